@@ -1,0 +1,24 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+
+/** Largest body any route accepts (uploads); routes cap lower in `readJson`. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export default defineConfig({
+  output: 'server',
+  // 'always' makes the node adapter answer POST with 301, and browsers retry as GET.
+  trailingSlash: 'ignore',
+  adapter: node({ mode: 'standalone', bodySizeLimit: MAX_BODY_BYTES }),
+  integrations: [react()],
+  // Our middleware checks Origin for every cookie-authenticated unsafe request, JSON included.
+  security: { checkOrigin: false },
+  server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
+  devToolbar: { enabled: false },
+  vite: {
+    plugins: [tailwindcss()],
+    resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
+  },
+});

@@ -1,0 +1,14 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** Which site the request's host belongs to (set by `resolveHost`). */
+    site: import('./lib/routing/hosts').SiteHost;
+    /** The signed-in user, or null. */
+    user: import('./lib/users/user').PublicUser | null;
+  }
+}
+
+interface ImportMetaEnv {
+  readonly PUBLIC_POSTHOG_KEY?: string;
+}

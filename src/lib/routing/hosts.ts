@@ -1,0 +1,31 @@
+/**
+ * Which site a request's host belongs to (spec §7, site resolution): one of the main
+ * domains is the app itself; `<label>.<main domain>` is subdomain site `<label>`;
+ * any other host is a custom-domain site.
+ */
+
+/** The outcome of `resolveSite`. */
+export type SiteHost =
+  | { kind: 'main'; host: string }
+  | { kind: 'subdomain'; host: string; value: string }
+  | { kind: 'custom'; host: string; value: string };
+
+/** The host name of a `Host` header: lower case, without port or trailing dot. */
+export function hostnameOf(hostHeader: string): string {
+  const trimmed = hostHeader.trim().toLowerCase();
+  const withoutPort = trimmed.startsWith('[') ? trimmed.slice(0, trimmed.indexOf(']') + 1) : trimmed.replace(/:\d+$/, '');
+  return withoutPort.replace(/\.$/, '');
+}
+
+/** Resolves `hostHeader` against `mainDomains` (already lower case). */
+export function resolveSite(hostHeader: string, mainDomains: readonly string[]): SiteHost {
+  const host = hostnameOf(hostHeader);
+  if (!host || mainDomains.includes(host)) return { kind: 'main', host };
+  for (const domain of mainDomains) {
+    if (host.endsWith('.' + domain)) {
+      const value = host.slice(0, host.indexOf('.'));
+      return { kind: 'subdomain', host, value };
+    }
+  }
+  return { kind: 'custom', host, value: host };
+}

@@ -1,0 +1,187 @@
+/**
+ * Opens the database: embedded PGlite in `$DATA_DIR/pglite` by default, a PostgreSQL
+ * server when `DATABASE_URL` is set. One handle per process, shared through `globalThis`
+ * because `scripts/serve.mjs` (running this file through Node's type stripping) and the
+ * bundled app each load their own copy of this module.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { dataDir as configuredDataDir, databaseUrl as configuredDatabaseUrl } from '../config.ts';
+import { log } from '../log.ts';
+import { DatabaseUnavailableError } from './errors.ts';
+import { lockDataDir } from './lock.ts';
+import * as schema from './schema.ts';
+
+/** The Drizzle database, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** Which engine a handle talks to (what `/api/health/` reports). */
+export type DbKind = 'pglite' | 'postgres';
+
+/** An open database and the means to close it. */
+export interface DbHandle {
+  db: Db;
+  kind: DbKind;
+  close(): Promise<void>;
+  /** Runs `fn` while holding a session-level advisory lock on one connection. */
+  withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+}
+
+/** Where to open: a PostgreSQL URL, or a PGlite folder (`memory://` for a throw-away one). */
+export interface OpenOptions {
+  databaseUrl?: string;
+  pgliteDir?: string;
+  /** Apply pending migrations after opening (default true). */
+  migrate?: boolean;
+}
+
+/** Arbitrary but fixed key of the advisory lock that serialises migrations across instances. */
+const MIGRATION_LOCK_KEY = 7_215_004_211;
+
+function migrationsFolder(): string {
+  const beside = fileURLToPath(new URL('../../../../drizzle/', import.meta.url));
+  return fs.existsSync(path.join(beside, 'meta')) ? beside : path.resolve('drizzle');
+}
+
+async function openPostgres(url: string): Promise<DbHandle> {
+  const { default: postgres } = await import('postgres');
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const client = postgres(url, { max: 10, connect_timeout: 5, idle_timeout: 30, onnotice: () => {} });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async close() {
+      await client.end({ timeout: 5 });
+    },
+    async withAdvisoryLock(key, fn) {
+      // Lock and unlock must run on the same connection, so reserve one from the pool.
+      const reserved = await client.reserve();
+      try {
+        await reserved`select pg_advisory_lock(${key})`;
+        try {
+          return await fn();
+        } finally {
+          await reserved`select pg_advisory_unlock(${key})`;
+        }
+      } finally {
+        reserved.release();
+      }
+    },
+  };
+}
+
+async function openPglite(dir: string): Promise<DbHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const inMemory = dir.startsWith('memory://');
+  const release = inMemory ? () => {} : lockDataDir(dir);
+  try {
+    if (!inMemory) fs.mkdirSync(dir, { recursive: true });
+    const client = await PGlite.create(dir);
+    const db = drizzle(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+      async withAdvisoryLock(key, fn) {
+        // PGlite has a single connection: the lock only matters for symmetry with PostgreSQL.
+        await client.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [key]);
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Applies pending migrations, one instance at a time (PostgreSQL advisory lock). */
+export async function migrateDatabase(handle: DbHandle): Promise<void> {
+  const migrationsFolderPath = migrationsFolder();
+  // Both drivers' migrators run the same dialect code; the pglite one accepts any Drizzle pg database.
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  await handle.withAdvisoryLock(MIGRATION_LOCK_KEY, () =>
+    migrate(handle.db as never, { migrationsFolder: migrationsFolderPath }),
+  );
+}
+
+/** Opens a new, independent handle (tests use this; the app uses `getDatabase`). */
+export async function openDatabase(options: OpenOptions = {}): Promise<DbHandle> {
+  const url = options.databaseUrl;
+  const handle = url ? await openPostgres(url) : await openPglite(options.pgliteDir ?? 'memory://');
+  if (options.migrate !== false) {
+    try {
+      await migrateDatabase(handle);
+    } catch (error) {
+      await handle.close().catch(() => {});
+      throw error;
+    }
+  }
+  return handle;
+}
+
+interface Slot {
+  opening?: Promise<DbHandle>;
+}
+const SLOT_KEY = Symbol.for('impulsa.database');
+const globalSlots = globalThis as unknown as Record<symbol, Slot | undefined>;
+const slot: Slot = (globalSlots[SLOT_KEY] ??= {});
+
+/** The process-wide database, opened and migrated on first use from the environment. */
+export function getDatabase(): Promise<DbHandle> {
+  if (!slot.opening) {
+    const url = configuredDatabaseUrl();
+    const started = openDatabase(url ? { databaseUrl: url } : { pgliteDir: path.join(configuredDataDir(), 'pglite') });
+    slot.opening = started.then(
+      (handle) => {
+        log.info('database ready', { database: handle.kind });
+        return handle;
+      },
+      (error) => {
+        slot.opening = undefined;
+        throw error;
+      },
+    );
+  }
+  return slot.opening;
+}
+
+/** The process-wide Drizzle database. */
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+/** Closes the process-wide database, if it was opened. */
+export async function closeDatabase(): Promise<void> {
+  const opening = slot.opening;
+  slot.opening = undefined;
+  if (opening) await (await opening.catch(() => undefined))?.close();
+}
+
+/** Answers whether the database responds within `timeoutMs`; throws `DatabaseUnavailableError` if not. */
+export async function pingDatabase(handle: DbHandle, timeoutMs = 2000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseUnavailableError(new Error('ping timeout'))), timeoutMs);
+  });
+  try {
+    await Promise.race([handle.db.execute(sql`select 1`), timeout]);
+  } catch (error) {
+    throw error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,37 @@
+/** Errors of the data layer that the HTTP layer turns into answers. */
+
+/** The database cannot be reached now; the request may succeed later (HTTP 503). */
+export class DatabaseUnavailableError extends Error {
+  /** HTTP status for whoever shows this error. */
+  readonly status = 503;
+  constructor(cause?: unknown) {
+    super('La base de datos no está disponible en este momento. Inténtalo de nuevo en unos segundos.', { cause });
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  '57P01', // admin_shutdown
+  '57P03', // cannot_connect_now
+]);
+
+/** True when `error` (or any error in its `cause` chain) says the server is out of reach. */
+export function isConnectionError(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 6; depth++) {
+    if (e instanceof DatabaseUnavailableError) return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,87 @@
+/**
+ * The one Drizzle schema (PostgreSQL dialect) shared by PGlite and PostgreSQL.
+ * Migrations are generated from it into `drizzle/` with `npm run db:generate`.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A person with an account. `email` is stored lower-cased. */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    /** argon2id PHC string; null for accounts created through Google only. */
+    passwordHash: text('password_hash'),
+    isTransbankReferral: boolean('is_transbank_referral').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+/**
+ * Credentials: API tokens (`Authorization: Token`) and browser sessions (cookie) alike.
+ * Only the SHA-256 of the secret is stored.
+ */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash_key').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
+);
+
+/** Single-use password reset tokens, hashed, valid one hour. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_resets_hash_key').on(t.tokenHash)],
+);
+
+/** An external identity (Google's `sub`) linked to a user. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] })],
+);
+
+/**
+ * Fixed-window rate-limit counters kept in the database, so limits hold across
+ * several app instances. `bucket` names the rule and its subject (e.g. `login:ip:1.2.3.4`).
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    bucket: text('bucket').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] })],
+);

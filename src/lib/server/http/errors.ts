@@ -1,0 +1,68 @@
+/**
+ * HTTP errors and their JSON form (DESIGN.md §4):
+ * `{"message": "<frase en español>", "errors": {"field": ["…"]}}`, never a stack trace.
+ */
+import { z } from 'astro/zod';
+import { isConnectionError } from '../db/errors.ts';
+import { log } from '../log.ts';
+
+/** Field name → messages, as sent in `errors`. */
+export type FieldErrors = Record<string, string[]>;
+
+/** An error whose status and Spanish message may be shown to the person. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly errors?: FieldErrors;
+  readonly headers?: Record<string, string>;
+  constructor(status: number, message: string, options: { errors?: FieldErrors; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.errors = options.errors;
+    this.headers = options.headers;
+  }
+}
+
+/** A JSON error response. */
+export function jsonError(
+  status: number,
+  message: string,
+  options: { errors?: FieldErrors; headers?: Record<string, string> } = {},
+): Response {
+  const body = options.errors ? { message, errors: options.errors } : { message };
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...options.headers },
+  });
+}
+
+/** Field errors of a zod failure, keyed by dotted path (`partnersInfo.0.runRut`). */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+/** The status and public message of any thrown value. */
+export function describeError(error: unknown): { status: number; message: string; errors?: FieldErrors; headers?: Record<string, string> } {
+  if (error instanceof HttpError) return { status: error.status, message: error.message, errors: error.errors, headers: error.headers };
+  if (error instanceof z.ZodError) return { status: 400, message: 'Revisa los datos enviados.', errors: fieldErrors(error) };
+  if (isConnectionError(error)) {
+    return {
+      status: 503,
+      message: 'La base de datos no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+      headers: { 'Retry-After': '5' },
+    };
+  }
+  return { status: 500, message: 'Ocurrió un error inesperado en el servidor.' };
+}
+
+/** Turns any thrown value into a JSON response; unexpected errors are logged, not shown. */
+export function errorResponse(error: unknown, context: { path?: string } = {}): Response {
+  const described = describeError(error);
+  if (described.status >= 500) log.error('request failed', { ...context, status: described.status, error });
+  return jsonError(described.status, described.message, described);
+}

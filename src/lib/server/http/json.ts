@@ -1,0 +1,59 @@
+/** Reading and writing JSON bodies with per-route size caps (DESIGN.md §6). */
+import type { z } from 'astro/zod';
+import { HttpError } from './errors.ts';
+
+/** Largest body each kind of route reads, in bytes. */
+export const BODY_LIMITS = {
+  json: 1_000_000,
+  auth: 100_000,
+  upload: 10 * 1024 * 1024,
+} as const;
+
+const TOO_LARGE = 'El contenido enviado es demasiado grande.';
+
+/**
+ * Reads a JSON body without ever holding more than `limit` bytes: a declared
+ * `Content-Length` over the cap is refused before reading, a chunked body as soon as it passes it.
+ */
+export async function readJson(request: Request, limit: number = BODY_LIMITS.json): Promise<unknown> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared > limit) throw new HttpError(413, TOO_LARGE);
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new HttpError(415, 'El contenido debe enviarse como JSON (Content-Type: application/json).');
+  }
+  if (!request.body) throw new HttpError(400, 'Falta el cuerpo JSON de la solicitud.');
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new HttpError(413, TOO_LARGE);
+    }
+    chunks.push(value);
+  }
+  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  if (!text.trim()) throw new HttpError(400, 'Falta el cuerpo JSON de la solicitud.');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'El cuerpo de la solicitud no es JSON válido.');
+  }
+}
+
+/** Reads and validates a JSON body with `schema`; a failure is a 400 with field errors. */
+export async function readBody<S extends z.ZodType>(request: Request, schema: S, limit?: number): Promise<z.output<S>> {
+  return schema.parse(await readJson(request, limit));
+}
+
+/** A JSON response. */
+export function json(data: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  return new Response(JSON.stringify(data), { ...init, headers });
+}

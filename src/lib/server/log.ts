@@ -1,0 +1,30 @@
+/**
+ * Structured JSON logs, one line per event, filtered by `LOG_LEVEL`
+ * (debug, info, warn, error; default info).
+ */
+const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 } as const;
+type Level = keyof typeof LEVELS;
+
+function threshold(): number {
+  const wanted = (process.env.LOG_LEVEL || 'info').toLowerCase();
+  return wanted in LEVELS ? LEVELS[wanted as Level] : LEVELS.info;
+}
+
+function write(level: Level, msg: string, fields?: Record<string, unknown>): void {
+  if (LEVELS[level] < threshold()) return;
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }, errorReplacer);
+  (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(line + '\n');
+}
+
+function errorReplacer(_key: string, value: unknown): unknown {
+  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  return value;
+}
+
+/** The app's logger. Never log secrets: tokens and passwords stay out of `fields`. */
+export const log = {
+  debug: (msg: string, fields?: Record<string, unknown>) => write('debug', msg, fields),
+  info: (msg: string, fields?: Record<string, unknown>) => write('info', msg, fields),
+  warn: (msg: string, fields?: Record<string, unknown>) => write('warn', msg, fields),
+  error: (msg: string, fields?: Record<string, unknown>) => write('error', msg, fields),
+};

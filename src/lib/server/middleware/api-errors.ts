@@ -1,0 +1,24 @@
+import { defineMiddleware } from 'astro:middleware';
+import { errorResponse, jsonError } from '../http/errors.ts';
+import { BODY_LIMITS } from '../http/json.ts';
+
+/** True for paths served as JSON. */
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
+}
+
+/**
+ * For `/api/**`: refuses declared bodies over the JSON cap before any route reads them,
+ * and turns whatever a route throws into the JSON error shape of DESIGN.md §4.
+ * Pages are left to Astro, which renders `500.astro`.
+ */
+export const apiErrors = defineMiddleware(async (context, next) => {
+  if (!isApiPath(context.url.pathname)) return next();
+  const declared = Number(context.request.headers.get('content-length') ?? 0);
+  if (declared > BODY_LIMITS.upload) return jsonError(413, 'El contenido enviado es demasiado grande.');
+  try {
+    return await next();
+  } catch (error) {
+    return errorResponse(error, { path: context.url.pathname });
+  }
+});
