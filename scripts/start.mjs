@@ -1,33 +1,9 @@
 // `npm start`: builds when dist/ is missing or older than the sources, then serves.
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ensureBuilt, root } from './ensure-built.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const entry = path.join(root, 'dist/server/entry.mjs');
-
-function newestMtime(target) {
-  const stat = fs.statSync(target, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const name of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, name)));
-  return newest;
-}
-
-const inputs = ['src', 'public', 'drizzle', 'astro.config.mjs', 'package-lock.json'].map((p) => path.join(root, p));
-const built = fs.statSync(entry, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-if (built === 0 || inputs.some((p) => newestMtime(p) > built)) {
-  console.log(built === 0 ? 'Compilando Impulsa por primera vez…' : 'Hay cambios desde la última compilación; compilando…');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
+ensureBuilt();
 const child = spawn(process.execPath, ['--max-semi-space-size=8', path.join(root, 'scripts/serve.mjs')], {
   cwd: root,
   stdio: 'inherit',

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { BUSINESS_TYPES, BUSINESS_TYPE_INFO, type BusinessType } from '../../lib/formation/business-type';
 import { saveQuickStart } from '../../lib/stores/quick-start';
 import { withIslandBoundary } from '../ui/IslandBoundary';
@@ -18,7 +18,7 @@ function QuickStartForm() {
   const nameId = useId();
   const ready = name.trim() !== '' && type !== '';
 
-  function onSubmit(event: FormEvent) {
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!name.trim() || !type) return;
     saveQuickStart({ name: name.trim(), type });

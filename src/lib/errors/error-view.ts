@@ -40,3 +40,17 @@ export function errorViewFrom(error: unknown, options: { exposeMessage: boolean 
   const description = message && (isPublic || options.exposeMessage) ? message : GENERIC_DESCRIPTION;
   return { status, statusMessage: statusMessageFor(status), description };
 }
+
+/**
+ * The path as shown on the 404 page: decoded, and without the trailing slash Astro adds
+ * (with `trailingSlash: 'ignore'`, `/x` and `/x/` are the same page).
+ */
+export function displayPath(pathname: string): string {
+  let path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  try {
+    path = decodeURI(path);
+  } catch {
+    /* keep it encoded */
+  }
+  return path || '/';
+}

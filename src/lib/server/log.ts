@@ -1,8 +1,8 @@
 /**
  * Structured JSON logs, one line per event, filtered by `LOG_LEVEL`
- * (debug, info, warn, error; default info).
+ * (debug, info, warn, error, silent; default info).
  */
-const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 } as const;
+const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 type Level = keyof typeof LEVELS;
 
 function threshold(): number {
@@ -10,7 +10,7 @@ function threshold(): number {
   return wanted in LEVELS ? LEVELS[wanted as Level] : LEVELS.info;
 }
 
-function write(level: Level, msg: string, fields?: Record<string, unknown>): void {
+function write(level: Exclude<Level, 'silent'>, msg: string, fields?: Record<string, unknown>): void {
   if (LEVELS[level] < threshold()) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }, errorReplacer);
   (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(line + '\n');

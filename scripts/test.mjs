@@ -1,0 +1,76 @@
+// `npm test`: the whole suite on a fresh machine — type check, unit, build, API
+// integration and browser end-to-end — then one closing line "N passed, N failed".
+// Sets up what npm cannot install: Debian's Chromium (with apt-get when run as root).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'impulsa-reports-'));
+
+function run(title, command, args, env = {}) {
+  console.log(`\n━━ ${title} ━━`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
+  return result.status === 0;
+}
+
+function ensureChromium() {
+  if (fs.existsSync(chromium)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(`Falta Chromium en ${chromium}. Instálalo con:\n  sudo apt-get install -y chromium`);
+    process.exit(1);
+  }
+  console.log('Instalando Chromium de Debian (apt-get)…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const ok =
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status === 0 &&
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env }).status === 0;
+  if (!ok || !fs.existsSync(chromium)) {
+    console.error('No se pudo instalar Chromium. Ejecuta: apt-get install -y chromium');
+    process.exit(1);
+  }
+}
+
+function vitest(title, projects) {
+  const file = path.join(reportDir, `${projects.join('-')}.json`);
+  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  const ok = run(title, bin('vitest'), args);
+  return { ok, file };
+}
+
+function tally(files) {
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  for (const file of files) {
+    if (!fs.existsSync(file)) continue;
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    total.passed += report.numPassedTests ?? 0;
+    total.failed += report.numFailedTests ?? 0;
+    total.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  }
+  return total;
+}
+
+ensureChromium();
+const reports = [];
+let ok = run('Type check (astro check)', bin('astro'), ['check']);
+if (ok) {
+  const unit = vitest('Unit tests', ['unit']);
+  reports.push(unit.file);
+  ok = unit.ok;
+}
+if (ok) ok = run('Build', bin('astro'), ['build']);
+if (ok) {
+  const integration = vitest('API and browser tests', ['api', 'e2e']);
+  reports.push(integration.file);
+  ok = integration.ok;
+}
+
+const total = tally(reports);
+if (!process.env.TEST_DATABASE_URL) console.log('\n(PostgreSQL tests skipped: set TEST_DATABASE_URL to run them.)');
+console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(ok && total.failed === 0 ? 0 : 1);
