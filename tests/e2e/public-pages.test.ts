@@ -95,13 +95,9 @@ describe('toasts', () => {
   it('a toast raised right before a navigation shows on the next page, even a zero-JS one, then closes by itself', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    await page.goto(`${url}/`);
-    await waitForHydration(page);
     // What toast() leaves behind when the page navigates before the toast is dismissed.
-    await page.evaluate(() => {
-      const flash = { title: 'Cambios guardados', description: 'Tu borrador quedó guardado.', at: Date.now() };
-      document.cookie = `impulsa_flash=${encodeURIComponent(JSON.stringify(flash))}; Path=/; Max-Age=15; SameSite=Lax`;
-    });
+    const flash = { title: 'Cambios guardados', description: 'Tu borrador quedó guardado.', at: Date.now() };
+    await context.addCookies([{ name: 'impulsa_flash', value: encodeURIComponent(JSON.stringify(flash)), url }]);
     await page.goto(`${url}/landing`);
     const region = page.getByRole('region', { name: 'Notifications (F8)' });
     await region.waitFor({ state: 'attached' });
