@@ -1,10 +1,15 @@
 /**
  * Every request passes here (DESIGN.md §3): security headers on the way out, JSON errors
- * for the API, then which site the host belongs to.
+ * for the API, which site the host belongs to, who is asking, whether a cross-origin
+ * write is allowed, the referral partner, and the route guard.
  */
 import { sequence } from 'astro:middleware';
 import { apiErrors } from './lib/server/middleware/api-errors.ts';
+import { authenticate } from './lib/server/middleware/authenticate.ts';
+import { captureReferral } from './lib/server/middleware/capture-referral.ts';
+import { guard } from './lib/server/middleware/guard.ts';
+import { originCheck } from './lib/server/middleware/origin-check.ts';
 import { resolveHost } from './lib/server/middleware/resolve-host.ts';
 import { securityHeaders } from './lib/server/middleware/security-headers.ts';
 
-export const onRequest = sequence(securityHeaders, apiErrors, resolveHost);
+export const onRequest = sequence(securityHeaders, apiErrors, resolveHost, authenticate, originCheck, captureReferral, guard);

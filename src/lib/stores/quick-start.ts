@@ -5,6 +5,7 @@
  */
 import { persistentJSON } from '@nanostores/persistent';
 import type { BusinessType } from '../formation/business-type.ts';
+import { QUICK_START_COOKIE } from './quick-start-cookie.ts';
 
 export interface QuickStartCompany {
   name: string;
@@ -13,8 +14,7 @@ export interface QuickStartCompany {
 
 /** Key of the stored value in localStorage. */
 export const QUICK_START_KEY = 'impulsa:quick-start-company';
-/** Cookie the server reads to know a quick start is pending. */
-export const QUICK_START_COOKIE = 'impulsa_quickstart';
+export { QUICK_START_COOKIE };
 
 export const $quickStartCompany = persistentJSON<QuickStartCompany | null>(QUICK_START_KEY, null);
 

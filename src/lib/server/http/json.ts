@@ -57,3 +57,12 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
   return new Response(JSON.stringify(data), { ...init, headers });
 }
+
+/** For `export const ALL`: a JSON 405 naming the methods the route answers. */
+export function methodNotAllowed(...allowed: string[]) {
+  return () =>
+    new Response(JSON.stringify({ message: 'Método no permitido para este recurso.' }), {
+      status: 405,
+      headers: { 'Content-Type': 'application/json; charset=utf-8', Allow: allowed.join(', ') },
+    });
+}

@@ -1,0 +1,44 @@
+/**
+ * Sends mail: through real SMTP when `SMTP_URL` is set, otherwise written as `.eml` files
+ * to `$DATA_DIR/outbox/` (and the link logged) so a developer can follow it.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { dataDir } from '../config.ts';
+import { log } from '../log.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function from(): string {
+  return process.env.MAIL_FROM || 'Impulsa <no-responder@impulsa.cl>';
+}
+
+/** Sends `mail`; resolves once the SMTP server accepted it (or the file is written). */
+export async function sendMail(mail: Mail): Promise<void> {
+  const smtpUrl = process.env.SMTP_URL;
+  const message = { from: from(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    try {
+      await transport.sendMail(message);
+    } finally {
+      transport.close();
+    }
+    log.info('mail sent', { subject: mail.subject });
+    return;
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const info = await transport.sendMail(message);
+  const outbox = path.join(dataDir(), 'outbox');
+  await fs.mkdir(outbox, { recursive: true });
+  const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
+  await fs.writeFile(file, info.message as Buffer);
+  const link = mail.text.match(/https?:\/\/\S+/)?.[0];
+  log.info('mail written to outbox', { file, subject: mail.subject, link });
+}

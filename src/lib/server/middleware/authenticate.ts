@@ -1,0 +1,27 @@
+import { defineMiddleware } from 'astro:middleware';
+import { getDb } from '../db/client.ts';
+import { clearSessionCookie, readSessionCookie } from '../auth/session-cookie.ts';
+import { resolveToken } from '../services/auth-tokens.ts';
+import { toPublicUser } from '../services/users.ts';
+
+/**
+ * Sets `locals.user` from `Authorization: Token <key>` or the session cookie. The database
+ * is only asked when a credential is present; a dead cookie is cleared.
+ */
+export const authenticate = defineMiddleware(async (context, next) => {
+  context.locals.user = null;
+  context.locals.auth = null;
+  const header = context.request.headers.get('authorization');
+  const fromHeader = header ? /^Token\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+  const token = header ? fromHeader : readSessionCookie(context.cookies, context.url);
+  if (token) {
+    const resolved = await resolveToken(await getDb(), token);
+    if (resolved) {
+      context.locals.user = toPublicUser(resolved.user);
+      context.locals.auth = { token, via: header ? 'header' : 'cookie' };
+    } else if (!header) {
+      clearSessionCookie(context.cookies, context.url);
+    }
+  }
+  return next();
+});

@@ -1,0 +1,20 @@
+import { defineMiddleware } from 'astro:middleware';
+import { siteUrl } from '../config.ts';
+import { jsonError } from '../http/errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses unsafe requests a browser sends from another origin — including our own tenant
+ * subdomains, which are same-site — unless they authenticate with `Authorization: Token`
+ * (which a cross-site page cannot attach). Covers JSON bodies, which Astro's checkOrigin does not.
+ */
+export const originCheck = defineMiddleware((context, next) => {
+  if (SAFE_METHODS.has(context.request.method) || context.locals.auth?.via === 'header') return next();
+  const allowed = new Set([context.url.origin, siteUrl().origin]);
+  const origin = context.request.headers.get('origin');
+  const fetchSite = context.request.headers.get('sec-fetch-site');
+  const foreign = origin ? !allowed.has(origin) : fetchSite !== null && fetchSite !== 'same-origin' && fetchSite !== 'none';
+  if (foreign) return jsonError(403, 'Solicitud rechazada: viene de un origen no permitido.');
+  return next();
+});

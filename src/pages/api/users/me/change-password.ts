@@ -1,0 +1,25 @@
+import type { APIRoute } from 'astro';
+import { changePasswordSchema } from '../../../../lib/auth/schemas';
+import { verifyPassword } from '../../../../lib/server/auth/passwords';
+import { getDb } from '../../../../lib/server/db/client';
+import { requireUser } from '../../../../lib/server/http/auth';
+import { HttpError } from '../../../../lib/server/http/errors';
+import { BODY_LIMITS, json, methodNotAllowed, readBody } from '../../../../lib/server/http/json';
+import { findUserById, setPassword } from '../../../../lib/server/services/users';
+
+const WRONG_CURRENT = 'La contraseña actual no es correcta.';
+
+/** `POST /api/users/me/change-password/` {current_password, new_password} → {detail}. */
+export const POST: APIRoute = async ({ locals, request }) => {
+  const me = requireUser(locals);
+  const input = await readBody(request, changePasswordSchema, BODY_LIMITS.auth);
+  const db = await getDb();
+  const user = await findUserById(db, me.id);
+  if (!user || !(await verifyPassword(user.passwordHash, input.current_password))) {
+    throw new HttpError(400, WRONG_CURRENT, { errors: { current_password: [WRONG_CURRENT] } });
+  }
+  await setPassword(db, me.id, input.new_password);
+  return json({ detail: 'Tu contraseña quedó actualizada.' });
+};
+
+export const ALL = methodNotAllowed('POST');

@@ -1,0 +1,19 @@
+import type { APIRoute } from 'astro';
+import { registerSchema } from '../../../lib/auth/schemas';
+import { startSession } from '../../../lib/server/auth/session';
+import { getDb } from '../../../lib/server/db/client';
+import { clientIp } from '../../../lib/server/http/auth';
+import { BODY_LIMITS, json, methodNotAllowed, readBody } from '../../../lib/server/http/json';
+import { hit, RATE_RULES } from '../../../lib/server/services/rate-limit';
+import { createUser } from '../../../lib/server/services/users';
+
+/** `POST /api/users/register/` {email, password, full_name} → 201 {token, user}. */
+export const POST: APIRoute = async (context) => {
+  const db = await getDb();
+  await hit(db, RATE_RULES.registerPerIp, clientIp(context));
+  const input = await readBody(context.request, registerSchema, BODY_LIMITS.auth);
+  const user = await createUser(db, { email: input.email, fullName: input.full_name, password: input.password });
+  return json(await startSession(db, context, user), { status: 201 });
+};
+
+export const ALL = methodNotAllowed('POST');
