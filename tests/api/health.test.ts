@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
+import { ApiClient } from '../support/http';
 
 /** GET with an explicit Host header (fetch does not let tests set one). */
 function getWithHost(url: string, host: string): Promise<number> {
@@ -29,18 +30,24 @@ describe.each(servers)('on $kind', ({ kind, url }) => {
     expect(await res.json()).toEqual({ message: 'No existe el recurso /api/no-existe/.' });
   });
 
-  it('an unknown page renders the error page with 404 and the path', async () => {
-    const res = await fetch(`${url}/esto/no-existe`);
+  it('an unknown page: signed out goes to /login; signed in renders the error page with 404 and the path', async () => {
+    const signedOut = await fetch(`${url}/esto/no-existe`, { redirect: 'manual' });
+    expect(signedOut.status).toBe(302);
+    expect(new URL(signedOut.headers.get('location')!, url).pathname).toBe('/login');
+
+    const { token } = await new ApiClient(url).register();
+    const res = await fetch(`${url}/esto/no-existe`, { headers: { Authorization: `Token ${token}` } });
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain('Page Not Found: /esto/no-existe<');
-    expect(await (await fetch(`${url}/nope`)).text()).toContain('Page Not Found: /nope<');
     expect(html).toContain('>404<');
     expect(html).not.toMatch(/at \w+ \(|node_modules/);
+    const single = await fetch(`${url}/nope`, { headers: { Authorization: `Token ${token}` } });
+    expect(await single.text()).toContain('Page Not Found: /nope<');
   });
 
   it('every response carries the security headers', async () => {
-    for (const path of ['/', '/landing', '/api/health/', '/nada']) {
+    for (const path of ['/', '/landing', '/api/health/', '/nada', '/perfil']) {
       const res = await fetch(url + path);
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');

@@ -1,10 +1,14 @@
 /**
- * Starts one built server per database engine for a whole test project: PGlite always,
- * PostgreSQL too when TEST_DATABASE_URL is set. Tests read them with `inject('servers')`.
+ * Starts, for a whole test project: a real SMTP server, a local OpenID provider, and one
+ * built app server per database engine (PGlite always, PostgreSQL too when
+ * TEST_DATABASE_URL is set). Tests read them with `inject(...)`.
  */
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startOidc } from './oidc';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './postgres';
-import { startServer, type RunningServer } from './server';
+import { freePort, startServer, tempDir, type RunningServer } from './server';
+import { startSmtp } from './smtp';
 
 export interface ServerInfo {
   kind: 'pglite' | 'postgres';
@@ -14,29 +18,50 @@ export interface ServerInfo {
 declare module 'vitest' {
   export interface ProvidedContext {
     servers: ServerInfo[];
+    mailDir: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const running: RunningServer[] = [];
   let database: TestDatabase | undefined;
+  const kinds: ServerInfo['kind'][] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const ports = await Promise.all(kinds.map(() => freePort()));
+  const origins = ports.map((p) => `http://127.0.0.1:${p}`);
+
+  const mailDir = path.join(tempDir('impulsa-mail-'), 'inbox');
+  const smtp = await startSmtp(mailDir);
+  const oidc = await startOidc(await freePort(), origins.map((o) => `${o}/auth/google`));
+
+  const common = {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Impulsa <no-responder@impulsa.test>',
+    GOOGLE_CLIENT_ID: oidc.clientId,
+    GOOGLE_CLIENT_SECRET: oidc.clientSecret,
+    OIDC_ISSUER: oidc.issuer,
+    // Tests set X-Forwarded-For to give each scenario its own rate-limit bucket.
+    TRUST_PROXY: '1',
+  };
+
   const servers: ServerInfo[] = [];
-
-  const pglite = await startServer();
-  running.push(pglite);
-  servers.push({ kind: 'pglite', url: pglite.url });
-
-  if (TEST_DATABASE_URL) {
-    database = await createTestDatabase();
-    const pg = await startServer({ DATABASE_URL: database.url });
-    running.push(pg);
-    servers.push({ kind: 'postgres', url: pg.url });
+  for (const [i, kind] of kinds.entries()) {
+    const env: Record<string, string> = { ...common, PORT: String(ports[i]), SITE_URL: origins[i]! };
+    if (kind === 'postgres') {
+      database = await createTestDatabase();
+      env.DATABASE_URL = database.url;
+    }
+    const server = await startServer(env);
+    running.push(server);
+    servers.push({ kind, url: server.url });
   }
 
   project.provide('servers', servers);
+  project.provide('mailDir', mailDir);
 
   return async () => {
     await Promise.all(running.map((s) => s.stop()));
     await database?.drop();
+    await smtp.close();
+    await oidc.close();
   };
 }

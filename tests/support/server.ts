@@ -51,7 +51,7 @@ export async function startServer(env: Record<string, string> = {}, options: { t
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      SITE_URL: `http://localhost:${port}`,
+      SITE_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       ...env,
       PORT: String(port),

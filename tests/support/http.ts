@@ -1,0 +1,73 @@
+/** A small JSON client for API tests: its own X-Forwarded-For (its own rate-limit buckets) and cookie jar. */
+import { randomBytes } from 'node:crypto';
+
+export interface Reply<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** A unique email for a test. */
+export function uniqueEmail(prefix = 'persona'): string {
+  return `${prefix}-${randomBytes(5).toString('hex')}@ejemplo.cl`;
+}
+
+function randomIp(): string {
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+export class ApiClient {
+  readonly ip = randomIp();
+  cookies = new Map<string, string>();
+  constructor(readonly base: string) {}
+
+  async request<T = any>(method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string; useCookies?: boolean } = {}): Promise<Reply<T>> {
+    const headers: Record<string, string> = { 'X-Forwarded-For': this.ip, Accept: 'application/json', ...options.headers };
+    if (options.body !== undefined || options.raw !== undefined) headers['Content-Type'] ??= 'application/json';
+    if (options.token) headers.Authorization = `Token ${options.token}`;
+    if (options.useCookies !== false && this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (method !== 'GET' && !('Origin' in headers)) headers.Origin = this.base;
+    const res = await fetch(this.base + path, {
+      method,
+      headers,
+      body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      redirect: 'manual',
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = pair!.split('=');
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name!);
+      else this.cookies.set(name!, value.join('='));
+    }
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, headers: res.headers, body: body as T };
+  }
+
+  get<T = any>(path: string, options?: Parameters<ApiClient['request']>[2]) {
+    return this.request<T>('GET', path, options);
+  }
+  post<T = any>(path: string, body?: unknown, options: Parameters<ApiClient['request']>[2] = {}) {
+    return this.request<T>('POST', path, { ...options, body });
+  }
+  patch<T = any>(path: string, body?: unknown, options: Parameters<ApiClient['request']>[2] = {}) {
+    return this.request<T>('PATCH', path, { ...options, body });
+  }
+  delete<T = any>(path: string, options?: Parameters<ApiClient['request']>[2]) {
+    return this.request<T>('DELETE', path, options);
+  }
+
+  /** Registers a new account and returns its token and user. */
+  async register(fields: Partial<{ email: string; password: string; full_name: string }> = {}) {
+    const body = { email: uniqueEmail(), password: 'una-clave-segura', full_name: 'María José Soto', ...fields };
+    const res = await this.post('/api/users/register/', body);
+    if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return { ...(res.body as { token: string; user: { id: number; email: string } }), password: body.password };
+  }
+}

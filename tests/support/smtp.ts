@@ -1,0 +1,50 @@
+/** A real SMTP server (the `smtp-server` package) that writes each received mail to a folder. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+
+export interface TestSmtp {
+  url: string;
+  dir: string;
+  close(): Promise<void>;
+}
+
+export async function startSmtp(dir: string): Promise<TestSmtp> {
+  fs.mkdirSync(dir, { recursive: true });
+  let n = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+        fs.writeFileSync(path.join(dir, `${Date.now()}-${++n}-${to}.eml`), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return { url: `smtp://127.0.0.1:${port}`, dir, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** The newest mail sent to `to`, as raw text (quoted-printable soft breaks undone), waiting up to `timeoutMs`. */
+export async function waitForMail(dir: string, to: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(`-${to}.eml`)).sort() : [];
+    if (files.length) return fs.readFileSync(path.join(dir, files.at(-1)!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail for ${to} within ${timeoutMs} ms`);
+}
+
+/** The password reset link in a mail. */
+export function resetLinkIn(mail: string): string {
+  const match = mail.match(/https?:\/\/[^\s"<>]+\/login\/reset-password\?token=[A-Za-z0-9_-]+/);
+  if (!match) throw new Error(`no reset link in mail:\n${mail.slice(0, 2000)}`);
+  return match[0];
+}
