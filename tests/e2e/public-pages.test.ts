@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { collectConsoleErrors, DESKTOP, expectAccessible, launchBrowser, MOBILE, newContext, screenshot, waitForHydration } from '../support/browser';
+import { collectConsoleErrors, DESKTOP, expectAccessible, launchBrowser, MOBILE, newContext, screenshot, signedInContext, waitForHydration } from '../support/browser';
 
 const { url } = inject('servers')[0]!;
 let browser: Browser;
@@ -44,8 +44,8 @@ describe.each([
     await context.close();
   });
 
-  it('the error page shows 404 and the path, accessibly', async () => {
-    const context = await newContext(browser, viewport);
+  it('the error page shows 404 and the path to a signed-in user, accessibly', async () => {
+    const { context } = await signedInContext(browser, url, viewport);
     const page = await context.newPage();
     const response = await page.goto(`${url}/no-existe/aqui`);
     expect(response?.status()).toBe(404);
@@ -74,7 +74,7 @@ describe('quick start (spec §4, §5)', () => {
   });
 
   it.each(['SpA', 'EIRL', 'Ltda.'])('with a name and %s stores both and goes to the type in lower case', async (label) => {
-    const context = await newContext(browser, MOBILE);
+    const { context } = await signedInContext(browser, url, MOBILE);
     const page = await context.newPage();
     await page.goto(`${url}/`);
     await waitForHydration(page);

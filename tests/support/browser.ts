@@ -51,3 +51,18 @@ export function collectConsoleErrors(page: Page): string[] {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
 }
+
+/** A browser context signed in as a new account (session cookie + stored token), and that account. */
+export async function signedInContext(browser: Browser, baseUrl: string, viewport = DESKTOP, fields: Partial<{ email: string; full_name: string }> = {}) {
+  const { ApiClient } = await import('./http');
+  const account = await new ApiClient(baseUrl).register(fields);
+  const context = await newContext(browser, viewport);
+  await context.addCookies([{ name: 'impulsa_session', value: account.token, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+  await context.addInitScript(
+    ([token, user]) => {
+      if (!localStorage.getItem('impulsa:auth')) localStorage.setItem('impulsa:auth', JSON.stringify({ token, user }));
+    },
+    [account.token, account.user] as const,
+  );
+  return { context, account };
+}

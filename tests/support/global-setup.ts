@@ -3,11 +3,12 @@
  * built app server per database engine (PGlite always, PostgreSQL too when
  * TEST_DATABASE_URL is set). Tests read them with `inject(...)`.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startOidc } from './oidc';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './postgres';
-import { freePort, startServer, tempDir, type RunningServer } from './server';
+import { freePort, ROOT, startServer, tempDir, type RunningServer } from './server';
 import { startSmtp } from './smtp';
 
 export interface ServerInfo {
@@ -60,6 +61,10 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await Promise.all(running.map((s) => s.stop()));
+    // Keep what each server printed, for diagnosing failures.
+    const logDir = path.join(ROOT, 'test-results');
+    fs.mkdirSync(logDir, { recursive: true });
+    running.forEach((s, i) => fs.writeFileSync(path.join(logDir, `${project.name}-server-${kinds[i]}.log`), s.output()));
     await database?.drop();
     await smtp.close();
     await oidc.close();

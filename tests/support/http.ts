@@ -20,7 +20,10 @@ function randomIp(): string {
 export class ApiClient {
   readonly ip = randomIp();
   cookies = new Map<string, string>();
-  constructor(readonly base: string) {}
+  readonly base: string;
+  constructor(base: string) {
+    this.base = base;
+  }
 
   async request<T = any>(method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string; useCookies?: boolean } = {}): Promise<Reply<T>> {
     const headers: Record<string, string> = { 'X-Forwarded-For': this.ip, Accept: 'application/json', ...options.headers };

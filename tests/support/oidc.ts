@@ -21,7 +21,7 @@ export async function startOidc(port: number, redirectUris: string[]): Promise<T
     cookies: { keys: ['impulsa-test-cookie-key'] },
     pkce: { required: () => true },
     features: { devInteractions: { enabled: true } },
-    async findAccount(_ctx, sub) {
+    async findAccount(_ctx: unknown, sub: string) {
       return {
         accountId: sub,
         async claims() {

@@ -50,7 +50,7 @@ export async function startServer(env: Record<string, string> = {}, options: { t
       ...process.env,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.TEST_SERVER_LOG_LEVEL || 'warn',
       SITE_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       ...env,

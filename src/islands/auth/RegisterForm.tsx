@@ -28,7 +28,7 @@ function RegisterForm({ googleEnabled }: { googleEnabled: boolean }) {
     try {
       const user = await register(parsed.data);
       clearSessionState('register:name', 'register:email');
-      toast({ title: `¡Bienvenida o bienvenido, ${user.full_name.split(' ')[0]}!`, description: 'Tu cuenta quedó creada.' });
+      toast({ title: `¡Te damos la bienvenida, ${user.full_name.split(' ')[0]}!`, description: 'Tu cuenta quedó creada.' });
       window.location.assign('/dashboard');
     } catch (error) {
       toastError(error instanceof Error ? error.message : 'Registration failed', 'No pudimos crear tu cuenta');

@@ -37,7 +37,12 @@ export const GET: APIRoute = async (context) => {
 
   const raw = cookies.get(OIDC_COOKIE)?.value;
   cookies.delete(OIDC_COOKIE, { path: OIDC_COOKIE_PATH });
-  if (url.searchParams.has('error')) return redirect(done('cancelled'), 302);
+  const providerError = url.searchParams.get('error');
+  if (providerError) {
+    if (providerError === 'access_denied') return redirect(done('cancelled'), 302);
+    log.warn('oidc provider error', { error: providerError, description: url.searchParams.get('error_description') });
+    return redirect(done('failed'), 302);
+  }
   if (!raw) return redirect(done('expired'), 302);
   try {
     const pending = JSON.parse(raw) as PendingLogin;

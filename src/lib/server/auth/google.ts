@@ -62,7 +62,6 @@ export async function startLogin(settings: OidcSettings): Promise<{ url: URL; pe
     code_challenge_method: 'S256',
     state: pending.state,
     nonce: pending.nonce,
-    prompt: 'select_account',
   });
   return { url, pending };
 }
@@ -78,7 +77,11 @@ export async function finishLogin(settings: OidcSettings, search: string, pendin
     expectedNonce: pending.nonce,
     idTokenExpected: true,
   });
-  const claims = tokens.claims()!;
+  let claims: Record<string, unknown> & { sub: string } = tokens.claims()!;
+  if (typeof claims.email !== 'string') {
+    // Providers may keep scope claims in UserInfo rather than in the ID token.
+    claims = { ...claims, ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)) };
+  }
   return {
     provider: 'google',
     subject: claims.sub,
