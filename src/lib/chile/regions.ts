@@ -1,0 +1,38 @@
+/** Chile's 16 regions and 346 comunas (SUBDERE CUT 2018), north to south. */
+import data from './regions.json';
+
+export interface Comuna {
+  code: string;
+  name: string;
+}
+export interface Region {
+  code: string;
+  name: string;
+  abbr: string;
+  comunas: Comuna[];
+}
+
+export const REGIONS: readonly Region[] = data as Region[];
+
+const byName = new Map(REGIONS.map((r) => [r.name, r]));
+
+/** The region with this official name (e.g. `Metropolitana de Santiago`). */
+export function regionByName(name: string): Region | undefined {
+  return byName.get(name);
+}
+
+/** Official comuna names of a region, alphabetical; empty for an unknown region. */
+export function comunasOf(regionName: string): string[] {
+  return regionByName(regionName)?.comunas.map((c) => c.name) ?? [];
+}
+
+/** True when `comuna` is one of `region`'s comunas. */
+export function isComunaInRegion(comuna: string, region: string): boolean {
+  return comunasOf(region).includes(comuna);
+}
+
+/** How a region is shown: "Región Metropolitana de Santiago", "Región de Valparaíso". */
+export function regionLabel(region: Region): string {
+  if (region.code === '13') return 'Región Metropolitana de Santiago';
+  return `Región de ${region.name}`;
+}

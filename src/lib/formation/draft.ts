@@ -1,0 +1,169 @@
+/** Company drafts (spec §3) with exactly the spec's fields and defaults (spec §9). */
+import type { BusinessType } from './business-type.ts';
+
+export interface Address {
+  calle: string;
+  numero: string;
+  comuna: string;
+  region: string;
+  detalle: string;
+}
+
+export const CIVIL_STATUSES = ['soltero', 'casado', 'divorciado', 'viudo', 'separado-judicialmente', 'conviviente-civil'] as const;
+export type CivilStatus = (typeof CIVIL_STATUSES)[number];
+
+/** Shown with both genders. */
+export const CIVIL_STATUS_LABELS: Record<CivilStatus, string> = {
+  soltero: 'Soltero/a',
+  casado: 'Casado/a',
+  divorciado: 'Divorciado/a',
+  viudo: 'Viudo/a',
+  'separado-judicialmente': 'Separado/a judicialmente',
+  'conviviente-civil': 'Conviviente civil',
+};
+
+/** A partner (or the EIRL's owner). */
+export interface Partner {
+  runRut: string;
+  nombre: string;
+  primerApellido: string;
+  segundoApellido: string;
+  direccion: string;
+  profesion: string;
+  email: string;
+  estadoCivil: CivilStatus | '';
+  participacion: number;
+  nacionalidad: string;
+  telefono: string;
+}
+
+/** A virtual-office plan as the API serves it. */
+export interface VoPlan {
+  id: number;
+  name: string;
+  price_clp: number;
+  features: string[];
+}
+
+interface CommonDraft {
+  useSameAddress: boolean;
+  companyName: string;
+  tradeName: string;
+  tributaryAddress: Address;
+  societyAddress: Address;
+  selectedVOPlan: VoPlan | null;
+  businessDescription: string;
+  capital: string;
+  duration: string;
+}
+
+export const ADMINISTRATIONS = ['administrador', 'socios', 'directorio'] as const;
+export type Administration = (typeof ADMINISTRATIONS)[number];
+export const SOCIAL_MANAGEMENT_TYPES = ['indistinta', 'conjunta'] as const;
+export type SocialManagementType = (typeof SOCIAL_MANAGEMENT_TYPES)[number];
+
+export interface EirlDraft extends CommonDraft {
+  personalInfo: Partner;
+}
+export interface LtdaDraft extends CommonDraft {
+  administration: Administration;
+  specialAgreements: string;
+  canExpandActivity: '' | 'si' | 'no';
+  partnersPersonalInfo: Partner[];
+}
+export interface SpaDraft extends CommonDraft {
+  administration: Administration;
+  specialAgreements: string;
+  canExpandActivity: '' | 'si' | 'no';
+  partnersPersonalInfo: Partner[];
+  socialManagementType: SocialManagementType;
+}
+
+export interface DraftByType {
+  spa: SpaDraft;
+  eirl: EirlDraft;
+  ltda: LtdaDraft;
+}
+export type AnyDraft = SpaDraft | EirlDraft | LtdaDraft;
+
+/** Spec §9 constants. */
+export const DEFAULT_CAPITAL = '$1.000.000';
+export const DEFAULT_DURATION = 'indefinida';
+export const DEFAULT_ADMINISTRATION: Administration = 'administrador';
+export const DEFAULT_SOCIAL_MANAGEMENT: SocialManagementType = 'indistinta';
+export const DEFAULT_PARTNERS: Record<BusinessType, number> = { ltda: 2, eirl: 1, spa: 1 };
+
+export function blankAddress(): Address {
+  return { calle: '', numero: '', comuna: '', region: '', detalle: '' };
+}
+
+export function blankPartner(): Partner {
+  return {
+    runRut: '',
+    nombre: '',
+    primerApellido: '',
+    segundoApellido: '',
+    direccion: '',
+    profesion: '',
+    email: '',
+    estadoCivil: '',
+    participacion: 0,
+    nacionalidad: 'Chile',
+    telefono: '',
+  };
+}
+
+function commonDefaults(): CommonDraft {
+  return {
+    useSameAddress: true,
+    companyName: '',
+    tradeName: '',
+    tributaryAddress: blankAddress(),
+    societyAddress: blankAddress(),
+    selectedVOPlan: null,
+    businessDescription: '',
+    capital: DEFAULT_CAPITAL,
+    duration: DEFAULT_DURATION,
+  };
+}
+
+/** A new draft for `type`, with the spec's defaults. */
+export function defaultDraft<T extends BusinessType>(type: T): DraftByType[T] {
+  const partners = (n: number) => Array.from({ length: n }, blankPartner);
+  const drafts: DraftByType = {
+    eirl: { ...commonDefaults(), personalInfo: blankPartner() },
+    ltda: {
+      ...commonDefaults(),
+      administration: DEFAULT_ADMINISTRATION,
+      specialAgreements: '',
+      canExpandActivity: '',
+      partnersPersonalInfo: partners(DEFAULT_PARTNERS.ltda),
+    },
+    spa: {
+      ...commonDefaults(),
+      administration: DEFAULT_ADMINISTRATION,
+      specialAgreements: '',
+      canExpandActivity: 'no',
+      partnersPersonalInfo: partners(DEFAULT_PARTNERS.spa),
+      socialManagementType: DEFAULT_SOCIAL_MANAGEMENT,
+    },
+  };
+  return drafts[type];
+}
+
+/** The draft's partners: the EIRL's single owner, or the partners list. */
+export function partnersOf(type: BusinessType, draft: AnyDraft): Partner[] {
+  return type === 'eirl' ? [(draft as EirlDraft).personalInfo] : (draft as SpaDraft | LtdaDraft).partnersPersonalInfo;
+}
+
+/** Partner limits per type: ltda 2 to 50, spa at least 1, eirl exactly 1. */
+export const PARTNER_LIMITS: Record<BusinessType, { min: number; max: number }> = {
+  ltda: { min: 2, max: 50 },
+  spa: { min: 1, max: 100 },
+  eirl: { min: 1, max: 1 },
+};
+
+/** Full name of a partner: "María José Soto Pérez". */
+export function partnerName(p: Pick<Partner, 'nombre' | 'primerApellido' | 'segundoApellido'>): string {
+  return [p.nombre, p.primerApellido, p.segundoApellido].map((s) => s.trim()).filter(Boolean).join(' ');
+}

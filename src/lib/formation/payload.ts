@@ -1,0 +1,163 @@
+/**
+ * The full-state payload of a draft (spec §3) — exactly these field names — sent with
+ * `POST /api/companies/`, and the way back to a draft so the server validates with the
+ * same rules as the form.
+ */
+import { z } from 'astro/zod';
+import { formatClp, parseClp } from '../money.ts';
+import { normalizePhone } from '../phone.ts';
+import { formatRut } from '../rut.ts';
+import { BUSINESS_TYPES, type BusinessType } from './business-type.ts';
+import {
+  blankPartner,
+  defaultDraft,
+  partnersOf,
+  type Address,
+  type AnyDraft,
+  type EirlDraft,
+  type LtdaDraft,
+  type Partner,
+  type SpaDraft,
+} from './draft.ts';
+
+export interface PartnerPayload extends Omit<Partner, 'estadoCivil'> {
+  estadoCivil: string;
+}
+
+export interface CommonPayload {
+  companyName: string;
+  tradeName: string;
+  tributaryAddress: Address;
+  societyAddress: Address;
+  businessDescription: string;
+  capital: string;
+  duration: string;
+  partnersInfo: PartnerPayload[];
+  voplan: number | null;
+}
+export interface LtdaPayload extends CommonPayload {
+  canExpandActivity: string;
+  administration: string;
+  specialAgreements: string;
+}
+export interface SpaPayload extends LtdaPayload {
+  socialManagementType: string;
+}
+export type FullStatePayload = CommonPayload | LtdaPayload | SpaPayload;
+
+const trimAddress = (a: Address): Address => ({
+  calle: a.calle.trim(),
+  numero: a.numero.trim(),
+  comuna: a.comuna,
+  region: a.region,
+  detalle: a.detalle.trim(),
+});
+
+function partnerPayload(p: Partner, participacion: number): PartnerPayload {
+  return {
+    runRut: formatRut(p.runRut),
+    nombre: p.nombre.trim(),
+    primerApellido: p.primerApellido.trim(),
+    segundoApellido: p.segundoApellido.trim(),
+    direccion: p.direccion.trim(),
+    profesion: p.profesion.trim(),
+    email: p.email.trim().toLowerCase(),
+    estadoCivil: p.estadoCivil,
+    participacion,
+    nacionalidad: p.nacionalidad.trim(),
+    telefono: normalizePhone(p.telefono) ?? p.telefono.trim(),
+  };
+}
+
+/** Builds the payload of `type`'s draft, with the spec's field names and nothing else. */
+export function toFullStatePayload(type: BusinessType, draft: AnyDraft): FullStatePayload {
+  const capital = parseClp(draft.capital);
+  const common: CommonPayload = {
+    companyName: draft.companyName.trim().replace(/\s+/g, ' '),
+    tradeName: draft.tradeName.trim(),
+    tributaryAddress: trimAddress(draft.tributaryAddress),
+    societyAddress: trimAddress(draft.useSameAddress ? draft.tributaryAddress : draft.societyAddress),
+    businessDescription: draft.businessDescription.trim(),
+    capital: capital === null ? draft.capital : formatClp(capital),
+    duration: draft.duration,
+    // The single owner of an EIRL holds all of it.
+    partnersInfo: partnersOf(type, draft).map((p) => partnerPayload(p, type === 'eirl' ? 100 : p.participacion)),
+    voplan: draft.selectedVOPlan?.id ?? null,
+  };
+  if (type === 'eirl') return common;
+  const d = draft as LtdaDraft;
+  const withSociety: LtdaPayload = { ...common, canExpandActivity: d.canExpandActivity, administration: d.administration, specialAgreements: d.specialAgreements.trim() };
+  if (type === 'ltda') return withSociety;
+  return { ...withSociety, socialManagementType: (draft as SpaDraft).socialManagementType };
+}
+
+const str = (max: number) => z.string({ error: 'Debe ser texto.' }).max(max, `Máximo ${max} caracteres.`);
+const addressShape = z.object({ calle: str(120), numero: str(20), comuna: str(80), region: str(80), detalle: str(120).default('') });
+const partnerShape = z.object({
+  runRut: str(20),
+  nombre: str(80),
+  primerApellido: str(80),
+  segundoApellido: str(80).default(''),
+  direccion: str(200),
+  profesion: str(80),
+  email: str(254),
+  estadoCivil: str(40),
+  participacion: z.number({ error: 'La participación debe ser un número.' }).min(0).max(100),
+  nacionalidad: str(60).default('Chile'),
+  telefono: str(30),
+});
+const commonShape = {
+  companyName: str(150),
+  tradeName: str(100).default(''),
+  tributaryAddress: addressShape,
+  societyAddress: addressShape,
+  businessDescription: str(1000),
+  capital: str(30),
+  duration: str(20),
+  partnersInfo: z.array(partnerShape).max(100, 'Como máximo 100 socios.'),
+  voplan: z.number().int().positive().nullable().default(null),
+};
+const societyShape = { ...commonShape, canExpandActivity: str(5), administration: str(30), specialAgreements: str(2000).default('') };
+
+/** The shape of `POST /api/companies/`: `{type, …payload}`. */
+export const companyRequestSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('eirl'), ...commonShape }),
+    z.object({ type: z.literal('ltda'), ...societyShape }),
+    z.object({ type: z.literal('spa'), ...societyShape, socialManagementType: str(20) }),
+  ],
+  { error: `El tipo de empresa debe ser uno de: ${BUSINESS_TYPES.join(', ')}.` },
+);
+export type CompanyRequest = z.infer<typeof companyRequestSchema>;
+
+const sameAddress = (a: Address, b: Address) => (Object.keys(a) as (keyof Address)[]).every((k) => a[k] === b[k]);
+
+/** The draft a payload describes, so it can be validated with the form's rules. */
+export function draftFromPayload(request: CompanyRequest): AnyDraft {
+  const { type } = request;
+  const partners = request.partnersInfo.map((p) => ({ ...blankPartner(), ...p }) as Partner);
+  const common = {
+    useSameAddress: sameAddress(request.tributaryAddress, request.societyAddress),
+    companyName: request.companyName,
+    tradeName: request.tradeName,
+    tributaryAddress: request.tributaryAddress,
+    societyAddress: request.societyAddress,
+    selectedVOPlan: request.voplan === null ? null : { id: request.voplan, name: '', price_clp: 0, features: [] },
+    businessDescription: request.businessDescription,
+    capital: request.capital,
+    duration: request.duration,
+  };
+  if (type === 'eirl') {
+    return { ...defaultDraft('eirl'), ...common, personalInfo: partners[0] ?? blankPartner() } satisfies EirlDraft;
+  }
+  const society = {
+    ...common,
+    canExpandActivity: request.canExpandActivity as LtdaDraft['canExpandActivity'],
+    administration: request.administration as LtdaDraft['administration'],
+    specialAgreements: request.specialAgreements,
+    partnersPersonalInfo: partners,
+  };
+  if (type === 'ltda') return { ...defaultDraft('ltda'), ...society };
+  return { ...defaultDraft('spa'), ...society, socialManagementType: request.socialManagementType as SpaDraft['socialManagementType'] };
+}

@@ -1,0 +1,15 @@
+/** Chilean pesos: shown as `$1.000.000` (no decimals). */
+
+/** `$1.000.000` for 1000000. */
+export function formatClp(amount: number): string {
+  const sign = amount < 0 ? '-' : '';
+  return `${sign}$${Math.round(Math.abs(amount)).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+}
+
+/** The whole pesos in `$1.000.000`, `1000000` or `1.000.000`; null when it is not an amount. */
+export function parseClp(text: string): number | null {
+  const trimmed = text.trim().replace(/^\$\s*/, '');
+  if (!/^\d{1,3}(\.\d{3})*$|^\d+$/.test(trimmed)) return null;
+  const value = Number(trimmed.replace(/\./g, ''));
+  return Number.isSafeInteger(value) ? value : null;
+}
