@@ -1,5 +1,5 @@
 /** Form building blocks shared by every island: labelled fields with inline errors. */
-import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import React, { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -107,4 +107,97 @@ export function useSessionState(key: string, initial: string): [string, (value: 
 /** Forgets what `useSessionState` kept for these keys (after a successful submit). */
 export function clearSessionState(...keys: string[]): void {
   for (const key of keys) sessionStorage.removeItem(`impulsa:form:${key}`);
+}
+
+interface SelectFieldProps extends Omit<React.SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  options: { value: string; label: string }[];
+  placeholder?: string;
+}
+
+/** A labelled select. */
+export function SelectField({ label, error, hint, options, placeholder, className, ...select }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select id={id} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined} {...select}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {hint && !error && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
+      {error && <p id={`${id}-error`} className="field-error" role="alert">{error}</p>}
+    </div>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A labelled textarea. */
+export function TextAreaField({ label, error, hint, className, ...area }: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <textarea id={id} className="field-input min-h-28 py-3" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined} {...area} />
+      {hint && !error && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
+      {error && <p id={`${id}-error`} className="field-error" role="alert">{error}</p>}
+    </div>
+  );
+}
+
+/** Radio buttons drawn as cards, with a legend and an optional description per option. */
+export function RadioCards<V extends string>({
+  legend,
+  name,
+  value,
+  options,
+  onChange,
+  error,
+  columns = 2,
+}: {
+  legend: string;
+  name: string;
+  value: V | '';
+  options: { value: V; label: string; description?: string }[];
+  onChange: (value: V) => void;
+  error?: string;
+  columns?: 1 | 2 | 3;
+}) {
+  const id = useId();
+  const grid = columns === 1 ? '' : columns === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-2';
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="field-label">{legend}</legend>
+      <div className={`grid gap-2 ${grid}`}>
+        {options.map((o) => (
+          <label
+            key={o.value}
+            className="flex cursor-pointer gap-3 rounded-(--radius-control) border border-ink-200 bg-white p-3 hover:border-brand-300 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
+          >
+            <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} className="mt-0.5 size-4 shrink-0 accent-brand-600" />
+            <span>
+              <span className="block text-sm font-semibold text-ink-900">{o.label}</span>
+              {o.description && <span className="mt-0.5 block text-sm text-ink-600">{o.description}</span>}
+            </span>
+          </label>
+        ))}
+      </div>
+      {error && <p id={`${id}-error`} className="field-error" role="alert">{error}</p>}
+    </fieldset>
+  );
 }

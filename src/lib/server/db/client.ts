@@ -14,6 +14,7 @@ import { log } from '../log.ts';
 import { DatabaseUnavailableError } from './errors.ts';
 import { lockDataDir } from './lock.ts';
 import * as schema from './schema.ts';
+import { seedReferenceData } from './seed.ts';
 
 /** The Drizzle database, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,7 +34,7 @@ export interface DbHandle {
 export interface OpenOptions {
   databaseUrl?: string;
   pgliteDir?: string;
-  /** Apply pending migrations after opening (default true). */
+  /** Apply pending migrations and seed reference data after opening (default true). */
   migrate?: boolean;
 }
 
@@ -125,6 +126,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DbHandle>
   if (options.migrate !== false) {
     try {
       await migrateDatabase(handle);
+      await seedReferenceData(handle.db);
     } catch (error) {
       await handle.close().catch(() => {});
       throw error;

@@ -3,7 +3,7 @@
  * Migrations are generated from it into `drizzle/` with `npm run db:generate`.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -84,4 +84,67 @@ export const rateLimits = pgTable(
     hits: integer('hits').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.bucket, t.windowStart] })],
+);
+
+/** Virtual-office plans offered in step 02 (reference data, seeded at start). */
+export const voPlans = pgTable('vo_plans', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  priceClp: integer('price_clp').notNull(),
+  features: jsonb('features').$type<string[]>().notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+/** A signed-in user's formation draft per company type, synced from the browser. */
+export const companyDrafts = pgTable(
+  'company_drafts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    data: jsonb('data').notNull(),
+    /** Incremented on every save; a save must name the version it started from. */
+    version: integer('version').notNull().default(1),
+    /** When the person made the edit (browser clock), for "newest edit wins". */
+    editedAt: timestamp('edited_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type] })],
+);
+
+/** A company formation request the user sent. */
+export const companies = pgTable(
+  'companies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    companyName: text('company_name').notNull(),
+    /** The full-state payload as sent (spec §3 field names). */
+    payload: jsonb('payload').notNull(),
+    voPlanId: integer('vo_plan_id').references(() => voPlans.id),
+    status: text('status').notNull().default('enviado'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('companies_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** Every status a company went through, oldest first. */
+export const companyStatusHistory = pgTable(
+  'company_status_history',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('company_status_company_idx').on(t.companyId)],
 );

@@ -1,0 +1,197 @@
+import { persistentJSON } from '@nanostores/persistent';
+import { useStore } from '@nanostores/react';
+import React, { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { api } from '../../lib/api';
+import { BUSINESS_TYPE_INFO, type BusinessType } from '../../lib/formation/business-type';
+import { answerError, chatQuestions, currentQuestionIndex, isDone, type ChatQuestion } from '../../lib/formation/chat';
+import type { AnyDraft, VoPlan } from '../../lib/formation/draft';
+import { checkCompanyName } from '../../lib/formation/names';
+import { STEP_INFO, stepPath } from '../../lib/formation/steps';
+import { withIslandBoundary } from '../ui/IslandBoundary';
+import { SyncBadge, useDraft, useDraftSync } from './useDraft';
+
+const answeredStores = new Map<string, ReturnType<typeof persistentJSON<string[]>>>();
+function answeredStore(type: BusinessType) {
+  let store = answeredStores.get(type);
+  if (!store) answeredStores.set(type, (store = persistentJSON<string[]>(`impulsa:formation-chat:${type}`, [])));
+  return store;
+}
+
+function Bubble({ from, children }: { from: 'bot' | 'me'; children: React.ReactNode }) {
+  return (
+    <div className={`flex ${from === 'me' ? 'justify-end' : 'justify-start'}`}>
+      <div className={`max-w-[85%] rounded-2xl px-4 py-2.5 text-sm leading-relaxed ${from === 'me' ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-white text-ink-900 shadow-sm'}`}>{children}</div>
+    </div>
+  );
+}
+
+/** The chat variant (spec §2): the assistant asks, the person answers; the same draft as the form. */
+function FormationChat({ type }: { type: BusinessType }) {
+  const { draft, update } = useDraft(type);
+  const status = useDraftSync(type);
+  const answeredList = useStore(answeredStore(type), { ssr: () => [] as string[] }) ?? [];
+  const answered = useMemo(() => new Set(answeredList), [answeredList]);
+  const [plans, setPlans] = useState<VoPlan[]>([]);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [input, setInput] = useState('');
+  const [error, setError] = useState<string>();
+  const endRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>(null);
+
+  useEffect(() => {
+    api<{ results: VoPlan[] }>('/api/formation/vo-plans/').then((r) => setPlans(r.results), () => setPlans([]));
+  }, []);
+
+  const questions = chatQuestions(type, draft as AnyDraft, plans);
+  const currentIndex = editing ? questions.findIndex((q) => q.id === editing) : currentQuestionIndex(type, draft as AnyDraft, questions, answered);
+  const current: ChatQuestion | undefined = questions[currentIndex];
+  const history = questions.filter((q, i) => (currentIndex === -1 || i < currentIndex || (editing && q.id !== editing)) && isDone(type, draft as AnyDraft, q, answered));
+
+  useEffect(() => {
+    setInput(current && current.kind !== 'choice' ? current.read(draft as AnyDraft) : '');
+    setError(undefined);
+    endRef.current?.scrollIntoView({ block: 'end' });
+    inputRef.current?.focus({ preventScroll: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current?.id]);
+
+  function answer(value: string) {
+    if (!current) return;
+    const problem = answerError(type, draft as AnyDraft, current, value);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    update(current.write(draft as AnyDraft, value) as never);
+    answeredStore(type).set(Array.from(new Set([...answeredList, current.id])));
+    setEditing(null);
+  }
+
+  function onSubmit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    answer(input);
+  }
+
+  const shown = (q: ChatQuestion) => {
+    const value = q.read(draft as AnyDraft);
+    if (!value) return 'Omitido';
+    return q.show ? q.show(value) : (q.options?.find((o) => o.value === value)?.label ?? value);
+  };
+  const suggestion = current?.id === 'companyName' && input.trim() ? checkCompanyName(type, input).suggestion : undefined;
+  const options = current?.optionsFor ? current.optionsFor(draft as AnyDraft) : current?.options;
+  let lastStep = '';
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex items-center justify-between gap-3 border-b border-ink-100 bg-white px-4 py-3">
+        <div>
+          <h1 className="text-base font-semibold">Constituye tu {BUSINESS_TYPE_INFO[type].label} conversando</h1>
+          <p className="text-xs text-ink-500">
+            <a className="underline" href={stepPath(type, '01-nombra-tu-empresa')}>
+              Prefiero el formulario
+            </a>
+          </p>
+        </div>
+        <SyncBadge status={status} />
+      </div>
+
+      <div className="min-h-0 flex-1 space-y-3 overflow-y-auto px-4 py-5" aria-live="polite">
+        <Bubble from="bot">¡Hola! Te haré las mismas preguntas del formulario, una a la vez. Todo se guarda a medida que respondes.</Bubble>
+        {history.map((q) => {
+          const header = q.step !== lastStep ? STEP_INFO[q.step].title : null;
+          lastStep = q.step;
+          return (
+            <div key={q.id} className="space-y-3">
+              {header && <p className="pt-2 text-center text-xs font-semibold tracking-wide text-ink-500 uppercase">{header}</p>}
+              <Bubble from="bot">{q.prompt}</Bubble>
+              <div className="flex items-center justify-end gap-2">
+                <button type="button" className="text-xs text-brand-700 underline" onClick={() => setEditing(q.id)} aria-label={`Cambiar la respuesta: ${q.prompt}`}>
+                  Cambiar
+                </button>
+                <Bubble from="me">{shown(q)}</Bubble>
+              </div>
+            </div>
+          );
+        })}
+        {current && (
+          <>
+            {current.step !== lastStep && <p className="pt-2 text-center text-xs font-semibold tracking-wide text-ink-500 uppercase">{STEP_INFO[current.step].title}</p>}
+            <Bubble from="bot">{current.prompt}</Bubble>
+          </>
+        )}
+        {!current && (
+          <div className="space-y-3">
+            <Bubble from="bot">¡Listo! Ya tengo todo lo necesario. Revisa los datos antes de enviar tu solicitud.</Bubble>
+            <div className="flex justify-start">
+              <a href={stepPath(type, 'revision')} className="btn-primary">
+                Revisar y enviar
+              </a>
+            </div>
+          </div>
+        )}
+        <div ref={endRef} />
+      </div>
+
+      {current && (
+        <form onSubmit={onSubmit} className="border-t border-ink-100 bg-white p-3 sm:rounded-b-2xl" noValidate>
+          {error && (
+            <p className="field-error mb-2" role="alert">
+              {error}
+            </p>
+          )}
+          {suggestion && (
+            <button type="button" className="mb-2 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-800" onClick={() => answer(suggestion)}>
+              Usar «{suggestion}»
+            </button>
+          )}
+          {current.kind === 'choice' && options && (
+            <div className="mb-2 flex flex-wrap gap-2" role="group" aria-label="Respuestas">
+              {options.map((o) => (
+                <button key={o.value} type="button" className="btn-secondary min-h-10 px-4" onClick={() => answer(o.value)}>
+                  {o.label}
+                </button>
+              ))}
+            </div>
+          )}
+          <div className="flex gap-2">
+            {current.kind === 'select' ? (
+              <select ref={inputRef} aria-label={current.prompt} className="field-input" value={input} onChange={(e) => setInput(e.target.value)}>
+                <option value="">Elige una opción</option>
+                {options?.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            ) : current.kind === 'textarea' ? (
+              <textarea ref={inputRef} aria-label={current.prompt} className="field-input min-h-20 py-2" value={input} onChange={(e) => setInput(e.target.value)} />
+            ) : current.kind === 'choice' && !current.placeholder ? null : (
+              <input
+                ref={inputRef}
+                aria-label={current.prompt}
+                className="field-input"
+                inputMode={current.inputMode}
+                placeholder={current.placeholder ?? 'Escribe tu respuesta'}
+                value={input}
+                onChange={(e) => setInput(e.target.value)}
+                aria-invalid={error ? true : undefined}
+              />
+            )}
+            {!(current.kind === 'choice' && !current.placeholder) && (
+              <button type="submit" className="btn-primary shrink-0 px-4">
+                Enviar
+              </button>
+            )}
+          </div>
+          {current.optional && (
+            <button type="button" className="mt-2 text-sm text-ink-600 underline" onClick={() => answer('')}>
+              Omitir esta pregunta
+            </button>
+          )}
+        </form>
+      )}
+    </div>
+  );
+}
+
+export default withIslandBoundary(FormationChat);

@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { api, serverFieldErrors, serverMessage } from '../../lib/api';
+import { BUSINESS_TYPE_INFO, type BusinessType } from '../../lib/formation/business-type';
+import { toFullStatePayload } from '../../lib/formation/payload';
+import { stepPath } from '../../lib/formation/steps';
+import { summarizeDraft } from '../../lib/formation/summary';
+import { validateDraft } from '../../lib/formation/validation';
+import { resetDraft } from '../../lib/stores/formation';
+import { toast, toastError } from '../../lib/stores/toast';
+import { withIslandBoundary } from '../ui/IslandBoundary';
+import { SyncBadge, useDraft, useDraftSync } from './useDraft';
+
+/** /revision: every field grouped by step, the validation summary, and "Enviar". */
+function FormationRevision({ type }: { type: BusinessType }) {
+  const { draft } = useDraft(type);
+  const status = useDraftSync(type);
+  const [sending, setSending] = useState(false);
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const byStep = validateDraft(type, draft);
+  const groups = summarizeDraft(type, draft);
+  const pending = groups.filter((g) => Object.keys(byStep[g.step]).length > 0);
+  const problems = Object.values(byStep).reduce((n, e) => n + Object.keys(e).length, 0);
+
+  async function send() {
+    setSending(true);
+    setServerErrors([]);
+    try {
+      const company = await api<{ id: number }>('/api/companies/', { method: 'POST', body: { type, ...toFullStatePayload(type, draft) } });
+      resetDraft(type);
+      toast({ title: '¡Solicitud enviada!', description: `Recibimos los datos de ${draft.companyName.trim()}.` });
+      window.location.assign(`/modelo-de-negocio/formulario-enviado?empresa=${company.id}`);
+    } catch (error) {
+      setServerErrors(Object.values(serverFieldErrors(error)).flat());
+      toastError(serverMessage(error) ?? 'No pudimos enviar tu solicitud. Tus datos siguen guardados; inténtalo de nuevo.', 'No se pudo enviar');
+      setSending(false);
+    }
+  }
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="eyebrow">Constitución de {BUSINESS_TYPE_INFO[type].label} · Revisión</p>
+          <h1 className="mt-1 text-2xl font-bold sm:text-3xl">{draft.companyName.trim() || 'Tu empresa'}</h1>
+        </div>
+        <SyncBadge status={status} />
+      </div>
+
+      <div role="status" className={`mt-6 rounded-(--radius-card) p-5 ${problems ? 'bg-warning-50 text-ink-800' : 'bg-success-50 text-success-700'}`}>
+        {problems ? (
+          <>
+            <p className="font-semibold">
+              Faltan {problems} {problems === 1 ? 'dato' : 'datos'} por completar o corregir
+            </p>
+            <ul className="mt-2 space-y-1 text-sm">
+              {pending.map((g) => (
+                <li key={g.step}>
+                  <a className="font-medium text-brand-700 underline" href={stepPath(type, g.step)}>
+                    {g.title}
+                  </a>
+                  : {Object.values(byStep[g.step]).slice(0, 2).join(' ')}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="font-semibold">Todo está completo. Revisa los datos y envía tu solicitud.</p>
+        )}
+      </div>
+
+      <div className="mt-8 space-y-5">
+        {groups.map((g, gi) => {
+          const errors = Object.keys(byStep[g.step]).length;
+          return (
+            <section key={g.step} className="card p-5 print:break-inside-avoid print:shadow-none" aria-labelledby={`group-${g.step}`}>
+              <div className="flex items-center justify-between gap-3">
+                <h2 id={`group-${g.step}`} className="text-lg font-semibold">
+                  {gi + 1}. {g.title}
+                  {errors > 0 && <span className="ml-2 rounded-full bg-warning-50 px-2 py-0.5 text-xs font-semibold text-warning-600">Incompleto</span>}
+                </h2>
+                <a href={stepPath(type, g.step)} className="btn-ghost min-h-9 px-3 text-sm no-print" aria-label={`Editar ${g.title}`}>
+                  Editar
+                </a>
+              </div>
+              {g.rows.length > 0 && (
+                <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
+                  {g.rows.map((r) => (
+                    <div key={r.label} className="contents">
+                      <dt className="text-ink-500">{r.label}</dt>
+                      <dd className="whitespace-pre-line text-ink-900">{r.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+              {g.people?.map((p) => (
+                <div key={p.title} className="mt-4 border-t border-ink-100 pt-3">
+                  <h3 className="text-sm font-semibold">{p.title}</h3>
+                  <dl className="mt-2 grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-[12rem_1fr]">
+                    {p.rows.map((r) => (
+                      <div key={r.label} className="contents">
+                        <dt className="text-ink-500">{r.label}</dt>
+                        <dd className="text-ink-900">{r.value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </div>
+              ))}
+            </section>
+          );
+        })}
+      </div>
+
+      {serverErrors.length > 0 && (
+        <ul role="alert" className="mt-6 list-disc rounded-xl bg-danger-50 p-4 pl-8 text-sm text-danger-700">
+          {serverErrors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+
+      <div className="mt-8 flex flex-col-reverse gap-3 border-t border-ink-100 pt-6 sm:flex-row sm:justify-between no-print">
+        <a href={stepPath(type, 'chat')} className="btn-ghost">
+          Completar conversando
+        </a>
+        <button type="button" className="btn-accent sm:min-w-56" disabled={problems > 0 || sending} onClick={send} aria-describedby="send-hint">
+          {sending ? 'Enviando…' : 'Enviar solicitud'}
+        </button>
+      </div>
+      <p id="send-hint" className="mt-2 text-right text-xs text-ink-500 no-print">
+        {problems ? 'Podrás enviar cuando todo esté completo.' : 'Al enviar, nuestro equipo revisará tus datos y te contactará.'}
+      </p>
+    </div>
+  );
+}
+
+export default withIslandBoundary(FormationRevision);

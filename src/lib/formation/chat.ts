@@ -1,0 +1,347 @@
+/**
+ * The chat variant asks the form's questions one at a time and writes into the same draft.
+ * Each answer is checked with the step's own validation. A question is done when its value
+ * is valid and was either answered here or filled (changed from its default) elsewhere, so
+ * the chat resumes where the person left off.
+ */
+import { REGIONS, comunasOf, regionLabel } from '../chile/regions.ts';
+import { formatClp, parseClp } from '../money.ts';
+import type { BusinessType } from './business-type.ts';
+import {
+  CIVIL_STATUSES,
+  CIVIL_STATUS_LABELS,
+  PARTNER_LIMITS,
+  blankPartner,
+  defaultDraft,
+  partnerName,
+  partnersOf,
+  type Address,
+  type AnyDraft,
+  type Partner,
+  type VoPlan,
+} from './draft.ts';
+import { checkCompanyName } from './names.ts';
+import { stepsOf, type StepId } from './steps.ts';
+import { validateStep } from './validation.ts';
+
+export interface ChatOption {
+  value: string;
+  label: string;
+}
+
+export interface ChatQuestion {
+  id: string;
+  step: StepId;
+  prompt: string;
+  kind: 'text' | 'textarea' | 'choice' | 'select';
+  options?: ChatOption[];
+  /** Options that depend on earlier answers (the comunas of the chosen region). */
+  optionsFor?(draft: AnyDraft): ChatOption[];
+  placeholder?: string;
+  optional?: boolean;
+  inputMode?: 'text' | 'numeric' | 'email' | 'tel' | 'decimal';
+  read(draft: AnyDraft): string;
+  write(draft: AnyDraft, answer: string): Partial<AnyDraft>;
+  /** How the answer is shown in the conversation. */
+  show?(value: string): string;
+  /** Validation paths whose errors belong to this question. */
+  paths: string[];
+}
+
+type Patch = Partial<AnyDraft> & Record<string, unknown>;
+
+function addressQuestions(step: StepId, key: 'tributaryAddress' | 'societyAddress', label: string): ChatQuestion[] {
+  const field = (f: keyof Address, prompt: string, extra: Partial<ChatQuestion> = {}): ChatQuestion => ({
+    id: `${key}.${f}`,
+    step,
+    prompt,
+    kind: 'text',
+    read: (d) => (d[key] as Address)[f],
+    write: (d, a) => ({ [key]: { ...(d[key] as Address), [f]: a.trim() } }) as Patch,
+    paths: [`${key}.${f}`],
+    ...extra,
+  });
+  return [
+    field('calle', `¿En qué calle queda el ${label}?`, { placeholder: 'Ej.: Av. Providencia' }),
+    field('numero', '¿Y el número?', { inputMode: 'numeric' }),
+    field('region', '¿En qué región?', {
+      kind: 'select',
+      options: REGIONS.map((r) => ({ value: r.name, label: regionLabel(r) })),
+      write: (d, a) => ({ [key]: { ...(d[key] as Address), region: a, comuna: comunasOf(a).includes((d[key] as Address).comuna) ? (d[key] as Address).comuna : '' } }) as Patch,
+    }),
+    field('comuna', '¿En qué comuna?', { kind: 'select', optionsFor: (d) => comunasOf((d[key] as Address).region).map((c) => ({ value: c, label: c })) }),
+    field('detalle', '¿Algún detalle, como oficina o departamento?', { optional: true, placeholder: 'Oficina 501' }),
+  ];
+}
+
+function partnerQuestions(type: BusinessType, i: number, count: number): ChatQuestion[] {
+  const eirl = type === 'eirl';
+  const step: StepId = eirl ? '05-individualizar' : '07-individualizar';
+  const prefix = eirl ? 'personalInfo' : `partnersPersonalInfo.${i}`;
+  const who = eirl ? 'del titular' : count > 1 ? `del ${type === 'spa' ? 'accionista' : 'socio'} ${i + 1}` : type === 'spa' ? 'del accionista' : 'del socio';
+  const get = (d: AnyDraft): Partner => partnersOf(type, d)[i] ?? blankPartner();
+  const put = (d: AnyDraft, patch: Partial<Partner>): Patch => {
+    if (eirl) return { personalInfo: { ...get(d), ...patch } };
+    const list = partnersOf(type, d).slice();
+    list[i] = { ...get(d), ...patch };
+    return { partnersPersonalInfo: list };
+  };
+  const field = (f: keyof Partner, prompt: string, extra: Partial<ChatQuestion> = {}): ChatQuestion => ({
+    id: `${prefix}.${f}`,
+    step,
+    prompt,
+    kind: 'text',
+    read: (d) => String(get(d)[f] ?? ''),
+    write: (d, a) => put(d, { [f]: a.trim() }),
+    paths: [`${prefix}.${f}`],
+    ...extra,
+  });
+  return [
+    field('runRut', `¿Cuál es el RUT ${who}?`, { placeholder: '12.345.678-5' }),
+    field('nombre', '¿Sus nombres?'),
+    field('primerApellido', '¿Su primer apellido?'),
+    field('segundoApellido', '¿Su segundo apellido?', { optional: true }),
+    field('email', '¿Su correo electrónico?', { inputMode: 'email' }),
+    field('telefono', '¿Su teléfono?', { inputMode: 'tel', placeholder: '+56 9 1234 5678' }),
+    field('estadoCivil', '¿Su estado civil?', {
+      kind: 'choice',
+      options: CIVIL_STATUSES.map((s) => ({ value: s, label: CIVIL_STATUS_LABELS[s] })),
+      show: (v) => CIVIL_STATUS_LABELS[v as keyof typeof CIVIL_STATUS_LABELS] ?? v,
+    }),
+    field('profesion', '¿Su profesión u oficio?'),
+    field('nacionalidad', '¿Su nacionalidad?', { kind: 'choice', options: [{ value: 'Chile', label: 'Chilena' }], placeholder: 'Otra nacionalidad' }),
+    field('direccion', '¿Su dirección particular?', { placeholder: 'Calle, número, comuna' }),
+  ];
+}
+
+/** The questions for `type`, given the draft as it is now (partner count, same address…). */
+export function chatQuestions(type: BusinessType, draft: AnyDraft, plans: VoPlan[]): ChatQuestion[] {
+  const q: ChatQuestion[] = [
+    {
+      id: 'companyName',
+      step: '01-nombra-tu-empresa',
+      prompt: `Partamos por el nombre. ¿Cuál será la razón social de tu empresa? ${type === 'spa' ? 'Debe terminar en "SpA".' : type === 'ltda' ? 'Debe terminar en "Limitada" o "Ltda.".' : 'Debe incluir tu nombre y apellido y terminar en "E.I.R.L.".'}`,
+      kind: 'text',
+      read: (d) => d.companyName,
+      write: (_d, a) => ({ companyName: a.trim() }),
+      paths: ['companyName'],
+    },
+    {
+      id: 'tradeName',
+      step: '01-nombra-tu-empresa',
+      prompt: '¿Tendrá un nombre de fantasía? Es el nombre corto que verán tus clientes.',
+      kind: 'text',
+      optional: true,
+      read: (d) => d.tradeName,
+      write: (_d, a) => ({ tradeName: a.trim() }),
+      paths: ['tradeName'],
+    },
+    ...addressQuestions('02-domicilios', 'tributaryAddress', 'domicilio tributario'),
+    {
+      id: 'useSameAddress',
+      step: '02-domicilios',
+      prompt: '¿El domicilio social (el de los estatutos) es el mismo?',
+      kind: 'choice',
+      options: [
+        { value: 'si', label: 'Sí, el mismo' },
+        { value: 'no', label: 'No, es otro' },
+      ],
+      read: (d) => (d.useSameAddress ? 'si' : 'no'),
+      write: (_d, a) => ({ useSameAddress: a === 'si' }),
+      show: (v) => (v === 'si' ? 'Sí, el mismo' : 'No, es otro'),
+      paths: [],
+    },
+    ...(draft.useSameAddress ? [] : addressQuestions('02-domicilios', 'societyAddress', 'domicilio social')),
+    {
+      id: 'selectedVOPlan',
+      step: '02-domicilios',
+      prompt: '¿Quieres contratar una oficina virtual como domicilio tributario?',
+      kind: 'choice',
+      options: [{ value: '', label: 'No por ahora' }, ...plans.map((p) => ({ value: String(p.id), label: `${p.name} · ${formatClp(p.price_clp)} al mes` }))],
+      read: (d) => (d.selectedVOPlan ? String(d.selectedVOPlan.id) : ''),
+      write: (_d, a) => ({ selectedVOPlan: plans.find((p) => String(p.id) === a) ?? null }),
+      show: (v) => plans.find((p) => String(p.id) === v)?.name ?? 'No por ahora',
+      optional: true,
+      paths: [],
+    },
+    {
+      id: 'businessDescription',
+      step: '03-giro',
+      prompt: '¿A qué se dedicará tu empresa? Descríbelo con tus palabras; si conoces los códigos del SII, inclúyelos.',
+      kind: 'textarea',
+      read: (d) => d.businessDescription,
+      write: (_d, a) => ({ businessDescription: a.trim() }),
+      paths: ['businessDescription'],
+    },
+    {
+      id: 'capital',
+      step: '04-capital',
+      prompt: '¿Con cuánto capital parte la empresa? Escríbelo en pesos.',
+      kind: 'text',
+      inputMode: 'numeric',
+      read: (d) => d.capital,
+      write: (_d, a) => {
+        const value = parseClp(a.replace(/[^\d.$\s]/g, ''));
+        return { capital: value === null ? a.trim() : formatClp(value) };
+      },
+      paths: ['capital'],
+    },
+    {
+      id: 'duration',
+      step: '04-capital',
+      prompt: '¿Por cuánto tiempo existirá? Lo habitual es que sea indefinida. Si es a plazo, escribe los años.',
+      kind: 'choice',
+      options: [{ value: 'indefinida', label: 'Indefinida' }],
+      placeholder: 'Número de años',
+      inputMode: 'numeric',
+      read: (d) => d.duration,
+      write: (_d, a) => ({ duration: a.trim().toLowerCase() === 'indefinida' ? 'indefinida' : a.trim() }),
+      show: (v) => (v === 'indefinida' ? 'Indefinida' : `${v} años`),
+      paths: ['duration'],
+    },
+  ];
+
+  if (type !== 'eirl') {
+    q.push({
+      id: 'administration',
+      step: '05-administracion-y-acuerdos',
+      prompt: '¿Quién administrará la empresa?',
+      kind: 'choice',
+      options:
+        type === 'spa'
+          ? [
+              { value: 'administrador', label: 'Un administrador' },
+              { value: 'directorio', label: 'Un directorio' },
+              { value: 'socios', label: 'Los accionistas' },
+            ]
+          : [
+              { value: 'administrador', label: 'Un administrador' },
+              { value: 'socios', label: 'Todos los socios' },
+            ],
+      read: (d) => String((d as { administration: string }).administration),
+      write: (_d, a) => ({ administration: a }) as Patch,
+      paths: ['administration'],
+    });
+    if (type === 'spa') {
+      q.push({
+        id: 'socialManagementType',
+        step: '05-administracion-y-acuerdos',
+        prompt: '¿Los administradores podrán actuar por separado (indistinta) o deberán actuar juntos (conjunta)?',
+        kind: 'choice',
+        options: [
+          { value: 'indistinta', label: 'Indistinta' },
+          { value: 'conjunta', label: 'Conjunta' },
+        ],
+        read: (d) => String((d as { socialManagementType: string }).socialManagementType),
+        write: (_d, a) => ({ socialManagementType: a }) as Patch,
+        paths: ['socialManagementType'],
+      });
+    }
+    q.push(
+      {
+        id: 'specialAgreements',
+        step: '05-administracion-y-acuerdos',
+        prompt: '¿Hay algún acuerdo especial entre los socios que quieras dejar por escrito?',
+        kind: 'textarea',
+        optional: true,
+        read: (d) => String((d as { specialAgreements: string }).specialAgreements),
+        write: (_d, a) => ({ specialAgreements: a.trim() }) as Patch,
+        paths: ['specialAgreements'],
+      },
+      {
+        id: 'canExpandActivity',
+        step: '06-explotar-giro',
+        prompt: '¿La empresa podrá dedicarse a otros giros en el futuro, sin modificar los estatutos?',
+        kind: 'choice',
+        options: [
+          { value: 'si', label: 'Sí' },
+          { value: 'no', label: 'No' },
+        ],
+        read: (d) => String((d as { canExpandActivity: string }).canExpandActivity),
+        write: (_d, a) => ({ canExpandActivity: a }) as Patch,
+        show: (v) => (v === 'si' ? 'Sí' : 'No'),
+        paths: ['canExpandActivity'],
+      },
+    );
+    const { min, max } = PARTNER_LIMITS[type];
+    q.push({
+      id: 'partnersCount',
+      step: '07-individualizar',
+      prompt: `¿Cuántos ${type === 'spa' ? 'accionistas' : 'socios'} tendrá? (${type === 'ltda' ? 'entre 2 y 50' : 'uno o más'})`,
+      kind: 'text',
+      inputMode: 'numeric',
+      read: (d) => String(partnersOf(type, d).length),
+      write: (d, a) => {
+        const n = Math.max(min, Math.min(max, Number.parseInt(a, 10) || min));
+        const list = partnersOf(type, d).slice(0, n);
+        while (list.length < n) list.push(blankPartner());
+        return { partnersPersonalInfo: list } as Patch;
+      },
+      paths: ['partnersPersonalInfo'],
+    });
+  }
+
+  const partners = partnersOf(type, draft);
+  partners.forEach((_, i) => q.push(...partnerQuestions(type, i, partners.length)));
+
+  if (type !== 'eirl') {
+    partners.forEach((p, i) => {
+      const last = i === partners.length - 1;
+      q.push({
+        id: `partnersPersonalInfo.${i}.participacion`,
+        step: '08-participacion',
+        prompt: `¿Qué porcentaje de la empresa tendrá ${partnerName(p) || `el socio ${i + 1}`}?${last && partners.length > 1 ? ' Entre todos deben sumar 100 %.' : ''}`,
+        kind: 'text',
+        inputMode: 'decimal',
+        placeholder: partners.length === 1 ? '100' : undefined,
+        read: (d) => {
+          const value = partnersOf(type, d)[i]?.participacion ?? 0;
+          return value ? String(value) : '';
+        },
+        write: (d, a) => {
+          const list = partnersOf(type, d).slice();
+          list[i] = { ...list[i]!, participacion: Number(a.replace('%', '').replace(',', '.').trim()) };
+          return { partnersPersonalInfo: list } as Patch;
+        },
+        show: (v) => `${v} %`,
+        paths: last ? [`partnersPersonalInfo.${i}.participacion`, 'participacion'] : [`partnersPersonalInfo.${i}.participacion`],
+      });
+    });
+  }
+  return q;
+}
+
+/** The error an answer would cause, using the step's own validation. */
+export function answerError(type: BusinessType, draft: AnyDraft, question: ChatQuestion, answer: string): string | undefined {
+  if (question.optional && !answer.trim()) return undefined;
+  const next = { ...draft, ...question.write(draft, answer) } as AnyDraft;
+  const errors = validateStep(type, question.step, next);
+  if (question.id === 'companyName') {
+    const check = checkCompanyName(type, answer);
+    if (!check.ok) return check.message;
+  }
+  for (const path of question.paths) if (errors[path]) return errors[path];
+  return undefined;
+}
+
+function defaultsLike(type: BusinessType, draft: AnyDraft): AnyDraft {
+  const base = defaultDraft(type) as AnyDraft;
+  if (type === 'eirl') return base;
+  return { ...base, partnersPersonalInfo: partnersOf(type, draft).map(() => blankPartner()) } as AnyDraft;
+}
+
+/** True when the question needs no (more) answer. */
+export function isDone(type: BusinessType, draft: AnyDraft, question: ChatQuestion, answered: ReadonlySet<string>): boolean {
+  const value = question.read(draft);
+  if (answerError(type, draft, question, value)) return false;
+  if (answered.has(question.id)) return true;
+  if (question.optional || question.id === 'partnersCount') return false;
+  return value !== question.read(defaultsLike(type, draft));
+}
+
+/** Index of the question to ask now; -1 when everything is answered. */
+export function currentQuestionIndex(type: BusinessType, draft: AnyDraft, questions: ChatQuestion[], answered: ReadonlySet<string>): number {
+  return questions.findIndex((q) => !isDone(type, draft, q, answered));
+}
+
+export { stepsOf };
