@@ -69,7 +69,7 @@ function FormationWizard({ type, step }: { type: BusinessType; step: StepId }) {
       <div className="h-2 rounded-full bg-ink-100" role="progressbar" aria-label={`Paso ${index + 1} de ${steps.length}`} aria-valuemin={1} aria-valuemax={steps.length} aria-valuenow={index + 1}>
         <div className="h-2 rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
       </div>
-      <nav aria-label="Pasos" className="mt-4 -mx-1 overflow-x-auto pb-1">
+      <nav aria-label="Pasos" className="mt-4 -mx-1 overflow-x-auto pb-1" tabIndex={0}>
         <ol className="flex gap-1.5 px-1">
           {steps.map((s, i) => {
             const done = Object.keys(byStep[s]).length === 0;

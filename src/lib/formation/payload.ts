@@ -117,7 +117,7 @@ const commonShape = {
   partnersInfo: z.array(partnerShape).max(100, 'Como máximo 100 socios.'),
   voplan: z.number().int().positive().nullable().default(null),
 };
-const societyShape = { ...commonShape, canExpandActivity: str(5), administration: str(30), specialAgreements: str(2000).default('') };
+const societyShape = { ...commonShape, canExpandActivity: str(20), administration: str(30), specialAgreements: str(2000).default('') };
 
 /** The shape of `POST /api/companies/`: `{type, …payload}`. */
 export const companyRequestSchema = z.discriminatedUnion(
