@@ -73,20 +73,26 @@ describe('quick start (spec §4, §5)', () => {
     await context.close();
   });
 
-  it.each(['SpA', 'EIRL', 'Ltda.'])('with a name and %s stores both and goes to the type in lower case', async (label) => {
+  it.each(['SpA', 'EIRL', 'Ltda.'])('with a name and %s: stores both, goes to /modelo-de-negocio/{type} in lower case, and the name fills the draft', async (label) => {
     const { context } = await signedInContext(browser, url, MOBILE);
     const page = await context.newPage();
+    const navigations: string[] = [];
+    page.on('request', (r) => r.isNavigationRequest() && navigations.push(new URL(r.url()).pathname));
     await page.goto(`${url}/`);
     await waitForHydration(page);
     await page.getByLabel('Nombre de tu empresa').fill('  Panadería Las Rosas ');
     await page.getByRole('radio', { name: new RegExp(`^${label.replace('.', '\\.')}`) }).check();
-    await Promise.all([page.waitForURL(/\/modelo-de-negocio\//), page.getByRole('button', { name: 'Comenzar la constitución' }).click()]);
+    const stored = page.waitForFunction(() => localStorage.getItem('impulsa:quick-start-company'));
+    await page.getByRole('button', { name: 'Comenzar la constitución' }).click();
     const type = label.toLowerCase().replace('.', '');
-    expect(new URL(page.url()).pathname).toBe(`/modelo-de-negocio/${type}`);
-    const stored = await page.evaluate(() => localStorage.getItem('impulsa:quick-start-company'));
-    expect(JSON.parse(stored!)).toEqual({ name: 'Panadería Las Rosas', type });
-    const cookies = await context.cookies();
-    expect(cookies.find((c) => c.name === 'impulsa_quickstart')?.value).toBe('1');
+    expect(JSON.parse((await (await stored).jsonValue()) as string)).toEqual({ name: 'Panadería Las Rosas', type });
+    await page.waitForURL(`${url}/modelo-de-negocio/${type}/01-nombra-tu-empresa`);
+    expect(navigations).toContain(`/modelo-de-negocio/${type}`);
+    await waitForHydration(page);
+    await expect.poll(() => page.getByLabel('Razón social').inputValue()).toBe('Panadería Las Rosas');
+    // Applied once: the stored value and the server-side marker are cleared.
+    expect(await page.evaluate(() => localStorage.getItem('impulsa:quick-start-company'))).toBeNull();
+    expect((await context.cookies()).find((c) => c.name === 'impulsa_quickstart')).toBeUndefined();
     await context.close();
   });
 });

@@ -3,7 +3,7 @@
  * the formation flow applies it. A cookie mirrors "one is pending" so the server-side
  * guard can send a visitor to /registrate instead of /login.
  */
-import { persistentJSON } from '@nanostores/persistent';
+import { persistentAtom } from '@nanostores/persistent';
 import type { BusinessType } from '../formation/business-type.ts';
 import { QUICK_START_COOKIE } from './quick-start-cookie.ts';
 
@@ -16,7 +16,17 @@ export interface QuickStartCompany {
 export const QUICK_START_KEY = 'impulsa:quick-start-company';
 export { QUICK_START_COOKIE };
 
-export const $quickStartCompany = persistentJSON<QuickStartCompany | null>(QUICK_START_KEY, null);
+/** The pending company; undefined (no key in localStorage) when there is none. */
+export const $quickStartCompany = persistentAtom<QuickStartCompany | undefined>(QUICK_START_KEY, undefined, {
+  encode: JSON.stringify,
+  decode: (raw) => {
+    try {
+      return JSON.parse(raw) as QuickStartCompany;
+    } catch {
+      return undefined;
+    }
+  },
+});
 
 /** Stores the quick-start company and marks it pending for the server. */
 export function saveQuickStart(company: QuickStartCompany): void {
@@ -26,8 +36,8 @@ export function saveQuickStart(company: QuickStartCompany): void {
 
 /** Returns the pending quick-start company and forgets it (spec §4: applied once). */
 export function takeQuickStart(): QuickStartCompany | null {
-  const company = $quickStartCompany.get();
-  $quickStartCompany.set(null);
+  const company = $quickStartCompany.get() ?? null;
+  $quickStartCompany.set(undefined);
   if (typeof document !== 'undefined') document.cookie = `${QUICK_START_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
   return company;
 }

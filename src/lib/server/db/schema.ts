@@ -148,3 +148,34 @@ export const companyStatusHistory = pgTable(
   },
   (t) => [index('company_status_company_idx').on(t.companyId)],
 );
+
+/** A business model canvas. */
+export const canvases = pgTable(
+  'canvases',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('canvases_user_updated_idx').on(t.userId, t.updatedAt)],
+);
+
+/** One block of a canvas: its notes and a version for conflict detection. */
+export const canvasSections = pgTable(
+  'canvas_sections',
+  {
+    canvasId: integer('canvas_id')
+      .notNull()
+      .references(() => canvases.id, { onDelete: 'cascade' }),
+    section: text('section').notNull(),
+    notes: jsonb('notes').$type<unknown[]>().notNull().default([]),
+    version: integer('version').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.canvasId, t.section] })],
+);

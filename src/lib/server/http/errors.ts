@@ -64,5 +64,13 @@ export function describeError(error: unknown): { status: number; message: string
 export function errorResponse(error: unknown, context: { path?: string } = {}): Response {
   const described = describeError(error);
   if (described.status >= 500) log.error('request failed', { ...context, status: described.status, error });
+  // A 409 may carry the stored copy, so the client can show what changed.
+  const current = described.status === 409 ? (error as { current?: unknown }).current : undefined;
+  if (current !== undefined) {
+    return new Response(JSON.stringify({ message: described.message, errors: described.errors, current }), {
+      status: 409,
+      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
+  }
   return jsonError(described.status, described.message, described);
 }

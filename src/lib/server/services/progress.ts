@@ -3,6 +3,7 @@
  * Each module reports from its own tables; modules not built yet report nothing started.
  */
 import type { Db } from '../db/client.ts';
+import { canvasProgress } from './canvases.ts';
 import { formationProgress } from './companies.ts';
 import { MODULES, type ModuleKey, type ModuleProgress, type UserProgress } from '../../progress.ts';
 
@@ -12,7 +13,7 @@ const notStarted: ModuleReporter = async () => ({ started: false, finished: fals
 
 /** One reporter per module; features replace theirs as they land. */
 export const moduleReporters: Record<ModuleKey, ModuleReporter> = {
-  canvas: notStarted,
+  canvas: canvasProgress,
   formalizacion: formationProgress,
   productos: notStarted,
   sitio: notStarted,

@@ -1,0 +1,267 @@
+import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { diffNotes, NOTE_MAX_CHARS, NOTES_PER_SECTION, newNoteId, type Note, type NoteColor } from '../../lib/canvas/notes';
+import { pendingSections, readPending, sendSection, writePending } from '../../lib/canvas/section-sync';
+import { SECTION_GUIDES, sectionPath, type SectionSlug } from '../../lib/canvas/sections';
+import '../../lib/auth/client';
+import { withIslandBoundary } from '../ui/IslandBoundary';
+import { NoteCard } from './NoteCard';
+
+type Status = 'saved' | 'saving' | 'offline' | 'conflict' | 'invalid';
+
+interface Props {
+  canvasId: number;
+  section: SectionSlug;
+  initialNotes: Note[];
+  initialVersion: number;
+  segments: Note[];
+  previous: SectionSlug | null;
+  next: SectionSlug | null;
+}
+
+const STATUS_TEXT: Record<Status, string> = {
+  saved: 'Guardado',
+  saving: 'Guardando…',
+  offline: 'Sin conexión: guardado en este dispositivo',
+  conflict: 'Cambios en otra pestaña',
+  invalid: 'Hay una nota demasiado larga: acórtala para guardar',
+};
+
+/** A canvas block's notes: add, edit, delete, reorder, colour, link to segments; autosaved. */
+function SectionEditor({ canvasId, section, initialNotes, initialVersion, segments: serverSegments, previous, next }: Props) {
+  const [notes, setNotes] = useState<Note[]>(initialNotes);
+  const [status, setStatus] = useState<Status>('saved');
+  const [conflict, setConflict] = useState<{ notes: Note[]; version: number } | null>(null);
+  const [text, setText] = useState('');
+  const [color, setColor] = useState<NoteColor>('amarillo');
+  const version = useRef(initialVersion);
+  const latest = useRef(notes);
+  const editedAt = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const isSegments = section === 'segmento-de-clientes';
+  const segments = isSegments ? notes : serverSegments;
+  const guide = SECTION_GUIDES[section];
+
+  const save = useCallback(async (): Promise<boolean> => {
+    clearTimeout(timer.current);
+    const current = latest.current;
+    if (current.some((n) => n.text.length > NOTE_MAX_CHARS)) {
+      setStatus('invalid');
+      return false;
+    }
+    const cleaned = current.filter((n) => n.text.trim()).map((n) => ({ ...n, text: n.text.trim() }));
+    const stamp = editedAt.current;
+    setStatus('saving');
+    const result = await sendSection(canvasId, section, { notes: cleaned, version: version.current, editedAt: stamp });
+    if (result.ok) {
+      version.current = result.version;
+      if (editedAt.current === stamp) writePending(canvasId, section, null);
+      else writePending(canvasId, section, { notes: latest.current, version: version.current, editedAt: editedAt.current });
+      setStatus(editedAt.current === stamp ? 'saved' : 'saving');
+      if (editedAt.current !== stamp) timer.current = setTimeout(() => void save(), 300);
+      return true;
+    }
+    if ('conflict' in result) {
+      setConflict(result.conflict);
+      setStatus('conflict');
+      return false;
+    }
+    setStatus('offline');
+    timer.current = setTimeout(() => void save(), 10_000);
+    return false;
+  }, [canvasId, section]);
+
+  function edit(nextNotes: Note[]) {
+    latest.current = nextNotes;
+    editedAt.current = Date.now();
+    setNotes(nextNotes);
+    writePending(canvasId, section, { notes: nextNotes, version: version.current, editedAt: editedAt.current });
+    if (conflict) return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void save(), 700);
+  }
+
+  useEffect(() => {
+    const pending = readPending(canvasId, section);
+    if (pending) {
+      latest.current = pending.notes;
+      editedAt.current = pending.editedAt;
+      setNotes(pending.notes);
+      if (pending.version === initialVersion) void save();
+      else {
+        setConflict({ notes: initialNotes, version: initialVersion });
+        setStatus('conflict');
+      }
+    }
+    // Other blocks of this canvas edited offline earlier: send them now.
+    for (const other of pendingSections(canvasId)) {
+      if (other === section) continue;
+      const p = readPending(canvasId, other);
+      if (p) void sendSection(canvasId, other, p).then((r) => r.ok && writePending(canvasId, other, null));
+    }
+    const online = () => void save();
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+      clearTimeout(timer.current);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function add(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!text.trim() || notes.length >= NOTES_PER_SECTION) return;
+    edit([...notes, { id: newNoteId(), text: text.trim().slice(0, NOTE_MAX_CHARS), color, segmentIds: [] }]);
+    setText('');
+  }
+
+  function move(i: number, delta: -1 | 1) {
+    const copy = notes.slice();
+    const [item] = copy.splice(i, 1);
+    copy.splice(i + delta, 0, item!);
+    edit(copy);
+  }
+
+  function resolve(keepMine: boolean) {
+    if (!conflict) return;
+    version.current = conflict.version;
+    if (keepMine) {
+      setConflict(null);
+      void save();
+    } else {
+      latest.current = conflict.notes;
+      setNotes(conflict.notes);
+      writePending(canvasId, section, null);
+      setConflict(null);
+      setStatus('saved');
+    }
+  }
+
+  async function go(target: string) {
+    if (readPending(canvasId, section) && !conflict) await Promise.race([save(), new Promise((r) => setTimeout(r, 2000))]);
+    window.location.assign(target);
+  }
+
+  const diff = conflict ? diffNotes(notes, conflict.notes) : null;
+  const tone = status === 'saved' ? 'bg-success-50 text-success-700' : status === 'saving' ? 'bg-ink-100 text-ink-700' : 'bg-warning-50 text-warning-600';
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold sm:text-3xl">{guide.title}</h1>
+        <span role="status" aria-live="polite" className={`rounded-full px-2.5 py-1 text-xs font-semibold ${tone}`}>
+          {STATUS_TEXT[status]}
+        </span>
+      </div>
+      <p className="mt-2 text-ink-600">{guide.meaning}</p>
+
+      {conflict && diff && (
+        <div role="alertdialog" aria-labelledby="conflict-title" className="mt-6 rounded-(--radius-card) border border-warning-600 bg-warning-50 p-5">
+          <h2 id="conflict-title" className="font-semibold text-ink-900">
+            Este bloque cambió en otra pestaña o dispositivo
+          </h2>
+          <p className="mt-1 text-sm text-ink-700">Tus cambios no se han guardado todavía. Esto es lo que tiene la versión guardada respecto de la tuya:</p>
+          <ul className="mt-3 space-y-1 text-sm">
+            {diff.added.map((n) => (
+              <li key={`a-${n.id}`}>
+                <strong>+ Agregada allá:</strong> {n.text}
+              </li>
+            ))}
+            {diff.removed.map((n) => (
+              <li key={`r-${n.id}`}>
+                <strong>− No está allá:</strong> {n.text}
+              </li>
+            ))}
+            {diff.changed.map((c) => (
+              <li key={`c-${c.mine.id}`}>
+                <strong>≠ Cambiada allá:</strong> «{c.theirs.text}» (aquí: «{c.mine.text}»)
+              </li>
+            ))}
+            {diff.added.length + diff.removed.length + diff.changed.length === 0 && <li>El contenido es igual; solo cambió la versión.</li>}
+          </ul>
+          <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+            <button type="button" className="btn-primary" onClick={() => resolve(true)}>
+              Conservar mis cambios
+            </button>
+            <button type="button" className="btn-secondary" onClick={() => resolve(false)}>
+              Usar la versión guardada
+            </button>
+          </div>
+        </div>
+      )}
+
+      <form onSubmit={add} className="card mt-6 p-4">
+        <label htmlFor="new-note" className="field-label">
+          Nueva nota
+        </label>
+        <textarea
+          id="new-note"
+          className="field-input min-h-20 py-2"
+          placeholder={guide.placeholder}
+          value={text}
+          maxLength={NOTE_MAX_CHARS}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) e.currentTarget.form?.requestSubmit();
+          }}
+        />
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+          <label className="flex items-center gap-2 text-sm text-ink-700">
+            Color
+            <select className="field-input min-h-9 w-auto py-1" value={color} onChange={(e) => setColor(e.target.value as NoteColor)}>
+              <option value="amarillo">Amarillo</option>
+              <option value="rosado">Rosado</option>
+              <option value="celeste">Celeste</option>
+              <option value="verde">Verde</option>
+              <option value="lila">Lila</option>
+              <option value="naranjo">Naranjo</option>
+            </select>
+          </label>
+          <button type="submit" className="btn-primary" disabled={!text.trim() || notes.length >= NOTES_PER_SECTION}>
+            Agregar nota
+          </button>
+        </div>
+        {!isSegments && segments.length > 0 && <p className="field-hint">Después de agregarla, marca para qué segmento es: tomará su color.</p>}
+        {!isSegments && segments.length === 0 && section !== 'socios-clave' && (
+          <p className="field-hint">
+            Aún no tienes segmentos de clientes. <a className="font-semibold text-brand-700 underline" href={sectionPath(canvasId, 'segmento-de-clientes')}>Defínelos primero</a> para ligar tus notas a ellos.
+          </p>
+        )}
+      </form>
+
+      {notes.length === 0 ? (
+        <p className="mt-6 rounded-xl border border-dashed border-ink-300 p-6 text-center text-sm text-ink-500">Todavía no hay notas en este bloque. Empieza respondiendo las preguntas guía.</p>
+      ) : (
+        <ul className="mt-6 grid gap-3 sm:grid-cols-2" aria-label={`Notas de ${guide.title}`}>
+          {notes.map((n, i) => (
+            <NoteCard
+              key={n.id}
+              note={n}
+              index={i}
+              count={notes.length}
+              segments={segments}
+              linkable={!isSegments}
+              onChange={(changed) => edit(notes.map((x) => (x.id === n.id ? changed : x)))}
+              onDelete={() => edit(notes.filter((x) => x.id !== n.id))}
+              onMove={(d) => move(i, d)}
+            />
+          ))}
+        </ul>
+      )}
+
+      <div className="mt-10 flex flex-col-reverse gap-3 border-t border-ink-100 pt-6 sm:flex-row sm:justify-between">
+        {previous ? (
+          <button type="button" className="btn-secondary" onClick={() => void go(sectionPath(canvasId, previous))}>
+            ← {SECTION_GUIDES[previous].title}
+          </button>
+        ) : (
+          <span />
+        )}
+        <button type="button" className="btn-primary" onClick={() => void go(next ? sectionPath(canvasId, next) : `/canvas/${canvasId}/resumen`)}>
+          {next ? `${SECTION_GUIDES[next].title} →` : 'Ver mi canvas completo →'}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export default withIslandBoundary(SectionEditor);
