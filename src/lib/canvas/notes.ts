@@ -34,11 +34,13 @@ export const sectionUpdateSchema = z.object({
   version: z.number({ error: 'Falta la versión de la sección.' }).int().min(0),
 });
 
-export const canvasCreateSchema = z.object({
-  title: z.string({ error: 'Escribe el nombre de tu idea.' }).trim().min(1, 'Escribe el nombre de tu idea.').max(120, 'Máximo 120 caracteres.'),
-  description: z.string().trim().max(280, 'Máximo 280 caracteres.').default(''),
-});
-export const canvasRenameSchema = canvasCreateSchema.partial().refine((v) => v.title !== undefined || v.description !== undefined, 'Nada que cambiar.');
+const canvasTitle = z.string({ error: 'Escribe el nombre de tu idea.' }).trim().min(1, 'Escribe el nombre de tu idea.').max(120, 'Máximo 120 caracteres.');
+const canvasDescription = z.string().trim().max(280, 'Máximo 280 caracteres.');
+
+export const canvasCreateSchema = z.object({ title: canvasTitle, description: canvasDescription.default('') });
+export const canvasRenameSchema = z
+  .object({ title: canvasTitle.optional(), description: canvasDescription.optional() })
+  .refine((v) => v.title !== undefined || v.description !== undefined, 'Indica el nuevo nombre o la nueva descripción.');
 
 export type Sections = Record<SectionSlug, { notes: Note[]; version: number }>;
 

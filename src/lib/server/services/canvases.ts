@@ -68,8 +68,8 @@ export async function listCanvases(db: Db, userId: number, page: number, pageSiz
     total: Number(total),
     results: rows.map((r) => {
       const { sections: s, ...rest } = toCanvas(r, sections.get(r.id)!);
-      void s;
-      return rest;
+      // Where "open" should land: the first empty block in the recommended order.
+      return { ...rest, first_empty: SECTION_ORDER.find((slug) => s[slug].notes.length === 0) ?? null };
     }),
   };
 }
