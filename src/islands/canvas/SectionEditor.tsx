@@ -41,7 +41,20 @@ function SectionEditor({ canvasId, section, initialNotes, initialVersion, segmen
   const segments = isSegments ? notes : serverSegments;
   const guide = SECTION_GUIDES[section];
 
-  const save = useCallback(async (): Promise<boolean> => {
+  const inFlight = useRef<Promise<boolean> | null>(null);
+
+  // One save at a time: a second request would carry the same base version and conflict with the first.
+  const save = useCallback((): Promise<boolean> => {
+    if (inFlight.current) return inFlight.current;
+    const run = doSave().finally(() => {
+      inFlight.current = null;
+    });
+    inFlight.current = run;
+    return run;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [canvasId, section]);
+
+  async function doSave(): Promise<boolean> {
     clearTimeout(timer.current);
     const current = latest.current;
     if (current.some((n) => n.text.length > NOTE_MAX_CHARS)) {
@@ -68,7 +81,7 @@ function SectionEditor({ canvasId, section, initialNotes, initialVersion, segmen
     setStatus('offline');
     timer.current = setTimeout(() => void save(), 10_000);
     return false;
-  }, [canvasId, section]);
+  }
 
   function edit(nextNotes: Note[]) {
     latest.current = nextNotes;
@@ -76,6 +89,8 @@ function SectionEditor({ canvasId, section, initialNotes, initialVersion, segmen
     setNotes(nextNotes);
     writePending(canvasId, section, { notes: nextNotes, version: version.current, editedAt: editedAt.current });
     if (conflict) return;
+    // Unsent edits are never shown as saved.
+    setStatus((s) => (s === 'offline' ? s : 'saving'));
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void save(), 700);
   }
