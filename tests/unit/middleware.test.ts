@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrors } from '../../src/lib/server/middleware/api-errors';
 import { resolveHost } from '../../src/lib/server/middleware/resolve-host';
-import { APP_CSP, securityHeaders } from '../../src/lib/server/middleware/security-headers';
+import { APP_CSP, ERROR_STATUS_HEADER, securityHeaders } from '../../src/lib/server/middleware/security-headers';
 import { HttpError } from '../../src/lib/server/http/errors';
 import { DatabaseUnavailableError } from '../../src/lib/server/db/errors';
 
@@ -20,6 +20,15 @@ describe('securityHeaders', () => {
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
     expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('Strict-Transport-Security')).toBeNull();
+  });
+
+  it("applies the error page's own status, which Astro would otherwise force to 500", async () => {
+    const errorPage = () => Promise.resolve(new Response('<h1>503</h1>', { status: 500, headers: { [ERROR_STATUS_HEADER]: '503', 'Retry-After': '5' } }));
+    const res = (await securityHeaders(fakeContext('http://localhost/dashboard'), errorPage)) as Response;
+    expect(res.status).toBe(503);
+    expect(res.headers.get(ERROR_STATUS_HEADER)).toBeNull();
+    expect(res.headers.get('Retry-After')).toBe('5');
+    expect(await res.text()).toBe('<h1>503</h1>');
   });
 
   it('adds HSTS over HTTPS', async () => {

@@ -6,11 +6,13 @@ import { toPublicUser } from '../services/users.ts';
 
 /**
  * Sets `locals.user` from `Authorization: Token <key>` or the session cookie. The database
- * is only asked when a credential is present; a dead cookie is cleared.
+ * is only asked when a credential is present; a dead cookie is cleared. Error pages skip it.
  */
 export const authenticate = defineMiddleware(async (context, next) => {
   context.locals.user = null;
   context.locals.auth = null;
+  // Error pages need no session, and must render even when the database is what failed.
+  if (context.routePattern === '/500' || context.routePattern === '/404') return next();
   const header = context.request.headers.get('authorization');
   const fromHeader = header ? /^Token\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
   const token = header ? fromHeader : readSessionCookie(context.cookies, context.url);

@@ -11,6 +11,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const originCheck = defineMiddleware((context, next) => {
   if (SAFE_METHODS.has(context.request.method) || context.locals.auth?.via === 'header') return next();
+  // Analytics beacons carry no credentials that matter: they are forwarded, not acted on.
+  if (context.url.pathname.startsWith('/ingest/')) return next();
   const allowed = new Set([context.url.origin, siteUrl().origin]);
   const origin = context.request.headers.get('origin');
   const fetchSite = context.request.headers.get('sec-fetch-site');

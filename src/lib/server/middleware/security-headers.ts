@@ -19,9 +19,18 @@ export const APP_CSP = [
   "object-src 'none'",
 ].join('; ');
 
+/** Set by the 500 page to the error's own status (e.g. 503), which Astro would replace by 500. */
+export const ERROR_STATUS_HEADER = 'X-Impulsa-Error-Status';
+
 /** Adds the security headers of DESIGN.md §6 to every response that lacks them. */
 export const securityHeaders = defineMiddleware(async (context, next) => {
-  const response = await next();
+  let response = await next();
+  const errorStatus = Number(response.headers.get(ERROR_STATUS_HEADER));
+  if (errorStatus >= 400 && errorStatus <= 599) {
+    const copy = new Headers(response.headers);
+    copy.delete(ERROR_STATUS_HEADER);
+    response = new Response(response.body, { status: errorStatus, headers: copy });
+  }
   const headers = response.headers;
   if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', APP_CSP);
   headers.set('X-Content-Type-Options', 'nosniff');

@@ -1,0 +1,44 @@
+import type { APIRoute } from 'astro';
+import { jsonError } from '../../../lib/server/http/errors';
+import { log } from '../../../lib/server/log';
+
+/** Largest analytics batch forwarded. */
+const MAX_BYTES = 1_000_000;
+const FORWARDED_HEADERS = ['content-type', 'content-encoding', 'user-agent', 'accept'];
+
+function upstream(): URL {
+  return new URL(process.env.POSTHOG_HOST || 'https://us.i.posthog.com');
+}
+
+/**
+ * `/ingest/ph/*`: a same-origin proxy to PostHog (event batches, flags, surveys, config),
+ * so analytics works under our CSP and is not blocked as a third party. Only active when
+ * `PUBLIC_POSTHOG_KEY` is set.
+ */
+export const ALL: APIRoute = async ({ request, url }) => {
+  if (!process.env.PUBLIC_POSTHOG_KEY) return jsonError(404, 'La analítica no está configurada.');
+  // The path as sent (PostHog's endpoints end in a slash: /e/, /flags/).
+  const target = new URL(url.pathname.slice('/ingest/ph'.length) || '/', upstream());
+  target.search = url.search;
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > MAX_BYTES) return jsonError(413, 'El contenido enviado es demasiado grande.');
+  const headers = new Headers();
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+  if (body && body.byteLength > MAX_BYTES) return jsonError(413, 'El contenido enviado es demasiado grande.');
+  try {
+    const res = await fetch(target, { method: request.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(10_000) });
+    const out = new Headers();
+    for (const name of ['content-type', 'content-encoding', 'cache-control']) {
+      const value = res.headers.get(name);
+      if (value) out.set(name, value);
+    }
+    return new Response(res.body, { status: res.status, headers: out });
+  } catch (error) {
+    log.warn('analytics proxy failed', { error });
+    return jsonError(502, 'No se pudo contactar al servicio de analítica.');
+  }
+};
