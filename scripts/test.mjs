@@ -57,13 +57,19 @@ function tally(files) {
 
 ensureChromium();
 const reports = [];
+/** Phases that failed without being tests (type check, build): each counts as one failure. */
+let failedPhases = 0;
 let ok = run('Type check (astro check)', bin('astro'), ['check']);
+if (!ok) failedPhases++;
 if (ok) {
   const unit = vitest('Unit tests', ['unit']);
   reports.push(unit.file);
   ok = unit.ok;
 }
-if (ok) ok = run('Build', bin('astro'), ['build']);
+if (ok) {
+  ok = run('Build', bin('astro'), ['build']);
+  if (!ok) failedPhases++;
+}
 if (ok) {
   const integration = vitest('API and browser tests', ['api', 'e2e']);
   reports.push(integration.file);
@@ -71,6 +77,7 @@ if (ok) {
 }
 
 const total = tally(reports);
+total.failed += failedPhases;
 if (!process.env.TEST_DATABASE_URL) console.log('\n(PostgreSQL tests skipped: set TEST_DATABASE_URL to run them.)');
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(ok && total.failed === 0 ? 0 : 1);

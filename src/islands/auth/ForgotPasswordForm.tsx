@@ -2,7 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { api, serverMessage } from '../../lib/api';
 import { firstErrors, requestResetSchema } from '../../lib/auth/schemas';
 import { toastError } from '../../lib/stores/toast';
-import { SubmitButton, TextField, useSessionState } from '../ui/fields';
+import { EmailField, SubmitButton, useSessionState } from '../ui/fields';
 import { withIslandBoundary } from '../ui/IslandBoundary';
 
 /** /login/forgot-password: asks for a reset link; the answer is the same whether or not the account exists. */
@@ -47,16 +47,7 @@ function ForgotPasswordForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <TextField
-        label="Correo electrónico"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={error}
-      />
+      <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
       <SubmitButton busy={busy} busyText="Enviando…">
         Enviarme el enlace
       </SubmitButton>

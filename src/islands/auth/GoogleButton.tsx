@@ -75,3 +75,15 @@ export function GoogleButton({ enabled }: { enabled: boolean }) {
     </div>
   );
 }
+
+/** The "o" divider and the Google button under an email/password form. */
+export function OrGoogle({ enabled }: { enabled: boolean }) {
+  return (
+    <>
+      <div className="flex items-center gap-3 text-xs text-ink-500" aria-hidden="true">
+        <span className="h-px flex-1 bg-ink-200" /> o <span className="h-px flex-1 bg-ink-200" />
+      </div>
+      <GoogleButton enabled={enabled} />
+    </>
+  );
+}

@@ -2,9 +2,9 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { bootstrapAuth, login } from '../../lib/auth/client';
 import { firstErrors, loginSchema } from '../../lib/auth/schemas';
 import { toast, toastError } from '../../lib/stores/toast';
-import { clearSessionState, PasswordField, SubmitButton, TextField, useSessionState } from '../ui/fields';
+import { clearSessionState, EmailField, PasswordField, SubmitButton, useSessionState } from '../ui/fields';
 import { withIslandBoundary } from '../ui/IslandBoundary';
-import { GoogleButton } from './GoogleButton';
+import { OrGoogle } from './GoogleButton';
 
 /** /login: email and password, or Google. On success the guard takes the person where they were going. */
 function LoginForm({ googleEnabled }: { googleEnabled: boolean }) {
@@ -38,16 +38,7 @@ function LoginForm({ googleEnabled }: { googleEnabled: boolean }) {
   return (
     <div className="space-y-6">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField
-          label="Correo electrónico"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
         <PasswordField
           label="Contraseña"
           name="password"
@@ -65,10 +56,7 @@ function LoginForm({ googleEnabled }: { googleEnabled: boolean }) {
           Ingresar
         </SubmitButton>
       </form>
-      <div className="flex items-center gap-3 text-xs text-ink-500" aria-hidden="true">
-        <span className="h-px flex-1 bg-ink-200" /> o <span className="h-px flex-1 bg-ink-200" />
-      </div>
-      <GoogleButton enabled={googleEnabled} />
+      <OrGoogle enabled={googleEnabled} />
     </div>
   );
 }

@@ -2,9 +2,9 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { bootstrapAuth, register } from '../../lib/auth/client';
 import { firstErrors, PASSWORD_MIN, registerSchema } from '../../lib/auth/schemas';
 import { toast, toastError } from '../../lib/stores/toast';
-import { clearSessionState, PasswordField, SubmitButton, TextField, useSessionState } from '../ui/fields';
+import { clearSessionState, EmailField, PasswordField, SubmitButton, TextField, useSessionState } from '../ui/fields';
 import { withIslandBoundary } from '../ui/IslandBoundary';
-import { GoogleButton } from './GoogleButton';
+import { OrGoogle } from './GoogleButton';
 
 /** /registrate: name, email, password (or Google). On success the guard resumes where the person was going. */
 function RegisterForm({ googleEnabled }: { googleEnabled: boolean }) {
@@ -47,16 +47,7 @@ function RegisterForm({ googleEnabled }: { googleEnabled: boolean }) {
           onChange={(e) => setFullName(e.target.value)}
           error={errors.full_name}
         />
-        <TextField
-          label="Correo electrónico"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
         <PasswordField
           label="Contraseña"
           name="password"
@@ -70,10 +61,7 @@ function RegisterForm({ googleEnabled }: { googleEnabled: boolean }) {
           Crear mi cuenta
         </SubmitButton>
       </form>
-      <div className="flex items-center gap-3 text-xs text-ink-500" aria-hidden="true">
-        <span className="h-px flex-1 bg-ink-200" /> o <span className="h-px flex-1 bg-ink-200" />
-      </div>
-      <GoogleButton enabled={googleEnabled} />
+      <OrGoogle enabled={googleEnabled} />
     </div>
   );
 }

@@ -1,22 +1,10 @@
 /** Form building blocks shared by every island: labelled fields with inline errors. */
 import React, { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-}
-
-/** A labelled input; `error` is announced and marks the input invalid. */
-export function TextField({ label, error, hint, className, ...input }: FieldProps) {
-  const id = useId();
-  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+/** The hint (when there is no error) and the error under a field; ids match `describedBy`. */
+function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input id={id} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+    <>
       {hint && !error && (
         <p id={`${id}-hint`} className="field-hint">
           {hint}
@@ -27,8 +15,38 @@ export function TextField({ label, error, hint, className, ...input }: FieldProp
           {error}
         </p>
       )}
+    </>
+  );
+}
+
+/** `aria-describedby` for a field with these messages. */
+function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
+  return [error ? `${id}-error` : '', hint && !error ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A labelled input; `error` is announced and marks the input invalid. */
+export function TextField({ label, error, hint, className, ...input }: FieldProps) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input id={id} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...input} />
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
+}
+
+/** The email field every account form uses. */
+export function EmailField(props: Omit<FieldProps, 'type' | 'label' | 'name'> & { label?: string }) {
+  return <TextField label="Correo electrónico" type="email" name="email" autoComplete="email" inputMode="email" {...props} />;
 }
 
 /** A password input with a show/hide toggle. */
@@ -36,7 +54,6 @@ export function PasswordField(props: Omit<FieldProps, 'type'>) {
   const [visible, setVisible] = useState(false);
   const id = useId();
   const { label, error, hint, className, ...input } = props;
-  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="field-label">
@@ -48,7 +65,7 @@ export function PasswordField(props: Omit<FieldProps, 'type'>) {
           type={visible ? 'text' : 'password'}
           className="field-input pr-24"
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(id, error, hint)}
           {...input}
         />
         <button
@@ -61,16 +78,7 @@ export function PasswordField(props: Omit<FieldProps, 'type'>) {
           {visible ? 'Ocultar' : 'Mostrar'}
         </button>
       </div>
-      {hint && !error && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
@@ -125,7 +133,7 @@ export function SelectField({ label, error, hint, options, placeholder, classNam
       <label htmlFor={id} className="field-label">
         {label}
       </label>
-      <select id={id} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined} {...select}>
+      <select id={id} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...select}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -133,8 +141,7 @@ export function SelectField({ label, error, hint, options, placeholder, classNam
           </option>
         ))}
       </select>
-      {hint && !error && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
-      {error && <p id={`${id}-error`} className="field-error" role="alert">{error}</p>}
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
@@ -153,9 +160,8 @@ export function TextAreaField({ label, error, hint, className, ...area }: TextAr
       <label htmlFor={id} className="field-label">
         {label}
       </label>
-      <textarea id={id} className="field-input min-h-28 py-3" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined} {...area} />
-      {hint && !error && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
-      {error && <p id={`${id}-error`} className="field-error" role="alert">{error}</p>}
+      <textarea id={id} className="field-input min-h-28 py-3" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...area} />
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }

@@ -1,0 +1,5 @@
+/** What every named layout takes. */
+export interface LayoutProps {
+  title: string;
+  description?: string;
+}
