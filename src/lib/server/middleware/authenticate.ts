@@ -11,8 +11,8 @@ import { toPublicUser } from '../services/users.ts';
 export const authenticate = defineMiddleware(async (context, next) => {
   context.locals.user = null;
   context.locals.auth = null;
-  // Error pages need no session, and must render even when the database is what failed.
-  if (context.routePattern === '/500' || context.routePattern === '/404') return next();
+  // The 500 page needs no session, and must render even when the database is what failed.
+  if (context.routePattern === '/500') return next();
   const header = context.request.headers.get('authorization');
   const fromHeader = header ? /^Token\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
   const token = header ? fromHeader : readSessionCookie(context.cookies, context.url);
