@@ -1,6 +1,6 @@
 /**
  * Every request passes here (DESIGN.md §3): security headers on the way out, JSON errors
- * for the API, which site the host belongs to, who is asking, whether a cross-origin
+ * for the API, which site the host belongs to, anonymous public pages from memory, who is asking, whether a cross-origin
  * write is allowed, the referral partner, and the route guard.
  */
 import { sequence } from 'astro:middleware';
@@ -9,7 +9,8 @@ import { authenticate } from './lib/server/middleware/authenticate.ts';
 import { captureReferral } from './lib/server/middleware/capture-referral.ts';
 import { guard } from './lib/server/middleware/guard.ts';
 import { originCheck } from './lib/server/middleware/origin-check.ts';
+import { renderCache } from './lib/server/middleware/render-cache.ts';
 import { resolveHost } from './lib/server/middleware/resolve-host.ts';
 import { securityHeaders } from './lib/server/middleware/security-headers.ts';
 
-export const onRequest = sequence(securityHeaders, apiErrors, resolveHost, authenticate, originCheck, captureReferral, guard);
+export const onRequest = sequence(securityHeaders, apiErrors, resolveHost, renderCache, authenticate, originCheck, captureReferral, guard);

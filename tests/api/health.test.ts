@@ -66,6 +66,17 @@ describe.each(servers)('on $kind', ({ kind, url }) => {
     }
   });
 
+  it('/landing is rendered once and then served from the render cache to anonymous visitors', async () => {
+    await fetch(`${url}/landing`);
+    const again = await fetch(`${url}/landing`);
+    expect(again.headers.get('x-render-cache')).toBe('hit');
+    expect(again.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    const { token } = await new ApiClient(url).register();
+    const personal = await fetch(`${url}/landing`, { headers: { Authorization: `Token ${token}` } });
+    expect(personal.headers.get('x-render-cache')).toBeNull();
+    expect(await personal.text()).toContain('Ir a mi panel');
+  });
+
   it('/landing ships zero JavaScript', async () => {
     const html = await (await fetch(`${url}/landing`)).text();
     expect(html).not.toMatch(/<script/i);
