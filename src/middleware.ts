@@ -1,6 +1,6 @@
 /**
- * Every request passes here (DESIGN.md §3): security headers on the way out, JSON errors
- * for the API, which site the host belongs to, anonymous public pages from memory, who is asking, whether a cross-origin
+ * Every request passes here (DESIGN.md §3): anonymous public pages from memory, security
+ * headers on the way out, JSON errors for the API, which site the host belongs to, who is asking, whether a cross-origin
  * write is allowed, the referral partner, and the route guard.
  */
 import { sequence } from 'astro:middleware';
@@ -13,4 +13,4 @@ import { renderCache } from './lib/server/middleware/render-cache.ts';
 import { resolveHost } from './lib/server/middleware/resolve-host.ts';
 import { securityHeaders } from './lib/server/middleware/security-headers.ts';
 
-export const onRequest = sequence(securityHeaders, apiErrors, resolveHost, renderCache, authenticate, originCheck, captureReferral, guard);
+export const onRequest = sequence(renderCache, securityHeaders, apiErrors, resolveHost, authenticate, originCheck, captureReferral, guard);

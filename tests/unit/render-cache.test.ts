@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PageCache } from '../../src/lib/server/cache/page-cache';
-import { isCacheable, renderCacheWith } from '../../src/lib/server/middleware/render-cache';
+import { renderCacheWith, requestCacheKey } from '../../src/lib/server/middleware/render-cache';
+
+const isCacheable = (request: Request, url: URL) => requestCacheKey(request, url) !== null;
 
 function fakeContext(url: string, headers: Record<string, string> = {}) {
   const request = new Request(url, { headers });

@@ -1,3 +1,5 @@
+import { FLASH_COOKIE } from '../../toast/flash.ts';
+
 /**
  * Rendered public pages kept in memory, so the pages many people read are served without
  * rendering (DESIGN.md §6). Entries are dropped when their data changes (`invalidate`), and
@@ -49,3 +51,27 @@ const slots = globalThis as unknown as Record<symbol, PageCache | undefined>;
 
 /** The process-wide page cache. */
 export const pageCache: PageCache = (slots[KEY] ??= new PageCache());
+
+/** Public pages whose anonymous rendering is the same for everyone. */
+export const CACHEABLE_PATHS = new Set(['/', '/landing']);
+
+/** A session or a pending toast makes the page personal. */
+const PERSONAL = new RegExp(`(?:^|;\\s*)(impulsa_session|__Host-impulsa_session|${FLASH_COOKIE})=`);
+
+/** What decides cacheability, as both Astro's Request and node:http's IncomingMessage give it. */
+export interface CacheableInput {
+  method: string;
+  host: string;
+  /** Path and query as requested. */
+  path: string;
+  cookie: string | undefined;
+  authorization: string | undefined;
+}
+
+/** The cache key of a request, or null when it must not be served from or stored in the cache. */
+export function cacheKey(input: CacheableInput): string | null {
+  if (input.method !== 'GET' || input.path.includes('?') || input.authorization) return null;
+  const path = input.path.replace(/\/$/, '') || '/';
+  if (!CACHEABLE_PATHS.has(path) || PERSONAL.test(input.cookie ?? '')) return null;
+  return `${input.host.toLowerCase()}${path}`;
+}

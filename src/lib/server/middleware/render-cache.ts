@@ -1,25 +1,26 @@
 import { defineMiddleware } from 'astro:middleware';
-import { FLASH_COOKIE } from '../../toast/flash.ts';
-import { pageCache, type PageCache } from '../cache/page-cache.ts';
+import { cacheKey, pageCache, type PageCache } from '../cache/page-cache.ts';
 
-/** Public pages whose anonymous rendering is the same for everyone. */
-export const CACHEABLE_PATHS = new Set(['/', '/landing']);
-
-/** A session or a pending toast makes the page personal. */
-const PERSONAL = new RegExp(`(?:^|;\\s*)(impulsa_session|__Host-impulsa_session|${FLASH_COOKIE})=`);
-
-/** True when the request may be answered from, and stored in, the shared cache. */
-export function isCacheable(request: Request, url: URL): boolean {
-  if (request.method !== 'GET' || url.search || !CACHEABLE_PATHS.has(url.pathname.replace(/\/$/, '') || '/')) return false;
-  if (request.headers.has('authorization')) return false;
-  return !PERSONAL.test(request.headers.get('cookie') ?? '');
+/** The cache key of an Astro request (see `cacheKey`). */
+export function requestCacheKey(request: Request, url: URL): string | null {
+  return cacheKey({
+    method: request.method,
+    host: request.headers.get('host') ?? url.host,
+    path: url.pathname + url.search,
+    cookie: request.headers.get('cookie') ?? undefined,
+    authorization: request.headers.get('authorization') ?? undefined,
+  });
 }
 
-/** Builds the middleware around a cache (tests pass their own). */
+/**
+ * Builds the middleware around a cache (tests pass their own). It is the outermost step, so
+ * an entry holds the final response, headers included, and `scripts/serve.mjs` can answer a
+ * hit without entering Astro at all.
+ */
 export function renderCacheWith(cache: PageCache) {
   return defineMiddleware(async (context, next) => {
-    if (!isCacheable(context.request, context.url)) return next();
-    const key = `${context.url.host}${context.url.pathname.replace(/\/$/, '') || '/'}`;
+    const key = requestCacheKey(context.request, context.url);
+    if (key === null) return next();
     const hit = cache.get(key);
     if (hit) return new Response(hit.body.slice(), { status: hit.status, headers: [...hit.headers, ['X-Render-Cache', 'hit']] });
     const response = await next();
