@@ -31,7 +31,7 @@ export function GoogleButton({ enabled }: { enabled: boolean }) {
       }
       setSession(session.token, session.user);
       await checkReferral();
-      void identifyUser(session.user);
+      await Promise.race([identifyUser(session.user).catch(() => {}), new Promise((r) => setTimeout(r, 1500))]);
       toast({ title: `¡Hola, ${session.user.full_name.split(' ')[0]}!`, description: 'Ingresaste con Google.' });
       window.location.assign('/dashboard');
     }

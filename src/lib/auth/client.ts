@@ -65,7 +65,8 @@ async function afterSignIn(result: AuthResponse): Promise<PublicUser> {
   setSession(result.token, result.user);
   await checkReferral();
   const user = await fetchCurrentUser().catch(() => result.user);
-  void identifyUser(user);
+  // Identify before the caller navigates away, but never hold sign-in up for analytics.
+  await Promise.race([identifyUser(user).catch(() => {}), new Promise((r) => setTimeout(r, 1500))]);
   return user;
 }
 
