@@ -1,38 +1,30 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { bootstrapAuth, login } from '../../lib/auth/client';
-import { firstErrors, loginSchema } from '../../lib/auth/schemas';
-import { toast, toastError } from '../../lib/stores/toast';
-import { clearSessionState, EmailField, PasswordField, SubmitButton, useSessionState } from '../ui/fields';
+import { loginSchema } from '../../lib/auth/schemas';
+import { firstName } from '../../lib/users/user';
+import { EmailField, PasswordField, SubmitButton, useSessionState } from '../ui/fields';
 import { withIslandBoundary } from '../ui/IslandBoundary';
 import { OrGoogle } from './GoogleButton';
+import { useAccountSubmit } from './useAccountSubmit';
 
 /** /login: email and password, or Google. On success the guard takes the person where they were going. */
 function LoginForm({ googleEnabled }: { googleEnabled: boolean }) {
   const [email, setEmail] = useSessionState('login:email', '');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, submit } = useAccountSubmit({
+    schema: loginSchema,
+    action: login,
+    sessionKeys: ['login:email'],
+    success: (user) => ({ title: `¡Hola de nuevo, ${firstName(user)}!` }),
+    failureTitle: 'No pudimos iniciar tu sesión',
+    fallback: 'Login failed',
+  });
 
   useEffect(() => void bootstrapAuth(), []);
 
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = loginSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      setErrors(firstErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const user = await login(parsed.data);
-      clearSessionState('login:email');
-      toast({ title: `¡Hola de nuevo, ${user.full_name.split(' ')[0]}!` });
-      window.location.assign('/dashboard');
-    } catch (error) {
-      toastError(error instanceof Error ? error.message : 'Login failed', 'No pudimos iniciar tu sesión');
-      setBusy(false);
-    }
+    void submit({ email, password });
   }
 
   return (

@@ -1,39 +1,31 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { bootstrapAuth, register } from '../../lib/auth/client';
-import { firstErrors, PASSWORD_MIN, registerSchema } from '../../lib/auth/schemas';
-import { toast, toastError } from '../../lib/stores/toast';
-import { clearSessionState, EmailField, PasswordField, SubmitButton, TextField, useSessionState } from '../ui/fields';
+import { PASSWORD_MIN, registerSchema } from '../../lib/auth/schemas';
+import { firstName } from '../../lib/users/user';
+import { EmailField, PasswordField, SubmitButton, TextField, useSessionState } from '../ui/fields';
 import { withIslandBoundary } from '../ui/IslandBoundary';
 import { OrGoogle } from './GoogleButton';
+import { useAccountSubmit } from './useAccountSubmit';
 
 /** /registrate: name, email, password (or Google). On success the guard resumes where the person was going. */
 function RegisterForm({ googleEnabled }: { googleEnabled: boolean }) {
   const [fullName, setFullName] = useSessionState('register:name', '');
   const [email, setEmail] = useSessionState('register:email', '');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, submit } = useAccountSubmit({
+    schema: registerSchema,
+    action: register,
+    sessionKeys: ['register:name', 'register:email'],
+    success: (user) => ({ title: `¡Te damos la bienvenida, ${firstName(user)}!`, description: 'Tu cuenta quedó creada.' }),
+    failureTitle: 'No pudimos crear tu cuenta',
+    fallback: 'Registration failed',
+  });
 
   useEffect(() => void bootstrapAuth(), []);
 
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = registerSchema.safeParse({ full_name: fullName, email, password });
-    if (!parsed.success) {
-      setErrors(firstErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const user = await register(parsed.data);
-      clearSessionState('register:name', 'register:email');
-      toast({ title: `¡Te damos la bienvenida, ${user.full_name.split(' ')[0]}!`, description: 'Tu cuenta quedó creada.' });
-      window.location.assign('/dashboard');
-    } catch (error) {
-      toastError(error instanceof Error ? error.message : 'Registration failed', 'No pudimos crear tu cuenta');
-      setBusy(false);
-    }
+    void submit({ full_name: fullName, email, password });
   }
 
   return (

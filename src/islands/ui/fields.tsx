@@ -24,23 +24,41 @@ function describedBy(id: string, error?: string, hint?: ReactNode): string | und
   return [error ? `${id}-error` : '', hint && !error ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
 }
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+/** What every labelled field takes besides its control's own attributes. */
+interface FieldFrameProps {
   label: string;
   error?: string;
   hint?: ReactNode;
+  className?: string;
 }
 
-/** A labelled input; `error` is announced and marks the input invalid. */
-export function TextField({ label, error, hint, className, ...input }: FieldProps) {
-  const id = useId();
+/** Label, control and messages: the frame every field shares. */
+function FieldFrame({ id, label, error, hint, className, children }: FieldFrameProps & { id: string; children: ReactNode }) {
   return (
     <div className={className}>
       <label htmlFor={id} className="field-label">
         {label}
       </label>
-      <input id={id} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...input} />
+      {children}
       <FieldMessages id={id} error={error} hint={hint} />
     </div>
+  );
+}
+
+/** The accessibility attributes a framed control needs. */
+function controlProps(id: string, error?: string, hint?: ReactNode) {
+  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, error, hint) };
+}
+
+type FieldProps = FieldFrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>;
+
+/** A labelled input; `error` is announced and marks the input invalid. */
+export function TextField({ label, error, hint, className, ...input }: FieldProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+      <input className="field-input" {...controlProps(id, error, hint)} {...input} />
+    </FieldFrame>
   );
 }
 
@@ -55,19 +73,9 @@ export function PasswordField(props: Omit<FieldProps, 'type'>) {
   const id = useId();
   const { label, error, hint, className, ...input } = props;
   return (
-    <div className={className}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
       <div className="relative">
-        <input
-          id={id}
-          type={visible ? 'text' : 'password'}
-          className="field-input pr-24"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, hint)}
-          {...input}
-        />
+        <input type={visible ? 'text' : 'password'} className="field-input pr-24" {...controlProps(id, error, hint)} {...input} />
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
@@ -78,8 +86,7 @@ export function PasswordField(props: Omit<FieldProps, 'type'>) {
           {visible ? 'Ocultar' : 'Mostrar'}
         </button>
       </div>
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -117,23 +124,18 @@ export function clearSessionState(...keys: string[]): void {
   for (const key of keys) sessionStorage.removeItem(`impulsa:form:${key}`);
 }
 
-interface SelectFieldProps extends Omit<React.SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  options: { value: string; label: string }[];
-  placeholder?: string;
-}
+type SelectFieldProps = FieldFrameProps &
+  Omit<React.SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'> & {
+    options: { value: string; label: string }[];
+    placeholder?: string;
+  };
 
 /** A labelled select. */
 export function SelectField({ label, error, hint, options, placeholder, className, ...select }: SelectFieldProps) {
   const id = useId();
   return (
-    <div className={className}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <select id={id} className="field-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...select}>
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+      <select className="field-input" {...controlProps(id, error, hint)} {...select}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -141,28 +143,19 @@ export function SelectField({ label, error, hint, options, placeholder, classNam
           </option>
         ))}
       </select>
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
+    </FieldFrame>
   );
 }
 
-interface TextAreaFieldProps extends Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-}
+type TextAreaFieldProps = FieldFrameProps & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'>;
 
 /** A labelled textarea. */
 export function TextAreaField({ label, error, hint, className, ...area }: TextAreaFieldProps) {
   const id = useId();
   return (
-    <div className={className}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <textarea id={id} className="field-input min-h-28 py-3" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} {...area} />
-      <FieldMessages id={id} error={error} hint={hint} />
-    </div>
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+      <textarea className="field-input min-h-28 py-3" {...controlProps(id, error, hint)} {...area} />
+    </FieldFrame>
   );
 }
 
