@@ -232,6 +232,11 @@ describe.each(servers)('accounts on $kind', ({ url }) => {
       expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
       expect(statuses[10]).toBe(429);
 
+      const taken = uniqueEmail('repetido');
+      const attempts: number[] = [];
+      for (let i = 0; i < 6; i++) attempts.push((await new ApiClient(url).post('/api/users/register/', { email: taken, password: 'una-clave-segura', full_name: 'Nombre Apellido' })).status);
+      expect(attempts).toEqual([201, 409, 409, 409, 409, 429]);
+
       const email = uniqueEmail('reset');
       const resets: number[] = [];
       for (let i = 0; i < 6; i++) resets.push((await new ApiClient(url).post('/api/users/request-password-reset/', { email })).status);

@@ -121,6 +121,7 @@ describe('accounts in the browser', () => {
     const link = resetLinkIn(await waitForMail(mailDir, user.email));
     await page.goto(link);
     await waitForHydration(page);
+    await expectAccessible(page);
     await screenshot(page, 'reset-password-mobile');
     await page.getByLabel('Nueva contraseña', { exact: true }).fill('mi-clave-nueva');
     await page.getByLabel('Repite la nueva contraseña').fill('otra-distinta');

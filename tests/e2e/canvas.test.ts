@@ -33,8 +33,10 @@ describe('business model canvas in the browser', () => {
     await page.goto(`${url}/canvas`);
     await waitForHydration(page);
     await page.getByText('Aún no tienes canvas').waitFor();
+    await expectAccessible(page);
     await page.getByRole('link', { name: '+ Nuevo canvas' }).click();
     await waitForHydration(page);
+    await expectAccessible(page);
     await page.getByLabel('Nombre de tu idea').fill('Panadería Las Rosas');
     await page.getByLabel('Descríbela en una línea (opcional)').fill('Pan de masa madre para el barrio');
     await page.getByRole('button', { name: /Empezar por los segmentos/ }).click();
@@ -144,6 +146,7 @@ describe('business model canvas in the browser', () => {
     await page.getByRole('link', { name: 'Café del Puerto 2' }).waitFor();
     await page.getByRole('button', { name: 'Duplicar' }).click();
     await page.getByRole('link', { name: 'Copia de Café del Puerto 2' }).waitFor();
+    await expectAccessible(page);
     await screenshot(page, 'canvas-list-desktop');
     await page.getByRole('button', { name: 'Eliminar' }).first().click();
     await page.getByText(/Se borrarán todas sus notas/).waitFor();

@@ -76,6 +76,7 @@ async function sendFromRevision(page: Page, shot: Shot) {
   await expectAccessible(page);
   await Promise.all([page.waitForURL(/formulario-enviado/), page.getByRole('button', { name: 'Enviar solicitud' }).click()]);
   await page.getByRole('heading', { name: '¡Recibimos tu solicitud!' }).waitFor();
+  await expectAccessible(page);
   await shot('formulario-enviado');
 }
 

@@ -18,6 +18,7 @@ export const RATE_RULES = {
   loginPerIp: { name: 'login:ip', windowSeconds: 15 * 60, limit: 50 },
   loginFailuresPerAccount: { name: 'login-fail:account', windowSeconds: 60 * 60, limit: 100 },
   registerPerIp: { name: 'register:ip', windowSeconds: 60 * 60, limit: 10 },
+  registerPerAccount: { name: 'register:account', windowSeconds: 60 * 60, limit: 5 },
   resetRequestPerIp: { name: 'reset:ip', windowSeconds: 60 * 60, limit: 10 },
   resetRequestPerAccount: { name: 'reset:account', windowSeconds: 60 * 60, limit: 5 },
   resetPasswordPerIp: { name: 'reset-password:ip', windowSeconds: 60 * 60, limit: 20 },

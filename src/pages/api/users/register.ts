@@ -12,6 +12,7 @@ export const POST: APIRoute = async (context) => {
   const db = await getDb();
   await hit(db, RATE_RULES.registerPerIp, clientIp(context));
   const input = await readBody(context.request, registerSchema, BODY_LIMITS.auth);
+  await hit(db, RATE_RULES.registerPerAccount, input.email);
   const user = await createUser(db, { email: input.email, fullName: input.full_name, password: input.password });
   return json(await startSession(db, context, user), { status: 201 });
 };
