@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { BusinessType } from '../../lib/formation/business-type';
 import type { DraftByType } from '../../lib/formation/draft';
 import { startDraftSync, type SyncStatus } from '../../lib/formation/sync';
-import { applyQuickStart, draftStore, initialDraftState, updateDraft, type DraftState } from '../../lib/stores/formation';
+import { applyQuickStart, draftStore, initialDraftState, updateDraft } from '../../lib/stores/formation';
 import { toast } from '../../lib/stores/toast';
 import '../../lib/auth/client';
 

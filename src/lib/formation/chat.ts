@@ -21,7 +21,7 @@ import {
   type VoPlan,
 } from './draft.ts';
 import { checkCompanyName } from './names.ts';
-import { stepsOf, type StepId } from './steps.ts';
+import type { StepId } from './steps.ts';
 import { validateStep } from './validation.ts';
 
 export interface ChatOption {
@@ -344,4 +344,3 @@ export function currentQuestionIndex(type: BusinessType, draft: AnyDraft, questi
   return questions.findIndex((q) => !isDone(type, draft, q, answered));
 }
 
-export { stepsOf };

@@ -12,7 +12,6 @@ import {
   CIVIL_STATUSES,
   PARTNER_LIMITS,
   SOCIAL_MANAGEMENT_TYPES,
-  partnersOf,
   type Address,
   type AnyDraft,
   type EirlDraft,
@@ -167,4 +166,3 @@ export function isDraftComplete(type: BusinessType, draft: AnyDraft): boolean {
   return Object.values(validateDraft(type, draft)).every((e) => Object.keys(e).length === 0);
 }
 
-export { partnersOf };

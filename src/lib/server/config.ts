@@ -37,8 +37,3 @@ export function mainDomains(): string[] {
   const list = raw ? raw.split(',') : DEFAULT_MAIN_DOMAINS;
   return list.map((d) => d.trim().toLowerCase()).filter(Boolean);
 }
-
-/** True in the built server; false under `astro dev` and unit tests. */
-export function isProduction(): boolean {
-  return process.env.NODE_ENV === 'production';
-}

@@ -13,6 +13,8 @@ const TOUCH_EVERY_MS = 60 * 60 * 1000;
 export async function issueToken(db: Db, userId: number): Promise<string> {
   const token = newSecret();
   await db.insert(authTokens).values({ userId, tokenHash: hashSecret(token), expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+  // Now and then, sweep credentials nobody used for 30 days.
+  if (Math.random() < 0.02) void purgeExpiredTokens(db).catch(() => {});
   return token;
 }
 
