@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { ApiClient, uniqueEmail } from '../support/http';
+import { ApiClient, awayFromWindowEdge, uniqueEmail } from '../support/http';
 import { resetLinkIn, waitForMail } from '../support/smtp';
 
 const servers = inject('servers');
@@ -199,6 +199,7 @@ describe.each(servers)('accounts on $kind', ({ url }) => {
 
   describe('rate limits', () => {
     it('at most 100 failed logins per account per hour, then 429 with Retry-After', async () => {
+      await awayFromWindowEdge(60 * 60);
       const setup = new ApiClient(url);
       const { user, password } = await setup.register();
       // Spread over several addresses so the per-IP limit does not trip first.
@@ -214,6 +215,7 @@ describe.each(servers)('accounts on $kind', ({ url }) => {
     }, 60_000);
 
     it('login per IP: 50 attempts per window', async () => {
+      await awayFromWindowEdge(15 * 60);
       const api = new ApiClient(url);
       let status = 0;
       let n = 0;
@@ -226,6 +228,7 @@ describe.each(servers)('accounts on $kind', ({ url }) => {
     }, 60_000);
 
     it('register per IP and reset per account are limited too', async () => {
+      await awayFromWindowEdge(60 * 60);
       const api = new ApiClient(url);
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++) statuses.push((await api.post('/api/users/register/', { email: uniqueEmail(), password: 'una-clave-segura', full_name: 'Nombre Apellido' })).status);

@@ -74,3 +74,12 @@ export class ApiClient {
     return { ...(res.body as { token: string; user: { id: number; email: string } }), password: body.password };
   }
 }
+
+/**
+ * Rate limits count in fixed clock windows; a test that makes many requests waits out a
+ * window edge closer than `marginMs`, so the count cannot reset halfway through it.
+ */
+export async function awayFromWindowEdge(windowSeconds: number, marginMs = 20_000): Promise<void> {
+  const left = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));
+  if (left < marginMs) await new Promise((r) => setTimeout(r, left + 250));
+}
