@@ -1,19 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, expectAccessible, launchBrowser, MOBILE, newContext, screenshot, waitForHydration } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, expectAccessible, MOBILE, newContext, screenshot, waitForHydration, useBrowser } from '../support/browser';
 import { ApiClient, uniqueEmail } from '../support/http';
 import { resetLinkIn, waitForMail } from '../support/smtp';
 
 const { url } = inject('servers')[0]!;
 const mailDir = inject('mailDir');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browserOf = useBrowser();
 
 async function registerThroughForm(page: Page, email: string, name = 'Valentina Muñoz', password = 'una-clave-segura') {
   await waitForHydration(page);
@@ -34,7 +27,7 @@ const storedToken = (page: Page) => page.evaluate(() => JSON.parse(localStorage.
 
 describe('accounts in the browser', () => {
   it('register → /dashboard with the name, the token stored, and the header signed in', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browserOf());
     const page = await context.newPage();
     await page.goto(`${url}/registrate`);
     await registerThroughForm(page, uniqueEmail('registro'));
@@ -50,7 +43,7 @@ describe('accounts in the browser', () => {
   });
 
   it('inline validation in Spanish, and the server message in a toast on a failed login', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browserOf());
     const page = await context.newPage();
     await page.goto(`${url}/login`);
     await waitForHydration(page);
@@ -68,7 +61,7 @@ describe('accounts in the browser', () => {
   it('signed out /perfil → /login → sign in → back on /perfil; sign-out empties localStorage', async () => {
     const api = new ApiClient(url);
     const { user, password } = await api.register({ full_name: 'Tomás Herrera' });
-    const context = await newContext(browser);
+    const context = await newContext(browserOf());
     const page = await context.newPage();
     await page.goto(`${url}/perfil`);
     expect(new URL(page.url()).pathname).toBe('/login');
@@ -90,7 +83,7 @@ describe('accounts in the browser', () => {
   });
 
   it('quick start signed out → /registrate → register → back in the formation path', async () => {
-    const context = await newContext(browser, MOBILE);
+    const context = await newContext(browserOf(), MOBILE);
     const page = await context.newPage();
     await page.goto(`${url}/`);
     await waitForHydration(page);
@@ -108,7 +101,7 @@ describe('accounts in the browser', () => {
   it('password reset through the real mail: link, new password, old sessions gone, sign in with the new one', async () => {
     const api = new ApiClient(url);
     const { user } = await api.register({ full_name: 'Paula Reyes' });
-    const context = await newContext(browser, MOBILE);
+    const context = await newContext(browserOf(), MOBILE);
     const page = await context.newPage();
     await page.goto(`${url}/login/forgot-password`);
     await waitForHydration(page);
@@ -141,7 +134,7 @@ describe('accounts in the browser', () => {
     const api = new ApiClient(url);
     const email = uniqueEmail('google');
     const { user } = await api.register({ email, full_name: 'Javiera Google' });
-    const context = await newContext(browser);
+    const context = await newContext(browserOf());
     const page = await context.newPage();
     await page.goto(`${url}/login`);
     await waitForHydration(page);
@@ -161,7 +154,7 @@ describe('accounts in the browser', () => {
   });
 
   it('?source=contable.transbank → after registering, is_transbank_referral is true', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browserOf());
     const page = await context.newPage();
     await page.goto(`${url}/landing?source=contable.transbank`);
     await page.goto(`${url}/registrate`);
@@ -176,7 +169,7 @@ describe('accounts in the browser', () => {
   it('a revoked token sends the person to /login', async () => {
     const api = new ApiClient(url);
     const { user, password } = await api.register();
-    const context = await newContext(browser);
+    const context = await newContext(browserOf());
     const page = await context.newPage();
     await page.goto(`${url}/login`);
     await loginThroughForm(page, user.email, password);
@@ -195,7 +188,7 @@ describe('accounts in the browser', () => {
 
   it('auth pages are accessible and look finished at both widths', async () => {
     for (const [name, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
-      const context = await newContext(browser, viewport);
+      const context = await newContext(browserOf(), viewport);
       const page = await context.newPage();
       for (const path of ['/login', '/registrate']) {
         await page.goto(url + path);

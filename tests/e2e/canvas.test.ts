@@ -1,19 +1,12 @@
 import { PDFDocument } from 'pdf-lib';
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { SECTION_GUIDES, SECTION_ORDER } from '../../src/lib/canvas/sections';
-import { DESKTOP, expectAccessible, launchBrowser, MOBILE, screenshot, signedInContext, waitForHydration } from '../support/browser';
+import { DESKTOP, expectAccessible, MOBILE, screenshot, signedInContext, waitForHydration, useBrowser } from '../support/browser';
 
 const { url } = inject('servers')[0]!;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browserOf = useBrowser();
 
 const saved = (page: Page) => page.getByRole('status').filter({ hasText: /^Guardado$/ }).waitFor();
 
@@ -28,7 +21,7 @@ async function addNote(page: Page, text: string, linkSegment?: string) {
 
 describe('business model canvas in the browser', () => {
   it('start, fill all nine blocks with reload and offline edits, then summary, review and PDF; another user gets 404', async () => {
-    const { context } = await signedInContext(browser, url, DESKTOP);
+    const { context } = await signedInContext(browserOf(), url, DESKTOP);
     const page = await context.newPage();
     await page.goto(`${url}/canvas`);
     await waitForHydration(page);
@@ -111,7 +104,7 @@ describe('business model canvas in the browser', () => {
       await screenshot(page, `canvas-revisar-${name}`);
     }
 
-    const { context: other } = await signedInContext(browser, url, DESKTOP);
+    const { context: other } = await signedInContext(browserOf(), url, DESKTOP);
     const otherPage = await other.newPage();
     for (const path of [`${canvasPath}/resumen`, `${canvasPath}/revisar`, `${canvasPath}/seccion/canales`]) {
       const res = await otherPage.goto(url + path);
@@ -123,7 +116,7 @@ describe('business model canvas in the browser', () => {
   });
 
   it('a review of a half-done canvas explains what to fix, with links; the list renames, duplicates and deletes', async () => {
-    const { context } = await signedInContext(browser, url, DESKTOP);
+    const { context } = await signedInContext(browserOf(), url, DESKTOP);
     const page = await context.newPage();
     await page.goto(`${url}/canvas/iniciar`);
     await waitForHydration(page);
@@ -158,7 +151,7 @@ describe('business model canvas in the browser', () => {
   });
 
   it('two tabs on one block: the stale save gets a conflict and the person sees what changed', async () => {
-    const { context } = await signedInContext(browser, url, DESKTOP);
+    const { context } = await signedInContext(browserOf(), url, DESKTOP);
     const a = await context.newPage();
     await a.goto(`${url}/canvas/iniciar`);
     await waitForHydration(a);

@@ -1,16 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, expectAccessible, launchBrowser, MOBILE, screenshot, signedInContext, waitForHydration } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, expectAccessible, MOBILE, screenshot, signedInContext, waitForHydration, useBrowser } from '../support/browser';
 
 const { url } = inject('servers')[0]!;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browserOf = useBrowser();
 
 type Shot = (name: string) => Promise<void>;
 
@@ -82,7 +75,7 @@ async function sendFromRevision(page: Page, shot: Shot) {
 
 describe('company formation in the browser', () => {
   it('SpA from quick start to formulario-enviado through the form, then on the dashboard and its detail (desktop)', async () => {
-    const { context } = await signedInContext(browser, url, DESKTOP);
+    const { context } = await signedInContext(browserOf(), url, DESKTOP);
     const page = await context.newPage();
     const shot: Shot = (n) => screenshot(page, `formation-spa-${n}-desktop`);
     await quickStart(page, 'Panadería Las Rosas', /^SpA/);
@@ -126,7 +119,7 @@ describe('company formation in the browser', () => {
   });
 
   it('Ltda with two partners through the form (mobile)', async () => {
-    const { context } = await signedInContext(browser, url, MOBILE);
+    const { context } = await signedInContext(browserOf(), url, MOBILE);
     const page = await context.newPage();
     const shot: Shot = (n) => screenshot(page, `formation-ltda-${n}-mobile`);
     await quickStart(page, 'Panadería Las Rosas', /^Ltda\./);
@@ -152,7 +145,7 @@ describe('company formation in the browser', () => {
   });
 
   it('EIRL through the form; the draft survives a reload and a failed submit (desktop)', async () => {
-    const { context } = await signedInContext(browser, url, DESKTOP);
+    const { context } = await signedInContext(browserOf(), url, DESKTOP);
     const page = await context.newPage();
     const shot: Shot = (n) => screenshot(page, `formation-eirl-${n}-desktop`);
     await quickStart(page, 'Panadería Las Rosas', /^EIRL/);
@@ -186,14 +179,14 @@ describe('company formation in the browser', () => {
   });
 
   it('the draft follows the user to another browser', async () => {
-    const { context, account } = await signedInContext(browser, url, DESKTOP);
+    const { context, account } = await signedInContext(browserOf(), url, DESKTOP);
     const page = await context.newPage();
     await page.goto(`${url}/modelo-de-negocio/spa/01-nombra-tu-empresa`);
     await waitForHydration(page);
     await page.getByLabel('Razón social').fill('Viajera SpA');
     await page.getByText('Guardado', { exact: true }).waitFor();
     await expect.poll(async () => (await page.evaluate(() => JSON.parse(localStorage.getItem('impulsa:formation:spa')!).dirty.length))).toBe(0);
-    const other = await browser.newContext({ viewport: DESKTOP, locale: 'es-CL' });
+    const other = await browserOf().newContext({ viewport: DESKTOP, locale: 'es-CL' });
     await other.addCookies([{ name: 'impulsa_session', value: account.token, url }]);
     const page2 = await other.newPage();
     await page2.goto(`${url}/modelo-de-negocio/spa/01-nombra-tu-empresa`);
@@ -204,7 +197,7 @@ describe('company formation in the browser', () => {
   });
 
   it('EIRL through the chat, resuming after a reload', async () => {
-    const { context } = await signedInContext(browser, url, MOBILE);
+    const { context } = await signedInContext(browserOf(), url, MOBILE);
     const page = await context.newPage();
     await page.goto(`${url}/modelo-de-negocio/eirl/chat`);
     await waitForHydration(page);
@@ -258,7 +251,7 @@ describe('company formation in the browser', () => {
   });
 
   it('unknown types and steps are 404 with the path; the bases redirect to step 01', async () => {
-    const { context } = await signedInContext(browser, url, DESKTOP);
+    const { context } = await signedInContext(browserOf(), url, DESKTOP);
     const page = await context.newPage();
     for (const path of ['/modelo-de-negocio/sa', '/modelo-de-negocio/eirl/06-explotar-giro', '/modelo-de-negocio/spa/09-algo', '/modelo-de-negocio/sa/chat']) {
       const res = await page.goto(url + path);

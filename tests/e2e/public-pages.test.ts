@@ -1,23 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { collectConsoleErrors, DESKTOP, expectAccessible, launchBrowser, MOBILE, newContext, screenshot, signedInContext, waitForHydration } from '../support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { collectConsoleErrors, DESKTOP, expectAccessible, MOBILE, newContext, screenshot, signedInContext, waitForHydration, useBrowser } from '../support/browser';
 
 const { url } = inject('servers')[0]!;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browserOf = useBrowser();
 
 describe.each([
   ['desktop', DESKTOP],
   ['mobile', MOBILE],
 ] as const)('public pages at %s width', (name, viewport) => {
   it('/ renders, is accessible, and looks right', async () => {
-    const context = await newContext(browser, viewport);
+    const context = await newContext(browserOf(), viewport);
     const page = await context.newPage();
     const errors = collectConsoleErrors(page);
     await page.goto(`${url}/`);
@@ -31,7 +23,7 @@ describe.each([
   });
 
   it('/landing renders with no JavaScript at all, and is accessible', async () => {
-    const context = await newContext(browser, viewport);
+    const context = await newContext(browserOf(), viewport);
     const page = await context.newPage();
     const scripts: string[] = [];
     page.on('request', (req) => req.resourceType() === 'script' && scripts.push(req.url()));
@@ -45,7 +37,7 @@ describe.each([
   });
 
   it('the error page shows 404 and the path to a signed-in user, accessibly', async () => {
-    const { context } = await signedInContext(browser, url, viewport);
+    const { context } = await signedInContext(browserOf(), url, viewport);
     const page = await context.newPage();
     const response = await page.goto(`${url}/no-existe/aqui`);
     expect(response?.status()).toBe(404);
@@ -59,7 +51,7 @@ describe.each([
 
 describe('quick start (spec §4, §5)', () => {
   it('does nothing without both a name and a type', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browserOf());
     const page = await context.newPage();
     await page.goto(`${url}/`);
     const submit = page.getByRole('button', { name: 'Comenzar la constitución' });
@@ -74,7 +66,7 @@ describe('quick start (spec §4, §5)', () => {
   });
 
   it.each(['SpA', 'EIRL', 'Ltda.'])('with a name and %s: stores both, goes to /modelo-de-negocio/{type} in lower case, and the name fills the draft', async (label) => {
-    const { context } = await signedInContext(browser, url, MOBILE);
+    const { context } = await signedInContext(browserOf(), url, MOBILE);
     const page = await context.newPage();
     const navigations: string[] = [];
     page.on('request', (r) => r.isNavigationRequest() && navigations.push(new URL(r.url()).pathname));
@@ -99,7 +91,7 @@ describe('quick start (spec §4, §5)', () => {
 
 describe('toasts', () => {
   it('a toast raised right before a navigation shows on the next page, even a zero-JS one, then closes by itself', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browserOf());
     const page = await context.newPage();
     // What toast() leaves behind when the page navigates before the toast is dismissed.
     const flash = { title: 'Cambios guardados', description: 'Tu borrador quedó guardado.', at: Date.now() };
@@ -125,7 +117,7 @@ describe('toasts', () => {
   });
 
   it('swiping a toast right closes it', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browserOf());
     const page = await context.newPage();
     await page.context().addCookies([
       { name: 'impulsa_flash', value: encodeURIComponent(JSON.stringify({ title: 'Desliza', at: Date.now() })), url },

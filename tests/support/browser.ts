@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ROOT } from './server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -65,4 +65,16 @@ export async function signedInContext(browser: Browser, baseUrl: string, viewpor
     [account.token, account.user] as const,
   );
   return { context, account };
+}
+
+/** Launches one browser for the test file (closed after it); call at the top of a file. */
+export function useBrowser(extraArgs: string[] = []): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser(extraArgs);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
 }
