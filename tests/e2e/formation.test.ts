@@ -80,6 +80,9 @@ describe('company formation in the browser', () => {
     const shot: Shot = (n) => screenshot(page, `formation-spa-${n}-desktop`);
     await quickStart(page, 'Panadería Las Rosas', /^SpA/);
     await expectAccessible(page);
+    const types = page.getByRole('navigation', { name: 'Tipo de empresa' });
+    expect(await types.getByRole('link', { name: 'EIRL' }).getAttribute('href')).toBe('/modelo-de-negocio/eirl/01-nombra-tu-empresa');
+    expect(await types.getByRole('link', { name: 'SpA' }).getAttribute('aria-current')).toBe('page');
     await commonSteps(page, 'spa', shot);
     await page.getByRole('radio', { name: /Un directorio/ }).check();
     await page.getByRole('radio', { name: /Conjunta/ }).check();
@@ -127,6 +130,7 @@ describe('company formation in the browser', () => {
     await shot('05-administracion-y-acuerdos');
     await next(page, /06-explotar-giro$/);
     await page.getByRole('radio', { name: /No, solo el giro/ }).check();
+    await shot('06-explotar-giro');
     await next(page, /07-individualizar$/);
     await fillPartner(page.locator('section').nth(0), { rut: '12.345.678-5', nombre: 'Camila', apellido: 'Rojas', email: 'camila@ejemplo.cl' });
     await fillPartner(page.locator('section').nth(1), { rut: '8.765.432-k', nombre: 'Pedro', apellido: 'Soto', email: 'pedro@ejemplo.cl' });
