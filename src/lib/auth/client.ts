@@ -76,7 +76,7 @@ export async function login(credentials: LoginInput): Promise<PublicUser> {
     const result = await api<AuthResponse>('/api/users/login/', { method: 'POST', body: credentials });
     return await afterSignIn(result);
   } catch (error) {
-    const message = serverMessage(error) ?? (error instanceof Error && !('status' in error) ? error.message : 'Login failed');
+    const message = serverMessage(error) ?? 'Login failed';
     $authError.set(message);
     throw Object.assign(new Error(message), { cause: error });
   }

@@ -14,7 +14,6 @@ export interface QuickStartCompany {
 
 /** Key of the stored value in localStorage. */
 export const QUICK_START_KEY = 'impulsa:quick-start-company';
-export { QUICK_START_COOKIE };
 
 /** The pending company; undefined (no key in localStorage) when there is none. */
 export const $quickStartCompany = persistentAtom<QuickStartCompany | undefined>(QUICK_START_KEY, undefined, {

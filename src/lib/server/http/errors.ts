@@ -14,12 +14,19 @@ export class HttpError extends Error {
   readonly status: number;
   readonly errors?: FieldErrors;
   readonly headers?: Record<string, string>;
-  constructor(status: number, message: string, options: { errors?: FieldErrors; headers?: Record<string, string> } = {}) {
+  /** More fields for the JSON body (e.g. the stored copy with a 409). */
+  readonly body?: Record<string, unknown>;
+  constructor(
+    status: number,
+    message: string,
+    options: { errors?: FieldErrors; headers?: Record<string, string>; body?: Record<string, unknown> } = {},
+  ) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.errors = options.errors;
     this.headers = options.headers;
+    this.body = options.body;
   }
 }
 
@@ -27,9 +34,9 @@ export class HttpError extends Error {
 export function jsonError(
   status: number,
   message: string,
-  options: { errors?: FieldErrors; headers?: Record<string, string> } = {},
+  options: { errors?: FieldErrors; headers?: Record<string, string>; body?: Record<string, unknown> } = {},
 ): Response {
-  const body = options.errors ? { message, errors: options.errors } : { message };
+  const body = { ...options.body, message, ...(options.errors ? { errors: options.errors } : {}) };
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...options.headers },
@@ -47,8 +54,14 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 }
 
 /** The status and public message of any thrown value. */
-export function describeError(error: unknown): { status: number; message: string; errors?: FieldErrors; headers?: Record<string, string> } {
-  if (error instanceof HttpError) return { status: error.status, message: error.message, errors: error.errors, headers: error.headers };
+export function describeError(error: unknown): {
+  status: number;
+  message: string;
+  errors?: FieldErrors;
+  headers?: Record<string, string>;
+  body?: Record<string, unknown>;
+} {
+  if (error instanceof HttpError) return { status: error.status, message: error.message, errors: error.errors, headers: error.headers, body: error.body };
   if (error instanceof z.ZodError) return { status: 400, message: 'Revisa los datos enviados.', errors: fieldErrors(error) };
   if (isConnectionError(error)) {
     return {
@@ -64,13 +77,5 @@ export function describeError(error: unknown): { status: number; message: string
 export function errorResponse(error: unknown, context: { path?: string } = {}): Response {
   const described = describeError(error);
   if (described.status >= 500) log.error('request failed', { ...context, status: described.status, error });
-  // A 409 may carry the stored copy, so the client can show what changed.
-  const current = described.status === 409 ? (error as { current?: unknown }).current : undefined;
-  if (current !== undefined) {
-    return new Response(JSON.stringify({ message: described.message, errors: described.errors, current }), {
-      status: 409,
-      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
-  }
   return jsonError(described.status, described.message, described);
 }

@@ -113,12 +113,11 @@ export async function saveSection(db: Db, userId: number, id: number, section: S
       .for('update');
     const currentVersion = current?.version ?? 0;
     if (currentVersion !== input.version) {
-      throw Object.assign(
-        new HttpError(409, 'Este bloque cambió en otra pestaña o dispositivo. Revisa las diferencias antes de guardar.', {
-          errors: { version: [`La versión guardada es ${currentVersion}.`] },
-        }),
-        { current: { notes: (current?.notes ?? []) as Note[], version: currentVersion } },
-      );
+      throw new HttpError(409, 'Este bloque cambió en otra pestaña o dispositivo. Revisa las diferencias antes de guardar.', {
+        errors: { version: [`La versión guardada es ${currentVersion}.`] },
+        // The stored copy, so the editor can show what changed.
+        body: { current: { notes: (current?.notes ?? []) as Note[], version: currentVersion } },
+      });
     }
     const version = currentVersion + 1;
     if (current) {

@@ -114,11 +114,17 @@ export async function getCompany(db: Db, userId: number, id: number) {
     .from(companyStatusHistory)
     .where(eq(companyStatusHistory.companyId, id))
     .orderBy(asc(companyStatusHistory.createdAt), asc(companyStatusHistory.id));
-  const plan = row.voPlanId === null ? null : ((await listVoPlans(db)).find((p) => p.id === row.voPlanId) ?? null);
+  const [plan] =
+    row.voPlanId === null
+      ? [null]
+      : await db
+          .select({ id: voPlans.id, name: voPlans.name, price_clp: voPlans.priceClp, features: voPlans.features })
+          .from(voPlans)
+          .where(eq(voPlans.id, row.voPlanId));
   return {
     ...toSummary(row),
     payload: row.payload,
-    voplan: plan,
+    voplan: plan ?? null,
     history: history.map((h) => ({ ...h, created_at: h.created_at.toISOString() })),
   };
 }

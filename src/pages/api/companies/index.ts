@@ -16,7 +16,7 @@ export const POST: APIRoute = async ({ locals, request }) => {
   return json(await createCompany(db, user.id, valid), { status: 201 });
 };
 
-/** `GET /api/companies/?page=` → the user's sent companies, newest first. */
+/** `GET /api/companies/?page=` (also `/api/users/me/sent-companies`) → the user's sent companies, newest first. */
 export const GET: APIRoute = async ({ locals, url }) => {
   const user = requireUser(locals);
   const page = pageParam(url);
