@@ -46,25 +46,14 @@ try {
 }
 
 const { handler } = await import(entry.href);
-const { cacheKey, pageCache } = await import('../src/lib/server/cache/page-cache.ts');
+/** The render cache (`src/lib/server/cache/page-cache.ts`), once the app has created it. */
+const PAGE_CACHE = Symbol.for('impulsa.page-cache');
 
-/**
- * Anonymous visits to cached public pages are answered here, without entering Astro; the
- * entry (filled by the render-cache middleware) already holds the final headers.
- */
-function serveFromCache(req, res) {
-  if (req.method !== 'GET') return false;
-  const key = cacheKey({ method: req.method, host: req.headers.host ?? '', path: req.url ?? '/', cookie: req.headers.cookie, authorization: req.headers.authorization });
-  const hit = key && pageCache.get(key);
-  if (!hit) return false;
-  res.writeHead(hit.status, [...hit.headers.flat(), 'Content-Length', String(hit.body.byteLength), 'X-Render-Cache', 'hit']);
-  res.end(hit.body);
-  return true;
-}
-const host = process.env.HOST || '127.0.0.1';
-const port = Number(process.env.PORT || 4321);
+const { listenAddress } = await import('../src/lib/server/config.ts');
+const { host, port } = listenAddress();
 const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 15_000 }, (req, res) => {
-  if (!serveFromCache(req, res)) handler(req, res);
+  // Anonymous visits to cached public pages are answered from memory, without entering Astro.
+  if (!globalThis[PAGE_CACHE]?.answer(req, res)) handler(req, res);
 });
 server.keepAliveTimeout = 5_000;
 

@@ -3,9 +3,13 @@
 declare namespace App {
   interface Locals {
     /** Which site the request's host belongs to (set by `resolveHost`). */
-    site: import('./lib/routing/hosts').SiteHost;
+    site: import('@/lib/routing/hosts').SiteHost;
+    /** For a request to a site (tenant host or preview link): its path inside the site; null for the app. */
+    sitePath: string | null;
+    /** Set by the guard for a path a site does not serve: the site route answers its 404. */
+    siteNotFound?: boolean;
     /** The signed-in user, or null (set by `authenticate`). */
-    user: import('./lib/users/user').PublicUser | null;
+    user: import('@/lib/accounts/user').PublicUser | null;
     /** The credential the request used, or null. */
     auth: { token: string; via: 'header' | 'cookie' } | null;
   }

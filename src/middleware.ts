@@ -4,13 +4,13 @@
  * write is allowed, the referral partner, and the route guard.
  */
 import { sequence } from 'astro:middleware';
-import { apiErrors } from './lib/server/middleware/api-errors.ts';
-import { authenticate } from './lib/server/middleware/authenticate.ts';
-import { captureReferral } from './lib/server/middleware/capture-referral.ts';
-import { guard } from './lib/server/middleware/guard.ts';
-import { originCheck } from './lib/server/middleware/origin-check.ts';
-import { renderCache } from './lib/server/middleware/render-cache.ts';
-import { resolveHost } from './lib/server/middleware/resolve-host.ts';
-import { securityHeaders } from './lib/server/middleware/security-headers.ts';
+import { apiErrors } from '@/lib/server/middleware/api-errors';
+import { authenticate } from '@/lib/server/middleware/authenticate';
+import { captureReferral } from '@/lib/server/middleware/capture-referral';
+import { guard } from '@/lib/server/middleware/guard';
+import { originCheck } from '@/lib/server/middleware/origin-check';
+import { renderCache } from '@/lib/server/middleware/render-cache';
+import { resolveHost } from '@/lib/server/middleware/resolve-host';
+import { securityHeaders } from '@/lib/server/middleware/security-headers';
 
 export const onRequest = sequence(renderCache, securityHeaders, apiErrors, resolveHost, authenticate, originCheck, captureReferral, guard);

@@ -1,5 +1,6 @@
 /** A small JSON client for API tests: its own X-Forwarded-For (its own rate-limit buckets) and cookie jar. */
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 
 export interface Reply<T = any> {
   status: number;
@@ -82,4 +83,19 @@ export class ApiClient {
 export async function awayFromWindowEdge(windowSeconds: number, marginMs = 20_000): Promise<void> {
   const left = windowSeconds * 1000 - (Date.now() % (windowSeconds * 1000));
   if (left < marginMs) await new Promise((r) => setTimeout(r, left + 250));
+}
+
+/** A GET with any `Host` header (fetch does not let a test choose it), as a site visitor's browser sends it. */
+export function getWithHost(base: string, host: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const { port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'GET', headers: { ...headers, Host: host } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { api, serverMessage } from '../../lib/api';
-import '../../lib/auth/client';
-import { SECTION_ORDER } from '../../lib/canvas/sections';
-import { toast, toastError } from '../../lib/stores/toast';
-import { withIslandBoundary } from '../ui/IslandBoundary';
+import { api, serverMessage } from '@/lib/api';
+import '@/lib/accounts/auth.client';
+import { SECTION_ORDER } from '@/lib/canvas/sections';
+import { toast, toastError } from '@/lib/toast/store.client';
+import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 
 export interface CanvasSummary {
   id: number;

@@ -1,12 +1,12 @@
 import { useState, type SubmitEvent } from 'react';
-import { api, serverFieldErrors, serverMessage } from '../../lib/api';
-import '../../lib/auth/client';
-import { canvasCreateSchema } from '../../lib/canvas/notes';
-import { firstErrors } from '../../lib/auth/schemas';
-import { sectionPath, SECTION_ORDER } from '../../lib/canvas/sections';
-import { toastError } from '../../lib/stores/toast';
-import { clearSessionState, SubmitButton, TextAreaField, TextField, useSessionState } from '../ui/fields';
-import { withIslandBoundary } from '../ui/IslandBoundary';
+import { api, serverFieldErrors, serverMessage } from '@/lib/api';
+import '@/lib/accounts/auth.client';
+import { canvasCreateSchema } from '@/lib/canvas/notes';
+import { firstErrors } from '@/lib/accounts/schemas';
+import { sectionPath, SECTION_ORDER } from '@/lib/canvas/sections';
+import { toastError } from '@/lib/toast/store.client';
+import { clearSessionState, SubmitButton, TextAreaField, TextField, useSessionState } from '@/islands/ui/fields';
+import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 
 /** /canvas/iniciar: the idea's name and a one-line description, then its first section. */
 function CanvasStart() {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { displayColor, NOTE_COLORS, NOTE_COLOR_STYLES, NOTE_MAX_CHARS, type Note } from '../../lib/canvas/notes';
+import { displayColor, NOTE_COLORS, NOTE_COLOR_STYLES, NOTE_MAX_CHARS, type Note } from '@/lib/canvas/notes';
 
 interface Props {
   note: Note;

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { diffNotes, NOTE_MAX_CHARS, NOTES_PER_SECTION, newNoteId, type Note, type NoteColor } from '../../lib/canvas/notes';
-import { pendingSections, readPending, sendSection, writePending } from '../../lib/canvas/section-sync';
-import { SECTION_GUIDES, sectionPath, type SectionSlug } from '../../lib/canvas/sections';
-import '../../lib/auth/client';
-import { withIslandBoundary } from '../ui/IslandBoundary';
-import { NoteCard } from './NoteCard';
+import { diffNotes, NOTE_MAX_CHARS, NOTES_PER_SECTION, newNoteId, type Note, type NoteColor } from '@/lib/canvas/notes';
+import { pendingSections, readPending, sendSection, writePending } from '@/lib/canvas/section-sync.client';
+import { SECTION_GUIDES, sectionPath, type SectionSlug } from '@/lib/canvas/sections';
+import '@/lib/accounts/auth.client';
+import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
+import { NoteCard } from '@/islands/canvas/NoteCard';
 
 type Status = 'saved' | 'saving' | 'offline' | 'conflict' | 'invalid';
 

@@ -1,6 +1,6 @@
-import { REGIONS, comunasOf, regionLabel } from '../../lib/chile/regions';
-import type { Address } from '../../lib/formation/draft';
-import { SelectField, TextField } from '../ui/fields';
+import { REGIONS, comunasOf, regionLabel } from '@/lib/chile/regions';
+import type { Address } from '@/lib/formation/draft';
+import { SelectField, TextField } from '@/islands/ui/fields';
 
 const regionOptions = REGIONS.map((r) => ({ value: r.name, label: regionLabel(r) }));
 

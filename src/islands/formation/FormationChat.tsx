@@ -1,14 +1,14 @@
 import { persistentJSON } from '@nanostores/persistent';
 import { useStore } from '@nanostores/react';
 import React, { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
-import { api } from '../../lib/api';
-import { BUSINESS_TYPE_INFO, type BusinessType } from '../../lib/formation/business-type';
-import { answerError, chatQuestions, currentQuestionIndex, isDone, type ChatQuestion } from '../../lib/formation/chat';
-import type { AnyDraft, VoPlan } from '../../lib/formation/draft';
-import { checkCompanyName } from '../../lib/formation/names';
-import { STEP_INFO, stepPath } from '../../lib/formation/steps';
-import { withIslandBoundary } from '../ui/IslandBoundary';
-import { SyncBadge, useDraft, useDraftSync } from './useDraft';
+import { api } from '@/lib/api';
+import { BUSINESS_TYPE_INFO, type BusinessType } from '@/lib/formation/business-type';
+import { answerError, chatQuestions, currentQuestionIndex, isDone, type ChatQuestion } from '@/lib/formation/chat';
+import type { AnyDraft, VoPlan } from '@/lib/formation/draft';
+import { checkCompanyName } from '@/lib/formation/names';
+import { STEP_INFO, stepPath } from '@/lib/formation/steps';
+import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
+import { SyncBadge, useDraft, useDraftSync } from '@/islands/formation/useDraft';
 
 const answeredStores = new Map<string, ReturnType<typeof persistentJSON<string[]>>>();
 function answeredStore(type: BusinessType) {

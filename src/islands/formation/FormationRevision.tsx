@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { api, serverFieldErrors, serverMessage } from '../../lib/api';
-import { BUSINESS_TYPE_INFO, type BusinessType } from '../../lib/formation/business-type';
-import { toFullStatePayload } from '../../lib/formation/payload';
-import { stepPath } from '../../lib/formation/steps';
-import { summarizeDraft } from '../../lib/formation/summary';
-import { validateDraft } from '../../lib/formation/validation';
-import { resetDraft } from '../../lib/stores/formation';
-import { toast, toastError } from '../../lib/stores/toast';
-import { withIslandBoundary } from '../ui/IslandBoundary';
-import { SyncBadge, useDraft, useDraftSync } from './useDraft';
+import { api, serverFieldErrors, serverMessage } from '@/lib/api';
+import { BUSINESS_TYPE_INFO, type BusinessType } from '@/lib/formation/business-type';
+import { toFullStatePayload } from '@/lib/formation/payload';
+import { stepPath } from '@/lib/formation/steps';
+import { summarizeDraft } from '@/lib/formation/summary';
+import { validateDraft } from '@/lib/formation/validation';
+import { resetDraft } from '@/lib/formation/store.client';
+import { toast, toastError } from '@/lib/toast/store.client';
+import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
+import { SyncBadge, useDraft, useDraftSync } from '@/islands/formation/useDraft';
 
 /** /revision: every field grouped by step, the validation summary, and "Enviar". */
 function FormationRevision({ type }: { type: BusinessType }) {

@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
-import { BUSINESS_TYPE_INFO, type BusinessType } from '../../lib/formation/business-type';
-import { STEP_INFO, stepPath, stepsOf, type StepId } from '../../lib/formation/steps';
-import { validateDraft } from '../../lib/formation/validation';
-import { withIslandBoundary } from '../ui/IslandBoundary';
-import { ActivityStep } from './steps/ActivityStep';
-import { AddressStep } from './steps/AddressStep';
-import { AdministrationStep } from './steps/AdministrationStep';
-import { CapitalStep } from './steps/CapitalStep';
-import { ExpandStep } from './steps/ExpandStep';
-import { NameStep } from './steps/NameStep';
-import { OwnerStep, PartnersStep } from './steps/PartnersStep';
-import { SharesStep } from './steps/SharesStep';
-import type { StepProps } from './steps/types';
-import { SyncBadge, useDraft, useDraftSync } from './useDraft';
+import { BUSINESS_TYPE_INFO, type BusinessType } from '@/lib/formation/business-type';
+import { STEP_INFO, stepPath, stepsOf, type StepId } from '@/lib/formation/steps';
+import { validateDraft } from '@/lib/formation/validation';
+import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
+import { ActivityStep } from '@/islands/formation/steps/ActivityStep';
+import { AddressStep } from '@/islands/formation/steps/AddressStep';
+import { AdministrationStep } from '@/islands/formation/steps/AdministrationStep';
+import { CapitalStep } from '@/islands/formation/steps/CapitalStep';
+import { ExpandStep } from '@/islands/formation/steps/ExpandStep';
+import { NameStep } from '@/islands/formation/steps/NameStep';
+import { OwnerStep, PartnersStep } from '@/islands/formation/steps/PartnersStep';
+import { SharesStep } from '@/islands/formation/steps/SharesStep';
+import type { StepProps } from '@/islands/formation/steps/types';
+import { SyncBadge, useDraft, useDraftSync } from '@/islands/formation/useDraft';
 
 const STEP_COMPONENTS: Record<StepId, ComponentType<StepProps>> = {
   '01-nombra-tu-empresa': NameStep,

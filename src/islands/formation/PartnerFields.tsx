@@ -1,7 +1,7 @@
-import { CIVIL_STATUSES, CIVIL_STATUS_LABELS, type Partner } from '../../lib/formation/draft';
-import { formatRut, isValidRut } from '../../lib/rut';
-import { normalizePhone, formatPhone } from '../../lib/phone';
-import { SelectField, TextField } from '../ui/fields';
+import { CIVIL_STATUSES, CIVIL_STATUS_LABELS, type Partner } from '@/lib/formation/draft';
+import { formatRut, isValidRut } from '@/lib/rut';
+import { normalizePhone, formatPhone } from '@/lib/phone';
+import { SelectField, TextField } from '@/islands/ui/fields';
 
 const civilOptions = CIVIL_STATUSES.map((s) => ({ value: s, label: CIVIL_STATUS_LABELS[s] }));
 

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { BusinessType } from '../../lib/formation/business-type';
-import type { DraftByType } from '../../lib/formation/draft';
-import { startDraftSync, type SyncStatus } from '../../lib/formation/sync';
-import { applyQuickStart, draftStore, initialDraftState, updateDraft } from '../../lib/stores/formation';
-import { toast } from '../../lib/stores/toast';
-import '../../lib/auth/client';
+import type { BusinessType } from '@/lib/formation/business-type';
+import type { DraftByType } from '@/lib/formation/draft';
+import { startDraftSync, type SyncStatus } from '@/lib/formation/sync.client';
+import { applyQuickStart, draftStore, initialDraftState, updateDraft } from '@/lib/formation/store.client';
+import { toast } from '@/lib/toast/store.client';
+import '@/lib/accounts/auth.client';
 
 /** The draft of `type` (server-rendered with the defaults, then the stored copy) and its updater. */
 export function useDraft<T extends BusinessType>(type: T) {

@@ -1,5 +1,5 @@
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { errorViewFrom } from '../../lib/errors/error-view';
+import { errorViewFrom } from '@/lib/errors/error-view';
 
 interface State {
   error: unknown;

@@ -1,7 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $toasts, toast } from '../../lib/stores/toast';
+import { $toasts, toast } from '@/lib/toast/store.client';
 import {
   TOAST_DURATION,
   TOAST_PROVIDER_LABEL,
@@ -9,9 +9,9 @@ import {
   TOAST_SWIPE_THRESHOLD,
   TOAST_VIEWPORT_HOTKEY,
   TOAST_VIEWPORT_LABEL,
-} from '../../lib/toast/constants';
-import { flashCookieString, parseFlash, readFlashCookie } from '../../lib/toast/flash';
-import { withIslandBoundary } from './IslandBoundary';
+} from '@/lib/toast/constants';
+import { flashCookieString, parseFlash, readFlashCookie } from '@/lib/toast/flash';
+import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 
 /** The global toast area (spec §2): one per page, fed by the `$toasts` queue. */
 function Toaster() {

@@ -3,7 +3,7 @@
  * propuesta de valor | relación over canales | segmentos — and costos | ingresos below.
  * Positions are in a 10 × 3 grid (columns, rows), shared by the page and the PDF.
  */
-import type { SectionSlug } from './sections.ts';
+import type { SectionSlug } from '@/lib/canvas/sections';
 
 export interface Cell {
   col: number;

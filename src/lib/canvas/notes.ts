@@ -1,6 +1,6 @@
 /** Canvas notes: schema (shared by editor and API), colours and segment links. */
 import { z } from 'astro/zod';
-import type { SectionSlug } from './sections.ts';
+import type { SectionSlug } from '@/lib/canvas/sections';
 
 /** Sticky-note colours; a segment's colour marks the notes linked to it (Strategyzer practice). */
 export const NOTE_COLORS = ['amarillo', 'rosado', 'celeste', 'verde', 'lila', 'naranjo'] as const;

@@ -2,8 +2,8 @@
  * The consistency review (/revisar): checks across blocks with actionable Spanish advice
  * pointing to the section to fix, and a score of how complete and consistent the canvas is.
  */
-import type { Note, Sections } from './notes.ts';
-import { SECTION_GUIDES, SECTION_ORDER, type SectionSlug } from './sections.ts';
+import type { Note, Sections } from '@/lib/canvas/notes';
+import { SECTION_GUIDES, SECTION_ORDER, type SectionSlug } from '@/lib/canvas/sections';
 
 export interface ReviewIssue {
   id: string;

@@ -2,9 +2,18 @@
  * The nine blocks of the business model canvas (spec §2 slugs), in the order people fill
  * them (segments first, costs last), with plain-Spanish guidance and Chilean examples.
  */
-import { CANVAS_SECTIONS } from '../routing/routes.ts';
-
-export { CANVAS_SECTIONS };
+/** The nine canvas sections (spec §2 route slugs). */
+export const CANVAS_SECTIONS = [
+  'canales',
+  'socios-clave',
+  'recursos-clave',
+  'actividades-clave',
+  'flujo-de-ingresos',
+  'propuesta-de-valor',
+  'estructura-de-costos',
+  'segmento-de-clientes',
+  'relacion-con-clientes',
+] as const;
 export type SectionSlug = (typeof CANVAS_SECTIONS)[number];
 
 /** Recommended filling order. */

@@ -24,7 +24,7 @@ export function toActivities(rows: Row[]): Activity[] {
 
 /** Loads the list (a separate chunk in the browser). */
 export async function loadActivities(): Promise<Activity[]> {
-  const { default: rows } = await import('./activities.json');
+  const { default: rows } = await import('@/lib/chile/activities.json');
   return toActivities(rows as Row[]);
 }
 

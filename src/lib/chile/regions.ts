@@ -1,5 +1,5 @@
 /** Chile's 16 regions and 346 comunas (SUBDERE CUT 2018), north to south. */
-import data from './regions.json';
+import data from '@/lib/chile/regions.json';
 
 export interface Comuna {
   code: string;

@@ -4,9 +4,9 @@
  * is valid and was either answered here or filled (changed from its default) elsewhere, so
  * the chat resumes where the person left off.
  */
-import { REGIONS, comunasOf, regionLabel } from '../chile/regions.ts';
-import { formatClp, parseClp } from '../money.ts';
-import type { BusinessType } from './business-type.ts';
+import { REGIONS, comunasOf, regionLabel } from '@/lib/chile/regions';
+import { formatClp, parseClp } from '@/lib/money';
+import type { BusinessType } from '@/lib/formation/business-type';
 import {
   CIVIL_STATUSES,
   CIVIL_STATUS_LABELS,
@@ -19,10 +19,10 @@ import {
   type AnyDraft,
   type Partner,
   type VoPlan,
-} from './draft.ts';
-import { checkCompanyName } from './names.ts';
-import type { StepId } from './steps.ts';
-import { validateStep } from './validation.ts';
+} from '@/lib/formation/draft';
+import { checkCompanyName } from '@/lib/formation/names';
+import type { StepId } from '@/lib/formation/steps';
+import { validateStep } from '@/lib/formation/validation';
 
 export interface ChatOption {
   value: string;

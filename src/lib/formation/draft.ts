@@ -1,5 +1,5 @@
 /** Company drafts (spec §3) with exactly the spec's fields and defaults (spec §9). */
-import type { BusinessType } from './business-type.ts';
+import type { BusinessType } from '@/lib/formation/business-type';
 
 export interface Address {
   calle: string;

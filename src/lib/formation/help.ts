@@ -1,5 +1,5 @@
 /** What a first-time founder should know at each step, shown beside the form. */
-import type { StepId } from './steps.ts';
+import type { StepId } from '@/lib/formation/steps';
 
 export const STEP_HELP: Record<StepId, { title: string; tips: string[] }> = {
   '01-nombra-tu-empresa': {

@@ -3,9 +3,9 @@
  * SpA ends with "SpA"; EIRL holds the owner's name and ends with "E.I.R.L." or "Empresa
  * Individual de Responsabilidad Limitada"; Ltda ends with "Limitada" or "Ltda.".
  */
-import { fold } from '../chile/activities.ts';
-import type { BusinessType } from './business-type.ts';
-import type { Partner } from './draft.ts';
+import { fold } from '@/lib/chile/activities';
+import type { BusinessType } from '@/lib/formation/business-type';
+import type { Partner } from '@/lib/formation/draft';
 
 const SUFFIX_VARIANTS: Record<BusinessType, RegExp> = {
   spa: /\s*(,\s*)?(s\.?\s*p\.?\s*a\.?|sociedad por acciones)\s*$/i,

@@ -4,10 +4,10 @@
  * same rules as the form.
  */
 import { z } from 'astro/zod';
-import { formatClp, parseClp } from '../money.ts';
-import { normalizePhone } from '../phone.ts';
-import { formatRut } from '../rut.ts';
-import { BUSINESS_TYPES, type BusinessType } from './business-type.ts';
+import { formatClp, parseClp } from '@/lib/money';
+import { normalizePhone } from '@/lib/phone';
+import { formatRut } from '@/lib/rut';
+import { BUSINESS_TYPES, type BusinessType } from '@/lib/formation/business-type';
 import {
   blankPartner,
   defaultDraft,
@@ -18,7 +18,7 @@ import {
   type LtdaDraft,
   type Partner,
   type SpaDraft,
-} from './draft.ts';
+} from '@/lib/formation/draft';
 
 export interface PartnerPayload extends Omit<Partner, 'estadoCivil'> {
   estadoCivil: string;

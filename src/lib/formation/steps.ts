@@ -1,8 +1,12 @@
 /** The formation steps of each type (spec §2) and what each one is called. */
-import type { BusinessType } from './business-type.ts';
-import { FORMATION_STEPS } from '../routing/routes.ts';
+import type { BusinessType } from '@/lib/formation/business-type';
 
-export { FORMATION_STEPS };
+/** Form steps of each company type (spec §2). */
+export const FORMATION_STEPS: Record<BusinessType, readonly StepId[]> = {
+  spa: ['01-nombra-tu-empresa', '02-domicilios', '03-giro', '04-capital', '05-administracion-y-acuerdos', '06-explotar-giro', '07-individualizar', '08-participacion'],
+  ltda: ['01-nombra-tu-empresa', '02-domicilios', '03-giro', '04-capital', '05-administracion-y-acuerdos', '06-explotar-giro', '07-individualizar', '08-participacion'],
+  eirl: ['01-nombra-tu-empresa', '02-domicilios', '03-giro', '04-capital', '05-individualizar'],
+};
 export type StepId =
   | '01-nombra-tu-empresa'
   | '02-domicilios'
@@ -28,7 +32,7 @@ export const STEP_INFO: Record<StepId, { title: string; short: string; intro: st
 
 /** The steps of `type`, in order. */
 export function stepsOf(type: BusinessType): StepId[] {
-  return FORMATION_STEPS[type] as StepId[];
+  return [...FORMATION_STEPS[type]];
 }
 
 export function isStepOf(type: BusinessType, step: string): step is StepId {

@@ -1,11 +1,11 @@
 /** A draft as people read it, grouped by step: for the revision, the dashboard and the printout. */
-import { formatPhone, normalizePhone } from '../phone.ts';
-import { formatRut } from '../rut.ts';
-import { formatClp, parseClp } from '../money.ts';
-import type { BusinessType } from './business-type.ts';
-import { CIVIL_STATUS_LABELS, partnerName, type Address, type AnyDraft, type EirlDraft, type Partner, type SpaDraft } from './draft.ts';
-import { STEP_INFO, stepsOf, type StepId } from './steps.ts';
-import { formatPercent } from './validation.ts';
+import { formatPhone, normalizePhone } from '@/lib/phone';
+import { formatRut } from '@/lib/rut';
+import { formatClp, parseClp } from '@/lib/money';
+import type { BusinessType } from '@/lib/formation/business-type';
+import { CIVIL_STATUS_LABELS, partnerName, type Address, type AnyDraft, type EirlDraft, type Partner, type SpaDraft } from '@/lib/formation/draft';
+import { STEP_INFO, stepsOf, type StepId } from '@/lib/formation/steps';
+import { formatPercent } from '@/lib/formation/validation';
 
 export interface SummaryRow {
   label: string;

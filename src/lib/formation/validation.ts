@@ -3,11 +3,11 @@
  * it). Errors are keyed by field path (`partnersPersonalInfo.0.runRut`), in Spanish.
  */
 import { z } from 'astro/zod';
-import { isComunaInRegion, regionByName } from '../chile/regions.ts';
-import { parseClp } from '../money.ts';
-import { normalizePhone } from '../phone.ts';
-import { cleanRut, isValidRut } from '../rut.ts';
-import type { BusinessType } from './business-type.ts';
+import { isComunaInRegion, regionByName } from '@/lib/chile/regions';
+import { parseClp } from '@/lib/money';
+import { normalizePhone } from '@/lib/phone';
+import { cleanRut, isValidRut } from '@/lib/rut';
+import type { BusinessType } from '@/lib/formation/business-type';
 import {
   CIVIL_STATUSES,
   PARTNER_LIMITS,
@@ -17,9 +17,9 @@ import {
   type EirlDraft,
   type Partner,
   type SpaDraft,
-} from './draft.ts';
-import { checkCompanyName } from './names.ts';
-import { stepsOf, type StepId } from './steps.ts';
+} from '@/lib/formation/draft';
+import { checkCompanyName } from '@/lib/formation/names';
+import { stepsOf, type StepId } from '@/lib/formation/steps';
 
 export type Errors = Record<string, string>;
 

@@ -2,19 +2,28 @@
  * The route guard (spec §2) as a pure decision, so every rule is a unit-test row.
  * The middleware feeds it the request and carries out what it returns.
  */
-import { isKnownRoute, isPublicAuthRoute, isPublicRoute, normalizePath } from './routes.ts';
-import { safeIntendedPath } from './intended.ts';
+import { isPublicAuthRoute, isPublicRoute, isTenantPublicPath, normalizePath } from '@/lib/routing/routes';
+import { safeIntendedPath } from '@/lib/routing/intended';
 
 export interface GuardInput {
+  /**
+   * `main`: the app. `tenant`: a site (its subdomain, its custom domain, or its preview under
+   * /page-builder/_render), where `pathname` is the path inside the site.
+   */
+  host: 'main' | 'tenant';
   /** Path of the page requested (no query). */
   pathname: string;
   /** Path plus query, as it would be saved. */
   pathWithSearch: string;
+  /** Astro matched a page for it, with valid parameters (see `pageExists`). */
+  routeExists: boolean;
   isAuthenticated: boolean;
   /** The saved intended route, if any (raw cookie value). */
   intendedRoute: string | null;
   /** A quick-start company is waiting to be applied. */
   quickStartPending: boolean;
+  /** For a tenant: the site's own page paths, public like `/` (filled in by the sites feature). */
+  sitePages?: readonly string[];
 }
 
 export type GuardDecision =
@@ -25,9 +34,11 @@ export type GuardDecision =
 /** Decides what happens to a page request. */
 export function decideGuard(input: GuardInput): GuardDecision {
   const path = normalizePath(input.pathname);
+  // A site has no accounts: its public paths and pages, or nothing (spec §2, custom domains).
+  if (input.host === 'tenant') return isTenantPublicPath(path) || input.sitePages?.includes(path) ? { action: 'next' } : { action: 'notFound' };
   if (path === '/') return { action: 'next' };
 
-  const known = isKnownRoute(path);
+  const known = input.routeExists;
   const isPublic = isPublicRoute(path);
 
   if (input.isAuthenticated) {

@@ -7,7 +7,7 @@
 /** The outcome of `resolveSite`. */
 export type SiteHost =
   | { kind: 'main'; host: string }
-  | { kind: 'subdomain'; host: string; value: string }
+  | { kind: 'subdomain'; host: string; value: string; preview?: boolean }
   | { kind: 'custom'; host: string; value: string };
 
 /** The host name of a `Host` header: lower case, without port or trailing dot. */
@@ -28,4 +28,17 @@ export function resolveSite(hostHeader: string, mainDomains: readonly string[]):
     }
   }
   return { kind: 'custom', host, value: host };
+}
+
+/** Where a tenant request is rendered: one catch-all route (`src/pages/_site/[...path].astro`). */
+export const SITE_ROUTE = '/_site';
+
+/**
+ * A preview link on the main domains, `/page-builder/_render/{slug}[/path]`: the site whose
+ * subdomain is `slug`, at `path` (default `/`). Null for any other path.
+ */
+export function previewTarget(pathname: string): { slug: string; path: string } | null {
+  const match = /^\/page-builder\/_render\/([^/]+)(\/.*)?$/.exec(pathname);
+  if (!match) return null;
+  return { slug: match[1]!.toLowerCase(), path: match[2] && match[2] !== '/' ? match[2].replace(/\/+$/, '') || '/' : '/' };
 }

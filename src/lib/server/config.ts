@@ -37,3 +37,36 @@ export function mainDomains(): string[] {
   const list = raw ? raw.split(',') : DEFAULT_MAIN_DOMAINS;
   return list.map((d) => d.trim().toLowerCase()).filter(Boolean);
 }
+
+/** Address the server listens on (`HOST`, `PORT`). */
+export function listenAddress(): { host: string; port: number } {
+  return { host: process.env.HOST || '127.0.0.1', port: Number(process.env.PORT || 4321) };
+}
+
+/** `LOG_LEVEL`, lower case (default `info`). */
+export function logLevel(): string {
+  return (process.env.LOG_LEVEL || 'info').toLowerCase();
+}
+
+/** Google sign-in, or null when `GOOGLE_CLIENT_ID` / `GOOGLE_CLIENT_SECRET` are unset. */
+export function googleOidc(): { issuer: URL; clientId: string; clientSecret: string } | null {
+  const clientId = process.env.GOOGLE_CLIENT_ID;
+  const clientSecret = process.env.GOOGLE_CLIENT_SECRET;
+  if (!clientId || !clientSecret) return null;
+  return { issuer: new URL(process.env.OIDC_ISSUER || 'https://accounts.google.com'), clientId, clientSecret };
+}
+
+/** Outgoing mail: `SMTP_URL` (unset: the outbox folder) and `MAIL_FROM`. */
+export function mailSettings(): { smtpUrl: string | undefined; from: string } {
+  return { smtpUrl: process.env.SMTP_URL || undefined, from: process.env.MAIL_FROM || 'Impulsa <no-responder@impulsa.cl>' };
+}
+
+/** PostHog: the project key (`PUBLIC_POSTHOG_KEY`, unset: no analytics) and where the proxy forwards to. */
+export function posthogSettings(): { key: string | undefined; host: URL } {
+  return { key: process.env.PUBLIC_POSTHOG_KEY || undefined, host: new URL(process.env.POSTHOG_HOST || 'https://us.i.posthog.com') };
+}
+
+/** `TRUST_PROXY=1`: the client IP is the first `X-Forwarded-For` hop. */
+export function trustProxy(): boolean {
+  return process.env.TRUST_PROXY === '1';
+}

@@ -2,11 +2,13 @@
  * Structured JSON logs, one line per event, filtered by `LOG_LEVEL`
  * (debug, info, warn, error, silent; default info).
  */
+import { logLevel } from './config.ts';
+
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 type Level = keyof typeof LEVELS;
 
 function threshold(): number {
-  const wanted = (process.env.LOG_LEVEL || 'info').toLowerCase();
+  const wanted = logLevel();
   return wanted in LEVELS ? LEVELS[wanted as Level] : LEVELS.info;
 }
 

@@ -3,7 +3,7 @@
  * kept), update (merge by id), dismiss (close one or all), remove (delete one or all).
  * Timers live in the store, not here.
  */
-import { TOAST_LIMIT, TOAST_TYPES, type ToastType } from './constants.ts';
+import { TOAST_LIMIT, TOAST_TYPES, type ToastType } from '@/lib/toast/constants';
 
 /** One toast (spec §3). `description` may be text or a custom element. */
 export interface ToastItem<Node = unknown> {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { getDatabase, pingDatabase } from '../../lib/server/db/client';
-import { jsonError } from '../../lib/server/http/errors';
-import { json } from '../../lib/server/http/json';
+import { getDatabase, pingDatabase } from '@/lib/server/db/client';
+import { jsonError } from '@/lib/server/http/errors';
+import { json } from '@/lib/server/http/json';
 
 /** `GET /api/health/`: the app answers and its database responds. */
 export const GET: APIRoute = async () => {

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { finishLogin, OIDC_COOKIE, OIDC_COOKIE_PATH, oidcSettings, startLogin, type PendingLogin } from '../../lib/server/auth/google';
-import { startSession } from '../../lib/server/auth/session';
-import { getDb } from '../../lib/server/db/client';
-import { HttpError } from '../../lib/server/http/errors';
-import { log } from '../../lib/server/log';
-import { userForIdentity } from '../../lib/server/services/users';
+import { finishLogin, OIDC_COOKIE, OIDC_COOKIE_PATH, oidcSettings, startLogin, type PendingLogin } from '@/lib/accounts/google.server';
+import { startSession } from '@/lib/accounts/session.server';
+import { getDb } from '@/lib/server/db/client';
+import { HttpError } from '@/lib/server/http/errors';
+import { log } from '@/lib/server/log';
+import { userForIdentity } from '@/lib/accounts/users.server';
 
 const done = (error?: string) => `/login/oauth-success${error ? `?error=${encodeURIComponent(error)}` : ''}`;
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { buildIndex, isForCompanies, loadActivities, searchActivities, sentenceCase, type Activity, type SearchIndex } from '../../../lib/chile/activities';
-import { TextAreaField } from '../../ui/fields';
-import type { StepProps } from './types';
+import { buildIndex, isForCompanies, loadActivities, searchActivities, sentenceCase, type Activity, type SearchIndex } from '@/lib/chile/activities';
+import { TextAreaField } from '@/islands/ui/fields';
+import type { StepProps } from '@/islands/formation/steps/types';
 
 /** 03: the giro, written with help from a search over the SII's activity codes. */
 export function ActivityStep({ draft, update, err }: StepProps) {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../../lib/api';
-import type { VoPlan } from '../../../lib/formation/draft';
-import { formatClp } from '../../../lib/money';
-import { AddressFields } from '../AddressFields';
-import type { StepProps } from './types';
+import { api } from '@/lib/api';
+import type { VoPlan } from '@/lib/formation/draft';
+import { formatClp } from '@/lib/money';
+import { AddressFields } from '@/islands/formation/AddressFields';
+import type { StepProps } from '@/islands/formation/steps/types';
 
 /** 02: domicilio tributario and social, and an optional virtual-office plan. */
 export function AddressStep({ draft, update, err }: StepProps) {

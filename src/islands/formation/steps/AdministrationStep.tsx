@@ -1,6 +1,6 @@
-import type { SpaDraft } from '../../../lib/formation/draft';
-import { RadioCards, TextAreaField } from '../../ui/fields';
-import type { StepProps } from './types';
+import type { SpaDraft } from '@/lib/formation/draft';
+import { RadioCards, TextAreaField } from '@/islands/ui/fields';
+import type { StepProps } from '@/islands/formation/steps/types';
 
 /** 05 (spa, ltda): who administers, how administrators act (spa), special agreements. */
 export function AdministrationStep({ type, draft, update, err }: StepProps) {

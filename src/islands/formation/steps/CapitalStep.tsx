@@ -1,6 +1,6 @@
-import { formatClp, parseClp } from '../../../lib/money';
-import { RadioCards, TextField } from '../../ui/fields';
-import type { StepProps } from './types';
+import { formatClp, parseClp } from '@/lib/money';
+import { RadioCards, TextField } from '@/islands/ui/fields';
+import type { StepProps } from '@/islands/formation/steps/types';
 
 /** 04: capital (typed as pesos, shown as $1.000.000) and duration. */
 export function CapitalStep({ draft, update, err }: StepProps) {

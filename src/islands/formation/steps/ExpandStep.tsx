@@ -1,6 +1,6 @@
-import type { SpaDraft } from '../../../lib/formation/draft';
-import { RadioCards } from '../../ui/fields';
-import type { StepProps } from './types';
+import type { SpaDraft } from '@/lib/formation/draft';
+import { RadioCards } from '@/islands/ui/fields';
+import type { StepProps } from '@/islands/formation/steps/types';
 
 /** 06 (spa, ltda): may the company take up other lines of business later? */
 export function ExpandStep({ draft, update, err }: StepProps) {

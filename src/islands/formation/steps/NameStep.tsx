@@ -1,8 +1,8 @@
-import { checkCompanyName } from '../../../lib/formation/names';
-import { BUSINESS_TYPE_INFO } from '../../../lib/formation/business-type';
-import type { EirlDraft } from '../../../lib/formation/draft';
-import { TextField } from '../../ui/fields';
-import type { StepProps } from './types';
+import { checkCompanyName } from '@/lib/formation/names';
+import { BUSINESS_TYPE_INFO } from '@/lib/formation/business-type';
+import type { EirlDraft } from '@/lib/formation/draft';
+import { TextField } from '@/islands/ui/fields';
+import type { StepProps } from '@/islands/formation/steps/types';
 
 /** 01: razón social (with the legal suffix and a one-click fix) and nombre de fantasía. */
 export function NameStep({ type, draft, update, err }: StepProps) {

@@ -1,6 +1,6 @@
-import { blankPartner, PARTNER_LIMITS, partnerName, type EirlDraft, type Partner, type SpaDraft } from '../../../lib/formation/draft';
-import { PartnerFields } from '../PartnerFields';
-import type { StepProps } from './types';
+import { blankPartner, PARTNER_LIMITS, partnerName, type EirlDraft, type Partner, type SpaDraft } from '@/lib/formation/draft';
+import { PartnerFields } from '@/islands/formation/PartnerFields';
+import type { StepProps } from '@/islands/formation/steps/types';
 
 /** 07 (spa, ltda): the partners, added and removed within the type's limits. */
 export function PartnersStep({ type, draft, update, err }: StepProps) {

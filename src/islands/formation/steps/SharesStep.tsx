@@ -1,6 +1,6 @@
-import { partnerName, type SpaDraft } from '../../../lib/formation/draft';
-import { formatPercent, participationTotal } from '../../../lib/formation/validation';
-import type { StepProps } from './types';
+import { partnerName, type SpaDraft } from '@/lib/formation/draft';
+import { formatPercent, participationTotal } from '@/lib/formation/validation';
+import type { StepProps } from '@/islands/formation/steps/types';
 
 /** 08 (spa, ltda): each partner's share; they must sum exactly 100 %. */
 export function SharesStep({ draft, update, err }: StepProps) {

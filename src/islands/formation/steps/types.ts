@@ -1,5 +1,5 @@
-import type { BusinessType } from '../../../lib/formation/business-type';
-import type { AnyDraft } from '../../../lib/formation/draft';
+import type { BusinessType } from '@/lib/formation/business-type';
+import type { AnyDraft } from '@/lib/formation/draft';
 
 /** What every step component receives. */
 export interface StepProps {

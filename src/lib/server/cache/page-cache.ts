@@ -1,10 +1,19 @@
-import { FLASH_COOKIE } from '../../toast/flash.ts';
-
 /**
  * Rendered public pages kept in memory, so the pages many people read are served without
- * rendering (DESIGN.md §6). Entries are dropped when their data changes (`invalidate`), and
- * the oldest go first when the cache is full.
+ * rendering (DESIGN.md §6). A page opts in by naming the data it shows as tags
+ * (`page:/landing`, `product:7`, `site:42`, see `cacheTags`); whoever changes that data calls
+ * `invalidate(tag)`, which drops the entries here and, on PostgreSQL, on every other app
+ * instance (LISTEN/NOTIFY). The oldest entries go first when the cache is full.
+ *
+ * One object per process, shared through `globalThis`: the render-cache middleware fills it
+ * inside Astro, and `scripts/serve.mjs` answers hits through `answer()` before Astro runs.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { SESSION_COOKIE_NAMES } from '@/lib/accounts/session-cookie.server';
+import { getDatabase, type DbHandle } from '@/lib/server/db/client';
+import { log } from '@/lib/server/log';
+import { FLASH_COOKIE } from '@/lib/toast/flash';
 
 export interface CachedPage {
   status: number;
@@ -12,37 +21,88 @@ export interface CachedPage {
   body: Uint8Array;
 }
 
+interface Entry {
+  page: CachedPage;
+  tags: readonly string[];
+  /** The headers and body as `res.writeHead`/`res.end` take them, computed once. */
+  rawHeaders: string[];
+}
+
+/** Response header a page sets to be cached (`cacheTags`); the middleware removes it. */
+export const CACHE_TAGS_HEADER = 'X-Impulsa-Cache-Tags';
+
 export class PageCache {
-  private readonly entries = new Map<string, CachedPage>();
+  private readonly entries = new Map<string, Entry>();
+  private readonly byTag = new Map<string, Set<string>>();
   private readonly maxEntries: number;
 
-  constructor(maxEntries = 500) {
+  constructor(maxEntries = 2000) {
     this.maxEntries = maxEntries;
   }
 
   get(key: string): CachedPage | undefined {
-    const hit = this.entries.get(key);
-    if (hit) {
-      // Most recently used last.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
+    return this.touch(key)?.page;
+  }
+
+  set(key: string, page: CachedPage, tags: readonly string[]): void {
+    this.delete(key);
+    const rawHeaders = [...page.headers.flat(), 'Content-Length', String(page.body.byteLength), 'X-Render-Cache', 'hit'];
+    this.entries.set(key, { page, tags, rawHeaders });
+    for (const tag of tags) {
+      let keys = this.byTag.get(tag);
+      if (!keys) this.byTag.set(tag, (keys = new Set()));
+      keys.add(key);
     }
-    return hit;
+    while (this.entries.size > this.maxEntries) this.delete(this.entries.keys().next().value!);
   }
 
-  set(key: string, page: CachedPage): void {
-    this.entries.delete(key);
-    this.entries.set(key, page);
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  /** Drops every entry tagged with one of `tags`, in this process only (see `invalidate`). */
+  dropTags(tags: readonly string[]): void {
+    for (const tag of tags) for (const key of [...(this.byTag.get(tag) ?? [])]) this.delete(key);
   }
 
-  /** Drops every entry whose key starts with `prefix` (a host, or host + path). */
-  invalidate(prefix = ''): void {
-    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key);
+  clear(): void {
+    this.entries.clear();
+    this.byTag.clear();
+  }
+
+  /**
+   * Answers a node:http request from memory when it is a hit; false otherwise (then the
+   * request goes on to Astro). The entry already holds the final headers.
+   */
+  answer(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' || this.entries.size === 0) return false;
+    const key = cacheKey({ method: 'GET', host: req.headers.host ?? '', path: req.url ?? '/', cookie: req.headers.cookie, authorization: req.headers.authorization });
+    const entry = key === null ? undefined : this.touch(key);
+    if (!entry) return false;
+    res.writeHead(entry.page.status, entry.rawHeaders);
+    res.end(entry.page.body);
+    return true;
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  private touch(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry) {
+      // Most recently used last.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTag.delete(tag);
+    }
   }
 }
 
@@ -52,11 +112,8 @@ const slots = globalThis as unknown as Record<symbol, PageCache | undefined>;
 /** The process-wide page cache. */
 export const pageCache: PageCache = (slots[KEY] ??= new PageCache());
 
-/** Public pages whose anonymous rendering is the same for everyone. */
-export const CACHEABLE_PATHS = new Set(['/', '/landing']);
-
-/** A session or a pending toast makes the page personal. */
-const PERSONAL = new RegExp(`(?:^|;\\s*)(impulsa_session|__Host-impulsa_session|${FLASH_COOKIE})=`);
+/** A session or a pending toast makes a page personal. */
+const PERSONAL = new RegExp(`(?:^|;\\s*)(?:${[...SESSION_COOKIE_NAMES, FLASH_COOKIE].join('|')})=`);
 
 /** What decides cacheability, as both Astro's Request and node:http's IncomingMessage give it. */
 export interface CacheableInput {
@@ -68,10 +125,88 @@ export interface CacheableInput {
   authorization: string | undefined;
 }
 
-/** The cache key of a request, or null when it must not be served from or stored in the cache. */
+/**
+ * The cache key of a request (`host/path`), or null when it must not be served from or
+ * stored in the cache: anything but an anonymous GET without a query string.
+ */
 export function cacheKey(input: CacheableInput): string | null {
-  if (input.method !== 'GET' || input.path.includes('?') || input.authorization) return null;
+  if (input.method !== 'GET' || input.path.includes('?') || input.authorization || PERSONAL.test(input.cookie ?? '')) return null;
   const path = input.path.replace(/\/$/, '') || '/';
-  if (!CACHEABLE_PATHS.has(path) || PERSONAL.test(input.cookie ?? '')) return null;
   return `${input.host.toLowerCase()}${path}`;
+}
+
+/**
+ * Marks a page's response as cacheable for anonymous visitors, under the tags of the data it
+ * shows. A page that does not call this is never cached.
+ */
+export function cacheTags(headers: Headers, ...tags: string[]): void {
+  headers.set(CACHE_TAGS_HEADER, tags.join(' '));
+}
+
+/** The channel on which instances tell each other which tags changed. */
+const CHANNEL = 'impulsa_page_cache';
+
+/**
+ * Carries invalidations between app instances that share a PostgreSQL database
+ * (LISTEN/NOTIFY); on PGlite there is only ever one instance.
+ */
+export class CacheBus {
+  /** This instance, so it can skip its own notifications. */
+  private readonly instance = randomUUID();
+  private subscribed: Promise<void> | undefined;
+  private listening = false;
+  private readonly cache: PageCache;
+  private readonly database: () => Promise<DbHandle>;
+
+  constructor(cache: PageCache, database: () => Promise<DbHandle>) {
+    this.cache = cache;
+    this.database = database;
+  }
+
+  /**
+   * True once this instance hears other instances' invalidations. Until then nothing is
+   * stored, so nothing stored can miss one; the first call starts listening.
+   */
+  isListening(): boolean {
+    if (!this.listening) void this.subscribe().catch((error) => log.warn('page cache not listening for invalidations yet', { error }));
+    return this.listening;
+  }
+
+  /**
+   * Subscribes to other instances' invalidations, once. After a lost connection the whole
+   * cache is dropped, since a notification may have been missed meanwhile.
+   */
+  subscribe(): Promise<void> {
+    return (this.subscribed ??= (async () => {
+      const handle = await this.database();
+      await handle.listen(CHANNEL, (payload) => this.receive(payload), () => this.cache.clear());
+      this.listening = true;
+    })().catch((error) => {
+      this.subscribed = undefined;
+      throw error;
+    }));
+  }
+
+  /** Drops the pages tagged with `tags` here and on every other instance. */
+  async invalidate(...tags: string[]): Promise<void> {
+    this.cache.dropTags(tags);
+    await (await this.database()).notify(CHANNEL, JSON.stringify({ from: this.instance, tags }));
+  }
+
+  private receive(payload: string): void {
+    try {
+      const message = JSON.parse(payload) as { from: string; tags: unknown };
+      if (message.from !== this.instance && Array.isArray(message.tags)) this.cache.dropTags(message.tags.map(String));
+    } catch {
+      log.warn('ignored a malformed cache invalidation', { payload });
+    }
+  }
+}
+
+/** The process-wide bus of `pageCache`. */
+export const cacheBus = new CacheBus(pageCache, getDatabase);
+
+/** Drops the pages tagged with `tags` here and on every other instance. */
+export function invalidate(...tags: string[]): Promise<void> {
+  return cacheBus.invalidate(...tags);
 }

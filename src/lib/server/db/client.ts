@@ -28,6 +28,14 @@ export interface DbHandle {
   close(): Promise<void>;
   /** Runs `fn` while holding a session-level advisory lock on one connection. */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Calls `onMessage` for each NOTIFY on `channel` from any instance sharing the database,
+   * and `onReconnect` when the listening connection was lost and is back (messages may have
+   * been missed meanwhile). PGlite serves one process, so there is nobody else to hear from.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<void>;
+  /** Sends `payload` to every instance listening on `channel`. */
+  notify(channel: string, payload: string): Promise<void>;
 }
 
 /** Where to open: a PostgreSQL URL, or a PGlite folder (`memory://` for a throw-away one). */
@@ -56,6 +64,16 @@ async function openPostgres(url: string): Promise<DbHandle> {
     kind: 'postgres',
     async close() {
       await client.end({ timeout: 5 });
+    },
+    async listen(channel, onMessage, onReconnect) {
+      let connected = false;
+      await client.listen(channel, onMessage, () => {
+        if (connected) onReconnect?.();
+        connected = true;
+      });
+    },
+    async notify(channel, payload) {
+      await client.notify(channel, payload);
     },
     async withAdvisoryLock(key, fn) {
       // Lock and unlock must run on the same connection, so reserve one from the pool.
@@ -93,6 +111,8 @@ async function openPglite(dir: string): Promise<DbHandle> {
           release();
         }
       },
+      async listen() {},
+      async notify() {},
       async withAdvisoryLock(key, fn) {
         // PGlite has a single connection: the lock only matters for symmetry with PostgreSQL.
         await client.query('select pg_advisory_lock($1)', [key]);

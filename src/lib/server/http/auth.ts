@@ -1,7 +1,8 @@
 /** Helpers for endpoints that need the signed-in user. */
 import type { APIContext } from 'astro';
-import type { PublicUser } from '../../users/user.ts';
-import { HttpError } from './errors.ts';
+import type { PublicUser } from '@/lib/accounts/user';
+import { trustProxy } from '@/lib/server/config';
+import { HttpError } from '@/lib/server/http/errors';
 
 /** The signed-in user, or a 401 with `WWW-Authenticate: Token`. */
 export function requireUser(locals: App.Locals): PublicUser {
@@ -13,7 +14,7 @@ export function requireUser(locals: App.Locals): PublicUser {
 
 /** The client's IP: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY=1. */
 export function clientIp(context: Pick<APIContext, 'request' | 'clientAddress'>): string {
-  if (process.env.TRUST_PROXY === '1') {
+  if (trustProxy()) {
     const forwarded = context.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
     if (forwarded) return forwarded;
   }

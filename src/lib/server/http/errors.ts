@@ -3,8 +3,8 @@
  * `{"message": "<frase en español>", "errors": {"field": ["…"]}}`, never a stack trace.
  */
 import { z } from 'astro/zod';
-import { isConnectionError } from '../db/errors.ts';
-import { log } from '../log.ts';
+import { isConnectionError } from '@/lib/server/db/errors';
+import { log } from '@/lib/server/log';
 
 /** Field name → messages, as sent in `errors`. */
 export type FieldErrors = Record<string, string[]>;
@@ -78,4 +78,14 @@ export function errorResponse(error: unknown, context: { path?: string } = {}): 
   const described = describeError(error);
   if (described.status >= 500) log.error('request failed', { ...context, status: described.status, error });
   return jsonError(described.status, described.message, described);
+}
+
+/** For pages: what `load` returns, or null when it answered 404 (the page then renders its 404). */
+export async function nullIfNotFound<T>(load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  }
 }

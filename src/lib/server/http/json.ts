@@ -1,6 +1,6 @@
 /** Reading and writing JSON bodies with per-route size caps (DESIGN.md §6). */
 import type { z } from 'astro/zod';
-import { HttpError } from './errors.ts';
+import { HttpError } from '@/lib/server/http/errors';
 
 /** Largest body each kind of route reads, in bytes. */
 export const BODY_LIMITS = {

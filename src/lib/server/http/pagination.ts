@@ -1,5 +1,5 @@
 /** DRF page-number pagination (DESIGN.md §4): `{count, next, previous, results}`. */
-import { HttpError } from './errors.ts';
+import { HttpError } from '@/lib/server/http/errors';
 
 export const PAGE_SIZE = 10;
 const INVALID_PAGE = 'Página inválida.';
@@ -30,4 +30,14 @@ export function paginate<T>(url: URL, page: number, count: number, results: T[],
     return u.href;
   };
   return { count, next: page < pages ? link(page + 1) : null, previous: page > 1 ? link(page - 1) : null, results };
+}
+
+/**
+ * The DRF page a list endpoint answers: reads `?page=` (invalid → 404), asks `load` for that
+ * page's results and the total, and links the neighbours.
+ */
+export async function paginated<T>(url: URL, load: (page: number, pageSize: number) => Promise<{ total: number; results: T[] }>, pageSize = PAGE_SIZE): Promise<Page<T>> {
+  const page = pageParam(url);
+  const { total, results } = await load(page, pageSize);
+  return paginate(url, page, total, results, pageSize);
 }

@@ -1,7 +1,9 @@
-import { HttpError } from './errors.ts';
+import { parseId } from '@/lib/ids';
+import { HttpError } from '@/lib/server/http/errors';
 
-/** A positive integer id from a route parameter, or a 404 with `message`. */
+/** A positive integer id from a route parameter, or a 404 with `message`, as if it did not exist. */
 export function idParam(value: string | undefined, message: string): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) throw new HttpError(404, message);
-  return Number(value);
+  const id = parseId(value);
+  if (id === null) throw new HttpError(404, message);
+  return id;
 }

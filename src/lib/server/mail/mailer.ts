@@ -5,8 +5,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { dataDir } from '../config.ts';
-import { log } from '../log.ts';
+import { dataDir, mailSettings } from '@/lib/server/config';
+import { log } from '@/lib/server/log';
 
 export interface Mail {
   to: string;
@@ -15,14 +15,10 @@ export interface Mail {
   html: string;
 }
 
-function from(): string {
-  return process.env.MAIL_FROM || 'Impulsa <no-responder@impulsa.cl>';
-}
-
 /** Sends `mail`; resolves once the SMTP server accepted it (or the file is written). */
 export async function sendMail(mail: Mail): Promise<void> {
-  const smtpUrl = process.env.SMTP_URL;
-  const message = { from: from(), to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+  const { smtpUrl, from } = mailSettings();
+  const message = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     try {

@@ -1,6 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
-import { errorResponse, jsonError } from '../http/errors.ts';
-import { BODY_LIMITS } from '../http/json.ts';
+import { errorResponse, jsonError } from '@/lib/server/http/errors';
+import { BODY_LIMITS } from '@/lib/server/http/json';
 
 /** True for paths served as JSON. */
 export function isApiPath(pathname: string): boolean {

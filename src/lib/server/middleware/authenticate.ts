@@ -1,8 +1,8 @@
 import { defineMiddleware } from 'astro:middleware';
-import { getDb } from '../db/client.ts';
-import { clearSessionCookie, readSessionCookie } from '../auth/session-cookie.ts';
-import { resolveToken } from '../services/auth-tokens.ts';
-import { toPublicUser } from '../services/users.ts';
+import { getDb } from '@/lib/server/db/client';
+import { clearSessionCookie, readSessionCookie } from '@/lib/accounts/session-cookie.server';
+import { resolveToken } from '@/lib/accounts/auth-tokens.server';
+import { toPublicUser } from '@/lib/accounts/users.server';
 
 /**
  * Sets `locals.user` from `Authorization: Token <key>` or the session cookie. The database
@@ -12,7 +12,8 @@ export const authenticate = defineMiddleware(async (context, next) => {
   context.locals.user = null;
   context.locals.auth = null;
   // The 500 page needs no session, and must render even when the database is what failed.
-  if (context.routePattern === '/500') return next();
+  // Sites never read the app's credentials: their pages are the same for everyone.
+  if (context.routePattern === '/500' || context.locals.sitePath !== null) return next();
   const header = context.request.headers.get('authorization');
   const fromHeader = header ? /^Token\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
   const token = header ? fromHeader : readSessionCookie(context.cookies, context.url);

@@ -1,11 +1,13 @@
 import { defineMiddleware } from 'astro:middleware';
-import { REFERRAL_COOKIE, referralPartnerFor } from '../../auth/referral.ts';
+import { REFERRAL_COOKIE, referralPartnerFor } from '@/lib/accounts/referral';
 
 /**
  * `?source=<partner code>` on any page: a valid code is stored as the referral partner
  * (a cookie the client copies to localStorage); anything else is ignored.
  */
 export const captureReferral = defineMiddleware((context, next) => {
+  // A site never sets the app's cookies.
+  if (context.locals.sitePath !== null) return next();
   const source = context.url.searchParams.get('source');
   const partner = source ? referralPartnerFor(source) : null;
   if (partner) {

@@ -1,23 +1,34 @@
 import { defineMiddleware } from 'astro:middleware';
-import { decideGuard } from '../../routing/guard.ts';
-import { INTENDED_COOKIE } from '../../routing/intended.ts';
-import { QUICK_START_COOKIE } from '../../stores/quick-start-cookie.ts';
-import { isApiPath } from './api-errors.ts';
+import { QUICK_START_COOKIE } from '@/lib/formation/quick-start-cookie';
+import { decideGuard } from '@/lib/routing/guard';
+import { INTENDED_COOKIE } from '@/lib/routing/intended';
+import { pageExists } from '@/lib/routing/route-params';
+import { isApiPath } from '@/lib/server/middleware/api-errors';
 
-/** Paths the guard never handles: the API answers 401 itself; assets and tools are not pages. */
+/** Paths the guard never handles on the main domains: the API answers 401 itself; assets and tools are not pages. */
 function isPage(pathname: string): boolean {
   // The error pages themselves: the guard rewrites to /404, which must not be guarded again.
   if (pathname === '/404' || pathname === '/500') return false;
   return !isApiPath(pathname) && !pathname.startsWith('/_') && !pathname.startsWith('/ingest/') && !/\.[a-z0-9]+$/i.test(pathname);
 }
 
-/** Carries out `decideGuard` (spec §2) for page requests. */
+/** Carries out `decideGuard` (spec §2): every request to a site, and page requests to the app. */
 export const guard = defineMiddleware(async (context, next) => {
-  const { pathname, search } = context.url;
+  const { search } = context.url;
+  const sitePath = context.locals.sitePath;
+  if (sitePath !== null) {
+    const decision = decideGuard({ host: 'tenant', pathname: sitePath, pathWithSearch: sitePath + search, routeExists: true, isAuthenticated: false, intendedRoute: null, quickStartPending: false });
+    // The site route renders the site's own 404 (no app chrome, no app cookies).
+    context.locals.siteNotFound = decision.action !== 'next';
+    return next();
+  }
+  const { pathname } = context.url;
   if (!isPage(pathname) || (context.request.method !== 'GET' && context.request.method !== 'HEAD')) return next();
   const decision = decideGuard({
+    host: 'main',
     pathname,
     pathWithSearch: pathname + search,
+    routeExists: pageExists(context.routePattern, context.params),
     isAuthenticated: context.locals.user !== null,
     intendedRoute: context.cookies.get(INTENDED_COOKIE)?.value ?? null,
     quickStartPending: context.cookies.get(QUICK_START_COOKIE)?.value === '1',

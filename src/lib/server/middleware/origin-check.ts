@@ -1,6 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
-import { siteUrl } from '../config.ts';
-import { jsonError } from '../http/errors.ts';
+import { siteUrl } from '@/lib/server/config';
+import { jsonError } from '@/lib/server/http/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

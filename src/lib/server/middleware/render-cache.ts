@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { cacheKey, pageCache, type PageCache } from '../cache/page-cache.ts';
+import { CACHE_TAGS_HEADER, cacheBus, cacheKey, pageCache, type PageCache } from '@/lib/server/cache/page-cache';
 
 /** The cache key of an Astro request (see `cacheKey`). */
 export function requestCacheKey(request: Request, url: URL): string | null {
@@ -14,23 +14,25 @@ export function requestCacheKey(request: Request, url: URL): string | null {
 
 /**
  * Builds the middleware around a cache (tests pass their own). It is the outermost step, so
- * an entry holds the final response, headers included, and `scripts/serve.mjs` can answer a
- * hit without entering Astro at all.
+ * an entry holds the final response, headers included. It only fills the cache: hits are
+ * answered by `PageCache.answer` in `scripts/serve.mjs`, before Astro runs. Off under
+ * `astro dev`, where pages change with every save.
  */
-export function renderCacheWith(cache: PageCache) {
+export function renderCacheWith(cache: PageCache, listening: () => boolean, enabled = true) {
   return defineMiddleware(async (context, next) => {
-    const key = requestCacheKey(context.request, context.url);
-    if (key === null) return next();
-    const hit = cache.get(key);
-    if (hit) return new Response(hit.body.slice(), { status: hit.status, headers: [...hit.headers, ['X-Render-Cache', 'hit']] });
     const response = await next();
+    const tags = response.headers.get(CACHE_TAGS_HEADER);
+    if (tags === null) return response;
+    response.headers.delete(CACHE_TAGS_HEADER);
+    const key = requestCacheKey(context.request, context.url);
     const type = response.headers.get('content-type') ?? '';
-    if (response.status !== 200 || !type.startsWith('text/html') || response.headers.has('set-cookie')) return response;
+    if (!enabled || key === null || response.status !== 200 || !type.startsWith('text/html') || response.headers.has('set-cookie') || !listening()) return response;
     const body = new Uint8Array(await response.arrayBuffer());
-    cache.set(key, { status: 200, headers: [...response.headers], body });
-    return new Response(body.slice(), { status: 200, headers: [...response.headers, ['X-Render-Cache', 'miss']] });
+    const headers = [...response.headers];
+    cache.set(key, { status: 200, headers, body }, tags.split(' ').filter(Boolean));
+    return new Response(body, { status: 200, headers: [...headers, ['X-Render-Cache', 'miss']] });
   });
 }
 
-/** Serves anonymous requests for the home and landing pages from memory. */
-export const renderCache = renderCacheWith(pageCache);
+/** Stores the anonymous rendering of pages that declared cache tags. */
+export const renderCache = renderCacheWith(pageCache, () => cacheBus.isListening(), !import.meta.env.DEV);

@@ -1,20 +1,27 @@
 import { defineMiddleware } from 'astro:middleware';
-import { resolveSite } from '../../routing/hosts.ts';
-import { mainDomains } from '../config.ts';
+import { previewTarget, resolveSite, SITE_ROUTE } from '@/lib/routing/hosts';
+import { mainDomains } from '@/lib/server/config';
 
 /**
- * Records which site the request is for in `locals.site`. Main-domain requests go on to
- * the app's routes; a tenant host (subdomain or custom domain) is answered by the sites
- * feature, and until a site is published there it gets a plain 404.
+ * Records which site the request is for in `locals.site` and, for a site, its path inside
+ * the site in `locals.sitePath`. Main-domain requests go on to the app's routes; a tenant host
+ * and a preview link (`/page-builder/_render/{slug}/…`) are rewritten to the one catch-all
+ * route that renders sites, so a tenant host never reaches the app's own pages. That route is
+ * not reachable directly.
  */
-export const resolveHost = defineMiddleware(async (context, next) => {
+export const resolveHost = defineMiddleware((context, next) => {
+  const { pathname } = context.url;
   const site = resolveSite(context.request.headers.get('host') ?? context.url.host, mainDomains());
   context.locals.site = site;
-  if (site.kind === 'main') return next();
-  return new Response(
-    '<!doctype html><html lang="es-CL"><meta charset="utf-8"><title>Sitio no encontrado</title>' +
-      '<body style="font-family:system-ui;padding:3rem;text-align:center"><h1>Sitio no encontrado</h1>' +
-      '<p>No hay ningún sitio publicado en esta dirección.</p></body></html>',
-    { status: 404, headers: { 'Content-Type': 'text/html; charset=utf-8' } },
-  );
+  context.locals.sitePath = null;
+  if (site.kind === 'main') {
+    if (pathname === SITE_ROUTE || pathname.startsWith(SITE_ROUTE + '/')) return context.rewrite('/404');
+    const preview = previewTarget(pathname);
+    if (!preview) return next();
+    context.locals.site = { kind: 'subdomain', host: site.host, value: preview.slug, preview: true };
+    context.locals.sitePath = preview.path;
+  } else {
+    context.locals.sitePath = pathname;
+  }
+  return next(SITE_ROUTE + context.locals.sitePath + context.url.search);
 });

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { getDb } from '../../../lib/server/db/client';
-import { requireUser } from '../../../lib/server/http/auth';
-import { businessTypeOr400 } from '../../../lib/server/http/business-type';
-import { json, methodNotAllowed, readJson } from '../../../lib/server/http/json';
-import { pageParam, paginate, PAGE_SIZE } from '../../../lib/server/http/pagination';
-import { createCompany, listCompanies, validateCompanyRequest } from '../../../lib/server/services/companies';
+import { getDb } from '@/lib/server/db/client';
+import { requireUser } from '@/lib/server/http/auth';
+import { businessTypeOr400 } from '@/lib/formation/business-type.server';
+import { json, methodNotAllowed, readJson } from '@/lib/server/http/json';
+import { paginated } from '@/lib/server/http/pagination';
+import { createCompany, listCompanies, validateCompanyRequest } from '@/lib/formation/companies.server';
 
 /** `POST /api/companies/` {type, …full-state payload} → 201 the created company, status `enviado`. */
 export const POST: APIRoute = async ({ locals, request }) => {
@@ -19,9 +19,8 @@ export const POST: APIRoute = async ({ locals, request }) => {
 /** `GET /api/companies/?page=` (also `/api/users/me/sent-companies`) → the user's sent companies, newest first. */
 export const GET: APIRoute = async ({ locals, url }) => {
   const user = requireUser(locals);
-  const page = pageParam(url);
-  const { total, results } = await listCompanies(await getDb(), user.id, page, PAGE_SIZE);
-  return json(paginate(url, page, total, results));
+  const db = await getDb();
+  return json(await paginated(url, (page, pageSize) => listCompanies(db, user.id, page, pageSize)));
 };
 
 export const ALL = methodNotAllowed('GET', 'POST');

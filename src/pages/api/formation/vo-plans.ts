@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { getDb } from '../../../lib/server/db/client';
-import { requireUser } from '../../../lib/server/http/auth';
-import { json, methodNotAllowed } from '../../../lib/server/http/json';
-import { listVoPlans } from '../../../lib/server/services/companies';
+import { getDb } from '@/lib/server/db/client';
+import { requireUser } from '@/lib/server/http/auth';
+import { json, methodNotAllowed } from '@/lib/server/http/json';
+import { listVoPlans } from '@/lib/formation/companies.server';
 
 /** `GET /api/formation/vo-plans/` → the virtual-office plans of step 02. */
 export const GET: APIRoute = async ({ locals }) => {

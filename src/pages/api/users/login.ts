@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
-import { loginSchema } from '../../../lib/auth/schemas';
-import { startSession } from '../../../lib/server/auth/session';
-import { getDb } from '../../../lib/server/db/client';
-import { clientIp } from '../../../lib/server/http/auth';
-import { HttpError } from '../../../lib/server/http/errors';
-import { BODY_LIMITS, json, methodNotAllowed, readBody } from '../../../lib/server/http/json';
-import { assertUnder, hit, RATE_RULES } from '../../../lib/server/services/rate-limit';
-import { authenticateWithPassword } from '../../../lib/server/services/users';
+import { loginSchema } from '@/lib/accounts/schemas';
+import { startSession } from '@/lib/accounts/session.server';
+import { getDb } from '@/lib/server/db/client';
+import { clientIp } from '@/lib/server/http/auth';
+import { HttpError } from '@/lib/server/http/errors';
+import { BODY_LIMITS, json, methodNotAllowed, readBody } from '@/lib/server/http/json';
+import { assertUnder, hit, RATE_RULES } from '@/lib/accounts/rate-limit.server';
+import { authenticateWithPassword } from '@/lib/accounts/users.server';
 
 const BAD_CREDENTIALS = 'El correo o la contraseña no son correctos.';
 

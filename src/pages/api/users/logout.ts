@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { endSession } from '../../../lib/server/auth/session';
-import { getDb } from '../../../lib/server/db/client';
-import { requireUser } from '../../../lib/server/http/auth';
-import { json, methodNotAllowed } from '../../../lib/server/http/json';
+import { endSession } from '@/lib/accounts/session.server';
+import { getDb } from '@/lib/server/db/client';
+import { requireUser } from '@/lib/server/http/auth';
+import { json, methodNotAllowed } from '@/lib/server/http/json';
 
 /** `POST /api/users/logout/` → {detail}: revokes the token and clears the cookie. */
 export const POST: APIRoute = async (context) => {

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { registerSchema } from '../../../lib/auth/schemas';
-import { startSession } from '../../../lib/server/auth/session';
-import { getDb } from '../../../lib/server/db/client';
-import { clientIp } from '../../../lib/server/http/auth';
-import { BODY_LIMITS, json, methodNotAllowed, readBody } from '../../../lib/server/http/json';
-import { hit, RATE_RULES } from '../../../lib/server/services/rate-limit';
-import { createUser } from '../../../lib/server/services/users';
+import { registerSchema } from '@/lib/accounts/schemas';
+import { startSession } from '@/lib/accounts/session.server';
+import { getDb } from '@/lib/server/db/client';
+import { clientIp } from '@/lib/server/http/auth';
+import { BODY_LIMITS, json, methodNotAllowed, readBody } from '@/lib/server/http/json';
+import { hit, RATE_RULES } from '@/lib/accounts/rate-limit.server';
+import { createUser } from '@/lib/accounts/users.server';
 
 /** `POST /api/users/register/` {email, password, full_name} → 201 {token, user}. */
 export const POST: APIRoute = async (context) => {

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { requestResetSchema } from '../../../lib/auth/schemas';
-import { getDb } from '../../../lib/server/db/client';
-import { clientIp } from '../../../lib/server/http/auth';
-import { BODY_LIMITS, json, methodNotAllowed, readBody } from '../../../lib/server/http/json';
-import { requestPasswordReset } from '../../../lib/server/services/password-reset';
-import { hit, RATE_RULES } from '../../../lib/server/services/rate-limit';
+import { requestResetSchema } from '@/lib/accounts/schemas';
+import { getDb } from '@/lib/server/db/client';
+import { clientIp } from '@/lib/server/http/auth';
+import { BODY_LIMITS, json, methodNotAllowed, readBody } from '@/lib/server/http/json';
+import { requestPasswordReset } from '@/lib/accounts/password-reset.server';
+import { hit, RATE_RULES } from '@/lib/accounts/rate-limit.server';
 
 /** The same answer whether or not an account has the email. */
 export const RESET_REQUESTED = 'Si existe una cuenta con ese correo, te enviamos un enlace para cambiar la contraseña. Revisa tu bandeja de entrada.';

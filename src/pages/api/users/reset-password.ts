@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { resetPasswordSchema } from '../../../lib/auth/schemas';
-import { getDb } from '../../../lib/server/db/client';
-import { clientIp } from '../../../lib/server/http/auth';
-import { BODY_LIMITS, json, methodNotAllowed, readBody } from '../../../lib/server/http/json';
-import { resetPassword } from '../../../lib/server/services/password-reset';
-import { hit, RATE_RULES } from '../../../lib/server/services/rate-limit';
+import { resetPasswordSchema } from '@/lib/accounts/schemas';
+import { getDb } from '@/lib/server/db/client';
+import { clientIp } from '@/lib/server/http/auth';
+import { BODY_LIMITS, json, methodNotAllowed, readBody } from '@/lib/server/http/json';
+import { resetPassword } from '@/lib/accounts/password-reset.server';
+import { hit, RATE_RULES } from '@/lib/accounts/rate-limit.server';
 
 /** `POST /api/users/reset-password/` {token, password} → {detail}; signs out everywhere, no automatic sign-in. */
 export const POST: APIRoute = async (context) => {

@@ -1,14 +1,11 @@
 import type { APIRoute } from 'astro';
-import { jsonError } from '../../../lib/server/http/errors';
-import { log } from '../../../lib/server/log';
+import { jsonError } from '@/lib/server/http/errors';
+import { posthogSettings } from '@/lib/server/config';
+import { log } from '@/lib/server/log';
 
 /** Largest analytics batch forwarded. */
 const MAX_BYTES = 1_000_000;
 const FORWARDED_HEADERS = ['content-type', 'content-encoding', 'user-agent', 'accept'];
-
-function upstream(): URL {
-  return new URL(process.env.POSTHOG_HOST || 'https://us.i.posthog.com');
-}
 
 /**
  * `/ingest/ph/*`: a same-origin proxy to PostHog (event batches, flags, surveys, config),
@@ -16,9 +13,10 @@ function upstream(): URL {
  * `PUBLIC_POSTHOG_KEY` is set.
  */
 export const ALL: APIRoute = async ({ request, url }) => {
-  if (!process.env.PUBLIC_POSTHOG_KEY) return jsonError(404, 'La analítica no está configurada.');
+  const { key, host } = posthogSettings();
+  if (!key) return jsonError(404, 'La analítica no está configurada.');
   // The path as sent (PostHog's endpoints end in a slash: /e/, /flags/).
-  const target = new URL(url.pathname.slice('/ingest/ph'.length) || '/', upstream());
+  const target = new URL(url.pathname.slice('/ingest/ph'.length) || '/', host);
   target.search = url.search;
   const declared = Number(request.headers.get('content-length') ?? 0);
   if (declared > MAX_BYTES) return jsonError(413, 'El contenido enviado es demasiado grande.');

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { canvasRenameSchema } from '../../../../lib/canvas/notes';
-import { getDb } from '../../../../lib/server/db/client';
-import { requireUser } from '../../../../lib/server/http/auth';
-import { json, methodNotAllowed, readBody } from '../../../../lib/server/http/json';
-import { idParam } from '../../../../lib/server/http/params';
-import { deleteCanvas, getCanvas, renameCanvas } from '../../../../lib/server/services/canvases';
+import { canvasRenameSchema } from '@/lib/canvas/notes';
+import { getDb } from '@/lib/server/db/client';
+import { requireUser } from '@/lib/server/http/auth';
+import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
+import { idParam } from '@/lib/server/http/params';
+import { deleteCanvas, getCanvas, renameCanvas } from '@/lib/canvas/canvases.server';
 
 const NOT_FOUND = 'No encontramos ese canvas.';
 

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { getDb } from '../../../../lib/server/db/client';
-import { canvasPdf } from '../../../../lib/server/canvas/pdf';
-import { requireUser } from '../../../../lib/server/http/auth';
-import { methodNotAllowed } from '../../../../lib/server/http/json';
-import { idParam } from '../../../../lib/server/http/params';
-import { getCanvas } from '../../../../lib/server/services/canvases';
+import { getDb } from '@/lib/server/db/client';
+import { canvasPdf } from '@/lib/canvas/pdf.server';
+import { requireUser } from '@/lib/server/http/auth';
+import { methodNotAllowed } from '@/lib/server/http/json';
+import { idParam } from '@/lib/server/http/params';
+import { getCanvas } from '@/lib/canvas/canvases.server';
 
 const fileName = (title: string) =>
   title

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
-import { getDb } from '../../../../lib/server/db/client';
-import { requireUser } from '../../../../lib/server/http/auth';
-import { businessTypeOr400 } from '../../../../lib/server/http/business-type';
-import { json, methodNotAllowed, readBody } from '../../../../lib/server/http/json';
-import { deleteDraft, getDraft, saveDraft } from '../../../../lib/server/services/companies';
+import { getDb } from '@/lib/server/db/client';
+import { requireUser } from '@/lib/server/http/auth';
+import { businessTypeOr400 } from '@/lib/formation/business-type.server';
+import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
+import { deleteDraft, getDraft, saveDraft } from '@/lib/formation/companies.server';
 
 const saveSchema = z.object({
   data: z.record(z.string(), z.unknown(), { error: 'El borrador debe ser un objeto.' }),

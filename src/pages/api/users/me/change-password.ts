@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { changePasswordSchema } from '../../../../lib/auth/schemas';
-import { verifyPassword } from '../../../../lib/server/auth/passwords';
-import { getDb } from '../../../../lib/server/db/client';
-import { requireUser } from '../../../../lib/server/http/auth';
-import { HttpError } from '../../../../lib/server/http/errors';
-import { BODY_LIMITS, json, methodNotAllowed, readBody } from '../../../../lib/server/http/json';
-import { findUserById, setPassword } from '../../../../lib/server/services/users';
+import { changePasswordSchema } from '@/lib/accounts/schemas';
+import { verifyPassword } from '@/lib/accounts/passwords.server';
+import { getDb } from '@/lib/server/db/client';
+import { requireUser } from '@/lib/server/http/auth';
+import { HttpError } from '@/lib/server/http/errors';
+import { BODY_LIMITS, json, methodNotAllowed, readBody } from '@/lib/server/http/json';
+import { findUserById, setPassword } from '@/lib/accounts/users.server';
 
 const WRONG_CURRENT = 'La contraseña actual no es correcta.';
 

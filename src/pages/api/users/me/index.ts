@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { profileSchema } from '../../../../lib/auth/schemas';
-import { getDb } from '../../../../lib/server/db/client';
-import { requireUser } from '../../../../lib/server/http/auth';
-import { json, methodNotAllowed, readBody } from '../../../../lib/server/http/json';
-import { toPublicUser, updateProfile } from '../../../../lib/server/services/users';
+import { profileSchema } from '@/lib/accounts/schemas';
+import { getDb } from '@/lib/server/db/client';
+import { requireUser } from '@/lib/server/http/auth';
+import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
+import { toPublicUser, updateProfile } from '@/lib/accounts/users.server';
 
 /** `GET /api/users/me/` → the current user. */
 export const GET: APIRoute = ({ locals }) => json(requireUser(locals));

@@ -1,6 +1,6 @@
-import { methodNotAllowed } from '../../../../lib/server/http/json';
+import { methodNotAllowed } from '@/lib/server/http/json';
 
 /** `GET /api/users/me/sent-companies?page={page}` (spec §7): the same list as `GET /api/companies/`. */
-export { GET } from '../../companies/index';
+export { GET } from '@/pages/api/companies';
 
 export const ALL = methodNotAllowed('GET');

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { getDb } from '../../../../lib/server/db/client';
-import { requireUser } from '../../../../lib/server/http/auth';
-import { json, methodNotAllowed } from '../../../../lib/server/http/json';
-import { markTransbankReferral } from '../../../../lib/server/services/users';
+import { getDb } from '@/lib/server/db/client';
+import { requireUser } from '@/lib/server/http/auth';
+import { json, methodNotAllowed } from '@/lib/server/http/json';
+import { markTransbankReferral } from '@/lib/accounts/users.server';
 
 /** `PATCH /api/users/me/set-transbank/` → {status, is_transbank_referral}. */
 export const PATCH: APIRoute = async ({ locals }) => {

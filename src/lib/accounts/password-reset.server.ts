@@ -1,0 +1,55 @@
+/** Password reset: single-use links valid one hour, stored hashed; a reset signs out everywhere. */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/server/db/client';
+import { passwordResets } from '@/lib/server/db/schema';
+import { siteUrl } from '@/lib/server/config';
+import { HttpError } from '@/lib/server/http/errors';
+import { log } from '@/lib/server/log';
+import { hashSecret, newSecret } from '@/lib/accounts/tokens.server';
+import { sendMail } from '@/lib/server/mail/mailer';
+import { passwordResetMail } from '@/lib/accounts/password-reset-mail.server';
+import { revokeAllTokens } from '@/lib/accounts/auth-tokens.server';
+import { findUserByEmail, setPassword } from '@/lib/accounts/users.server';
+
+export const RESET_TTL_MS = 60 * 60 * 1000;
+export const INVALID_RESET_LINK = 'El enlace para cambiar la contraseña no es válido o ya expiró. Pide uno nuevo.';
+
+/** The link a reset mail carries, built from SITE_URL (never from the request's Host). */
+export function resetLink(token: string): string {
+  const url = new URL('/login/reset-password', siteUrl());
+  url.searchParams.set('token', token);
+  return url.href;
+}
+
+/**
+ * Sends a reset link if an account has this email. Callers answer the same either way;
+ * mail failures are logged, not surfaced, so they reveal nothing either.
+ */
+export async function requestPasswordReset(db: Db, email: string): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const token = newSecret();
+  await db.insert(passwordResets).values({ userId: user.id, tokenHash: hashSecret(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+  try {
+    await sendMail(passwordResetMail(user.email, user.fullName, resetLink(token)));
+  } catch (error) {
+    log.error('password reset mail failed', { error });
+  }
+}
+
+/** Sets a new password with a valid, unused link; revokes every token and session of the user. */
+export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
+  const userId = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResets.tokenHash, hashSecret(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+      .returning({ userId: passwordResets.userId });
+    return row?.userId;
+  });
+  if (userId === undefined) throw new HttpError(400, INVALID_RESET_LINK, { errors: { token: [INVALID_RESET_LINK] } });
+  await setPassword(db, userId, password);
+  await revokeAllTokens(db, userId);
+  // Other outstanding links for this account die with the old password.
+  await db.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}

@@ -1,0 +1,64 @@
+/**
+ * Fixed-window rate limits counted in the database, so they hold across app instances.
+ * A rule names a window and a limit; a bucket is the rule plus its subject (IP, account).
+ */
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/server/db/client';
+import { rateLimits } from '@/lib/server/db/schema';
+import { HttpError } from '@/lib/server/http/errors';
+
+export interface RateRule {
+  name: string;
+  windowSeconds: number;
+  limit: number;
+}
+
+/** The limits of the account endpoints. */
+export const RATE_RULES = {
+  loginPerIp: { name: 'login:ip', windowSeconds: 15 * 60, limit: 50 },
+  loginFailuresPerAccount: { name: 'login-fail:account', windowSeconds: 60 * 60, limit: 100 },
+  registerPerIp: { name: 'register:ip', windowSeconds: 60 * 60, limit: 10 },
+  registerPerAccount: { name: 'register:account', windowSeconds: 60 * 60, limit: 5 },
+  resetRequestPerIp: { name: 'reset:ip', windowSeconds: 60 * 60, limit: 10 },
+  resetRequestPerAccount: { name: 'reset:account', windowSeconds: 60 * 60, limit: 5 },
+  resetPasswordPerIp: { name: 'reset-password:ip', windowSeconds: 60 * 60, limit: 20 },
+} as const satisfies Record<string, RateRule>;
+
+function windowOf(rule: RateRule, now: number) {
+  const ms = rule.windowSeconds * 1000;
+  const start = Math.floor(now / ms) * ms;
+  return { start: new Date(start), retryAfter: Math.max(1, Math.ceil((start + ms - now) / 1000)) };
+}
+
+function tooMany(retryAfter: number): HttpError {
+  return new HttpError(429, 'Demasiados intentos. Espera un momento y vuelve a intentarlo.', {
+    headers: { 'Retry-After': String(retryAfter) },
+  });
+}
+
+/** Counts one hit for `subject`; throws 429 (with Retry-After) once the limit is passed. */
+export async function hit(db: Db, rule: RateRule, subject: string, now = Date.now()): Promise<void> {
+  const { start, retryAfter } = windowOf(rule, now);
+  const bucket = `${rule.name}:${subject}`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ bucket, windowStart: start, hits: 1 })
+    .onConflictDoUpdate({ target: [rateLimits.bucket, rateLimits.windowStart], set: { hits: sql`${rateLimits.hits} + 1` } })
+    .returning({ hits: rateLimits.hits });
+  if (Math.random() < 0.01) void purgeOldWindows(db).catch(() => {});
+  if ((row?.hits ?? 0) > rule.limit) throw tooMany(retryAfter);
+}
+
+/** Throws 429 if `subject` has already reached the limit, without counting. */
+export async function assertUnder(db: Db, rule: RateRule, subject: string, now = Date.now()): Promise<void> {
+  const { start, retryAfter } = windowOf(rule, now);
+  const [row] = await db
+    .select({ hits: rateLimits.hits })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.bucket, `${rule.name}:${subject}`), eq(rateLimits.windowStart, start)));
+  if ((row?.hits ?? 0) >= rule.limit) throw tooMany(retryAfter);
+}
+
+async function purgeOldWindows(db: Db): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, sql`now() - interval '1 day'`));
+}

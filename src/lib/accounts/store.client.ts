@@ -1,0 +1,46 @@
+/**
+ * Auth state (spec §3, §4): `{token, user}` persisted in localStorage across reloads, plus
+ * `isLoading` and `error` in memory and the derived `isAuthenticated` (a token exists).
+ */
+import { persistentAtom } from '@nanostores/persistent';
+import { atom, computed } from 'nanostores';
+import type { PublicUser } from '@/lib/accounts/user';
+
+export interface AuthSession {
+  token: string | null;
+  user: PublicUser | null;
+}
+
+/** localStorage key of the persisted session. */
+export const AUTH_STORAGE_KEY = 'impulsa:auth';
+export const LOGGED_OUT: AuthSession = { token: null, user: null };
+
+/** What localStorage holds: the session, or no key at all when logged out. */
+const $stored = persistentAtom<AuthSession | undefined>(AUTH_STORAGE_KEY, undefined, {
+  encode: JSON.stringify,
+  decode: (raw) => {
+    try {
+      return JSON.parse(raw) as AuthSession;
+    } catch {
+      return undefined;
+    }
+  },
+});
+
+export const $authSession = computed($stored, (s): AuthSession => s ?? LOGGED_OUT);
+/** True until the auth state has resolved after mount (then false 200 ms later, spec §9). */
+export const $authLoading = atom(true);
+export const $authError = atom<string | null>(null);
+/** Authenticated means a token exists (spec §4). */
+export const $isAuthenticated = computed($authSession, (s) => Boolean(s.token));
+
+/** Stores a successful login or registration. */
+export function setSession(token: string, user: PublicUser): void {
+  $stored.set({ token, user });
+  $authError.set(null);
+}
+
+/** Clears token and user (logout success, local logout). */
+export function clearSession(): void {
+  $stored.set(undefined);
+}

@@ -1,0 +1,129 @@
+/** Canvases: owner-only CRUD, per-section saves with version checks, duplication. */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Note, Sections } from '@/lib/canvas/notes';
+import { filledCount } from '@/lib/canvas/review';
+import { SECTION_ORDER, type SectionSlug } from '@/lib/canvas/sections';
+import type { Db } from '@/lib/server/db/client';
+import { listPage, ownedOr404 } from '@/lib/server/db/queries';
+import { canvases, canvasSections } from '@/lib/server/db/schema';
+import { HttpError } from '@/lib/server/http/errors';
+
+const NOT_FOUND = 'No encontramos ese canvas.';
+type CanvasRow = typeof canvases.$inferSelect;
+
+function emptySections(): Sections {
+  return Object.fromEntries(SECTION_ORDER.map((s) => [s, { notes: [], version: 0 }])) as unknown as Sections;
+}
+
+const ownedRow = (db: Db, userId: number, id: number): Promise<CanvasRow> => ownedOr404(db, canvases, userId, id, NOT_FOUND);
+
+async function sectionsOf(db: Db, canvasIds: number[]): Promise<Map<number, Sections>> {
+  const out = new Map(canvasIds.map((id) => [id, emptySections()]));
+  if (canvasIds.length === 0) return out;
+  const rows = await db.select().from(canvasSections).where(inArray(canvasSections.canvasId, canvasIds));
+  for (const r of rows) {
+    const sections = out.get(r.canvasId);
+    if (sections && r.section in sections) sections[r.section as SectionSlug] = { notes: r.notes as Note[], version: r.version };
+  }
+  return out;
+}
+
+function toCanvas(row: CanvasRow, sections: Sections) {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    filled: filledCount(sections),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    sections,
+  };
+}
+export type CanvasView = ReturnType<typeof toCanvas>;
+
+export async function createCanvas(db: Db, userId: number, input: { title: string; description: string }): Promise<CanvasView> {
+  const [row] = await db.insert(canvases).values({ userId, title: input.title, description: input.description }).returning();
+  return toCanvas(row!, emptySections());
+}
+
+export async function getCanvas(db: Db, userId: number, id: number): Promise<CanvasView> {
+  const row = await ownedRow(db, userId, id);
+  return toCanvas(row, (await sectionsOf(db, [id])).get(id)!);
+}
+
+export async function listCanvases(db: Db, userId: number, page: number, pageSize: number) {
+  const { total, rows } = await listPage(db, canvases, eq(canvases.userId, userId), [desc(canvases.updatedAt), desc(canvases.id)], page, pageSize);
+  const sections = await sectionsOf(db, rows.map((r) => r.id));
+  return {
+    total,
+    results: rows.map((r) => {
+      const { sections: s, ...rest } = toCanvas(r, sections.get(r.id)!);
+      // Where "open" should land: the first empty block in the recommended order.
+      return { ...rest, first_empty: SECTION_ORDER.find((slug) => s[slug].notes.length === 0) ?? null };
+    }),
+  };
+}
+
+export async function renameCanvas(db: Db, userId: number, id: number, patch: { title?: string; description?: string }): Promise<CanvasView> {
+  await ownedRow(db, userId, id);
+  await db.update(canvases).set({ ...patch, updatedAt: sql`now()` }).where(eq(canvases.id, id));
+  return getCanvas(db, userId, id);
+}
+
+export async function deleteCanvas(db: Db, userId: number, id: number): Promise<void> {
+  await ownedRow(db, userId, id);
+  await db.delete(canvases).where(eq(canvases.id, id));
+}
+
+export async function duplicateCanvas(db: Db, userId: number, id: number): Promise<CanvasView> {
+  const source = await getCanvas(db, userId, id);
+  const copyId = await db.transaction(async (tx) => {
+    const [copy] = await tx
+      .insert(canvases)
+      .values({ userId, title: `Copia de ${source.title}`.slice(0, 120), description: source.description })
+      .returning({ id: canvases.id });
+    const rows = SECTION_ORDER.filter((s) => source.sections[s].notes.length).map((s) => ({ canvasId: copy!.id, section: s, notes: source.sections[s].notes, version: 1 }));
+    if (rows.length) await tx.insert(canvasSections).values(rows);
+    return copy!.id;
+  });
+  return getCanvas(db, userId, copyId);
+}
+
+/**
+ * Saves a block's notes if `version` is the stored one; otherwise 409 with the stored copy,
+ * so the editor can show what changed instead of overwriting it.
+ */
+export async function saveSection(db: Db, userId: number, id: number, section: SectionSlug, input: { notes: Note[]; version: number }) {
+  await ownedRow(db, userId, id);
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(canvasSections)
+      .where(and(eq(canvasSections.canvasId, id), eq(canvasSections.section, section)))
+      .for('update');
+    const currentVersion = current?.version ?? 0;
+    if (currentVersion !== input.version) {
+      throw new HttpError(409, 'Este bloque cambió en otra pestaña o dispositivo. Revisa las diferencias antes de guardar.', {
+        errors: { version: [`La versión guardada es ${currentVersion}.`] },
+        // The stored copy, so the editor can show what changed.
+        body: { current: { notes: (current?.notes ?? []) as Note[], version: currentVersion } },
+      });
+    }
+    const version = currentVersion + 1;
+    if (current) {
+      await tx.update(canvasSections).set({ notes: input.notes, version, updatedAt: sql`now()` }).where(and(eq(canvasSections.canvasId, id), eq(canvasSections.section, section)));
+    } else {
+      await tx.insert(canvasSections).values({ canvasId: id, section, notes: input.notes, version });
+    }
+    await tx.update(canvases).set({ updatedAt: sql`now()` }).where(eq(canvases.id, id));
+    return { notes: input.notes, version };
+  });
+}
+
+/** Canvas progress: started with any canvas, finished when one has all nine blocks. */
+export async function canvasProgress(db: Db, userId: number) {
+  const rows = await db.select({ id: canvases.id }).from(canvases).where(eq(canvases.userId, userId));
+  if (rows.length === 0) return { started: false, finished: false };
+  const sections = await sectionsOf(db, rows.map((r) => r.id));
+  return { started: true, finished: [...sections.values()].some((s) => filledCount(s) === SECTION_ORDER.length) };
+}

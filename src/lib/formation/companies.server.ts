@@ -1,0 +1,147 @@
+/** Company formation: virtual-office plans, synced drafts, sent companies and their history. */
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { BusinessType } from '@/lib/formation/business-type';
+import { companyRequestSchema, draftFromPayload, type CompanyRequest } from '@/lib/formation/payload';
+import { validateDraft } from '@/lib/formation/validation';
+import type { Db } from '@/lib/server/db/client';
+import { listPage, ownedOr404 } from '@/lib/server/db/queries';
+import { companies, companyDrafts, companyStatusHistory, voPlans } from '@/lib/server/db/schema';
+import { HttpError, type FieldErrors } from '@/lib/server/http/errors';
+
+/** The plans as the API shows them (`VoPlan` of the draft). */
+export async function listVoPlans(db: Db) {
+  const rows = await db.select().from(voPlans).where(eq(voPlans.active, true)).orderBy(asc(voPlans.sortOrder));
+  return rows.map((p) => ({ id: p.id, name: p.name, price_clp: p.priceClp, features: p.features }));
+}
+
+// Drafts
+
+export interface StoredDraft {
+  data: unknown;
+  version: number;
+  edited_at: string;
+}
+
+export async function getDraft(db: Db, userId: number, type: BusinessType): Promise<StoredDraft | null> {
+  const [row] = await db.select().from(companyDrafts).where(and(eq(companyDrafts.userId, userId), eq(companyDrafts.type, type)));
+  return row ? { data: row.data, version: row.version, edited_at: row.editedAt.toISOString() } : null;
+}
+
+/**
+ * Saves a draft if `baseVersion` is the stored version (null: none stored yet). Otherwise a
+ * 409 carrying the stored draft, so the browser can merge instead of overwriting.
+ */
+export async function saveDraft(db: Db, userId: number, type: BusinessType, input: { data: unknown; baseVersion: number | null; editedAt: Date }): Promise<StoredDraft> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(companyDrafts)
+      .where(and(eq(companyDrafts.userId, userId), eq(companyDrafts.type, type)))
+      .for('update');
+    const currentVersion = current?.version ?? null;
+    if (currentVersion !== input.baseVersion) {
+      throw new HttpError(409, 'Tu borrador cambió en otro dispositivo. Combinamos los cambios; revisa los datos.', {
+        errors: { version: [`La versión guardada es ${currentVersion ?? 'ninguna'}.`] },
+      });
+    }
+    const version = (currentVersion ?? 0) + 1;
+    if (current) {
+      await tx
+        .update(companyDrafts)
+        .set({ data: input.data, version, editedAt: input.editedAt, updatedAt: sql`now()` })
+        .where(and(eq(companyDrafts.userId, userId), eq(companyDrafts.type, type)));
+    } else {
+      await tx.insert(companyDrafts).values({ userId, type, data: input.data, version, editedAt: input.editedAt });
+    }
+    return { data: input.data, version, edited_at: input.editedAt.toISOString() };
+  });
+}
+
+export async function deleteDraft(db: Db, userId: number, type: BusinessType): Promise<void> {
+  await db.delete(companyDrafts).where(and(eq(companyDrafts.userId, userId), eq(companyDrafts.type, type)));
+}
+
+// Companies
+
+/** Validates a request with the form's rules; a 400 lists every problem by field. */
+export async function validateCompanyRequest(db: Db, body: unknown): Promise<CompanyRequest> {
+  const request = companyRequestSchema.parse(body);
+  const errors: FieldErrors = {};
+  if (request.type === 'eirl' && request.partnersInfo.length !== 1) errors.partnersInfo = ['Una EIRL tiene un único titular.'];
+  const draft = draftFromPayload(request);
+  const byStep = validateDraft(request.type, draft);
+  for (const stepErrors of Object.values(byStep)) {
+    for (const [path, message] of Object.entries(stepErrors)) {
+      // Draft paths → payload field names (spec §3).
+      const key = path.replace(/^personalInfo/, 'partnersInfo.0').replace(/^partnersPersonalInfo/, 'partnersInfo');
+      (errors[key] ??= []).push(message);
+    }
+  }
+  if (request.voplan !== null) {
+    const [plan] = await db.select({ id: voPlans.id }).from(voPlans).where(and(eq(voPlans.id, request.voplan), eq(voPlans.active, true)));
+    if (!plan) errors.voplan = ['El plan de oficina virtual elegido no existe.'];
+  }
+  if (Object.keys(errors).length) throw new HttpError(400, 'Revisa los datos de tu empresa: hay campos incompletos o con errores.', { errors });
+  return request;
+}
+
+type CompanyRow = typeof companies.$inferSelect;
+
+/** What another user's company, or one that does not exist, answers. */
+export const COMPANY_NOT_FOUND = 'No encontramos esa empresa.';
+
+function toSummary(row: CompanyRow) {
+  return { id: row.id, type: row.type, companyName: row.companyName, status: row.status, created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString() };
+}
+
+/** Stores a sent company with status `enviado`, its first history entry, and drops the synced draft. */
+export async function createCompany(db: Db, userId: number, request: CompanyRequest) {
+  const { type, ...payload } = request;
+  const row = await db.transaction(async (tx) => {
+    const [company] = await tx
+      .insert(companies)
+      .values({ userId, type, companyName: payload.companyName.trim(), payload, voPlanId: payload.voplan, status: 'enviado' })
+      .returning();
+    await tx.insert(companyStatusHistory).values({ companyId: company!.id, status: 'enviado', note: 'Solicitud enviada desde Impulsa.' });
+    await tx.delete(companyDrafts).where(and(eq(companyDrafts.userId, userId), eq(companyDrafts.type, type)));
+    return company!;
+  });
+  return getCompany(db, userId, row.id);
+}
+
+/** One company of `userId`, with its payload, plan and history; 404 for anyone else's. */
+export async function getCompany(db: Db, userId: number, id: number) {
+  const row = await ownedOr404(db, companies, userId, id, COMPANY_NOT_FOUND);
+  const history = await db
+    .select({ status: companyStatusHistory.status, note: companyStatusHistory.note, created_at: companyStatusHistory.createdAt })
+    .from(companyStatusHistory)
+    .where(eq(companyStatusHistory.companyId, id))
+    .orderBy(asc(companyStatusHistory.createdAt), asc(companyStatusHistory.id));
+  const [plan] =
+    row.voPlanId === null
+      ? [null]
+      : await db
+          .select({ id: voPlans.id, name: voPlans.name, price_clp: voPlans.priceClp, features: voPlans.features })
+          .from(voPlans)
+          .where(eq(voPlans.id, row.voPlanId));
+  return {
+    ...toSummary(row),
+    payload: row.payload,
+    voplan: plan ?? null,
+    history: history.map((h) => ({ ...h, created_at: h.created_at.toISOString() })),
+  };
+}
+
+/** The user's sent companies, newest first. */
+export async function listCompanies(db: Db, userId: number, page: number, pageSize: number) {
+  const { total, rows } = await listPage(db, companies, eq(companies.userId, userId), [desc(companies.createdAt), desc(companies.id)], page, pageSize);
+  return { total, results: rows.map(toSummary) };
+}
+
+/** Formation progress: started with a draft or a company; finished once one is sent. */
+export async function formationProgress(db: Db, userId: number) {
+  const [{ sent }] = (await db.select({ sent: count() }).from(companies).where(eq(companies.userId, userId))) as [{ sent: number }];
+  if (Number(sent) > 0) return { started: true, finished: true };
+  const [{ drafts }] = (await db.select({ drafts: count() }).from(companyDrafts).where(eq(companyDrafts.userId, userId))) as [{ drafts: number }];
+  return { started: Number(drafts) > 0, finished: false };
+}

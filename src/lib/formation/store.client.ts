@@ -1,0 +1,75 @@
+/**
+ * One persisted draft per company type (spec §3: drafts are persisted locally), plus what
+ * the server sync needs: the server version it was based on and which fields changed since.
+ */
+import { persistentAtom } from '@nanostores/persistent';
+import type { WritableAtom } from 'nanostores';
+import type { BusinessType } from '@/lib/formation/business-type';
+import { defaultDraft, type DraftByType } from '@/lib/formation/draft';
+import { $quickStartCompany, takeQuickStart } from '@/lib/formation/quick-start.client';
+
+export interface DraftState<T extends BusinessType = BusinessType> {
+  data: DraftByType[T];
+  /** When the person last edited it (ms). */
+  editedAt: number;
+  /** The server version this copy is based on; null before the first sync. */
+  version: number | null;
+  /** Top-level fields edited since the last successful sync. */
+  dirty: string[];
+}
+
+export function initialDraftState<T extends BusinessType>(type: T): DraftState<T> {
+  return { data: defaultDraft(type), editedAt: 0, version: null, dirty: [] };
+}
+
+const stores = new Map<BusinessType, WritableAtom<DraftState>>();
+
+/** localStorage key of a type's draft. */
+export const draftKey = (type: BusinessType) => `impulsa:formation:${type}`;
+
+/** The persisted draft store of `type`. */
+export function draftStore<T extends BusinessType>(type: T): WritableAtom<DraftState<T>> {
+  let store = stores.get(type);
+  if (store === undefined) {
+    store = persistentAtom<DraftState>(draftKey(type), initialDraftState(type) as DraftState, {
+      encode: JSON.stringify,
+      decode: (raw: string) => {
+        try {
+          const parsed = JSON.parse(raw) as DraftState;
+          // Fields added to the draft later keep their defaults.
+          return { ...initialDraftState(type), ...parsed, data: { ...defaultDraft(type), ...parsed.data } } as DraftState;
+        } catch {
+          return initialDraftState(type) as DraftState;
+        }
+      },
+    });
+    stores.set(type, store);
+  }
+  return store as unknown as WritableAtom<DraftState<T>>;
+}
+
+/** Applies an edit: merges `patch`, stamps the time, marks the fields dirty. */
+export function updateDraft<T extends BusinessType>(type: T, patch: Partial<DraftByType[T]>): void {
+  const store = draftStore(type);
+  const state = store.get();
+  const dirty = Array.from(new Set([...state.dirty, ...Object.keys(patch)]));
+  store.set({ ...state, data: { ...state.data, ...patch }, editedAt: Date.now(), dirty });
+}
+
+/** Starts over with the defaults (after sending). */
+export function resetDraft(type: BusinessType): void {
+  draftStore(type).set(initialDraftState(type));
+}
+
+/**
+ * Quick start (spec §4): a pending quick-start company of this type fills the draft's
+ * companyName, and the stored value is cleared.
+ */
+export function applyQuickStart(type: BusinessType): boolean {
+  const pending = $quickStartCompany.get();
+  if (!pending || pending.type !== type) return false;
+  const company = takeQuickStart();
+  if (!company) return false;
+  updateDraft(type, { companyName: company.name } as Partial<DraftByType[typeof type]>);
+  return true;
+}

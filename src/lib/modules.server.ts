@@ -1,0 +1,27 @@
+/**
+ * What the user has started and finished, per module (GET /api/users/me/progress/).
+ * Each module reports from its own tables; modules not built yet report nothing started.
+ */
+import type { Db } from '@/lib/server/db/client';
+import { canvasProgress } from '@/lib/canvas/canvases.server';
+import { formationProgress } from '@/lib/formation/companies.server';
+import { MODULES, type ModuleKey, type ModuleProgress, type UserProgress } from '@/lib/modules';
+
+type ModuleReporter = (db: Db, userId: number) => Promise<ModuleProgress>;
+
+const notStarted: ModuleReporter = async () => ({ started: false, finished: false });
+
+/** One reporter per module; features replace theirs as they land. */
+export const moduleReporters: Record<ModuleKey, ModuleReporter> = {
+  canvas: canvasProgress,
+  formalizacion: formationProgress,
+  productos: notStarted,
+  sitio: notStarted,
+  lecciones: notStarted,
+};
+
+export async function userProgress(db: Db, userId: number): Promise<UserProgress> {
+  const entries = await Promise.all(MODULES.map(async (key) => [key, await moduleReporters[key](db, userId)] as const));
+  const modules = Object.fromEntries(entries) as Record<ModuleKey, ModuleProgress>;
+  return { modules, completed: entries.filter(([, p]) => p.finished).length, total: MODULES.length };
+}

@@ -1,0 +1,60 @@
+/** Health while the PostgreSQL server is unreachable, and recovery without a restart. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../support/http';
+import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../support/postgres';
+import { startServer, type RunningServer } from '../../support/server';
+import { startTcpProxy, type TcpProxy } from '../../support/tcp-proxy';
+
+describe.skipIf(!TEST_DATABASE_URL)('database down', () => {
+  let database: TestDatabase;
+  let proxy: TcpProxy;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const target = new URL(database.url);
+    proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+    const viaProxy = new URL(database.url);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    server = await startServer({ DATABASE_URL: viaProxy.href, TRUST_PROXY: '1' });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await proxy?.close();
+    await database?.drop();
+  });
+
+  it('answers 503 with a JSON message while down, then recovers', async () => {
+    expect((await fetch(`${server.url}/api/health/`)).status).toBe(200);
+    const { token } = await new ApiClient(server.url).register();
+
+    await proxy.cut();
+    const down = await fetch(`${server.url}/api/health/`);
+    expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toBe('5');
+    expect((await down.json()).message).toMatch(/base de datos no está disponible/);
+    // The app itself keeps serving pages that need no database.
+    expect((await fetch(`${server.url}/landing`)).status).toBe(200);
+    // A page that needs it renders the error page: status, status message, description.
+    const page = await fetch(`${server.url}/dashboard`, { headers: { Authorization: `Token ${token}` } });
+    const html = await page.text();
+    expect(page.status).toBe(503);
+    expect(page.headers.get('retry-after')).toBe('5');
+    expect(html).toContain('data-testid="error-status">503<');
+    expect(html).toContain('Internal Server Error');
+    expect(html).toMatch(/base de datos no está disponible/);
+    expect(html).not.toMatch(/ECONNREFUSED|node_modules|at \w+ \(/);
+    const api = await fetch(`${server.url}/api/users/me/`, { headers: { Authorization: `Token ${token}` } });
+    expect(api.status).toBe(503);
+
+    await proxy.restore();
+    let status = 0;
+    for (let i = 0; i < 20 && status !== 200; i++) {
+      status = (await fetch(`${server.url}/api/health/`)).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status).toBe(200);
+  });
+});

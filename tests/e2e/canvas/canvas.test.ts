@@ -1,0 +1,176 @@
+import { PDFDocument } from 'pdf-lib';
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { SECTION_GUIDES, SECTION_ORDER } from '@/lib/canvas/sections';
+import { DESKTOP, expectAccessible, MOBILE, screenshot, signedInContext, waitForHydration, useBrowser } from '../../support/browser';
+
+const { url } = inject('servers')[0]!;
+const browserOf = useBrowser();
+
+const saved = (page: Page) => page.getByRole('status').filter({ hasText: /^Guardado$/ }).waitFor();
+
+async function addNote(page: Page, text: string, linkSegment?: string) {
+  await page.getByLabel('Nueva nota').fill(text);
+  await page.getByRole('button', { name: 'Agregar nota' }).click();
+  if (linkSegment) {
+    const card = page.locator('li').filter({ has: page.locator(`textarea:text-is("${text}")`) }).first();
+    await card.getByRole('checkbox', { name: linkSegment }).check();
+  }
+}
+
+describe('business model canvas in the browser', () => {
+  it('start, fill all nine blocks with reload and offline edits, then summary, review and PDF; another user gets 404', async () => {
+    const { context } = await signedInContext(browserOf(), url, DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${url}/canvas`);
+    await waitForHydration(page);
+    await page.getByText('Aún no tienes canvas').waitFor();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: '+ Nuevo canvas' }).click();
+    await waitForHydration(page);
+    await expectAccessible(page);
+    await page.getByLabel('Nombre de tu idea').fill('Panadería Las Rosas');
+    await page.getByLabel('Descríbela en una línea (opcional)').fill('Pan de masa madre para el barrio');
+    await page.getByRole('button', { name: /Empezar por los segmentos/ }).click();
+    await page.waitForURL(/\/seccion\/segmento-de-clientes$/);
+    await waitForHydration(page);
+    const canvasPath = new URL(page.url()).pathname.replace(/\/seccion\/.*$/, '');
+
+    await addNote(page, 'Familias del barrio');
+    await saved(page);
+    await expectAccessible(page);
+    await screenshot(page, 'canvas-section-desktop');
+
+    const texts: Record<string, string> = {
+      'propuesta-de-valor': 'Pan recién horneado a las 7:00',
+      canales: 'Local y WhatsApp del barrio',
+      'relacion-con-clientes': 'Tarjeta de fidelidad',
+      'flujo-de-ingresos': 'Venta por kilo',
+      'recursos-clave': 'Horno industrial',
+      'actividades-clave': 'Hornear de madrugada',
+      'socios-clave': 'Molino de harina',
+      'estructura-de-costos': 'Arriendo y harina',
+    };
+    const linked = new Set(['propuesta-de-valor', 'canales', 'relacion-con-clientes', 'flujo-de-ingresos']);
+    for (const slug of SECTION_ORDER.slice(1)) {
+      await Promise.all([page.waitForURL(new RegExp(`/seccion/${slug}$`)), page.getByRole('button', { name: `${SECTION_GUIDES[slug].title} →` }).click()]);
+      await waitForHydration(page);
+      await addNote(page, texts[slug]!, linked.has(slug) ? 'Familias del barrio' : undefined);
+      await saved(page);
+      if (slug === 'canales') {
+        // Reload mid-way: nothing is lost.
+        await page.reload();
+        await waitForHydration(page);
+        await expect.poll(() => page.locator('textarea').filter({ hasText: 'Local y WhatsApp del barrio' }).count()).toBe(1);
+        await expect(page.getByRole('checkbox', { name: 'Familias del barrio' }).isChecked()).resolves.toBe(true);
+      }
+      if (slug === 'socios-clave') {
+        // An edit made offline is kept and sent when the connection returns.
+        await context.setOffline(true);
+        await addNote(page, 'Cafeterías que revenden');
+        await page.getByRole('status').filter({ hasText: 'Sin conexión' }).waitFor();
+        await context.setOffline(false);
+        await page.evaluate(() => window.dispatchEvent(new Event('online')));
+        await saved(page);
+      }
+    }
+    await Promise.all([page.waitForURL(/\/resumen$/), page.getByRole('button', { name: 'Ver mi canvas completo →' }).click()]);
+    for (const text of [...Object.values(texts), 'Familias del barrio', 'Cafeterías que revenden']) await page.getByText(text, { exact: true }).first().waitFor();
+    await page.getByText(/Strategyzer AG.*CC BY-SA/).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'canvas-resumen-desktop');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar PDF' }).click()]);
+    const file = await download.path();
+    const pdf = await PDFDocument.load(fs.readFileSync(file!));
+    expect(fs.statSync(file!).size).toBeGreaterThan(2000);
+    expect(pdf.getPageCount()).toBe(1);
+
+    await page.getByRole('link', { name: 'Revisar consistencia' }).click();
+    await expect(page.getByTestId('canvas-score').textContent()).resolves.toBe('100');
+    await page.getByText('No encontramos nada que corregir').waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'canvas-revisar-desktop');
+
+    for (const [name, viewport] of [['mobile', MOBILE]] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${url}${canvasPath}/seccion/canales`);
+      await waitForHydration(page);
+      await screenshot(page, `canvas-section-${name}`);
+      await page.goto(`${url}${canvasPath}/resumen`);
+      await screenshot(page, `canvas-resumen-${name}`);
+      await page.goto(`${url}${canvasPath}/revisar`);
+      await screenshot(page, `canvas-revisar-${name}`);
+    }
+
+    const { context: other } = await signedInContext(browserOf(), url, DESKTOP);
+    const otherPage = await other.newPage();
+    for (const path of [`${canvasPath}/resumen`, `${canvasPath}/revisar`, `${canvasPath}/seccion/canales`]) {
+      const res = await otherPage.goto(url + path);
+      expect(res?.status(), path).toBe(404);
+      await expect(otherPage.getByTestId('error-description').textContent()).resolves.toBe(`Page Not Found: ${path}`);
+    }
+    await other.close();
+    await context.close();
+  });
+
+  it('a review of a half-done canvas explains what to fix, with links; the list renames, duplicates and deletes', async () => {
+    const { context } = await signedInContext(browserOf(), url, DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${url}/canvas/iniciar`);
+    await waitForHydration(page);
+    await page.getByLabel('Nombre de tu idea').fill('Café del Puerto');
+    await page.getByRole('button', { name: /Empezar por los segmentos/ }).click();
+    await page.waitForURL(/segmento-de-clientes$/);
+    await waitForHydration(page);
+    await addNote(page, 'Turistas en el cerro Alegre');
+    await saved(page);
+    const canvasPath = new URL(page.url()).pathname.replace(/\/seccion\/.*$/, '');
+    await page.goto(`${url}${canvasPath}/revisar`);
+    await page.locator('[data-issue^="segment-no-channel"]').getByRole('link', { name: 'Ir a Canales →' }).waitFor();
+    expect(Number(await page.getByTestId('canvas-score').textContent())).toBeLessThan(20);
+
+    await page.goto(`${url}/canvas`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Renombrar' }).click();
+    await page.getByLabel('Nuevo nombre').fill('Café del Puerto 2');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('link', { name: 'Café del Puerto 2' }).waitFor();
+    await page.getByRole('button', { name: 'Duplicar' }).click();
+    await page.getByRole('link', { name: 'Copia de Café del Puerto 2' }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'canvas-list-desktop');
+    await page.getByRole('button', { name: 'Eliminar' }).first().click();
+    await page.getByText(/Se borrarán todas sus notas/).waitFor();
+    await page.getByRole('button', { name: 'Sí, eliminar' }).click();
+    await expect.poll(() => page.locator('[data-canvas]').count()).toBe(1);
+    await page.reload();
+    await expect.poll(() => page.locator('[data-canvas]').count()).toBe(1);
+    await context.close();
+  });
+
+  it('two tabs on one block: the stale save gets a conflict and the person sees what changed', async () => {
+    const { context } = await signedInContext(browserOf(), url, DESKTOP);
+    const a = await context.newPage();
+    await a.goto(`${url}/canvas/iniciar`);
+    await waitForHydration(a);
+    await a.getByLabel('Nombre de tu idea').fill('Dos pestañas');
+    await a.getByRole('button', { name: /Empezar por los segmentos/ }).click();
+    await a.waitForURL(/segmento-de-clientes$/);
+    const sectionUrl = a.url();
+    const b = await context.newPage();
+    await b.goto(sectionUrl);
+    await waitForHydration(a);
+    await waitForHydration(b);
+    await addNote(a, 'Desde la pestaña A');
+    await saved(a);
+    await addNote(b, 'Desde la pestaña B');
+    await b.getByRole('alertdialog').getByText('Este bloque cambió en otra pestaña o dispositivo').waitFor();
+    await b.getByText('Desde la pestaña A').first().waitFor();
+    await screenshot(b, 'canvas-conflict-desktop');
+    await b.getByRole('button', { name: 'Conservar mis cambios' }).click();
+    await saved(b);
+    await context.close();
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, expect, inject, it } from 'vitest';
+import { collectConsoleErrors, DESKTOP, expectAccessible, MOBILE, newContext, screenshot, signedInContext, waitForHydration, useBrowser } from '../../support/browser';
+
+const { url } = inject('servers')[0]!;
+const browserOf = useBrowser();
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['mobile', MOBILE],
+] as const)('public pages at %s width', (name, viewport) => {
+  it('/ renders, is accessible, and looks right', async () => {
+    const context = await newContext(browserOf(), viewport);
+    const page = await context.newPage();
+    const errors = collectConsoleErrors(page);
+    await page.goto(`${url}/`);
+    await expect(page.title()).resolves.toBe('Impulsa');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await waitForHydration(page);
+    await expectAccessible(page);
+    await screenshot(page, `home-${name}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('/landing renders with no JavaScript at all, and is accessible', async () => {
+    const context = await newContext(browserOf(), viewport);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (req) => req.resourceType() === 'script' && scripts.push(req.url()));
+    await page.goto(`${url}/landing`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('De la idea a tu primera venta');
+    expect(await page.locator('script').count()).toBe(0);
+    expect(scripts).toEqual([]);
+    await expectAccessible(page);
+    await screenshot(page, `landing-${name}`);
+    await context.close();
+  });
+
+  it('the error page shows 404 and the path to a signed-in user, accessibly', async () => {
+    const { context } = await signedInContext(browserOf(), url, viewport);
+    const page = await context.newPage();
+    const response = await page.goto(`${url}/no-existe/aqui`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId('error-description').textContent()).resolves.toBe('Page Not Found: /no-existe/aqui');
+    await expect(page.getByTestId('error-status-message').textContent()).resolves.toBe('Page Not Found');
+    await expectAccessible(page);
+    await screenshot(page, `error-404-${name}`);
+    await context.close();
+  });
+});
+
+describe('quick start (spec §4, §5)', () => {
+  it('does nothing without both a name and a type', async () => {
+    const context = await newContext(browserOf());
+    const page = await context.newPage();
+    await page.goto(`${url}/`);
+    const submit = page.getByRole('button', { name: 'Comenzar la constitución' });
+    await waitForHydration(page);
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await page.getByLabel('Nombre de tu empresa').fill('Panadería Las Rosas');
+    await page.getByLabel('Nombre de tu empresa').press('Enter');
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => localStorage.getItem('impulsa:quick-start-company'))).toBeNull();
+    await context.close();
+  });
+
+  it.each(['SpA', 'EIRL', 'Ltda.'])('with a name and %s: stores both, goes to /modelo-de-negocio/{type} in lower case, and the name fills the draft', async (label) => {
+    const { context } = await signedInContext(browserOf(), url, MOBILE);
+    const page = await context.newPage();
+    const navigations: string[] = [];
+    page.on('request', (r) => r.isNavigationRequest() && navigations.push(new URL(r.url()).pathname));
+    await page.goto(`${url}/`);
+    await waitForHydration(page);
+    await page.getByLabel('Nombre de tu empresa').fill('  Panadería Las Rosas ');
+    await page.getByRole('radio', { name: new RegExp(`^${label.replace('.', '\\.')}`) }).check();
+    const stored = page.waitForFunction(() => localStorage.getItem('impulsa:quick-start-company'));
+    await page.getByRole('button', { name: 'Comenzar la constitución' }).click();
+    const type = label.toLowerCase().replace('.', '');
+    expect(JSON.parse((await (await stored).jsonValue()) as string)).toEqual({ name: 'Panadería Las Rosas', type });
+    await page.waitForURL(`${url}/modelo-de-negocio/${type}/01-nombra-tu-empresa`);
+    expect(navigations).toContain(`/modelo-de-negocio/${type}`);
+    await waitForHydration(page);
+    await expect.poll(() => page.getByLabel('Razón social').inputValue()).toBe('Panadería Las Rosas');
+    // Applied once: the stored value and the server-side marker are cleared.
+    expect(await page.evaluate(() => localStorage.getItem('impulsa:quick-start-company'))).toBeNull();
+    expect((await context.cookies()).find((c) => c.name === 'impulsa_quickstart')).toBeUndefined();
+    await context.close();
+  });
+});
+
+describe('toasts', () => {
+  it('a toast raised right before a navigation shows on the next page, even a zero-JS one, then closes by itself', async () => {
+    const context = await newContext(browserOf());
+    const page = await context.newPage();
+    // What toast() leaves behind when the page navigates before the toast is dismissed.
+    const flash = { title: 'Cambios guardados', description: 'Tu borrador quedó guardado.', at: Date.now() };
+    await context.addCookies([{ name: 'impulsa_flash', value: encodeURIComponent(JSON.stringify(flash)), url }]);
+    await page.goto(`${url}/landing`);
+    const region = page.getByRole('region', { name: 'Notifications (F8)' });
+    await region.waitFor({ state: 'attached' });
+    // Radix also copies the text into a screen-reader announcer for a second: look inside the toast.
+    const item = page.locator('li.toast').getByText('Tu borrador quedó guardado.');
+    await item.waitFor();
+    await screenshot(page, 'toast-desktop');
+    // F8 moves focus to the toast area.
+    await page.keyboard.press('F8');
+    await expect(page.evaluate(() => document.activeElement?.closest('[aria-label="Notifications (F8)"]') !== null)).resolves.toBe(true);
+    // Shown once: the cookie is gone.
+    expect((await context.cookies()).find((c) => c.name === 'impulsa_flash')).toBeUndefined();
+    await page.mouse.move(0, 0);
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await item.waitFor({ state: 'detached', timeout: 9000 });
+    await page.reload();
+    expect(await page.locator('script').count()).toBe(0);
+    await context.close();
+  });
+
+  it('swiping a toast right closes it', async () => {
+    const context = await newContext(browserOf());
+    const page = await context.newPage();
+    await page.context().addCookies([
+      { name: 'impulsa_flash', value: encodeURIComponent(JSON.stringify({ title: 'Desliza', at: Date.now() })), url },
+    ]);
+    await page.goto(`${url}/`);
+    const toastEl = page.locator('li.toast');
+    await toastEl.waitFor();
+    const box = (await toastEl.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let dx = 10; dx <= 120; dx += 10) await page.mouse.move(box.x + 20 + dx, box.y + box.height / 2);
+    await page.mouse.up();
+    await toastEl.waitFor({ state: 'detached', timeout: 3000 });
+    await context.close();
+  });
+});

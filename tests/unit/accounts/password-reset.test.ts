@@ -1,0 +1,82 @@
+/** Reset tokens against a real (in-memory PGlite) database; mail goes to the outbox folder. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DbHandle } from '@/lib/server/db/client';
+import { authTokens, passwordResets } from '@/lib/server/db/schema';
+import { verifyPassword } from '@/lib/accounts/passwords.server';
+import { issueToken, resolveToken } from '@/lib/accounts/auth-tokens.server';
+import { requestPasswordReset, resetPassword } from '@/lib/accounts/password-reset.server';
+import { createUser, findUserByEmail } from '@/lib/accounts/users.server';
+import { resetLinkIn } from '../../support/smtp';
+import { tempDir } from '../../support/server';
+
+let handle: DbHandle;
+const outbox = () => path.join(process.env.DATA_DIR!, 'outbox');
+
+function latestLink(): string {
+  const files = fs.readdirSync(outbox()).sort();
+  const raw = fs.readFileSync(path.join(outbox(), files.at(-1)!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  return resetLinkIn(raw);
+}
+const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+
+beforeAll(async () => {
+  process.env.DATA_DIR = tempDir();
+  process.env.SITE_URL = 'https://impulsa.example';
+  delete process.env.SMTP_URL;
+  handle = await openDatabase({ pgliteDir: 'memory://' });
+  await createUser(handle.db, { email: 'rosa@ejemplo.cl', fullName: 'Rosa Díaz', password: 'contraseña-vieja' });
+}, 60_000);
+afterAll(() => handle?.close());
+
+describe('password reset', () => {
+  it('mails a link built from SITE_URL with a 256-bit token stored only as a hash', async () => {
+    await requestPasswordReset(handle.db, 'rosa@ejemplo.cl');
+    const link = latestLink();
+    expect(link.startsWith('https://impulsa.example/login/reset-password?token=')).toBe(true);
+    const token = tokenOf(link);
+    expect(Buffer.from(token, 'base64url').length).toBe(32);
+    const rows = await handle.db.select().from(passwordResets);
+    expect(rows.some((r) => r.tokenHash === token)).toBe(false);
+    const mail = fs.readFileSync(path.join(outbox(), fs.readdirSync(outbox()).sort().at(-1)!), 'utf8');
+    expect(mail).toMatch(/^Subject: /m);
+    expect(mail).toContain('Recibimos una solicitud para cambiar la');
+  });
+
+  it('does nothing (and sends nothing) for an unknown email', async () => {
+    const before = fs.readdirSync(outbox()).length;
+    await requestPasswordReset(handle.db, 'nadie@ejemplo.cl');
+    expect(fs.readdirSync(outbox()).length).toBe(before);
+  });
+
+  it('sets the password once, revokes every token, and the link cannot be used again', async () => {
+    const user = (await findUserByEmail(handle.db, 'rosa@ejemplo.cl'))!;
+    const session = await issueToken(handle.db, user.id);
+    await requestPasswordReset(handle.db, user.email);
+    const token = tokenOf(latestLink());
+    await resetPassword(handle.db, token, 'contraseña-nueva');
+    const updated = (await findUserByEmail(handle.db, user.email))!;
+    expect(await verifyPassword(updated.passwordHash, 'contraseña-nueva')).toBe(true);
+    expect(await resolveToken(handle.db, session)).toBeNull();
+    expect(await handle.db.select().from(authTokens).where(eq(authTokens.userId, user.id))).toEqual([]);
+    await expect(resetPassword(handle.db, token, 'otra-contraseña')).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('refuses an expired link', async () => {
+    await requestPasswordReset(handle.db, 'rosa@ejemplo.cl');
+    const token = tokenOf(latestLink());
+    await handle.db.update(passwordResets).set({ expiresAt: sql`now() - interval '1 second'` });
+    await expect(resetPassword(handle.db, token, 'contraseña-nueva-2')).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('a new reset kills older outstanding links', async () => {
+    await requestPasswordReset(handle.db, 'rosa@ejemplo.cl');
+    const first = tokenOf(latestLink());
+    await requestPasswordReset(handle.db, 'rosa@ejemplo.cl');
+    const second = tokenOf(latestLink());
+    await resetPassword(handle.db, second, 'contraseña-nueva-3');
+    await expect(resetPassword(handle.db, first, 'contraseña-nueva-4')).rejects.toMatchObject({ status: 400 });
+  });
+});

@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DbHandle } from '@/lib/server/db/client';
+import { assertUnder, hit } from '@/lib/accounts/rate-limit.server';
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await openDatabase({ pgliteDir: 'memory://' });
+}, 60_000);
+afterAll(() => handle?.close());
+
+describe('rate limits in the database', () => {
+  const rule = { name: 'test', windowSeconds: 60, limit: 3 };
+
+  it('allows `limit` hits per window, then 429 with Retry-After until the window ends', async () => {
+    const now = Date.UTC(2026, 10, 21, 12, 0, 10);
+    for (let i = 0; i < 3; i++) await hit(handle.db, rule, 'a', now);
+    const error = await hit(handle.db, rule, 'a', now).catch((e) => e);
+    expect(error).toMatchObject({ status: 429, headers: { 'Retry-After': '50' } });
+    await expect(hit(handle.db, rule, 'b', now)).resolves.toBeUndefined();
+    await expect(hit(handle.db, rule, 'a', now + 60_000)).resolves.toBeUndefined();
+  });
+
+  it('assertUnder checks without counting', async () => {
+    const now = Date.UTC(2026, 10, 21, 13, 0, 0);
+    await assertUnder(handle.db, rule, 'c', now);
+    for (let i = 0; i < 3; i++) await hit(handle.db, rule, 'c', now);
+    await expect(assertUnder(handle.db, rule, 'c', now)).rejects.toMatchObject({ status: 429 });
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { BODY_LIMITS, readJson } from '@/lib/server/http/json';
+
+const post = (body: BodyInit, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+  new Request('http://localhost/api/x/', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
+
+function chunked(parts: number, size: number) {
+  let sent = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent++ >= parts) return controller.close();
+      controller.enqueue(new Uint8Array(size).fill(0x20));
+    },
+  });
+}
+
+describe('readJson', () => {
+  it('parses JSON', async () => {
+    expect(await readJson(post('{"a":1}'))).toEqual({ a: 1 });
+  });
+
+  it('caps: a declared length over the limit is 413 before reading', async () => {
+    const req = post('{}', { 'content-type': 'application/json', 'content-length': String(BODY_LIMITS.auth + 1) });
+    await expect(readJson(req, BODY_LIMITS.auth)).rejects.toMatchObject({ status: 413 });
+  });
+
+  it('caps: a streamed body is cut as soon as it passes the limit', async () => {
+    await expect(readJson(post(chunked(200, 1024)), 100_000)).rejects.toMatchObject({ status: 413 });
+  });
+
+  it('malformed JSON, a wrong type or an empty body is a 4xx with a Spanish message', async () => {
+    await expect(readJson(post('{nope'))).rejects.toMatchObject({ status: 400, message: 'El cuerpo de la solicitud no es JSON válido.' });
+    await expect(readJson(post('a=1', { 'content-type': 'application/x-www-form-urlencoded' }))).rejects.toMatchObject({ status: 415 });
+    await expect(readJson(post(''))).rejects.toMatchObject({ status: 400 });
+  });
+});
