@@ -1,12 +1,13 @@
-import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { diffNotes, NOTE_MAX_CHARS, NOTES_PER_SECTION, newNoteId, type Note, type NoteColor } from '@/lib/canvas/notes';
-import { pendingSections, readPending, sendSection, writePending } from '@/lib/canvas/section-sync.client';
+import { createAutosave, type Autosave } from '@/lib/autosave/autosave.client';
+import type { SaveState } from '@/lib/autosave/states';
+import { putSection, readPending, sectionConflict, sendOtherPending, writePending } from '@/lib/canvas/section-sync.client';
 import { SECTION_GUIDES, sectionPath, type SectionSlug } from '@/lib/canvas/sections';
 import '@/lib/accounts/auth.client';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
+import { SaveBadge } from '@/islands/ui/SaveBadge';
 import { NoteCard } from '@/islands/canvas/NoteCard';
-
-type Status = 'saved' | 'saving' | 'offline' | 'conflict' | 'invalid';
 
 interface Props {
   canvasId: number;
@@ -18,109 +19,60 @@ interface Props {
   next: SectionSlug | null;
 }
 
-const STATUS_TEXT: Record<Status, string> = {
-  saved: 'Guardado',
-  saving: 'Guardando…',
-  offline: 'Sin conexión: guardado en este dispositivo',
-  conflict: 'Cambios en otra pestaña',
-  invalid: 'Hay una nota demasiado larga: acórtala para guardar',
-};
-
 /** A canvas block's notes: add, edit, delete, reorder, colour, link to segments; autosaved. */
 function SectionEditor({ canvasId, section, initialNotes, initialVersion, segments: serverSegments, previous, next }: Props) {
   const [notes, setNotes] = useState<Note[]>(initialNotes);
-  const [status, setStatus] = useState<Status>('saved');
+  const [status, setStatus] = useState<SaveState>('saved');
   const [conflict, setConflict] = useState<{ notes: Note[]; version: number } | null>(null);
   const [text, setText] = useState('');
   const [color, setColor] = useState<NoteColor>('amarillo');
   const version = useRef(initialVersion);
   const latest = useRef(notes);
   const editedAt = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const autosave = useRef<Autosave>(null);
   const isSegments = section === 'segmento-de-clientes';
   const segments = isSegments ? notes : serverSegments;
   const guide = SECTION_GUIDES[section];
 
-  const inFlight = useRef<Promise<boolean> | null>(null);
-
-  // One save at a time: a second request would carry the same base version and conflict with the first.
-  const save = useCallback((): Promise<boolean> => {
-    if (inFlight.current) return inFlight.current;
-    const run = doSave().finally(() => {
-      inFlight.current = null;
+  useEffect(() => {
+    const saver = createAutosave<Note[]>({
+      read: () => ({ value: latest.current, version: version.current, editedAt: editedAt.current, dirty: readPending(canvasId, section) !== null }),
+      write: (next) => {
+        latest.current = next.value;
+        version.current = next.version ?? 0;
+        editedAt.current = next.editedAt;
+        setNotes(next.value);
+        writePending(canvasId, section, next.dirty ? { notes: next.value, version: version.current, editedAt: next.editedAt } : null);
+      },
+      send: (value, base) => putSection(canvasId, section, value, base ?? 0),
+      conflictOf: sectionConflict,
+      valid: (value) => value.every((n) => n.text.length <= NOTE_MAX_CHARS),
+      onState: (state, detail) => {
+        setStatus(state);
+        if (detail?.conflict) setConflict({ notes: detail.conflict.value, version: detail.conflict.version });
+      },
     });
-    inFlight.current = run;
-    return run;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    autosave.current = saver;
+    // An edit kept on this device from an earlier visit goes first; a 409 shows what changed.
+    const pending = readPending(canvasId, section);
+    if (pending) {
+      latest.current = pending.notes;
+      version.current = pending.version;
+      editedAt.current = pending.editedAt;
+      setNotes(pending.notes);
+      void saver.flush();
+    }
+    sendOtherPending(canvasId, section);
+    return () => saver.stop();
   }, [canvasId, section]);
-
-  async function doSave(): Promise<boolean> {
-    clearTimeout(timer.current);
-    const current = latest.current;
-    if (current.some((n) => n.text.length > NOTE_MAX_CHARS)) {
-      setStatus('invalid');
-      return false;
-    }
-    const cleaned = current.filter((n) => n.text.trim()).map((n) => ({ ...n, text: n.text.trim() }));
-    const stamp = editedAt.current;
-    setStatus('saving');
-    const result = await sendSection(canvasId, section, { notes: cleaned, version: version.current, editedAt: stamp });
-    if (result.ok) {
-      version.current = result.version;
-      if (editedAt.current === stamp) writePending(canvasId, section, null);
-      else writePending(canvasId, section, { notes: latest.current, version: version.current, editedAt: editedAt.current });
-      setStatus(editedAt.current === stamp ? 'saved' : 'saving');
-      if (editedAt.current !== stamp) timer.current = setTimeout(() => void save(), 300);
-      return true;
-    }
-    if ('conflict' in result) {
-      setConflict(result.conflict);
-      setStatus('conflict');
-      return false;
-    }
-    setStatus('offline');
-    timer.current = setTimeout(() => void save(), 10_000);
-    return false;
-  }
 
   function edit(nextNotes: Note[]) {
     latest.current = nextNotes;
     editedAt.current = Date.now();
     setNotes(nextNotes);
     writePending(canvasId, section, { notes: nextNotes, version: version.current, editedAt: editedAt.current });
-    if (conflict) return;
-    // Unsent edits are never shown as saved.
-    setStatus((s) => (s === 'offline' ? s : 'saving'));
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void save(), 700);
+    autosave.current?.edited();
   }
-
-  useEffect(() => {
-    const pending = readPending(canvasId, section);
-    if (pending) {
-      latest.current = pending.notes;
-      editedAt.current = pending.editedAt;
-      setNotes(pending.notes);
-      if (pending.version === initialVersion) void save();
-      else {
-        setConflict({ notes: initialNotes, version: initialVersion });
-        setStatus('conflict');
-      }
-    }
-    // Other blocks of this canvas edited offline earlier: send them now.
-    for (const other of pendingSections(canvasId)) {
-      if (other === section) continue;
-      const p = readPending(canvasId, other);
-      if (p) void sendSection(canvasId, other, p).then((r) => r.ok && writePending(canvasId, other, null));
-    }
-    const online = () => void save();
-    window.addEventListener('online', online);
-    return () => {
-      window.removeEventListener('online', online);
-      clearTimeout(timer.current);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   function add(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -137,35 +89,22 @@ function SectionEditor({ canvasId, section, initialNotes, initialVersion, segmen
   }
 
   function resolve(keepMine: boolean) {
-    if (!conflict) return;
-    version.current = conflict.version;
-    if (keepMine) {
-      setConflict(null);
-      void save();
-    } else {
-      latest.current = conflict.notes;
-      setNotes(conflict.notes);
-      writePending(canvasId, section, null);
-      setConflict(null);
-      setStatus('saved');
-    }
+    setConflict(null);
+    void autosave.current?.resolve(keepMine ? 'mine' : 'theirs');
   }
 
   async function go(target: string) {
-    if (readPending(canvasId, section) && !conflict) await Promise.race([save(), new Promise((r) => setTimeout(r, 2000))]);
+    if (readPending(canvasId, section) && !conflict && autosave.current) await Promise.race([autosave.current.flush(), new Promise((r) => setTimeout(r, 2000))]);
     window.location.assign(target);
   }
 
   const diff = conflict ? diffNotes(notes, conflict.notes) : null;
-  const tone = status === 'saved' ? 'bg-success-50 text-success-700' : status === 'saving' ? 'bg-ink-100 text-ink-700' : 'bg-warning-50 text-warning-600';
 
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold sm:text-3xl">{guide.title}</h1>
-        <span role="status" aria-live="polite" className={`rounded-full px-2.5 py-1 text-xs font-semibold ${tone}`}>
-          {STATUS_TEXT[status]}
-        </span>
+        <SaveBadge state={status} text={status === 'invalid' ? 'Hay una nota demasiado larga: acórtala para guardar' : undefined} />
       </div>
       <p className="mt-2 text-ink-600">{guide.meaning}</p>
 

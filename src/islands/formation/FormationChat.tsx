@@ -1,14 +1,13 @@
 import { persistentJSON } from '@nanostores/persistent';
 import { useStore } from '@nanostores/react';
 import React, { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
-import { api } from '@/lib/api';
 import { BUSINESS_TYPE_INFO, type BusinessType } from '@/lib/formation/business-type';
 import { answerError, chatQuestions, currentQuestionIndex, isDone, type ChatQuestion } from '@/lib/formation/chat';
-import type { AnyDraft, VoPlan } from '@/lib/formation/draft';
+import type { AnyDraft } from '@/lib/formation/draft';
 import { checkCompanyName } from '@/lib/formation/names';
 import { STEP_INFO, stepPath } from '@/lib/formation/steps';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
-import { SyncBadge, useDraft, useDraftSync } from '@/islands/formation/useDraft';
+import { SyncBadge, useDraft, useDraftSync, useVoPlans } from '@/islands/formation/useDraft';
 
 const answeredStores = new Map<string, ReturnType<typeof persistentJSON<string[]>>>();
 function answeredStore(type: BusinessType) {
@@ -31,16 +30,13 @@ function FormationChat({ type }: { type: BusinessType }) {
   const status = useDraftSync(type);
   const answeredList = useStore(answeredStore(type), { ssr: () => [] as string[] }) ?? [];
   const answered = useMemo(() => new Set(answeredList), [answeredList]);
-  const [plans, setPlans] = useState<VoPlan[]>([]);
+  const plans = useVoPlans() ?? [];
   const [editing, setEditing] = useState<string | null>(null);
   const [input, setInput] = useState('');
   const [error, setError] = useState<string>();
   const endRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>(null);
 
-  useEffect(() => {
-    api<{ results: VoPlan[] }>('/api/formation/vo-plans/').then((r) => setPlans(r.results), () => setPlans([]));
-  }, []);
 
   const questions = chatQuestions(type, draft as AnyDraft, plans);
   const currentIndex = editing ? questions.findIndex((q) => q.id === editing) : currentQuestionIndex(type, draft as AnyDraft, questions, answered);
@@ -52,7 +48,6 @@ function FormationChat({ type }: { type: BusinessType }) {
     setError(undefined);
     endRef.current?.scrollIntoView({ block: 'end' });
     inputRef.current?.focus({ preventScroll: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [current?.id]);
 
   function answer(value: string) {

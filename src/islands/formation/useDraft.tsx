@@ -6,6 +6,9 @@ import { startDraftSync, type SyncStatus } from '@/lib/formation/sync.client';
 import { applyQuickStart, draftStore, initialDraftState, updateDraft } from '@/lib/formation/store.client';
 import { toast } from '@/lib/toast/store.client';
 import '@/lib/accounts/auth.client';
+import { SaveBadge } from '@/islands/ui/SaveBadge';
+import type { VoPlan } from '@/lib/formation/draft';
+import { $voPlans } from '@/lib/query.client';
 
 /** The draft of `type` (server-rendered with the defaults, then the stored copy) and its updater. */
 export function useDraft<T extends BusinessType>(type: T) {
@@ -27,20 +30,13 @@ export function useDraftSync(type: BusinessType): SyncStatus {
   return status;
 }
 
-/** "Guardado", "Guardando…" or "Sin conexión", for the header. */
+/** The draft's save state for the header badge; a merge shows as saved (the toast tells). */
 export function SyncBadge({ status }: { status: SyncStatus }) {
-  const text = {
-    idle: 'Guardado en este dispositivo',
-    saving: 'Guardando…',
-    saved: 'Guardado',
-    merged: 'Guardado',
-    offline: 'Sin conexión: guardado en este dispositivo',
-  }[status];
-  const tone = status === 'offline' ? 'bg-warning-50 text-warning-600' : 'bg-success-50 text-success-700';
-  return (
-    <span role="status" aria-live="polite" className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ${tone}`}>
-      <span className={`size-1.5 rounded-full ${status === 'offline' ? 'bg-warning-600' : 'bg-success-600'}`} aria-hidden="true" />
-      {text}
-    </span>
-  );
+  return <SaveBadge state={status === 'merged' ? 'saved' : status} />;
+}
+
+/** The virtual-office plans: null while loading, empty when they cannot be had (cached for every island). */
+export function useVoPlans(): VoPlan[] | null {
+  const { data, error } = useStore($voPlans);
+  return data?.results ?? (error ? [] : null);
 }

@@ -5,8 +5,8 @@ import { filledCount } from '@/lib/canvas/review';
 import { SECTION_ORDER, type SectionSlug } from '@/lib/canvas/sections';
 import type { Db } from '@/lib/server/db/client';
 import { listPage, ownedOr404 } from '@/lib/server/db/queries';
+import { saveVersioned } from '@/lib/server/db/versioned';
 import { canvases, canvasSections } from '@/lib/server/db/schema';
-import { HttpError } from '@/lib/server/http/errors';
 
 const NOT_FOUND = 'No encontramos ese canvas.';
 type CanvasRow = typeof canvases.$inferSelect;
@@ -95,29 +95,23 @@ export async function duplicateCanvas(db: Db, userId: number, id: number): Promi
  */
 export async function saveSection(db: Db, userId: number, id: number, section: SectionSlug, input: { notes: Note[]; version: number }) {
   await ownedRow(db, userId, id);
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(canvasSections)
-      .where(and(eq(canvasSections.canvasId, id), eq(canvasSections.section, section)))
-      .for('update');
-    const currentVersion = current?.version ?? 0;
-    if (currentVersion !== input.version) {
-      throw new HttpError(409, 'Este bloque cambió en otra pestaña o dispositivo. Revisa las diferencias antes de guardar.', {
-        errors: { version: [`La versión guardada es ${currentVersion}.`] },
-        // The stored copy, so the editor can show what changed.
-        body: { current: { notes: (current?.notes ?? []) as Note[], version: currentVersion } },
-      });
-    }
-    const version = currentVersion + 1;
-    if (current) {
-      await tx.update(canvasSections).set({ notes: input.notes, version, updatedAt: sql`now()` }).where(and(eq(canvasSections.canvasId, id), eq(canvasSections.section, section)));
-    } else {
-      await tx.insert(canvasSections).values({ canvasId: id, section, notes: input.notes, version });
-    }
-    await tx.update(canvases).set({ updatedAt: sql`now()` }).where(eq(canvases.id, id));
-    return { notes: input.notes, version };
+  const block = and(eq(canvasSections.canvasId, id), eq(canvasSections.section, section));
+  const version = await saveVersioned(db, {
+    base: input.version,
+    lock: async (tx) => (await tx.select().from(canvasSections).where(block).for('update'))[0],
+    versionOf: (row) => row.version,
+    async write(tx, version, current) {
+      if (current) await tx.update(canvasSections).set({ notes: input.notes, version, updatedAt: sql`now()` }).where(block);
+      else await tx.insert(canvasSections).values({ canvasId: id, section, notes: input.notes, version });
+      await tx.update(canvases).set({ updatedAt: sql`now()` }).where(eq(canvases.id, id));
+    },
+    conflict: {
+      message: 'Este bloque cambió en otra pestaña o dispositivo. Revisa las diferencias antes de guardar.',
+      // The stored copy, so the editor can show what changed.
+      current: (row) => ({ notes: (row?.notes ?? []) as Note[], version: row?.version ?? 0 }),
+    },
   });
+  return { notes: input.notes, version };
 }
 
 /** Canvas progress: started with any canvas, finished when one has all nine blocks. */

@@ -1,9 +1,11 @@
 /**
  * Saving a canvas block from the browser: every edit is first kept in localStorage (so an
- * edit made offline or during a server error survives a reload), then sent with the version
- * it started from. A 409 hands back the stored copy for the person to compare.
+ * edit made offline or during a server error survives a reload), then sent by the shared
+ * autosave with the version it started from. A 409 hands back the stored copy for the person
+ * to compare.
  */
 import { api } from '@/lib/api';
+import { conflictBody, type ServerCopy } from '@/lib/autosave/autosave.client';
 import type { Note } from '@/lib/canvas/notes';
 import type { SectionSlug } from '@/lib/canvas/sections';
 
@@ -38,16 +40,22 @@ export function pendingSections(canvasId: number): SectionSlug[] {
     .map((k) => k.slice(prefix.length) as SectionSlug);
 }
 
-export type SaveResult = { ok: true; version: number } | { ok: false; conflict: { notes: Note[]; version: number } } | { ok: false; offline: true };
+/** Sends a block's notes as an edit of `version`; resolves with the new version, rejects with the API error (409: `current`). */
+export async function putSection(canvasId: number, section: SectionSlug, notes: Note[], version: number): Promise<number> {
+  const cleaned = notes.filter((n) => n.text.trim()).map((n) => ({ ...n, text: n.text.trim() }));
+  return (await api<{ version: number }>(`/api/canvases/${canvasId}/sections/${section}/`, { method: 'PUT', body: { notes: cleaned, version } })).version;
+}
 
-/** Sends a block; never throws. */
-export async function sendSection(canvasId: number, section: SectionSlug, pending: PendingSection): Promise<SaveResult> {
-  try {
-    const saved = await api<{ version: number }>(`/api/canvases/${canvasId}/sections/${section}/`, { method: 'PUT', body: { notes: pending.notes, version: pending.version } });
-    return { ok: true, version: saved.version };
-  } catch (error) {
-    const e = error as { status?: number; data?: { current?: { notes: Note[]; version: number } } };
-    if (e.status === 409 && e.data?.current) return { ok: false, conflict: e.data.current };
-    return { ok: false, offline: true };
+/** The stored block a 409 carries. */
+export function sectionConflict(error: unknown): ServerCopy<Note[]> | null {
+  const current = conflictBody(error) as { notes: Note[]; version: number } | null;
+  return current ? { value: current.notes, version: current.version, editedAt: 0 } : null;
+}
+
+/** Sends the unsent edits of other blocks of this canvas (made offline earlier); never throws. */
+export function sendOtherPending(canvasId: number, except: SectionSlug): void {
+  for (const other of pendingSections(canvasId)) {
+    const pending = other === except ? null : readPending(canvasId, other);
+    if (pending) void putSection(canvasId, other, pending.notes, pending.version).then(() => writePending(canvasId, other, null), () => {});
   }
 }

@@ -5,6 +5,7 @@ import { companyRequestSchema, draftFromPayload, type CompanyRequest } from '@/l
 import { validateDraft } from '@/lib/formation/validation';
 import type { Db } from '@/lib/server/db/client';
 import { listPage, ownedOr404 } from '@/lib/server/db/queries';
+import { saveVersioned } from '@/lib/server/db/versioned';
 import { companies, companyDrafts, companyStatusHistory, voPlans } from '@/lib/server/db/schema';
 import { HttpError, type FieldErrors } from '@/lib/server/http/errors';
 
@@ -29,32 +30,24 @@ export async function getDraft(db: Db, userId: number, type: BusinessType): Prom
 
 /**
  * Saves a draft if `baseVersion` is the stored version (null: none stored yet). Otherwise a
- * 409 carrying the stored draft, so the browser can merge instead of overwriting.
+ * 409 carrying the stored draft as `current`, so the browser can merge instead of overwriting.
  */
 export async function saveDraft(db: Db, userId: number, type: BusinessType, input: { data: unknown; baseVersion: number | null; editedAt: Date }): Promise<StoredDraft> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(companyDrafts)
-      .where(and(eq(companyDrafts.userId, userId), eq(companyDrafts.type, type)))
-      .for('update');
-    const currentVersion = current?.version ?? null;
-    if (currentVersion !== input.baseVersion) {
-      throw new HttpError(409, 'Tu borrador cambió en otro dispositivo. Combinamos los cambios; revisa los datos.', {
-        errors: { version: [`La versión guardada es ${currentVersion ?? 'ninguna'}.`] },
-      });
-    }
-    const version = (currentVersion ?? 0) + 1;
-    if (current) {
-      await tx
-        .update(companyDrafts)
-        .set({ data: input.data, version, editedAt: input.editedAt, updatedAt: sql`now()` })
-        .where(and(eq(companyDrafts.userId, userId), eq(companyDrafts.type, type)));
-    } else {
-      await tx.insert(companyDrafts).values({ userId, type, data: input.data, version, editedAt: input.editedAt });
-    }
-    return { data: input.data, version, edited_at: input.editedAt.toISOString() };
+  const mine = and(eq(companyDrafts.userId, userId), eq(companyDrafts.type, type));
+  const version = await saveVersioned(db, {
+    base: input.baseVersion,
+    lock: async (tx) => (await tx.select().from(companyDrafts).where(mine).for('update'))[0],
+    versionOf: (row) => row.version,
+    async write(tx, version, current) {
+      if (current) await tx.update(companyDrafts).set({ data: input.data, version, editedAt: input.editedAt, updatedAt: sql`now()` }).where(mine);
+      else await tx.insert(companyDrafts).values({ userId, type, data: input.data, version, editedAt: input.editedAt });
+    },
+    conflict: {
+      message: 'Tu borrador cambió en otro dispositivo. Combinamos los cambios; revisa los datos.',
+      current: (row) => (row ? { data: row.data, version: row.version, edited_at: row.editedAt.toISOString() } : { data: null, version: 0, edited_at: null }),
+    },
   });
+  return { data: input.data, version, edited_at: input.editedAt.toISOString() };
 }
 
 export async function deleteDraft(db: Db, userId: number, type: BusinessType): Promise<void> {

@@ -1,15 +1,20 @@
 /**
- * Keeps a signed-in user's draft on the server too, so it follows them to another browser.
- * Saves are debounced; a save names the server version it started from, and a 409 means
- * another device saved meanwhile: the server copy is taken and this device's edited fields
- * are laid on top (newest edit wins, no field silently lost), then saved again.
+ * Keeps a signed-in user's draft on the server too, so it follows them to another browser,
+ * through the shared autosave: a 409 means another device saved meanwhile, and the server's
+ * copy is taken with this device's edited fields laid on top (newest edit wins, no field
+ * silently lost), then saved again.
  */
 import type { WritableAtom } from 'nanostores';
 import { api } from '@/lib/api';
+import { conflictBody, createAutosave, type ServerCopy } from '@/lib/autosave/autosave.client';
+import type { SaveState } from '@/lib/autosave/states';
 import type { BusinessType } from '@/lib/formation/business-type';
 import type { DraftState } from '@/lib/formation/store.client';
 
-export type SyncStatus = 'idle' | 'saving' | 'saved' | 'offline' | 'merged';
+/** `idle` until the server answered once; `merged` when another device's edits were combined in. */
+export type SyncStatus = SaveState | 'idle' | 'merged';
+
+type DraftData = DraftState['data'];
 
 interface ServerDraft {
   data: Record<string, unknown> | null;
@@ -29,75 +34,59 @@ export function mergeDrafts(local: DraftState, server: ServerDraft): DraftState 
   return { ...local, data: merged as unknown as DraftState['data'], version: server.version };
 }
 
+/** The server's draft as the 409 of a stale save carries it. */
+function serverCopy(draft: ServerDraft): ServerCopy<DraftData> {
+  return { value: (draft.data ?? {}) as unknown as DraftData, version: draft.version ?? 0, editedAt: draft.edited_at ? Date.parse(draft.edited_at) : 0 };
+}
+
 export function startDraftSync(type: BusinessType, store: WritableAtom<DraftState>, onStatus: (s: SyncStatus) => void): () => void {
   const url = `/api/companies/drafts/${type}/`;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let pushing = false;
-  let stopped = false;
+  const autosave = createAutosave<DraftData>({
+    read: () => {
+      const state = store.get();
+      return { value: state.data, version: state.version, editedAt: state.editedAt, dirty: state.dirty.length > 0 };
+    },
+    write: (next) => {
+      const state = store.get();
+      // The edited fields stay listed while unsent: a later merge lays them over the server's copy.
+      const dirty = !next.dirty ? [] : state.dirty.length ? state.dirty : Object.keys(next.value);
+      store.set({ ...state, data: next.value, version: next.version, editedAt: next.editedAt, dirty });
+    },
+    send: async (data, version) => {
+      const editedAt = new Date(store.get().editedAt || Date.now()).toISOString();
+      return (await api<{ version: number }>(url, { method: 'PUT', body: { data, version, edited_at: editedAt } })).version;
+    },
+    conflictOf: (error) => {
+      const current = conflictBody(error) as ServerDraft | null;
+      return current ? serverCopy(current) : null;
+    },
+    merge: (_local, server) => mergeDrafts(store.get(), { data: server.value as unknown as Record<string, unknown>, version: server.version, edited_at: new Date(server.editedAt).toISOString() }).data,
+    onState: (state, detail) => onStatus(detail?.merged ? 'merged' : state),
+    debounceMs: SYNC_DEBOUNCE_MS,
+  });
 
+  /** Takes the server's copy when this device has nothing newer; merges when both changed. */
   async function pull(): Promise<void> {
     const server = await api<ServerDraft>(url);
     const local = store.get();
-    if (server.data === null || server.version === null) return;
-    if (local.version === server.version) return;
+    if (server.data === null || server.version === null || local.version === server.version) return;
     const serverEditedAt = server.edited_at ? Date.parse(server.edited_at) : 0;
-    if (local.dirty.length === 0 || serverEditedAt > local.editedAt) {
-      const merged = local.dirty.length === 0 ? { ...local, data: server.data as unknown as DraftState['data'], version: server.version, dirty: [] } : mergeDrafts(local, server);
-      store.set(merged);
-      if (local.dirty.length) onStatus('merged');
-    } else {
-      store.set(mergeDrafts(local, server));
+    if (local.dirty.length === 0) {
+      store.set({ ...local, data: server.data as unknown as DraftData, version: server.version, dirty: [] });
+      return;
     }
+    store.set(mergeDrafts(local, server));
+    if (serverEditedAt > local.editedAt) onStatus('merged');
   }
 
-  async function push(attempt = 0): Promise<void> {
-    if (stopped || pushing) return;
-    const snapshot = store.get();
-    if (snapshot.dirty.length === 0) return;
-    pushing = true;
-    onStatus('saving');
-    try {
-      const saved = await api<{ version: number }>(url, {
-        method: 'PUT',
-        body: { data: snapshot.data, version: snapshot.version, edited_at: new Date(snapshot.editedAt || Date.now()).toISOString() },
-      });
-      const now = store.get();
-      // Fields edited while the save was in flight stay dirty.
-      store.set({ ...now, version: saved.version, dirty: now.editedAt === snapshot.editedAt ? [] : now.dirty });
-      onStatus('saved');
-    } catch (error) {
-      const status = (error as { status?: number }).status;
-      if (status === 409 && attempt < 3) {
-        pushing = false;
-        await pull().catch(() => {});
-        onStatus('merged');
-        return push(attempt + 1);
-      }
-      onStatus('offline');
-      schedule(10_000);
-    } finally {
-      pushing = false;
-    }
-    if (store.get().dirty.length) schedule(SYNC_DEBOUNCE_MS);
-  }
-
-  function schedule(delay = SYNC_DEBOUNCE_MS) {
-    clearTimeout(timer);
-    timer = setTimeout(() => void push(), delay);
-  }
-
-  const online = () => schedule(0);
-  window.addEventListener('online', online);
   void pull()
-    .then(() => (store.get().dirty.length ? push() : onStatus('saved')))
+    .then(() => autosave.flush())
     .catch(() => onStatus('offline'));
   const unsubscribe = store.listen((state) => {
-    if (state.dirty.length) schedule();
+    if (state.dirty.length) autosave.edited();
   });
   return () => {
-    stopped = true;
-    clearTimeout(timer);
+    autosave.stop();
     unsubscribe();
-    window.removeEventListener('online', online);
   };
 }

@@ -123,6 +123,8 @@ describe.each(servers)('companies on $kind', ({ url }) => {
     expect(saved.body).toEqual({ data: { companyName: 'Uno SpA' }, version: 1, edited_at: edited });
     const stale = await api.request('PUT', '/api/companies/drafts/spa/', { token, body: { data: { companyName: 'Dos SpA' }, version: null, edited_at: edited } });
     expect(stale.status).toBe(409);
+    // The stored copy rides along, so the browser merges without another request.
+    expect(stale.body.current).toEqual({ data: { companyName: 'Uno SpA' }, version: 1, edited_at: edited });
     const next = await api.request('PUT', '/api/companies/drafts/spa/', { token, body: { data: { companyName: 'Dos SpA' }, version: 1, edited_at: edited } });
     expect(next.body.version).toBe(2);
     expect((await api.get('/api/users/me/progress/', { token })).body.data.modules.formalizacion).toEqual({ started: true, finished: false });

@@ -112,3 +112,11 @@ describe('API client (spec §7)', () => {
     expect(Date.now() - started).toBeLessThan(3000);
   });
 });
+
+describe('data-fetch cache rules (spec §9)', () => {
+  it('keeps reads 5 minutes and retries 3 times, from 1 s doubling up to 30 s', async () => {
+    const { QUERY_CACHE_LIFETIME_MS, queryRetryDelay } = await import('@/lib/query');
+    expect(QUERY_CACHE_LIFETIME_MS).toBe(300_000);
+    expect([1, 2, 3, 4].map(queryRetryDelay)).toEqual([1000, 2000, 4000, undefined]);
+  });
+});

@@ -1,18 +1,11 @@
-import { useEffect, useState } from 'react';
-import { api } from '@/lib/api';
-import type { VoPlan } from '@/lib/formation/draft';
+import { useVoPlans } from '@/islands/formation/useDraft';
 import { formatClp } from '@/lib/money';
 import { AddressFields } from '@/islands/formation/AddressFields';
 import type { StepProps } from '@/islands/formation/steps/types';
 
 /** 02: domicilio tributario and social, and an optional virtual-office plan. */
 export function AddressStep({ draft, update, err }: StepProps) {
-  const [plans, setPlans] = useState<VoPlan[] | null>(null);
-  useEffect(() => {
-    api<{ results: VoPlan[] }>('/api/formation/vo-plans/')
-      .then((r) => setPlans(r.results))
-      .catch(() => setPlans([]));
-  }, []);
+  const plans = useVoPlans();
 
   return (
     <div className="space-y-8">
