@@ -3,7 +3,7 @@
  * rendering (DESIGN.md §6). A page opts in by naming the data it shows as tags
  * (`page:/landing`, `product:7`, `site:42`, see `cacheTags`); whoever changes that data calls
  * `invalidate(tag)`, which drops the entries here and, on PostgreSQL, on every other app
- * instance (LISTEN/NOTIFY). The oldest entries go first when the cache is full.
+ * instance (LISTEN/NOTIFY). When the cache is full, the oldest entry not read lately goes first.
  *
  * One object per process, shared through `globalThis`: the render-cache middleware fills it
  * inside Astro, and `scripts/serve.mjs` answers hits through `answer()` before Astro runs.
@@ -23,6 +23,8 @@ export interface CachedPage {
 
 interface Entry {
   page: CachedPage;
+  /** Read since the eviction sweep last passed it (second-chance eviction: a hit costs one write). */
+  used: boolean;
   tags: readonly string[];
   /** The headers and body as `res.writeHead`/`res.end` take them, computed once. */
   rawHeaders: string[];
@@ -47,13 +49,13 @@ export class PageCache {
   set(key: string, page: CachedPage, tags: readonly string[]): void {
     this.delete(key);
     const rawHeaders = [...page.headers.flat(), 'Content-Length', String(page.body.byteLength), 'X-Render-Cache', 'hit'];
-    this.entries.set(key, { page, tags, rawHeaders });
+    this.entries.set(key, { page, tags, rawHeaders, used: false });
     for (const tag of tags) {
       let keys = this.byTag.get(tag);
       if (!keys) this.byTag.set(tag, (keys = new Set()));
       keys.add(key);
     }
-    while (this.entries.size > this.maxEntries) this.delete(this.entries.keys().next().value!);
+    while (this.entries.size > this.maxEntries) this.evictOne();
   }
 
   /** Drops every entry tagged with one of `tags`, in this process only (see `invalidate`). */
@@ -86,12 +88,18 @@ export class PageCache {
 
   private touch(key: string): Entry | undefined {
     const entry = this.entries.get(key);
-    if (entry) {
-      // Most recently used last.
+    if (entry) entry.used = true;
+    return entry;
+  }
+
+  /** Drops the oldest entry not read since the sweep last passed; read ones get a second chance. */
+  private evictOne(): void {
+    for (const [key, entry] of this.entries) {
+      if (!entry.used) return this.delete(key);
+      entry.used = false;
       this.entries.delete(key);
       this.entries.set(key, entry);
     }
-    return entry;
   }
 
   private delete(key: string): void {
@@ -130,9 +138,9 @@ export interface CacheableInput {
  * stored in the cache: anything but an anonymous GET without a query string.
  */
 export function cacheKey(input: CacheableInput): string | null {
-  if (input.method !== 'GET' || input.path.includes('?') || input.authorization || PERSONAL.test(input.cookie ?? '')) return null;
-  const path = input.path.replace(/\/$/, '') || '/';
-  return `${input.host.toLowerCase()}${path}`;
+  if (input.method !== 'GET' || input.path.includes('?') || input.authorization || (input.cookie && PERSONAL.test(input.cookie))) return null;
+  const path = input.path.length > 1 && input.path.endsWith('/') ? input.path.slice(0, -1) : input.path;
+  return input.host.toLowerCase() + path;
 }
 
 /**
