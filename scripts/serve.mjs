@@ -51,7 +51,8 @@ const PAGE_CACHE = Symbol.for('impulsa.page-cache');
 
 const { listenAddress } = await import('../src/lib/server/config.ts');
 const { host, port } = listenAddress();
-const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 15_000 }, (req, res) => {
+// Node checks the two timeouts only every `connectionsCheckingInterval` (30 s by default): check every second.
+const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 15_000, connectionsCheckingInterval: 1_000 }, (req, res) => {
   // Anonymous visits to cached public pages are answered from memory, without entering Astro.
   if (!globalThis[PAGE_CACHE]?.answer(req, res)) handler(req, res);
 });

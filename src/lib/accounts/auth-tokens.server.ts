@@ -1,5 +1,5 @@
 /** Credentials (API token and browser session are one row): issue, resolve, revoke. */
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { authTokens, users } from '@/lib/server/db/schema';
 import { hashSecret, newSecret } from '@/lib/accounts/tokens.server';
@@ -46,6 +46,11 @@ export async function revokeToken(db: Db, token: string): Promise<void> {
 /** Revokes every credential of a user (password reset). */
 export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
   await db.delete(authTokens).where(eq(authTokens.userId, userId));
+}
+
+/** Revokes every token and session of the user except `keep` (the one that changed the password). */
+export async function revokeOtherTokens(db: Db, userId: number, keep: string): Promise<void> {
+  await db.delete(authTokens).where(and(eq(authTokens.userId, userId), ne(authTokens.tokenHash, hashSecret(keep))));
 }
 
 /** Deletes expired credentials. */

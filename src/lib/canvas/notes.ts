@@ -1,5 +1,6 @@
 /** Canvas notes: schema (shared by editor and API), colours and segment links. */
 import { z } from 'astro/zod';
+import { MAX_ID } from '@/lib/ids';
 import type { SectionSlug } from '@/lib/canvas/sections';
 
 /** Sticky-note colours; a segment's colour marks the notes linked to it (Strategyzer practice). */
@@ -31,7 +32,7 @@ export const notesSchema = z.array(noteSchema).max(NOTES_PER_SECTION, `Como máx
 export const sectionUpdateSchema = z.object({
   notes: notesSchema,
   /** The version the edit started from. */
-  version: z.number({ error: 'Falta la versión de la sección.' }).int().min(0),
+  version: z.number({ error: 'Falta la versión de la sección.' }).int().min(0).max(MAX_ID),
 });
 
 const canvasTitle = z.string({ error: 'Escribe el nombre de tu idea.' }).trim().min(1, 'Escribe el nombre de tu idea.').max(120, 'Máximo 120 caracteres.');

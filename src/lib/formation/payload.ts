@@ -4,6 +4,7 @@
  * same rules as the form.
  */
 import { z } from 'astro/zod';
+import { MAX_ID } from '@/lib/ids';
 import { formatClp, parseClp } from '@/lib/money';
 import { normalizePhone } from '@/lib/phone';
 import { formatRut } from '@/lib/rut';
@@ -115,7 +116,7 @@ const commonShape = {
   capital: str(30),
   duration: str(20),
   partnersInfo: z.array(partnerShape).max(100, 'Como máximo 100 socios.'),
-  voplan: z.number().int().positive().nullable().default(null),
+  voplan: z.number().int().positive().max(MAX_ID, 'El plan de oficina virtual elegido no existe.').nullable().default(null),
 };
 const societyShape = { ...commonShape, canExpandActivity: str(20), administration: str(30), specialAgreements: str(2000).default('') };
 

@@ -121,6 +121,20 @@ describe.each(servers)('accounts on $kind', ({ url }) => {
       expect((await api.post('/api/users/login/', { email: user.email, password: 'nueva-clave-1' })).status).toBe(200);
     });
 
+    it('a password change signs out every other token and session of the account, and keeps this one', async () => {
+      const here = new ApiClient(url);
+      const { token, password, user } = await here.register();
+      const phone = new ApiClient(url);
+      const other = (await phone.post('/api/users/login/', { email: user.email, password })).body.token as string;
+      const browser = new ApiClient(url);
+      expect((await browser.post('/api/users/login/', { email: user.email, password })).status).toBe(200);
+      expect((await browser.get('/api/users/me/')).status).toBe(200);
+      expect((await here.post('/api/users/me/change-password/', { current_password: password, new_password: 'otra-clave-2' }, { token })).status).toBe(200);
+      expect((await here.get('/api/users/me/', { token })).status).toBe(200);
+      expect((await phone.get('/api/users/me/', { token: other, useCookies: false })).status).toBe(401);
+      expect((await browser.get('/api/users/me/')).status).toBe(401);
+    });
+
     it('GET /api/users/me/progress/ returns {data} with every module', async () => {
       const api = new ApiClient(url);
       const { token } = await api.register();

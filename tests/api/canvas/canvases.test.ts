@@ -100,4 +100,22 @@ describe.each(servers)('canvases on $kind', ({ url }) => {
     const doc = await PDFDocument.load(new Uint8Array(await res.arrayBuffer()));
     expect(doc.getPageCount()).toBe(1);
   });
+
+  it('ids past the database integer range are 404, never 500 or a redirect loop', async () => {
+    const api = new ApiClient(url);
+    const { token } = await api.register();
+    for (const id of ['2147483648', '9999999999', '2147483647']) {
+      for (const path of [`/api/canvases/${id}/`, `/api/canvases/${id}/pdf/`, `/api/companies/${id}/`]) {
+        expect((await api.get(path, { token })).status, path).toBe(404);
+      }
+      const section = await api.request('PUT', `/api/canvases/${id}/sections/canales/`, { token, body: { notes: [], version: 0 } });
+      expect(section.status).toBe(404);
+      expect((await api.patch(`/api/canvases/${id}/`, { title: 'x' }, { token })).status).toBe(404);
+      expect((await api.post(`/api/canvases/${id}/duplicate/`, undefined, { token })).status).toBe(404);
+      for (const path of [`/canvas/${id}/resumen`, `/canvas/${id}/revisar`, `/canvas/${id}/seccion/canales`, `/dashboard/formalizacion/${id}`]) {
+        const res = await fetch(url + path, { headers: { Authorization: `Token ${token}` }, redirect: 'manual' });
+        expect(res.status, path).toBe(404);
+      }
+    }
+  });
 });

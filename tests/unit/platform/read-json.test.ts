@@ -34,3 +34,28 @@ describe('readJson', () => {
     await expect(readJson(post(''))).rejects.toMatchObject({ status: 400 });
   });
 });
+
+describe('cleanJson: input hygiene for every JSON body', () => {
+  it('removes NUL characters from keys and strings, at any depth', async () => {
+    const { cleanJson } = await import('@/lib/server/http/json');
+    expect(cleanJson({ 'ti\u0000tle': 'Pan\u0000adería', notes: [{ text: '\u0000a' }], n: 1, ok: true, none: null })).toEqual({
+      title: 'Panadería',
+      notes: [{ text: 'a' }],
+      n: 1,
+      ok: true,
+      none: null,
+    });
+  });
+
+  it('refuses lone surrogates and deep nesting with a Spanish 400', async () => {
+    const { cleanJson, MAX_JSON_DEPTH } = await import('@/lib/server/http/json');
+    expect(() => cleanJson({ a: 'x\ud800y' })).toThrow(expect.objectContaining({ status: 400, message: 'El texto enviado tiene caracteres no válidos.' }));
+    expect(() => cleanJson({ ['\udc00']: 1 })).toThrow(expect.objectContaining({ status: 400 }));
+    let deep: unknown = 'fondo';
+    for (let i = 0; i < MAX_JSON_DEPTH + 1; i++) deep = [deep];
+    expect(() => cleanJson(deep)).toThrow(expect.objectContaining({ status: 400, message: 'El contenido enviado tiene demasiados niveles anidados.' }));
+    let fine: unknown = 'fondo';
+    for (let i = 0; i < MAX_JSON_DEPTH - 1; i++) fine = [fine];
+    expect(cleanJson(fine)).toEqual(fine);
+  });
+});

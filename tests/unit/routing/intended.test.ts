@@ -7,6 +7,9 @@ describe('safeIntendedPath', () => {
     ['/productos?page=2', '/productos?page=2'],
     ['/modelo-de-negocio/spa/02-domicilios', '/modelo-de-negocio/spa/02-domicilios'],
     ['/canvas/1/seccion/canales?x=%2F', '/canvas/1/seccion/canales?x=%2F'],
+    // Normalised as the browser would, and then checked.
+    ['/./perfil', '/perfil'],
+    ['/canvas/../perfil', '/perfil'],
   ])('keeps %s', (raw, expected) => expect(safeIntendedPath(raw)).toBe(expected));
 
   it.each([
@@ -28,5 +31,17 @@ describe('safeIntendedPath', () => {
     null,
     undefined,
     '/%E0%A4%A',
+    // Normalisation bypasses: harmless-looking raw values that become `//evil.com` once normalised.
+    '/.//evil.com',
+    '/./\\evil.com',
+    '/..//evil.com',
+    '/a/..//evil.com',
+    '/%2e//evil.com',
+    '/%2E%2E//evil.com',
+    '/\t/evil.com',
+    '/%09/evil.com',
+    '/%2F%5Cevil.com',
+    '/%5C%5Cevil.com',
+    '/\u0000/evil.com',
   ])('drops %s', (raw) => expect(safeIntendedPath(raw as string)).toBeNull());
 });

@@ -38,11 +38,36 @@ export async function readJson(request: Request, limit: number = BODY_LIMITS.jso
   }
   const text = new TextDecoder().decode(Buffer.concat(chunks));
   if (!text.trim()) throw new HttpError(400, 'Falta el cuerpo JSON de la solicitud.');
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw new HttpError(400, 'El cuerpo de la solicitud no es JSON válido.');
   }
+  return cleanJson(parsed);
+}
+
+/** Deepest nesting a body may have (drafts are a few levels deep). */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Input hygiene for every JSON body, in one place: NUL characters (which PostgreSQL cannot
+ * store) are removed from every key and string; a lone surrogate (not well-formed Unicode) or
+ * nesting deeper than `MAX_JSON_DEPTH` is a 400 with a Spanish message.
+ */
+export function cleanJson(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return cleanString(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_JSON_DEPTH) throw new HttpError(400, 'El contenido enviado tiene demasiados niveles anidados.');
+  if (Array.isArray(value)) return value.map((item) => cleanJson(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[cleanString(key)] = cleanJson(item, depth + 1);
+  return out;
+}
+
+function cleanString(value: string): string {
+  if (!value.isWellFormed()) throw new HttpError(400, 'El texto enviado tiene caracteres no válidos.');
+  return value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
 }
 
 /** Reads and validates a JSON body with `schema`; a failure is a 400 with field errors. */

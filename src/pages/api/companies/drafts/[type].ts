@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { z } from 'astro/zod';
+import { MAX_ID } from '@/lib/ids';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
 import { businessTypeOr400 } from '@/lib/formation/business-type.server';
@@ -8,7 +9,7 @@ import { deleteDraft, getDraft, saveDraft } from '@/lib/formation/companies.serv
 
 const saveSchema = z.object({
   data: z.record(z.string(), z.unknown(), { error: 'El borrador debe ser un objeto.' }),
-  version: z.number().int().positive().nullable(),
+  version: z.number().int().min(0).max(MAX_ID).nullable(),
   edited_at: z.iso.datetime({ error: 'Fecha de edición inválida.' }),
 });
 

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { changePasswordSchema } from '@/lib/accounts/schemas';
+import { revokeOtherTokens } from '@/lib/accounts/auth-tokens.server';
 import { verifyPassword } from '@/lib/accounts/passwords.server';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
@@ -19,6 +20,8 @@ export const POST: APIRoute = async ({ locals, request }) => {
     throw new HttpError(400, WRONG_CURRENT, { errors: { current_password: [WRONG_CURRENT] } });
   }
   await setPassword(db, me.id, input.new_password);
+  // Whoever knew the old password is signed out everywhere else; this session stays.
+  await revokeOtherTokens(db, me.id, locals.auth!.token);
   return json({ detail: 'Tu contraseña quedó actualizada.' });
 };
 
