@@ -57,4 +57,50 @@ describe.skipIf(!TEST_DATABASE_URL)('database down', () => {
     }
     expect(status).toBe(200);
   });
+
+  /** A request and how long it took. */
+  async function timed(path: string, headers: Record<string, string> = {}) {
+    const started = Date.now();
+    const res = await fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
+    const body = await res.text();
+    return { status: res.status, location: res.headers.get('location'), body, ms: Date.now() - started };
+  }
+
+  it('a database that hangs (frozen, not refusing) gets a 503 within 3 s; signed-in pages show the error page, never /login', async () => {
+    const api = new ApiClient(server.url);
+    const { token } = await api.register();
+    // The session cookie, as a browser holds it.
+    const login = await fetch(`${server.url}/api/users/login/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: server.url },
+      body: JSON.stringify({ email: (await api.get('/api/users/me/', { token })).body.email, password: 'una-clave-segura' }),
+    });
+    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('impulsa_session='))!.split(';')[0]!;
+
+    proxy.freeze();
+    try {
+      const apiCall = await timed('/api/users/me/', { Authorization: `Token ${token}` });
+      expect(apiCall.status).toBe(503);
+      expect(apiCall.ms).toBeLessThanOrEqual(3000);
+      expect(JSON.parse(apiCall.body).message).toMatch(/base de datos no está disponible/);
+      const dashboard = await timed('/dashboard', { Cookie: cookie });
+      expect(dashboard.status).toBe(503);
+      expect(dashboard.location).toBeNull();
+      expect(dashboard.ms).toBeLessThanOrEqual(3000);
+      expect(dashboard.body).toContain('data-testid="error-status">503<');
+      const health = await timed('/api/health/');
+      expect(health.status).toBe(503);
+      expect(health.ms).toBeLessThanOrEqual(3000);
+      // Pages that need no database are unaffected.
+      expect((await timed('/landing')).status).toBe(200);
+    } finally {
+      await proxy.restore();
+    }
+    let status = 0;
+    for (let i = 0; i < 40 && status !== 200; i++) {
+      status = (await fetch(`${server.url}/api/users/me/`, { headers: { Authorization: `Token ${token}` } })).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(status).toBe(200);
+  }, 30_000);
 });

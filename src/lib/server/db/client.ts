@@ -23,7 +23,10 @@ export type DbKind = 'pglite' | 'postgres';
 
 /** An open database and the means to close it. */
 export interface DbHandle {
+  /** For requests: on PostgreSQL every query has a client-side deadline (`DB_TIMEOUTS.queryMs`). */
   db: Db;
+  /** The same database without that deadline, for migrations and maintenance. */
+  unbounded: Db;
   kind: DbKind;
   close(): Promise<void>;
   /** Runs `fn` while holding a session-level advisory lock on one connection. */
@@ -36,7 +39,26 @@ export interface DbHandle {
   listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<void>;
   /** Sends `payload` to every instance listening on `channel`. */
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Resolves when the database answered lately, or throws `DatabaseUnavailableError` within
+   * `HEALTH_TIMEOUT_MS`: a request during an outage fails fast with 503 instead of hanging.
+   */
+  ensureReachable(): Promise<void>;
 }
+
+/** Bounds for a database that is away (DESIGN.md §6: a database outage is a fast 503). */
+export const DB_TIMEOUTS = {
+  /** Opening a connection. */
+  connectSeconds: 2,
+  /** One statement, enforced by the server. */
+  statementMs: 5000,
+  /** One query as the app waits for it: a network that hangs never answers the server's own timeout. */
+  queryMs: 2500,
+  /** A health check, on its own connection so a busy pool does not look like an outage. */
+  healthMs: 1500,
+  /** How long a successful health check is trusted. */
+  healthyForMs: 1000,
+} as const;
 
 /** Where to open: a PostgreSQL URL, or a PGlite folder (`memory://` for a throw-away one). */
 export interface OpenOptions {
@@ -57,14 +79,26 @@ function migrationsFolder(): string {
 async function openPostgres(url: string): Promise<DbHandle> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
-  const client = postgres(url, { max: 10, connect_timeout: 5, idle_timeout: 30, onnotice: () => {} });
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const client = postgres(url, {
+    max: 10,
+    connect_timeout: DB_TIMEOUTS.connectSeconds,
+    idle_timeout: 30,
+    connection: { statement_timeout: DB_TIMEOUTS.statementMs },
+    onnotice: () => {},
+  });
+  // Health checks use a connection of their own, outside the pool the requests share.
+  const probe = postgres(url, { max: 1, connect_timeout: DB_TIMEOUTS.connectSeconds, idle_timeout: 60, onnotice: () => {} });
+  const db = drizzle(withQueryDeadline(client, DB_TIMEOUTS.queryMs), { schema }) as unknown as Db;
   return {
     db,
+    unbounded: drizzle(client, { schema }) as unknown as Db,
     kind: 'postgres',
     async close() {
-      await client.end({ timeout: 5 });
+      await Promise.all([client.end({ timeout: 5 }), probe.end({ timeout: 1 })]);
     },
+    ensureReachable: healthGate(async () => {
+      await probe`select 1`;
+    }),
     async listen(channel, onMessage, onReconnect) {
       let connected = false;
       await client.listen(channel, onMessage, () => {
@@ -103,6 +137,7 @@ async function openPglite(dir: string): Promise<DbHandle> {
     const db = drizzle(client, { schema }) as unknown as Db;
     return {
       db,
+      unbounded: db,
       kind: 'pglite',
       async close() {
         try {
@@ -113,6 +148,8 @@ async function openPglite(dir: string): Promise<DbHandle> {
       },
       async listen() {},
       async notify() {},
+      // Embedded: it is there as long as this process is.
+      async ensureReachable() {},
       async withAdvisoryLock(key, fn) {
         // PGlite has a single connection: the lock only matters for symmetry with PostgreSQL.
         await client.query('select pg_advisory_lock($1)', [key]);
@@ -129,13 +166,89 @@ async function openPglite(dir: string): Promise<DbHandle> {
   }
 }
 
+/**
+ * Wraps a health query: a success is trusted for `healthyForMs`; callers arriving meanwhile
+ * share one check in flight; a check that fails or outlasts `healthMs` is a
+ * `DatabaseUnavailableError` for everyone waiting on it.
+ */
+function healthGate(check: () => Promise<void>): () => Promise<void> {
+  let okUntil = 0;
+  let inFlight: Promise<void> | undefined;
+  return () => {
+    if (Date.now() < okUntil) return Promise.resolve();
+    return (inFlight ??= withTimeout(check(), DB_TIMEOUTS.healthMs)
+      .then(
+        () => {
+          okUntil = Date.now() + DB_TIMEOUTS.healthyForMs;
+        },
+        (error: unknown) => {
+          throw error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error);
+        },
+      )
+      .finally(() => (inFlight = undefined)));
+  };
+}
+
+/**
+ * The postgres.js client with a deadline on every query Drizzle sends (`unsafe`, inside
+ * transactions too): past it the caller gets `DatabaseUnavailableError` (503), while the
+ * connection itself is left to the driver, which drops it when the network comes back or dies.
+ */
+function withQueryDeadline<T extends object>(sql: T, ms: number): T {
+  return new Proxy(sql, {
+    get(target, key) {
+      const value = Reflect.get(target, key) as unknown;
+      if (typeof value !== 'function') return value;
+      if (key === 'unsafe') return (...args: unknown[]) => queryWithDeadline(value.apply(target, args) as object, ms);
+      if (key === 'begin' || key === 'savepoint') {
+        return (...args: unknown[]) => {
+          const body = args.at(-1) as (inner: object) => unknown;
+          return value.apply(target, [...args.slice(0, -1), (inner: object) => body(withQueryDeadline(inner, ms))]);
+        };
+      }
+      return value.bind(target);
+    },
+  });
+}
+
+/** A postgres.js pending query (lazy, thenable, `.values()` returns itself) whose await races a deadline. */
+function queryWithDeadline(query: object, ms: number): object {
+  const pending = query as PromiseLike<unknown> & Record<string | symbol, unknown>;
+  const wrapped: object = new Proxy(pending, {
+    get(target, key) {
+      if (key === 'then') {
+        const run = withTimeout(new Promise((resolve, reject) => target.then(resolve, reject)), ms);
+        return run.then.bind(run);
+      }
+      const value = Reflect.get(target, key);
+      if (key === 'values' || key === 'raw') {
+        return (...args: unknown[]) => ((value as (...a: unknown[]) => unknown).apply(target, args), wrapped);
+      }
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return wrapped;
+}
+
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseUnavailableError(new Error(`no answer in ${ms} ms`))), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Applies pending migrations, one instance at a time (PostgreSQL advisory lock). */
 export async function migrateDatabase(handle: DbHandle): Promise<void> {
   const migrationsFolderPath = migrationsFolder();
   // Both drivers' migrators run the same dialect code; the pglite one accepts any Drizzle pg database.
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   await handle.withAdvisoryLock(MIGRATION_LOCK_KEY, () =>
-    migrate(handle.db as never, { migrationsFolder: migrationsFolderPath }),
+    migrate(handle.unbounded as never, { migrationsFolder: migrationsFolderPath }),
   );
 }
 
@@ -181,9 +294,11 @@ export function getDatabase(): Promise<DbHandle> {
   return slot.opening;
 }
 
-/** The process-wide Drizzle database. */
+/** The process-wide Drizzle database, once it answered lately (else a fast `DatabaseUnavailableError`). */
 export async function getDb(): Promise<Db> {
-  return (await getDatabase()).db;
+  const handle = await getDatabase();
+  await handle.ensureReachable();
+  return handle.db;
 }
 
 /** Closes the process-wide database, if it was opened. */
@@ -195,15 +310,9 @@ export async function closeDatabase(): Promise<void> {
 
 /** Answers whether the database responds within `timeoutMs`; throws `DatabaseUnavailableError` if not. */
 export async function pingDatabase(handle: DbHandle, timeoutMs = 2000): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DatabaseUnavailableError(new Error('ping timeout'))), timeoutMs);
-  });
   try {
-    await Promise.race([handle.db.execute(sql`select 1`), timeout]);
+    await withTimeout(handle.db.execute(sql`select 1`), timeoutMs);
   } catch (error) {
     throw error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error);
-  } finally {
-    clearTimeout(timer);
   }
 }

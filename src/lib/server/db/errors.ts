@@ -8,6 +8,14 @@ export class DatabaseUnavailableError extends Error {
     super('La base de datos no está disponible en este momento. Inténtalo de nuevo en unos segundos.', { cause });
     this.name = 'DatabaseUnavailableError';
   }
+
+  /**
+   * By name: `scripts/serve.mjs` and the bundled app each load their own copy of this module,
+   * and the database handle (serve.mjs's copy) throws what the app's copy must recognise.
+   */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return value instanceof Error && value.name === 'DatabaseUnavailableError';
+  }
 }
 
 const CONNECTION_CODES = new Set([

@@ -14,6 +14,9 @@ function isPage(pathname: string): boolean {
 
 /** Carries out `decideGuard` (spec §2): every request to a site, and page requests to the app. */
 export const guard = defineMiddleware(async (context, next) => {
+  // The error page renders at the failed request's path, with no session (authenticate skips it):
+  // guarding it would send a signed-in person to /login because the database is away.
+  if (context.routePattern === '/500') return next();
   const { search } = context.url;
   const sitePath = context.locals.sitePath;
   if (sitePath !== null) {
