@@ -2,15 +2,26 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { bootstrapAuth, login } from '@/lib/accounts/auth.client';
 import { loginSchema } from '@/lib/accounts/schemas';
 import { firstName } from '@/lib/accounts/user';
-import { EmailField, PasswordField, SubmitButton, useSessionState } from '@/islands/ui/fields';
+import { EmailField, FormAlert, PasswordField, SubmitButton, typedBeforeHydration, useSessionState } from '@/islands/ui/fields';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 import { OrGoogle } from '@/islands/accounts/GoogleButton';
 import { useAccountSubmit } from '@/islands/accounts/useAccountSubmit';
 
-/** /login: email and password, or Google. On success the guard takes the person where they were going. */
-function LoginForm({ googleEnabled }: { googleEnabled: boolean }) {
-  const [email, setEmail] = useSessionState('login:email', '');
-  const [password, setPassword] = useState('');
+interface Props {
+  googleEnabled: boolean;
+  /** A post that the server refused (the form works without JavaScript): its message, field errors and the email. */
+  failure?: { message: string; errors: Record<string, string>; email: string };
+}
+
+const FORM = 'login';
+
+/**
+ * /login: email and password, or Google. A plain POST to /login before hydration; after it,
+ * inline validation and no reload. On success the guard takes the person where they were going.
+ */
+function LoginForm({ googleEnabled, failure }: Props) {
+  const [email, setEmail] = useSessionState('login:email', typedBeforeHydration(FORM, 'email') || failure?.email || '');
+  const [password, setPassword] = useState(() => typedBeforeHydration(FORM, 'password'));
   const { errors, busy, submit } = useAccountSubmit({
     schema: loginSchema,
     action: login,
@@ -19,6 +30,7 @@ function LoginForm({ googleEnabled }: { googleEnabled: boolean }) {
     failureTitle: 'No pudimos iniciar tu sesión',
     fallback: 'Login failed',
   });
+  const shown = { ...failure?.errors, ...errors };
 
   useEffect(() => void bootstrapAuth(), []);
 
@@ -29,15 +41,16 @@ function LoginForm({ googleEnabled }: { googleEnabled: boolean }) {
 
   return (
     <div className="space-y-6">
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+      <form name={FORM} method="post" action="/login" onSubmit={onSubmit} noValidate className="space-y-4">
+        {failure && <FormAlert title="No pudimos iniciar tu sesión" message={failure.message} />}
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={shown.email} />
         <PasswordField
           label="Contraseña"
           name="password"
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
+          error={shown.password}
         />
         <div className="flex justify-end">
           <a href="/login/forgot-password" className="text-sm font-medium text-brand-700 hover:text-brand-800">

@@ -107,8 +107,11 @@ export function SubmitButton({ busy, children, busyText, className = 'btn-primar
 export function useSessionState(key: string, initial: string): [string, (value: string) => void] {
   const [value, setValue] = useState(initial);
   useEffect(() => {
+    // What was typed before hydration (or sent back by the server) wins over an older copy.
+    if (initial) return sessionStorage.setItem(`impulsa:form:${key}`, initial);
     const saved = sessionStorage.getItem(`impulsa:form:${key}`);
     if (saved !== null) setValue(saved);
+    // Only on mount: `initial` is the first render's value.
   }, [key]);
   return [
     value,
@@ -198,5 +201,26 @@ export function RadioCards<V extends string>({
       </div>
       {error && <p id={`${id}-error`} className="field-error" role="alert">{error}</p>}
     </fieldset>
+  );
+}
+
+/**
+ * What the person typed into field `name` of the server-rendered form `form` before this
+ * island hydrated ('' when nothing, or on the server). Read during the first render, so the
+ * island starts from it and hydration keeps it instead of resetting the field.
+ */
+export function typedBeforeHydration(form: string, name: string): string {
+  if (typeof document === 'undefined') return '';
+  const field = document.forms.namedItem(form)?.elements.namedItem(name);
+  return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : '';
+}
+
+/** A form-level message (a refusal from the server), announced when it appears. */
+export function FormAlert({ title, message }: { title: string; message: string }) {
+  return (
+    <div role="alert" className="rounded-(--radius-control) border border-danger-600 bg-danger-50 p-3 text-sm text-ink-900">
+      <p className="font-semibold">{title}</p>
+      <p className="mt-0.5">{message}</p>
+    </div>
   );
 }

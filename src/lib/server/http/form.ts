@@ -1,0 +1,44 @@
+/**
+ * Forms posted by pages that work before (or without) JavaScript: the page reads the form,
+ * runs the same feature code as the API, and either redirects or renders the errors in place.
+ */
+import { describeError, HttpError, type FieldErrors } from '@/lib/server/http/errors';
+import { cleanJson } from '@/lib/server/http/json';
+
+/** The outcome of a posted form that did not succeed, as the page renders it. */
+export interface FormFailure {
+  status: number;
+  message: string;
+  /** First message per field. */
+  errors: Record<string, string>;
+}
+
+/** Reads an `application/x-www-form-urlencoded` or multipart form of at most `limit` bytes into its text fields. */
+export async function readForm(request: Request, limit: number): Promise<Record<string, string>> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (!(declared <= limit)) throw new HttpError(413, 'El contenido enviado es demasiado grande.');
+  let data: FormData;
+  try {
+    data = await request.formData();
+  } catch {
+    throw new HttpError(400, 'No pudimos leer el formulario enviado.');
+  }
+  const fields: Record<string, string> = {};
+  for (const [key, value] of data) if (typeof value === 'string') fields[key] = value;
+  return cleanJson(fields) as Record<string, string>;
+}
+
+/** Runs a form's work; a refusal the person can fix (4xx) comes back to render, anything else is thrown. */
+export async function runForm<T>(work: () => Promise<T>): Promise<{ ok: true; value: T } | ({ ok: false } & FormFailure)> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    const described = describeError(error);
+    if (described.status >= 500) throw error;
+    return { ok: false, status: described.status, message: described.message, errors: firstOf(described.errors) };
+  }
+}
+
+function firstOf(errors: FieldErrors | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors ?? {}).flatMap(([field, messages]) => (messages[0] ? [[field, messages[0]]] : [])));
+}

@@ -1,0 +1,50 @@
+/** Account forms posted without JavaScript: a real POST, a redirect on success, the errors in place on a refusal. */
+import { describe, expect, inject, it } from 'vitest';
+import { ApiClient } from '../../support/http';
+
+const servers = inject('servers');
+
+function postForm(url: string, path: string, fields: Record<string, string>) {
+  return fetch(url + path, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: url },
+    body: new URLSearchParams(fields),
+  });
+}
+
+describe.each(servers)('account forms on $kind', ({ url }) => {
+  it('/login renders a form that posts to itself', async () => {
+    const html = await (await fetch(`${url}/login`)).text();
+    const form = /<form[^>]*name="login"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(form).toContain('method="post"');
+    expect(form).toContain('action="/login"');
+  });
+
+  it('POST /login: a refusal is a 400 page with the message and the email; success goes to /dashboard signed in', async () => {
+    const { user, password } = await new ApiClient(url).register();
+    const wrong = await postForm(url, '/login', { email: user.email, password: 'otra-cosa' });
+    expect(wrong.status).toBe(400);
+    const html = await wrong.text();
+    expect(html).toContain('El correo o la contraseña no son correctos.');
+    expect(html).toContain(`value="${user.email}"`);
+    expect(html).not.toContain('otra-cosa');
+    const invalid = await postForm(url, '/login', { email: 'no-es-correo', password: '' });
+    expect(invalid.status).toBe(400);
+
+    const ok = await postForm(url, '/login', { email: user.email, password });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('location')).toBe('/dashboard');
+    const cookies = ok.headers.getSetCookie();
+    const session = cookies.find((c) => c.startsWith('impulsa_session='))!;
+    expect(session).toMatch(/HttpOnly/i);
+    expect(cookies.some((c) => c.startsWith('impulsa_flash='))).toBe(true);
+    const dashboard = await fetch(`${url}/dashboard`, { headers: { Cookie: session.split(';')[0]! }, redirect: 'manual' });
+    expect(dashboard.status).toBe(200);
+  });
+
+  it('POST /login from another origin is refused', async () => {
+    const res = await fetch(`${url}/login`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' }, body: 'email=a%40b.cl&password=x' });
+    expect(res.status).toBe(403);
+  });
+});
