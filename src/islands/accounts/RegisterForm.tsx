@@ -2,16 +2,27 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { bootstrapAuth, register } from '@/lib/accounts/auth.client';
 import { PASSWORD_MIN, registerSchema } from '@/lib/accounts/schemas';
 import { firstName } from '@/lib/accounts/user';
-import { EmailField, PasswordField, SubmitButton, TextField, useSessionState } from '@/islands/ui/fields';
+import { EmailField, FormAlert, PasswordField, SubmitButton, TextField, typedBeforeHydration, useSessionState } from '@/islands/ui/fields';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 import { OrGoogle } from '@/islands/accounts/GoogleButton';
 import { useAccountSubmit } from '@/islands/accounts/useAccountSubmit';
 
-/** /registrate: name, email, password (or Google). On success the guard resumes where the person was going. */
-function RegisterForm({ googleEnabled }: { googleEnabled: boolean }) {
-  const [fullName, setFullName] = useSessionState('register:name', '');
-  const [email, setEmail] = useSessionState('register:email', '');
-  const [password, setPassword] = useState('');
+interface Props {
+  googleEnabled: boolean;
+  /** A post that the server refused (the form works without JavaScript): its message, field errors and what was sent. */
+  failure?: { message: string; errors: Record<string, string>; email: string; fullName: string };
+}
+
+const FORM = 'register';
+
+/**
+ * /registrate: name, email, password (or Google). A plain POST to /registrate before hydration;
+ * after it, inline validation and no reload. On success the guard resumes where the person was going.
+ */
+function RegisterForm({ googleEnabled, failure }: Props) {
+  const [fullName, setFullName] = useSessionState('register:name', typedBeforeHydration(FORM, 'full_name') || failure?.fullName || '');
+  const [email, setEmail] = useSessionState('register:email', typedBeforeHydration(FORM, 'email') || failure?.email || '');
+  const [password, setPassword] = useState(() => typedBeforeHydration(FORM, 'password'));
   const { errors, busy, submit } = useAccountSubmit({
     schema: registerSchema,
     action: register,
@@ -20,6 +31,8 @@ function RegisterForm({ googleEnabled }: { googleEnabled: boolean }) {
     failureTitle: 'No pudimos crear tu cuenta',
     fallback: 'Registration failed',
   });
+
+  const shown = { ...failure?.errors, ...errors };
 
   useEffect(() => void bootstrapAuth(), []);
 
@@ -30,23 +43,24 @@ function RegisterForm({ googleEnabled }: { googleEnabled: boolean }) {
 
   return (
     <div className="space-y-6">
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form name={FORM} method="post" action="/registrate" onSubmit={onSubmit} noValidate className="space-y-4">
+        {failure && <FormAlert title="No pudimos crear tu cuenta" message={failure.message} />}
         <TextField
           label="Nombre completo"
           name="full_name"
           autoComplete="name"
           value={fullName}
           onChange={(e) => setFullName(e.target.value)}
-          error={errors.full_name}
+          error={shown.full_name}
         />
-        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={shown.email} />
         <PasswordField
           label="Contraseña"
           name="password"
           autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
+          error={shown.password}
           hint={`Al menos ${PASSWORD_MIN} caracteres. Una frase que recuerdes es más segura que una palabra con símbolos.`}
         />
         <SubmitButton busy={busy} busyText="Creando tu cuenta…">

@@ -47,4 +47,22 @@ describe.each(servers)('account forms on $kind', ({ url }) => {
     const res = await fetch(`${url}/login`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' }, body: 'email=a%40b.cl&password=x' });
     expect(res.status).toBe(403);
   });
+
+  it('POST /registrate: a refusal keeps the name and email with the messages; success goes to /dashboard signed in', async () => {
+    const { user } = await new ApiClient(url).register();
+    const taken = await postForm(url, '/registrate', { full_name: 'Rosa Pérez', email: user.email, password: 'una-clave-segura' });
+    expect(taken.status).toBe(409);
+    const html = await taken.text();
+    expect(html).toContain('value="Rosa Pérez"');
+    expect(html).toContain(`value="${user.email}"`);
+    expect(html).toContain('No pudimos crear tu cuenta');
+    const short = await postForm(url, '/registrate', { full_name: 'Rosa Pérez', email: `nueva-${Date.now()}@ejemplo.cl`, password: 'corta' });
+    expect(short.status).toBe(400);
+    expect(await short.text()).toMatch(/al menos/i);
+
+    const ok = await postForm(url, '/registrate', { full_name: 'Rosa Pérez', email: `nueva-${Date.now()}@ejemplo.cl`, password: 'una-clave-segura' });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('location')).toBe('/dashboard');
+    expect(ok.headers.getSetCookie().some((c) => c.startsWith('impulsa_session='))).toBe(true);
+  });
 });

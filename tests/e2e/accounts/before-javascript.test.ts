@@ -79,4 +79,22 @@ describe('sign-in before JavaScript', () => {
     await screenshot(page, 'login-refused-mobile');
     await context.close();
   });
+
+  it('sign-up with JavaScript off lands on the dashboard with the welcome', async () => {
+    const { context, urls } = await recordingContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${url}/registrate`);
+    await page.getByLabel('Nombre completo').fill('Valentina Muñoz');
+    await page.getByLabel('Correo electrónico').fill(`sin-js-${Date.now()}@ejemplo.cl`);
+    await page.getByLabel('Contraseña', { exact: true }).fill('corta');
+    await page.getByRole('button', { name: 'Crear mi cuenta' }).click();
+    await page.getByText('No pudimos crear tu cuenta').waitFor();
+    expect(await page.getByLabel('Nombre completo').inputValue()).toBe('Valentina Muñoz');
+    await page.getByLabel('Contraseña', { exact: true }).fill('una-clave-segura');
+    await page.getByRole('button', { name: 'Crear mi cuenta' }).click();
+    await page.waitForURL(`${url}/dashboard`);
+    await page.getByRole('heading', { level: 1, name: 'Hola, Valentina' }).waitFor();
+    expect(urls.some((u) => u.includes('password') || u.includes('una-clave'))).toBe(false);
+    await context.close();
+  });
 });

@@ -42,3 +42,21 @@ export async function runForm<T>(work: () => Promise<T>): Promise<{ ok: true; va
 function firstOf(errors: FieldErrors | undefined): Record<string, string> {
   return Object.fromEntries(Object.entries(errors ?? {}).flatMap(([field, messages]) => (messages[0] ? [[field, messages[0]]] : [])));
 }
+
+/** A page's posted form: nothing on GET; on POST the work's value, or the refusal (the page's status set) and the fields sent. */
+export async function postedForm<T>(
+  page: { request: Request; response: ResponseInit },
+  limit: number,
+  work: (fields: Record<string, string>) => Promise<T>,
+): Promise<null | { ok: true; value: T } | { ok: false; failure: FormFailure; fields: Record<string, string> }> {
+  if (page.request.method !== 'POST') return null;
+  const read = await runForm(() => readForm(page.request, limit));
+  if (!read.ok) {
+    page.response.status = read.status;
+    return { ok: false, failure: read, fields: {} };
+  }
+  const result = await runForm(() => work(read.value));
+  if (result.ok) return result;
+  page.response.status = result.status;
+  return { ok: false, failure: result, fields: read.value };
+}
