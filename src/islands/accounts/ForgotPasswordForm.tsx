@@ -2,15 +2,23 @@ import { useState, type SubmitEvent } from 'react';
 import { api, serverMessage } from '@/lib/api';
 import { firstErrors, requestResetSchema } from '@/lib/accounts/schemas';
 import { toastError } from '@/lib/toast/store.client';
-import { EmailField, SubmitButton, useSessionState } from '@/islands/ui/fields';
+import { EmailField, FormAlert, SubmitButton, typedBeforeHydration, useSessionState } from '@/islands/ui/fields';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 
+interface Props {
+  /** The server already sent the link (the form was posted before hydration or without JavaScript). */
+  sent?: string;
+  failure?: { message: string; errors: Record<string, string>; email: string };
+}
+
+const FORM = 'forgot';
+
 /** /login/forgot-password: asks for a reset link; the answer is the same whether or not the account exists. */
-function ForgotPasswordForm() {
-  const [email, setEmail] = useSessionState('forgot:email', '');
-  const [error, setError] = useState<string>();
+function ForgotPasswordForm({ sent: sentByServer, failure }: Props) {
+  const [email, setEmail] = useSessionState('forgot:email', typedBeforeHydration(FORM, 'email') || failure?.email || '');
+  const [error, setError] = useState<string | undefined>(failure?.errors.email);
   const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(sentByServer ?? null);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -46,7 +54,8 @@ function ForgotPasswordForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form name={FORM} method="post" action="/login/forgot-password" onSubmit={onSubmit} noValidate className="space-y-4">
+      {failure && !failure.errors.email && <FormAlert title="No pudimos enviar el enlace" message={failure.message} />}
       <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
       <SubmitButton busy={busy} busyText="Enviando…">
         Enviarme el enlace

@@ -3,14 +3,22 @@ import { api, serverMessage } from '@/lib/api';
 import { firstErrors, PASSWORD_MIN, resetPasswordSchema } from '@/lib/accounts/schemas';
 import { clearSession } from '@/lib/accounts/store.client';
 import { toast, toastError } from '@/lib/toast/store.client';
-import { PasswordField, SubmitButton } from '@/islands/ui/fields';
+import { FormAlert, PasswordField, SubmitButton, typedBeforeHydration } from '@/islands/ui/fields';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 
+interface Props {
+  token: string;
+  /** A post that the server refused (the form works without JavaScript). */
+  failure?: { message: string; errors: Record<string, string> };
+}
+
+const FORM = 'reset';
+
 /** /login/reset-password?token=…: a new password; then sign in again (no automatic sign-in). */
-function ResetPasswordForm({ token }: { token: string }) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+function ResetPasswordForm({ token, failure }: Props) {
+  const [password, setPassword] = useState(() => typedBeforeHydration(FORM, 'password'));
+  const [confirm, setConfirm] = useState(() => typedBeforeHydration(FORM, 'confirm'));
+  const [errors, setErrors] = useState<Record<string, string>>(failure?.errors ?? {});
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -41,7 +49,9 @@ function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form name={FORM} method="post" action="/login/reset-password" onSubmit={onSubmit} noValidate className="space-y-4">
+      {failure && <FormAlert title="No pudimos cambiar la contraseña" message={failure.message} />}
+      <input type="hidden" name="token" value={token} />
       <PasswordField
         label="Nueva contraseña"
         name="password"

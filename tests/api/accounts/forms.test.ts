@@ -1,8 +1,10 @@
 /** Account forms posted without JavaScript: a real POST, a redirect on success, the errors in place on a refusal. */
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../../support/http';
+import { resetLinkIn, waitForMail } from '../../support/smtp';
 
 const servers = inject('servers');
+const mailDir = inject('mailDir');
 
 function postForm(url: string, path: string, fields: Record<string, string>) {
   return fetch(url + path, {
@@ -64,5 +66,25 @@ describe.each(servers)('account forms on $kind', ({ url }) => {
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/dashboard');
     expect(ok.headers.getSetCookie().some((c) => c.startsWith('impulsa_session='))).toBe(true);
+  });
+
+  it('forgot and reset password by form: the same answer for anyone, a mismatch in place, then /login', async () => {
+    const { user } = await new ApiClient(url).register();
+    const asked = await postForm(url, '/login/forgot-password', { email: user.email });
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain('Si existe una cuenta con ese correo');
+    const nobody = await postForm(url, '/login/forgot-password', { email: `nadie-${Date.now()}@ejemplo.cl` });
+    expect(await nobody.text()).toContain('Si existe una cuenta con ese correo');
+
+    const token = new URL(resetLinkIn(await waitForMail(mailDir, user.email))).searchParams.get('token')!;
+    const mismatch = await postForm(url, '/login/reset-password', { token, password: 'la-nueva-clave', confirm: 'otra-clave-x' });
+    expect(mismatch.status).toBe(400);
+    const html = await mismatch.text();
+    expect(html).toContain('Las contraseñas no coinciden.');
+    expect(html).toContain(`value="${token}"`);
+    const done = await postForm(url, '/login/reset-password', { token, password: 'la-nueva-clave', confirm: 'la-nueva-clave' });
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe('/login');
+    expect((await new ApiClient(url).post('/api/users/login/', { email: user.email, password: 'la-nueva-clave' })).status).toBe(200);
   });
 });
