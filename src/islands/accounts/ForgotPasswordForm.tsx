@@ -3,12 +3,13 @@ import { api, serverMessage } from '@/lib/api';
 import { firstErrors, requestResetSchema } from '@/lib/accounts/schemas';
 import { toastError } from '@/lib/toast/store.client';
 import { EmailField, FormAlert, SubmitButton, typedBeforeHydration, useSessionState } from '@/islands/ui/fields';
+import type { FormFailure } from '@/lib/forms';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 
 interface Props {
   /** The server already sent the link (the form was posted before hydration or without JavaScript). */
   sent?: string;
-  failure?: { message: string; errors: Record<string, string>; email: string };
+  failure?: FormFailure & { email: string };
 }
 
 const FORM = 'forgot';

@@ -3,6 +3,7 @@ import { bootstrapAuth, login } from '@/lib/accounts/auth.client';
 import { loginSchema } from '@/lib/accounts/schemas';
 import { firstName } from '@/lib/accounts/user';
 import { EmailField, FormAlert, PasswordField, SubmitButton, typedBeforeHydration, useSessionState } from '@/islands/ui/fields';
+import type { FormFailure } from '@/lib/forms';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 import { OrGoogle } from '@/islands/accounts/GoogleButton';
 import { useAccountSubmit } from '@/islands/accounts/useAccountSubmit';
@@ -10,7 +11,7 @@ import { useAccountSubmit } from '@/islands/accounts/useAccountSubmit';
 interface Props {
   googleEnabled: boolean;
   /** A post that the server refused (the form works without JavaScript): its message, field errors and the email. */
-  failure?: { message: string; errors: Record<string, string>; email: string };
+  failure?: FormFailure & { email: string };
 }
 
 const FORM = 'login';
@@ -29,8 +30,8 @@ function LoginForm({ googleEnabled, failure }: Props) {
     success: (user) => ({ title: `¡Hola de nuevo, ${firstName(user)}!` }),
     failureTitle: 'No pudimos iniciar tu sesión',
     fallback: 'Login failed',
+    failure,
   });
-  const shown = { ...failure?.errors, ...errors };
 
   useEffect(() => void bootstrapAuth(), []);
 
@@ -43,14 +44,14 @@ function LoginForm({ googleEnabled, failure }: Props) {
     <div className="space-y-6">
       <form name={FORM} method="post" action="/login" onSubmit={onSubmit} noValidate className="space-y-4">
         {failure && <FormAlert title="No pudimos iniciar tu sesión" message={failure.message} />}
-        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={shown.email} />
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
         <PasswordField
           label="Contraseña"
           name="password"
           autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          error={shown.password}
+          error={errors.password}
         />
         <div className="flex justify-end">
           <a href="/login/forgot-password" className="text-sm font-medium text-brand-700 hover:text-brand-800">

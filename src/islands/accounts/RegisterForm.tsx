@@ -3,6 +3,7 @@ import { bootstrapAuth, register } from '@/lib/accounts/auth.client';
 import { PASSWORD_MIN, registerSchema } from '@/lib/accounts/schemas';
 import { firstName } from '@/lib/accounts/user';
 import { EmailField, FormAlert, PasswordField, SubmitButton, TextField, typedBeforeHydration, useSessionState } from '@/islands/ui/fields';
+import type { FormFailure } from '@/lib/forms';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 import { OrGoogle } from '@/islands/accounts/GoogleButton';
 import { useAccountSubmit } from '@/islands/accounts/useAccountSubmit';
@@ -10,7 +11,7 @@ import { useAccountSubmit } from '@/islands/accounts/useAccountSubmit';
 interface Props {
   googleEnabled: boolean;
   /** A post that the server refused (the form works without JavaScript): its message, field errors and what was sent. */
-  failure?: { message: string; errors: Record<string, string>; email: string; fullName: string };
+  failure?: FormFailure & { email: string; fullName: string };
 }
 
 const FORM = 'register';
@@ -30,9 +31,9 @@ function RegisterForm({ googleEnabled, failure }: Props) {
     success: (user) => ({ title: `¡Te damos la bienvenida, ${firstName(user)}!`, description: 'Tu cuenta quedó creada.' }),
     failureTitle: 'No pudimos crear tu cuenta',
     fallback: 'Registration failed',
+    failure,
   });
 
-  const shown = { ...failure?.errors, ...errors };
 
   useEffect(() => void bootstrapAuth(), []);
 
@@ -51,16 +52,16 @@ function RegisterForm({ googleEnabled, failure }: Props) {
           autoComplete="name"
           value={fullName}
           onChange={(e) => setFullName(e.target.value)}
-          error={shown.full_name}
+          error={errors.full_name}
         />
-        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={shown.email} />
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
         <PasswordField
           label="Contraseña"
           name="password"
           autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          error={shown.password}
+          error={errors.password}
           hint={`Al menos ${PASSWORD_MIN} caracteres. Una frase que recuerdes es más segura que una palabra con símbolos.`}
         />
         <SubmitButton busy={busy} busyText="Creando tu cuenta…">

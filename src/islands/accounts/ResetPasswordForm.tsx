@@ -4,12 +4,13 @@ import { firstErrors, PASSWORD_MIN, resetPasswordSchema } from '@/lib/accounts/s
 import { clearSession } from '@/lib/accounts/store.client';
 import { toast, toastError } from '@/lib/toast/store.client';
 import { FormAlert, PasswordField, SubmitButton, typedBeforeHydration } from '@/islands/ui/fields';
+import type { FormFailure } from '@/lib/forms';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 
 interface Props {
   token: string;
   /** A post that the server refused (the form works without JavaScript). */
-  failure?: { message: string; errors: Record<string, string> };
+  failure?: FormFailure;
 }
 
 const FORM = 'reset';

@@ -3,6 +3,7 @@ import type { z } from 'astro/zod';
 import { firstErrors } from '@/lib/accounts/schemas';
 import { toast, toastError, type ToastInput } from '@/lib/toast/store.client';
 import type { PublicUser } from '@/lib/accounts/user';
+import type { FormFailure } from '@/lib/forms';
 import { clearSessionState } from '@/islands/ui/fields';
 
 interface Options<S extends z.ZodType> {
@@ -14,6 +15,8 @@ interface Options<S extends z.ZodType> {
   success: (user: PublicUser) => ToastInput;
   failureTitle: string;
   fallback: string;
+  /** The server's refusal of the same form posted before hydration: its field errors show first. */
+  failure?: FormFailure;
 }
 
 /**
@@ -21,8 +24,8 @@ interface Options<S extends z.ZodType> {
  * toast and /dashboard (where the guard resumes the intended route), on failure the server's
  * message in a toast, with everything typed kept.
  */
-export function useAccountSubmit<S extends z.ZodType>({ schema, action, sessionKeys, success, failureTitle, fallback }: Options<S>) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
+export function useAccountSubmit<S extends z.ZodType>({ schema, action, sessionKeys, success, failureTitle, fallback, failure }: Options<S>) {
+  const [errors, setErrors] = useState<Record<string, string>>(failure?.errors ?? {});
   const [busy, setBusy] = useState(false);
 
   async function submit(values: unknown) {

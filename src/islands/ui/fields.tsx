@@ -108,7 +108,10 @@ export function useSessionState(key: string, initial: string): [string, (value: 
   const [value, setValue] = useState(initial);
   useEffect(() => {
     // What was typed before hydration (or sent back by the server) wins over an older copy.
-    if (initial) return sessionStorage.setItem(`impulsa:form:${key}`, initial);
+    if (initial) {
+      sessionStorage.setItem(`impulsa:form:${key}`, initial);
+      return;
+    }
     const saved = sessionStorage.getItem(`impulsa:form:${key}`);
     if (saved !== null) setValue(saved);
     // Only on mount: `initial` is the first render's value.

@@ -1,4 +1,5 @@
 /** Password reset: single-use links valid one hour, stored hashed; a reset signs out everywhere. */
+import type { APIContext } from 'astro';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { passwordResets } from '@/lib/server/db/schema';
@@ -10,6 +11,9 @@ import { sendMail } from '@/lib/server/mail/mailer';
 import { passwordResetMail } from '@/lib/accounts/password-reset-mail.server';
 import { revokeAllTokens } from '@/lib/accounts/auth-tokens.server';
 import { findUserByEmail, setPassword } from '@/lib/accounts/users.server';
+import { hit, RATE_RULES } from '@/lib/accounts/rate-limit.server';
+import { requestResetSchema, resetPasswordSchema } from '@/lib/accounts/schemas';
+import { clientIp } from '@/lib/server/http/auth';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const INVALID_RESET_LINK = 'El enlace para cambiar la contraseña no es válido o ya expiró. Pide uno nuevo.';
@@ -52,4 +56,29 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
   await revokeAllTokens(db, userId);
   // Other outstanding links for this account die with the old password.
   await db.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+// The two steps as the API and the pages' forms both run them: rate limits first, then the same answers.
+
+type Context = Pick<APIContext, 'request' | 'clientAddress'>;
+
+/** The same answer whether or not an account has the email. */
+export const RESET_REQUESTED = 'Si existe una cuenta con ese correo, te enviamos un enlace para cambiar la contraseña. Revisa tu bandeja de entrada.';
+export const PASSWORD_CHANGED = 'Tu contraseña quedó cambiada. Ya puedes ingresar con la nueva.';
+
+/** Mails a reset link if the account exists; resolves with `RESET_REQUESTED` either way. */
+export async function askForReset(db: Db, context: Context, read: () => Promise<unknown>): Promise<string> {
+  await hit(db, RATE_RULES.resetRequestPerIp, clientIp(context));
+  const { email } = requestResetSchema.parse(await read());
+  await hit(db, RATE_RULES.resetRequestPerAccount, email);
+  await requestPasswordReset(db, email);
+  return RESET_REQUESTED;
+}
+
+/** Sets the new password with a valid link (signing out everywhere); resolves with `PASSWORD_CHANGED`. */
+export async function completeReset(db: Db, context: Context, read: () => Promise<unknown>): Promise<string> {
+  await hit(db, RATE_RULES.resetPasswordPerIp, clientIp(context));
+  const input = resetPasswordSchema.parse(await read());
+  await resetPassword(db, input.token, input.password);
+  return PASSWORD_CHANGED;
 }

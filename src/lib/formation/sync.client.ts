@@ -24,19 +24,17 @@ interface ServerDraft {
 
 export const SYNC_DEBOUNCE_MS = 800;
 
-/** Lays the locally edited fields over the server's copy. */
-export function mergeDrafts(local: DraftState, server: ServerDraft): DraftState {
-  const serverData = (server.data ?? {}) as Record<string, unknown>;
-  const localData = local.data as unknown as Record<string, unknown>;
-  const serverEditedAt = server.edited_at ? Date.parse(server.edited_at) : 0;
-  const merged: Record<string, unknown> = { ...localData, ...serverData };
-  if (local.editedAt >= serverEditedAt) for (const key of local.dirty) merged[key] = localData[key];
-  return { ...local, data: merged as unknown as DraftState['data'], version: server.version };
-}
-
-/** The server's draft as the 409 of a stale save carries it. */
+/** The server's draft (as GET and a 409 carry it) in the autosave's terms. */
 function serverCopy(draft: ServerDraft): ServerCopy<DraftData> {
   return { value: (draft.data ?? {}) as unknown as DraftData, version: draft.version ?? 0, editedAt: draft.edited_at ? Date.parse(draft.edited_at) : 0 };
+}
+
+/** Lays the locally edited fields over the server's copy (the newer edit wins). */
+function mergeDrafts(local: DraftState, server: ServerCopy<DraftData>): DraftData {
+  const localData = local.data as unknown as Record<string, unknown>;
+  const merged: Record<string, unknown> = { ...localData, ...(server.value as unknown as Record<string, unknown>) };
+  if (local.editedAt >= server.editedAt) for (const key of local.dirty) merged[key] = localData[key];
+  return merged as unknown as DraftData;
 }
 
 export function startDraftSync(type: BusinessType, store: WritableAtom<DraftState>, onStatus: (s: SyncStatus) => void): () => void {
@@ -60,23 +58,23 @@ export function startDraftSync(type: BusinessType, store: WritableAtom<DraftStat
       const current = conflictBody(error) as ServerDraft | null;
       return current ? serverCopy(current) : null;
     },
-    merge: (_local, server) => mergeDrafts(store.get(), { data: server.value as unknown as Record<string, unknown>, version: server.version, edited_at: new Date(server.editedAt).toISOString() }).data,
+    merge: (_local, server) => mergeDrafts(store.get(), server),
     onState: (state, detail) => onStatus(detail?.merged ? 'merged' : state),
     debounceMs: SYNC_DEBOUNCE_MS,
   });
 
   /** Takes the server's copy when this device has nothing newer; merges when both changed. */
   async function pull(): Promise<void> {
-    const server = await api<ServerDraft>(url);
+    const draft = await api<ServerDraft>(url);
     const local = store.get();
-    if (server.data === null || server.version === null || local.version === server.version) return;
-    const serverEditedAt = server.edited_at ? Date.parse(server.edited_at) : 0;
+    if (draft.data === null || draft.version === null || local.version === draft.version) return;
+    const server = serverCopy(draft);
     if (local.dirty.length === 0) {
-      store.set({ ...local, data: server.data as unknown as DraftData, version: server.version, dirty: [] });
+      store.set({ ...local, data: server.value, version: server.version, dirty: [] });
       return;
     }
-    store.set(mergeDrafts(local, server));
-    if (serverEditedAt > local.editedAt) onStatus('merged');
+    store.set({ ...local, data: mergeDrafts(local, server), version: server.version });
+    if (server.editedAt > local.editedAt) onStatus('merged');
   }
 
   void pull()

@@ -62,8 +62,8 @@ export function mailSettings(): { smtpUrl: string | undefined; from: string } {
 }
 
 /** PostHog: the project key (`PUBLIC_POSTHOG_KEY`, unset: no analytics) and where the proxy forwards to. */
-export function posthogSettings(): { key: string | undefined; host: URL } {
-  return { key: process.env.PUBLIC_POSTHOG_KEY || undefined, host: new URL(process.env.POSTHOG_HOST || 'https://us.i.posthog.com') };
+export function posthogSettings(): { key: string | undefined; host: string } {
+  return { key: process.env.PUBLIC_POSTHOG_KEY || undefined, host: process.env.POSTHOG_HOST || 'https://us.i.posthog.com' };
 }
 
 /** `TRUST_PROXY=1`: the client IP is the first `X-Forwarded-For` hop. */

@@ -2,19 +2,12 @@
  * Forms posted by pages that work before (or without) JavaScript: the page reads the form,
  * runs the same feature code as the API, and either redirects or renders the errors in place.
  */
+import type { FormFailure } from '@/lib/forms';
 import { describeError, HttpError, type FieldErrors } from '@/lib/server/http/errors';
 import { cleanJson } from '@/lib/server/http/json';
 
-/** The outcome of a posted form that did not succeed, as the page renders it. */
-export interface FormFailure {
-  status: number;
-  message: string;
-  /** First message per field. */
-  errors: Record<string, string>;
-}
-
 /** Reads an `application/x-www-form-urlencoded` or multipart form of at most `limit` bytes into its text fields. */
-export async function readForm(request: Request, limit: number): Promise<Record<string, string>> {
+async function readForm(request: Request, limit: number): Promise<Record<string, string>> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (!(declared <= limit)) throw new HttpError(413, 'El contenido enviado es demasiado grande.');
   let data: FormData;
@@ -29,7 +22,7 @@ export async function readForm(request: Request, limit: number): Promise<Record<
 }
 
 /** Runs a form's work; a refusal the person can fix (4xx) comes back to render, anything else is thrown. */
-export async function runForm<T>(work: () => Promise<T>): Promise<{ ok: true; value: T } | ({ ok: false } & FormFailure)> {
+async function runForm<T>(work: () => Promise<T>): Promise<{ ok: true; value: T } | ({ ok: false } & FormFailure)> {
   try {
     return { ok: true, value: await work() };
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { completeReset } from '@/lib/accounts/password-reset-flow.server';
+import { completeReset } from '@/lib/accounts/password-reset.server';
 import { getDb } from '@/lib/server/db/client';
 import { BODY_LIMITS, json, methodNotAllowed, readJson } from '@/lib/server/http/json';
 
