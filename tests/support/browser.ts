@@ -21,8 +21,8 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 360, height: 740 };
 
 /** A new context (fresh storage) at `viewport`, with Spanish (Chile) as the browser language. */
-export function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
-  return browser.newContext({ viewport, locale: 'es-CL', timezoneId: 'America/Santiago' });
+export function newContext(browser: Browser, viewport = DESKTOP, options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+  return browser.newContext({ viewport, locale: 'es-CL', timezoneId: 'America/Santiago', ...options });
 }
 
 /** Fails on any serious or critical axe-core violation. */
@@ -53,10 +53,16 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /** A browser context signed in as a new account (session cookie + stored token), and that account. */
-export async function signedInContext(browser: Browser, baseUrl: string, viewport = DESKTOP, fields: Partial<{ email: string; full_name: string }> = {}) {
+export async function signedInContext(
+  browser: Browser,
+  baseUrl: string,
+  viewport = DESKTOP,
+  fields: Partial<{ email: string; full_name: string }> = {},
+  options: { javaScriptEnabled?: boolean } = {},
+) {
   const { ApiClient } = await import('./http');
   const account = await new ApiClient(baseUrl).register(fields);
-  const context = await newContext(browser, viewport);
+  const context = await newContext(browser, viewport, options);
   await context.addCookies([{ name: 'impulsa_session', value: account.token, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
   await context.addInitScript(
     ([token, user]) => {

@@ -18,6 +18,16 @@ function randomIp(): string {
   return `10.${b[0]}.${b[1]}.${b[2]}`;
 }
 
+/** Posts `fields` as a browser's form would (same origin, no redirect followed). */
+export function postForm(url: string, path: string, fields: Record<string, string>, cookie?: string) {
+  return fetch(url + path, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: url, ...(cookie ? { Cookie: cookie } : {}) },
+    body: new URLSearchParams(fields),
+  });
+}
+
 export class ApiClient {
   readonly ip = randomIp();
   cookies = new Map<string, string>();

@@ -1,22 +1,25 @@
-import { useState } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { signOut } from '@/lib/accounts/auth.client';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 
-/** Signs out (spec §4) and goes to /login. */
+/**
+ * Signs out (spec §4) and goes to /login. A form posting to the logout endpoint, which
+ * answers a plain post with a redirect: it works before the island hydrates. Hydrated, it
+ * also resets the stores, the analytics identity and localStorage.
+ */
 function SignOutButton({ className = 'btn-secondary' }: { className?: string }) {
   const [busy, setBusy] = useState(false);
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    void signOut('/login');
+  }
   return (
-    <button
-      type="button"
-      className={className}
-      disabled={busy}
-      onClick={() => {
-        setBusy(true);
-        void signOut('/login');
-      }}
-    >
-      {busy ? 'Cerrando sesión…' : 'Cerrar sesión'}
-    </button>
+    <form method="post" action="/api/users/logout/" onSubmit={onSubmit} className="contents">
+      <button type="submit" className={className} disabled={busy}>
+        {busy ? 'Cerrando sesión…' : 'Cerrar sesión'}
+      </button>
+    </form>
   );
 }
 

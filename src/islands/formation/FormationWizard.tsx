@@ -13,6 +13,7 @@ import { OwnerStep, PartnersStep } from '@/islands/formation/steps/PartnersStep'
 import { SharesStep } from '@/islands/formation/steps/SharesStep';
 import type { StepProps } from '@/islands/formation/steps/types';
 import { SyncBadge, useDraft, useDraftSync } from '@/islands/formation/useDraft';
+import type { ServerDraft } from '@/lib/formation/sync.client';
 
 const STEP_COMPONENTS: Record<StepId, ComponentType<StepProps>> = {
   '01-nombra-tu-empresa': NameStep,
@@ -26,10 +27,22 @@ const STEP_COMPONENTS: Record<StepId, ComponentType<StepProps>> = {
   '05-individualizar': OwnerStep,
 };
 
+/** The step's form, named so the island can adopt what was typed before it hydrated. */
+const FORM = 'formation-step';
+
+interface Props {
+  type: BusinessType;
+  step: StepId;
+  /** The person's stored draft, as the page rendered it. */
+  server: ServerDraft | null;
+  /** The server filled the name from the quick start on this request. */
+  quickStartApplied?: boolean;
+}
+
 /** One form step of the formation flow: progress, the step's fields, back and next. */
-function FormationWizard({ type, step }: { type: BusinessType; step: StepId }) {
-  const { draft, update } = useDraft(type);
-  const status = useDraftSync(type);
+function FormationWizard({ type, step, server, quickStartApplied = false }: Props) {
+  const { draft, update } = useDraft(type, server, FORM);
+  const status = useDraftSync(type, quickStartApplied);
   const [showErrors, setShowErrors] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const steps = stepsOf(type);
@@ -94,6 +107,7 @@ function FormationWizard({ type, step }: { type: BusinessType; step: StepId }) {
 
       <form
         ref={formRef}
+        name={FORM}
         noValidate
         className="mt-8"
         onSubmit={(e) => {

@@ -1,32 +1,44 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { BUSINESS_TYPES, BUSINESS_TYPE_INFO, type BusinessType } from '@/lib/formation/business-type';
+import { BUSINESS_TYPES, BUSINESS_TYPE_INFO, isBusinessType, type BusinessType } from '@/lib/formation/business-type';
+import { QUICK_START_NAME_MAX, quickStartPath } from '@/lib/formation/quick-start';
 import { saveQuickStart } from '@/lib/formation/quick-start.client';
+import { typedBeforeHydration } from '@/islands/ui/fields';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 
-/** Where the quick start sends the visitor (spec §2: the type in lower case). */
-export function quickStartPath(type: BusinessType): string {
-  return `/modelo-de-negocio/${type.toLowerCase()}`;
+const FORM = 'quick-start';
+
+interface Props {
+  /** What a post without JavaScript sent, when it lacked the name or the type. */
+  refused?: { companyName: string; type: string };
 }
 
 /**
  * Quick start (spec §4, §5): a company name and a type, both required; with both, they are
- * stored and the visitor goes to that type's formation flow. Without both, nothing happens.
+ * stored and the visitor goes to that type's formation flow. Without both, nothing happens
+ * but a reminder. Before hydration the form posts to `/`, which does the same on the server.
  */
-function QuickStartForm() {
-  const [name, setName] = useState('');
-  const [type, setType] = useState<BusinessType | ''>('');
+function QuickStartForm({ refused }: Props) {
+  const [name, setName] = useState(() => typedBeforeHydration(FORM, 'companyName') || refused?.companyName || '');
+  const [type, setType] = useState<BusinessType | ''>(() => {
+    const typed = typedBeforeHydration(FORM, 'type') || refused?.type;
+    return isBusinessType(typed) ? typed : '';
+  });
+  const [tried, setTried] = useState(refused !== undefined);
   const nameId = useId();
   const ready = name.trim() !== '' && type !== '';
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!name.trim() || !type) return;
+    if (!name.trim() || !type) {
+      setTried(true);
+      return;
+    }
     saveQuickStart({ name: name.trim(), type });
     window.location.assign(quickStartPath(type));
   }
 
   return (
-    <form onSubmit={onSubmit} className="card p-5 sm:p-7" aria-labelledby={`${nameId}-title`}>
+    <form name={FORM} method="post" action="/" onSubmit={onSubmit} className="card p-5 sm:p-7" aria-labelledby={`${nameId}-title`}>
       <h2 id={`${nameId}-title`} className="text-lg font-bold">
         Empieza tu empresa ahora
       </h2>
@@ -41,7 +53,7 @@ function QuickStartForm() {
         className="field-input"
         placeholder="Ej.: Panadería Las Rosas"
         autoComplete="organization"
-        maxLength={120}
+        maxLength={QUICK_START_NAME_MAX}
         value={name}
         onChange={(e) => setName(e.target.value)}
       />
@@ -74,14 +86,15 @@ function QuickStartForm() {
         </div>
       </fieldset>
 
-      <button type="submit" className="btn-accent mt-6 w-full" disabled={!ready}>
+      {/* Never disabled: before hydration it is the form's only way to post. */}
+      <button type="submit" className="btn-accent mt-6 w-full">
         Comenzar la constitución
         <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
           <path d="M5 12h14M13 6l6 6-6 6" />
         </svg>
       </button>
       {!ready && (
-        <p className="mt-2 text-center text-xs text-ink-500" aria-live="polite">
+        <p className={`mt-2 text-center text-xs ${tried ? 'font-semibold text-danger-700' : 'text-ink-500'}`} role={tried ? 'alert' : undefined} aria-live="polite">
           Escribe el nombre y elige el tipo para continuar.
         </p>
       )}

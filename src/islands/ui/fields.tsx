@@ -215,7 +215,24 @@ export function RadioCards<V extends string>({
 export function typedBeforeHydration(form: string, name: string): string {
   if (typeof document === 'undefined') return '';
   const field = document.forms.namedItem(form)?.elements.namedItem(name);
+  // A radio group: the checked option's value.
+  if (field instanceof RadioNodeList) return field.value;
   return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : '';
+}
+
+/**
+ * Every named text field of the server-rendered form `form` whose text the person changed
+ * before this island hydrated (its value differs from the value the server rendered).
+ */
+export function typedFieldsBeforeHydration(form: string): Record<string, string> {
+  if (typeof document === 'undefined') return {};
+  const typed: Record<string, string> = {};
+  for (const field of document.forms.namedItem(form)?.elements ?? []) {
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) continue;
+    if (field instanceof HTMLInputElement && ['radio', 'checkbox', 'file', 'hidden'].includes(field.type)) continue;
+    if (field.name && field.value !== field.defaultValue) typed[field.name] = field.value;
+  }
+  return typed;
 }
 
 /** A form-level message (a refusal from the server), announced when it appears. */

@@ -151,6 +151,12 @@ export function defaultDraft<T extends BusinessType>(type: T): DraftByType[T] {
   return drafts[type];
 }
 
+/** A stored draft (local or the server's) over the defaults: fields added later keep theirs. */
+export function draftWithDefaults<T extends BusinessType>(type: T, stored: unknown): DraftByType[T] {
+  const fields = stored !== null && typeof stored === 'object' && !Array.isArray(stored) ? stored : {};
+  return { ...defaultDraft(type), ...fields } as DraftByType[T];
+}
+
 /** The draft's partners: the EIRL's single owner, or the partners list. */
 export function partnersOf(type: BusinessType, draft: AnyDraft): Partner[] {
   return type === 'eirl' ? [(draft as EirlDraft).personalInfo] : (draft as SpaDraft | LtdaDraft).partnersPersonalInfo;

@@ -1,16 +1,9 @@
 /**
- * The quick-start company (spec §3, §4): a name and type given on the home page, kept until
- * the formation flow applies it. A cookie mirrors "one is pending" so the server-side
- * guard can send a visitor to /registrate instead of /login.
+ * The quick-start company in the browser (spec §3: "kept in a stored value"): localStorage,
+ * mirrored in the cookie the server reads (see `quick-start-cookie.ts`).
  */
 import { persistentAtom } from '@nanostores/persistent';
-import type { BusinessType } from '@/lib/formation/business-type';
-import { QUICK_START_COOKIE } from '@/lib/formation/quick-start-cookie';
-
-export interface QuickStartCompany {
-  name: string;
-  type: BusinessType;
-}
+import { encodeQuickStart, QUICK_START_COOKIE, QUICK_START_MAX_AGE, type QuickStartCompany } from '@/lib/formation/quick-start';
 
 /** Key of the stored value in localStorage. */
 export const QUICK_START_KEY = 'impulsa:quick-start-company';
@@ -27,10 +20,10 @@ export const $quickStartCompany = persistentAtom<QuickStartCompany | undefined>(
   },
 });
 
-/** Stores the quick-start company and marks it pending for the server. */
+/** Stores the quick-start company and hands it to the server. */
 export function saveQuickStart(company: QuickStartCompany): void {
   $quickStartCompany.set(company);
-  document.cookie = `${QUICK_START_COOKIE}=1; Path=/; Max-Age=${60 * 60 * 24 * 7}; SameSite=Lax`;
+  document.cookie = `${QUICK_START_COOKIE}=${encodeURIComponent(encodeQuickStart(company))}; Path=/; Max-Age=${QUICK_START_MAX_AGE}; SameSite=Lax`;
 }
 
 /** Returns the pending quick-start company and forgets it (spec §4: applied once). */

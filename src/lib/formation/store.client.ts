@@ -5,7 +5,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import type { WritableAtom } from 'nanostores';
 import type { BusinessType } from '@/lib/formation/business-type';
-import { defaultDraft, type DraftByType } from '@/lib/formation/draft';
+import { defaultDraft, draftWithDefaults, type DraftByType } from '@/lib/formation/draft';
 import { $quickStartCompany, takeQuickStart } from '@/lib/formation/quick-start.client';
 
 export interface DraftState<T extends BusinessType = BusinessType> {
@@ -37,7 +37,7 @@ export function draftStore<T extends BusinessType>(type: T): WritableAtom<DraftS
         try {
           const parsed = JSON.parse(raw) as DraftState;
           // Fields added to the draft later keep their defaults.
-          return { ...initialDraftState(type), ...parsed, data: { ...defaultDraft(type), ...parsed.data } } as DraftState;
+          return { ...initialDraftState(type), ...parsed, data: draftWithDefaults(type, parsed.data) } as DraftState;
         } catch {
           return initialDraftState(type) as DraftState;
         }

@@ -16,8 +16,9 @@ export type SyncStatus = SaveState | 'idle' | 'merged';
 
 type DraftData = DraftState['data'];
 
-interface ServerDraft {
-  data: Record<string, unknown> | null;
+/** The server's draft as GET, a 409 and the server-rendered page carry it. */
+export interface ServerDraft {
+  data: unknown;
   version: number | null;
   edited_at: string | null;
 }
@@ -27,6 +28,19 @@ export const SYNC_DEBOUNCE_MS = 800;
 /** The server's draft (as GET and a 409 carry it) in the autosave's terms. */
 function serverCopy(draft: ServerDraft): ServerCopy<DraftData> {
   return { value: (draft.data ?? {}) as unknown as DraftData, version: draft.version ?? 0, editedAt: draft.edited_at ? Date.parse(draft.edited_at) : 0 };
+}
+
+/**
+ * Takes the server's copy when this browser has nothing newer (no unsent edit, an older or
+ * no version); true when taken. Used on the first render (the copy the page came with) and
+ * by every pull.
+ */
+export function takeServerDraft(store: WritableAtom<DraftState>, draft: ServerDraft): boolean {
+  const local = store.get();
+  if (draft.data === null || draft.version === null || local.version === draft.version || local.dirty.length > 0) return false;
+  const server = serverCopy(draft);
+  store.set({ ...local, data: server.value, version: server.version, editedAt: server.editedAt, dirty: [] });
+  return true;
 }
 
 /** Lays the locally edited fields over the server's copy (the newer edit wins). */
@@ -67,12 +81,8 @@ export function startDraftSync(type: BusinessType, store: WritableAtom<DraftStat
   async function pull(): Promise<void> {
     const draft = await api<ServerDraft>(url);
     const local = store.get();
-    if (draft.data === null || draft.version === null || local.version === draft.version) return;
+    if (draft.data === null || draft.version === null || local.version === draft.version || takeServerDraft(store, draft)) return;
     const server = serverCopy(draft);
-    if (local.dirty.length === 0) {
-      store.set({ ...local, data: server.value, version: server.version, dirty: [] });
-      return;
-    }
     store.set({ ...local, data: mergeDrafts(local, server), version: server.version });
     if (server.editedAt > local.editedAt) onStatus('merged');
   }

@@ -1,19 +1,10 @@
 /** Account forms posted without JavaScript: a real POST, a redirect on success, the errors in place on a refusal. */
 import { describe, expect, inject, it } from 'vitest';
-import { ApiClient } from '../../support/http';
+import { ApiClient, postForm } from '../../support/http';
 import { resetLinkIn, waitForMail } from '../../support/smtp';
 
 const servers = inject('servers');
 const mailDir = inject('mailDir');
-
-function postForm(url: string, path: string, fields: Record<string, string>) {
-  return fetch(url + path, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: url },
-    body: new URLSearchParams(fields),
-  });
-}
 
 describe.each(servers)('account forms on $kind', ({ url }) => {
   it('/login renders a form that posts to itself', async () => {
@@ -86,5 +77,18 @@ describe.each(servers)('account forms on $kind', ({ url }) => {
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe('/login');
     expect((await new ApiClient(url).post('/api/users/login/', { email: user.email, password: 'la-nueva-clave' })).status).toBe(200);
+  });
+
+  it('POST /api/users/logout/ as a form (the sign-out button before JavaScript): revokes the token and goes to /login', async () => {
+    const { token } = await new ApiClient(url).register();
+    const res = await postForm(url, '/api/users/logout/', {}, `impulsa_session=${token}`);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/login');
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('impulsa_session=') && /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c))).toBe(true);
+    expect((await new ApiClient(url).request('GET', '/api/users/me/', { token })).status).toBe(401);
+    // Signed out already (a second click, an expired session): still /login, never an error.
+    expect((await postForm(url, '/api/users/logout/', {})).status).toBe(303);
+    // The JSON API keeps its contract.
+    expect((await new ApiClient(url).request('POST', '/api/users/logout/', { body: {} })).status).toBe(401);
   });
 });

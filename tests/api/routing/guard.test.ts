@@ -19,9 +19,14 @@ describe.each(servers)('guard on $kind', ({ url }) => {
     expect(intended).toMatch(/HttpOnly/i);
   });
 
-  it('signed out with a quick start pending: goes to /registrate', async () => {
-    const res = await page(url, '/modelo-de-negocio/spa', 'impulsa_quickstart=1');
+  it('signed out with a quick start pending: goes to /registrate; a cookie that holds no company does not count', async () => {
+    const pending = encodeURIComponent(JSON.stringify({ name: 'Panadería Las Rosas', type: 'spa' }));
+    const res = await page(url, '/modelo-de-negocio/spa', `impulsa_quickstart=${pending}`);
     expect(new URL(res.location!, url).pathname).toBe('/registrate');
+    for (const junk of ['1', '%7B', encodeURIComponent(JSON.stringify({ name: ' ', type: 'spa' })), encodeURIComponent(JSON.stringify({ name: 'x', type: 'sa' }))]) {
+      const other = await page(url, '/modelo-de-negocio/spa', `impulsa_quickstart=${junk}`);
+      expect(new URL(other.location!, url).pathname).toBe('/login');
+    }
   });
 
   it('signed in: the intended route is consumed once; public auth routes go to /dashboard', async () => {

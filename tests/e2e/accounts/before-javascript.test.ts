@@ -4,7 +4,7 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, expectAccessible, MOBILE, screenshot, waitForHydration, useBrowser } from '../../support/browser';
+import { DESKTOP, expectAccessible, MOBILE, screenshot, signedInContext, waitForHydration, useBrowser } from '../../support/browser';
 import { ApiClient } from '../../support/http';
 
 const { url } = inject('servers')[0]!;
@@ -95,6 +95,20 @@ describe('sign-in before JavaScript', () => {
     await page.waitForURL(`${url}/dashboard`);
     await page.getByRole('heading', { level: 1, name: 'Hola, Valentina' }).waitFor();
     expect(urls.some((u) => u.includes('password') || u.includes('una-clave'))).toBe(false);
+    await context.close();
+  });
+
+  it('sign-out with JavaScript off ends the session and lands on /login', async () => {
+    const { context, account } = await signedInContext(browserOf(), url, MOBILE, {}, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${url}/perfil`);
+    await page.getByRole('button', { name: 'Cerrar sesión' }).last().click();
+    await page.waitForURL(`${url}/login`);
+    await page.getByRole('heading', { level: 1, name: 'Ingresa a tu cuenta' }).waitFor();
+    // The token is revoked, not only the cookie dropped.
+    expect((await new ApiClient(url).request('GET', '/api/users/me/', { token: account.token })).status).toBe(401);
+    await page.goto(`${url}/dashboard`);
+    await page.waitForURL(`${url}/login`);
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUSINESS_TYPES, isBusinessType, requireBusinessType } from '@/lib/formation/business-type';
-import { quickStartPath } from '@/islands/formation/QuickStartForm';
+import { quickStartPath } from '@/lib/formation/quick-start';
 
 describe('business type (spec §5)', () => {
   it('is one of eirl, ltda, spa', () => {

@@ -6,6 +6,12 @@ import type { FormFailure } from '@/lib/forms';
 import { describeError, HttpError, type FieldErrors } from '@/lib/server/http/errors';
 import { cleanJson } from '@/lib/server/http/json';
 
+/** True for a browser's own form submission (as opposed to a script's JSON call). */
+export function isFormPost(request: Request): boolean {
+  const type = request.headers.get('content-type') ?? '';
+  return request.method === 'POST' && (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data'));
+}
+
 /** Reads an `application/x-www-form-urlencoded` or multipart form of at most `limit` bytes into its text fields. */
 async function readForm(request: Request, limit: number): Promise<Record<string, string>> {
   const declared = Number(request.headers.get('content-length') ?? NaN);

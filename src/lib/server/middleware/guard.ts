@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
-import { QUICK_START_COOKIE } from '@/lib/formation/quick-start-cookie';
+import { readQuickStart } from '@/lib/formation/quick-start.server';
+import { QUICK_START_COOKIE } from '@/lib/formation/quick-start';
 import { decideGuard } from '@/lib/routing/guard';
 import { INTENDED_COOKIE } from '@/lib/routing/intended';
 import { pageExists } from '@/lib/routing/route-params';
@@ -34,7 +35,7 @@ export const guard = defineMiddleware(async (context, next) => {
     routeExists: pageExists(context.routePattern, context.params),
     isAuthenticated: context.locals.user !== null,
     intendedRoute: context.cookies.get(INTENDED_COOKIE)?.value ?? null,
-    quickStartPending: context.cookies.get(QUICK_START_COOKIE)?.value === '1',
+    quickStartPending: readQuickStart(context.cookies.get(QUICK_START_COOKIE)?.value) !== null,
   });
   if ('clearIntended' in decision && decision.clearIntended) context.cookies.delete(INTENDED_COOKIE, { path: '/' });
   switch (decision.action) {
