@@ -47,6 +47,14 @@ export function collectConsoleErrors(page: Page): string[] {
   return errors;
 }
 
+/** Holds every island script 2.5 s, as a slow phone would: what is typed meanwhile meets server-rendered fields. */
+export async function delayScripts(context: BrowserContext): Promise<void> {
+  await context.route('**/_astro/*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, 2500));
+    await route.continue();
+  });
+}
+
 /** Waits until every island on the page has hydrated. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);

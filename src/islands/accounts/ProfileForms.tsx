@@ -5,18 +5,19 @@ import { changePasswordSchema, firstErrors, PASSWORD_MIN, profileSchema } from '
 import { $authSession, setSession } from '@/lib/accounts/store.client';
 import { toast, toastError } from '@/lib/toast/store.client';
 import type { PublicUser } from '@/lib/accounts/user';
-import { PasswordField, SubmitButton, TextField } from '@/islands/ui/fields';
+import { PasswordField, SubmitButton, TextField, typedBeforeHydration } from '@/islands/ui/fields';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 
 const firstOf = (errors: Record<string, string[]>) => Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v[0] ?? '']));
 
 /** /perfil: change the name and the password. */
 function ProfileForms({ user }: { user: PublicUser }) {
-  const [name, setName] = useState(user.full_name);
+  // Text typed before hydration is adopted.
+  const [name, setName] = useState(() => typedBeforeHydration('profile', 'full_name') || user.full_name);
   const [nameError, setNameError] = useState<string>();
   const [savingName, setSavingName] = useState(false);
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
+  const [current, setCurrent] = useState(() => typedBeforeHydration('change-password', 'current_password'));
+  const [next, setNext] = useState(() => typedBeforeHydration('change-password', 'new_password'));
   const [pwErrors, setPwErrors] = useState<Record<string, string>>({});
   const [savingPw, setSavingPw] = useState(false);
 
@@ -63,7 +64,7 @@ function ProfileForms({ user }: { user: PublicUser }) {
 
   return (
     <div className="space-y-6">
-      <form onSubmit={saveName} noValidate className="card space-y-4 p-6">
+      <form name="profile" onSubmit={saveName} noValidate className="card space-y-4 p-6">
         <h2 className="text-lg font-semibold">Tus datos</h2>
         <TextField label="Nombre completo" name="full_name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={nameError} />
         <TextField label="Correo electrónico" name="email" type="email" value={user.email} readOnly disabled hint="Es el correo con el que ingresas; no se puede cambiar aquí." />
@@ -72,7 +73,7 @@ function ProfileForms({ user }: { user: PublicUser }) {
         </SubmitButton>
       </form>
 
-      <form onSubmit={savePassword} noValidate className="card space-y-4 p-6">
+      <form name="change-password" onSubmit={savePassword} noValidate className="card space-y-4 p-6">
         <h2 className="text-lg font-semibold">Cambiar contraseña</h2>
         <PasswordField label="Contraseña actual" name="current_password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={pwErrors.current_password} />
         <PasswordField

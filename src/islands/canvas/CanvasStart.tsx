@@ -5,13 +5,16 @@ import { canvasCreateSchema } from '@/lib/canvas/notes';
 import { firstErrors } from '@/lib/accounts/schemas';
 import { sectionPath, SECTION_ORDER } from '@/lib/canvas/sections';
 import { toastError } from '@/lib/toast/store.client';
-import { clearSessionState, SubmitButton, TextAreaField, TextField, useSessionState } from '@/islands/ui/fields';
+import { clearSessionState, SubmitButton, TextAreaField, TextField, typedBeforeHydration, useSessionState } from '@/islands/ui/fields';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
+
+const FORM = 'canvas-start';
 
 /** /canvas/iniciar: the idea's name and a one-line description, then its first section. */
 function CanvasStart() {
-  const [title, setTitle] = useSessionState('canvas:title', '');
-  const [description, setDescription] = useSessionState('canvas:description', '');
+  // What was typed before hydration is adopted (the fields are plain text).
+  const [title, setTitle] = useSessionState('canvas:title', typedBeforeHydration(FORM, 'title'));
+  const [description, setDescription] = useSessionState('canvas:description', typedBeforeHydration(FORM, 'description'));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -33,7 +36,7 @@ function CanvasStart() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="card space-y-5 p-6">
+    <form name={FORM} onSubmit={onSubmit} noValidate className="card space-y-5 p-6">
       <TextField label="Nombre de tu idea" name="title" placeholder="Ej.: Panadería de masa madre en Ñuñoa" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} maxLength={120} />
       <TextAreaField
         label="Descríbela en una línea (opcional)"

@@ -7,6 +7,7 @@ import { SECTION_GUIDES, sectionPath, type SectionSlug } from '@/lib/canvas/sect
 import '@/lib/accounts/auth.client';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 import { SaveBadge } from '@/islands/ui/SaveBadge';
+import { typedBeforeHydration } from '@/islands/ui/fields';
 import { NoteCard } from '@/islands/canvas/NoteCard';
 
 interface Props {
@@ -24,7 +25,8 @@ function SectionEditor({ canvasId, section, initialNotes, initialVersion, segmen
   const [notes, setNotes] = useState<Note[]>(initialNotes);
   const [status, setStatus] = useState<SaveState>('saved');
   const [conflict, setConflict] = useState<{ notes: Note[]; version: number } | null>(null);
-  const [text, setText] = useState('');
+  // A note typed before hydration is adopted.
+  const [text, setText] = useState(() => typedBeforeHydration('new-note', 'text'));
   const [color, setColor] = useState<NoteColor>('amarillo');
   const version = useRef(initialVersion);
   const latest = useRef(notes);
@@ -143,12 +145,13 @@ function SectionEditor({ canvasId, section, initialNotes, initialVersion, segmen
         </div>
       )}
 
-      <form onSubmit={add} className="card mt-6 p-4">
+      <form name="new-note" onSubmit={add} className="card mt-6 p-4">
         <label htmlFor="new-note" className="field-label">
           Nueva nota
         </label>
         <textarea
           id="new-note"
+          name="text"
           className="field-input min-h-20 py-2"
           placeholder={guide.placeholder}
           value={text}

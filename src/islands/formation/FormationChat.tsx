@@ -6,6 +6,7 @@ import { answerError, chatQuestions, currentQuestionIndex, isDone, type ChatQues
 import type { AnyDraft } from '@/lib/formation/draft';
 import { checkCompanyName } from '@/lib/formation/names';
 import { STEP_INFO, stepPath } from '@/lib/formation/steps';
+import { useHydrated } from '@/islands/ui/fields';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 import { SyncBadge, useDraft, useDraftSync, useVoPlans } from '@/islands/formation/useDraft';
 
@@ -34,6 +35,7 @@ function FormationChat({ type }: { type: BusinessType }) {
   const [editing, setEditing] = useState<string | null>(null);
   const [input, setInput] = useState('');
   const [error, setError] = useState<string>();
+  const hydrated = useHydrated();
   const endRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>(null);
 
@@ -159,14 +161,15 @@ function FormationChat({ type }: { type: BusinessType }) {
                 ))}
               </select>
             ) : current.kind === 'textarea' ? (
-              <textarea ref={inputRef} aria-label={current.prompt} className="field-input min-h-20 py-2" value={input} onChange={(e) => setInput(e.target.value)} />
+              <textarea ref={inputRef} aria-label={current.prompt} className="field-input min-h-20 py-2" value={input} readOnly={!hydrated} placeholder={hydrated ? undefined : 'Cargando el asistente…'} onChange={(e) => setInput(e.target.value)} />
             ) : current.kind === 'choice' && !current.placeholder ? null : (
               <input
                 ref={inputRef}
                 aria-label={current.prompt}
                 className="field-input"
                 inputMode={current.inputMode}
-                placeholder={current.placeholder ?? 'Escribe tu respuesta'}
+                placeholder={hydrated ? (current.placeholder ?? 'Escribe tu respuesta') : 'Cargando el asistente…'}
+                readOnly={!hydrated}
                 value={input}
                 onChange={(e) => setInput(e.target.value)}
                 aria-invalid={error ? true : undefined}

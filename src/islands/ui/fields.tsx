@@ -235,6 +235,17 @@ export function typedFieldsBeforeHydration(form: string): Record<string, string>
   return typed;
 }
 
+/**
+ * False until the island has hydrated. For fields whose meaning depends on state the server
+ * cannot see (the chat's current question lives in this browser): they stay read-only until
+ * then, visibly, rather than take text that would land in the wrong place.
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
 /** A form-level message (a refusal from the server), announced when it appears. */
 export function FormAlert({ title, message }: { title: string; message: string }) {
   return (

@@ -4,7 +4,7 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, expectAccessible, MOBILE, screenshot, signedInContext, waitForHydration, useBrowser } from '../../support/browser';
+import { delayScripts, DESKTOP, expectAccessible, MOBILE, screenshot, signedInContext, waitForHydration, useBrowser } from '../../support/browser';
 import { ApiClient } from '../../support/http';
 
 const { url } = inject('servers')[0]!;
@@ -42,10 +42,7 @@ describe('sign-in before JavaScript', () => {
   it('typed while the island loads (every script 2.5 s late): the text is kept, and signing in works', async () => {
     const { user, password } = await new ApiClient(url).register();
     const { context, urls } = await recordingContext({ javaScriptEnabled: true });
-    await context.route('**/_astro/*.js', async (route) => {
-      await new Promise((r) => setTimeout(r, 2500));
-      await route.continue();
-    });
+    await delayScripts(context);
     const page = await context.newPage();
     await page.goto(`${url}/login`, { waitUntil: 'domcontentloaded' });
     await page.getByLabel('Correo electrónico').fill(user.email);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { SECTION_GUIDES, SECTION_ORDER } from '@/lib/canvas/sections';
-import { DESKTOP, expectAccessible, MOBILE, screenshot, signedInContext, waitForHydration, useBrowser } from '../../support/browser';
+import { delayScripts, DESKTOP, expectAccessible, MOBILE, screenshot, signedInContext, waitForHydration, useBrowser } from '../../support/browser';
 
 const { url } = inject('servers')[0]!;
 const browserOf = useBrowser();
@@ -171,6 +171,22 @@ describe('business model canvas in the browser', () => {
     await screenshot(b, 'canvas-conflict-desktop');
     await b.getByRole('button', { name: 'Conservar mis cambios' }).click();
     await saved(b);
+    await context.close();
+  });
+
+  it('typed while the islands load (every script 2.5 s late): the idea and a first note are kept', async () => {
+    const { context } = await signedInContext(browserOf(), url, MOBILE);
+    await delayScripts(context);
+    const page = await context.newPage();
+    await page.goto(`${url}/canvas/iniciar`, { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Nombre de tu idea').fill('Huerta urbana en Valparaíso');
+    expect(await page.evaluate(() => document.querySelector('astro-island[ssr]') !== null)).toBe(true);
+    await waitForHydration(page);
+    expect(await page.getByLabel('Nombre de tu idea').inputValue()).toBe('Huerta urbana en Valparaíso');
+    await Promise.all([page.waitForURL(/\/seccion\//, { waitUntil: 'domcontentloaded' }), page.getByRole('button', { name: /Empezar por los segmentos/ }).click()]);
+    await page.getByLabel('Nueva nota').fill('Vecinos del cerro');
+    await waitForHydration(page);
+    expect(await page.getByLabel('Nueva nota').inputValue()).toBe('Vecinos del cerro');
     await context.close();
   });
 });

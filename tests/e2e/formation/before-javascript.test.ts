@@ -4,7 +4,7 @@
  * 01 keeps what was typed while its island was still loading, then saves it.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, MOBILE, newContext, screenshot, signedInContext, waitForHydration, useBrowser } from '../../support/browser';
+import { delayScripts, DESKTOP, MOBILE, newContext, screenshot, signedInContext, waitForHydration, useBrowser } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 
 const { url } = inject('servers')[0]!;
@@ -59,10 +59,7 @@ describe('quick start with JavaScript off', () => {
 describe('formation step 01 before hydration', () => {
   it('keeps the company name typed while every script is 2.5 s late, and saves it', async () => {
     const { context, account } = await signedInContext(browserOf(), url, MOBILE);
-    await context.route('**/_astro/*.js', async (route) => {
-      await new Promise((r) => setTimeout(r, 2500));
-      await route.continue();
-    });
+    await delayScripts(context);
     const page = await context.newPage();
     await page.goto(`${url}/modelo-de-negocio/spa/01-nombra-tu-empresa`, { waitUntil: 'domcontentloaded' });
     await page.getByLabel('Razón social').fill('Panadería Sin Esperas SpA');
