@@ -26,10 +26,18 @@ export function normalizePath(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
 }
 
-/** True for the public routes and anything under /page-builder/_render. */
+/**
+ * The public product page on the main domains, `/shop/{productId}` (DESIGN §7): the link a
+ * seller shares, so anyone may open it. The spec's route table calls it the public shop page.
+ */
+export function isShopProductPath(path: string): boolean {
+  return /^\/shop\/[^/]+$/.test(path);
+}
+
+/** True for the public routes, the public product pages and anything under /page-builder/_render. */
 export function isPublicRoute(pathname: string): boolean {
   const path = normalizePath(pathname);
-  return (PUBLIC_ROUTES as readonly string[]).includes(path) || path.startsWith(PREVIEW_PREFIX);
+  return (PUBLIC_ROUTES as readonly string[]).includes(path) || isShopProductPath(path) || path.startsWith(PREVIEW_PREFIX);
 }
 
 /** True for the routes a signed-in user is sent away from. */
@@ -43,5 +51,5 @@ export function isPublicAuthRoute(pathname: string): boolean {
  */
 export function isTenantPublicPath(pathname: string): boolean {
   const path = normalizePath(pathname);
-  return path === '/' || path === '/shop' || path === '/config' || path === '/pay' || /^\/shop\/[^/]+$/.test(path);
+  return path === '/' || path === '/shop' || path === '/config' || path === '/pay' || isShopProductPath(path);
 }

@@ -5,7 +5,8 @@ import { isPublicRoute, isTenantPublicPath } from '@/lib/routing/routes';
 import { CANVAS_SECTIONS } from '@/lib/canvas/sections';
 import { FORMATION_STEPS } from '@/lib/formation/steps';
 
-const PUBLIC = ['/landing', '/login', '/login/forgot-password', '/auth/google', '/login/oauth-success', '/login/reset-password', '/registrate', '/page-builder/_render/mi-sitio'];
+// `/shop/{productId}` is public (DESIGN §7): it is the link a seller shares.
+const PUBLIC = ['/landing', '/login', '/login/forgot-password', '/auth/google', '/login/oauth-success', '/login/reset-password', '/registrate', '/page-builder/_render/mi-sitio', '/shop/3'];
 const PUBLIC_AUTH = ['/login', '/registrate', '/login/forgot-password', '/login/reset-password'];
 const GUARDED = [
   '/perfil',
@@ -22,7 +23,6 @@ const GUARDED = [
   '/productos',
   '/productos/nuevo',
   '/productos/3',
-  '/shop/3',
   '/page-builder',
   '/page-builder/site/4',
   '/page-builder/editor',

@@ -3,7 +3,10 @@
  * Migrations are generated from it into `drizzle/` with `npm run db:generate`.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** Binary data (image variants): a Buffer in Node, on both drivers. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -178,4 +181,132 @@ export const canvasSections = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.canvasId, t.section] })],
+);
+
+// Shop (issue 10): the seller's settings, categories, products and images.
+
+/** A seller's shop settings: one row per user, created on first read. */
+export const stores = pgTable('stores', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull().default(''),
+  /** `+569XXXXXXXX` or null. */
+  whatsapp: text('whatsapp'),
+  contactEmail: text('contact_email'),
+  transferDetails: text('transfer_details').notNull().default(''),
+  pickupAddress: text('pickup_address').notNull().default(''),
+  /** Pesos; null: no delivery offered. */
+  deliveryPrice: integer('delivery_price'),
+  version: integer('version').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A seller's product categories, in the seller's order. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('categories_user_slug_key').on(t.userId, t.slug), index('categories_user_position_idx').on(t.userId, t.position)],
+);
+
+/** An uploaded image: what the seller sees; its encoded variants live in `media_variants`. */
+export const media = pgTable(
+  'media',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    alt: text('alt').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_user_idx').on(t.userId, t.id)],
+);
+
+/** One encoded variant of an image, addressed by the hash of its bytes (the `/media/{key}` URL). */
+export const mediaVariants = pgTable(
+  'media_variants',
+  {
+    key: text('key').primaryKey(),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    /** `avif`, `webp` or `jpeg`. */
+    format: text('format').notNull(),
+    /** `w` (a width of the srcset) or `og` (the 1200×630 share crop). */
+    kind: text('kind').notNull().default('w'),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [index('media_variants_media_idx').on(t.mediaId)],
+);
+
+/** A product of a seller's catalogue. `description` is sanitised HTML. */
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    price: integer('price').notNull(),
+    compareAtPrice: integer('compare_at_price'),
+    /** null: sin límite. */
+    stock: integer('stock'),
+    published: boolean('published').notNull().default(false),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_user_slug_key').on(t.userId, t.slug),
+    index('products_user_id_idx').on(t.userId, t.id),
+    index('products_user_category_idx').on(t.userId, t.categoryId),
+  ],
+);
+
+/** Slugs a published product had before a rename: old links redirect to the product. */
+export const productOldSlugs = pgTable(
+  'product_old_slugs',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.slug] })],
+);
+
+/** A product's images, in order. */
+export const productImages = pgTable(
+  'product_images',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.mediaId] }), index('product_images_media_idx').on(t.mediaId)],
 );

@@ -12,17 +12,13 @@ export const BODY_LIMITS = {
 const TOO_LARGE = 'El contenido enviado es demasiado grande.';
 
 /**
- * Reads a JSON body without ever holding more than `limit` bytes: a declared
- * `Content-Length` over the cap is refused before reading, a chunked body as soon as it passes it.
+ * The body's bytes, never holding more than `limit`: a declared `Content-Length` over the cap
+ * is refused before reading, a chunked body as soon as it passes it (413).
  */
-export async function readJson(request: Request, limit: number = BODY_LIMITS.json): Promise<unknown> {
+export async function readCapped(request: Request, limit: number): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (declared > limit) throw new HttpError(413, TOO_LARGE);
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^application\/(.+\+)?json\b/i.test(type)) {
-    throw new HttpError(415, 'El contenido debe enviarse como JSON (Content-Type: application/json).');
-  }
-  if (!request.body) throw new HttpError(400, 'Falta el cuerpo JSON de la solicitud.');
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -36,7 +32,20 @@ export async function readJson(request: Request, limit: number = BODY_LIMITS.jso
     }
     chunks.push(value);
   }
-  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
+}
+
+/** Reads a JSON body of at most `limit` bytes (see `readCapped`). */
+export async function readJson(request: Request, limit: number = BODY_LIMITS.json): Promise<unknown> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared > limit) throw new HttpError(413, TOO_LARGE);
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new HttpError(415, 'El contenido debe enviarse como JSON (Content-Type: application/json).');
+  }
+  if (!request.body) throw new HttpError(400, 'Falta el cuerpo JSON de la solicitud.');
+  const body = await readCapped(request, limit);
+  const text = new TextDecoder().decode(body);
   if (!text.trim()) throw new HttpError(400, 'Falta el cuerpo JSON de la solicitud.');
   let parsed: unknown;
   try {

@@ -1,0 +1,19 @@
+/** The catalogue's filters as the list page and `GET /api/products/` read them from a URL. */
+import { parseId } from '@/lib/ids';
+
+export interface ProductFilters {
+  q?: string;
+  /** A category id, or `none` for products without one. */
+  category?: number | 'none';
+  status?: 'published' | 'draft';
+}
+
+/** Unknown or malformed values are ignored (the unfiltered list), never an error. */
+export function productFilters(params: URLSearchParams): ProductFilters {
+  const q = params.get('q')?.trim().slice(0, 100) || undefined;
+  const rawCategory = params.get('category');
+  const category = rawCategory === 'none' ? 'none' : rawCategory ? (parseId(rawCategory) ?? undefined) : undefined;
+  const rawStatus = params.get('status');
+  const status = rawStatus === 'published' || rawStatus === 'draft' ? rawStatus : undefined;
+  return { q, category, status };
+}

@@ -1,0 +1,248 @@
+/** The seller's catalogue (`/api/products/`) and the public product page's data. */
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ProductFilters } from '@/lib/shop/filters';
+import { compareAtError, type ProductInput } from '@/lib/shop/schemas';
+import { foreignMedia, mediaViews, type MediaView } from '@/lib/shop/media.server';
+import { sanitizeDescription } from '@/lib/shop/rich-text.server';
+import { slugify, uniqueSlug } from '@/lib/shop/slug';
+import { shopProductPath, shopTags } from '@/lib/shop/urls';
+import { invalidate } from '@/lib/server/cache/page-cache';
+import { siteUrl } from '@/lib/server/config';
+import type { Db } from '@/lib/server/db/client';
+import { ownedOr404 } from '@/lib/server/db/queries';
+import { saveVersioned, type Tx } from '@/lib/server/db/versioned';
+import { categories, productImages, productOldSlugs, products, stores, users } from '@/lib/server/db/schema';
+import { HttpError } from '@/lib/server/http/errors';
+
+export const PRODUCT_NOT_FOUND = 'No encontramos ese producto.';
+
+type ProductRow = typeof products.$inferSelect;
+
+/** A product as the API shows it (DESIGN §7). */
+export interface ProductView {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  price: number;
+  compare_at_price: number | null;
+  stock: number | null;
+  published: boolean;
+  category: number | null;
+  images: MediaView[];
+  shop_url: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The ids of each product's images, in order. */
+async function imageIdsOf(db: Db | Tx, productIds: number[]): Promise<Map<number, number[]>> {
+  const map = new Map<number, number[]>(productIds.map((id) => [id, []]));
+  if (productIds.length === 0) return map;
+  const rows = await db.select().from(productImages).where(inArray(productImages.productId, productIds)).orderBy(asc(productImages.productId), asc(productImages.position));
+  for (const r of rows) map.get(r.productId)!.push(r.mediaId);
+  return map;
+}
+
+/** Views of `rows` with their images: two queries for any number of products (no N+1). */
+export async function productViews(db: Db, rows: ProductRow[]): Promise<ProductView[]> {
+  const imageIds = await imageIdsOf(db, rows.map((r) => r.id));
+  const views = new Map((await mediaViews(db, [...new Set([...imageIds.values()].flat())])).map((m) => [m.id, m]));
+  const origin = siteUrl().origin;
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    description: r.description,
+    price: r.price,
+    compare_at_price: r.compareAtPrice,
+    stock: r.stock,
+    published: r.published,
+    category: r.categoryId,
+    images: imageIds.get(r.id)!.flatMap((id) => (views.has(id) ? [views.get(id)!] : [])),
+    shop_url: origin + shopProductPath(r.id),
+    version: r.version,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  }));
+}
+
+/** `%`, `_` and `\` typed by a person match themselves. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listProducts(db: Db, userId: number, filters: ProductFilters, page: number, pageSize: number) {
+  const conditions: SQL[] = [eq(products.userId, userId)];
+  if (filters.q) conditions.push(ilike(products.name, likePattern(filters.q)));
+  if (filters.category === 'none') conditions.push(sql`${products.categoryId} is null`);
+  else if (filters.category !== undefined) conditions.push(eq(products.categoryId, filters.category));
+  if (filters.status) conditions.push(eq(products.published, filters.status === 'published'));
+  const where = and(...conditions);
+  const [counted, rows] = await Promise.all([
+    db.select({ total: count() }).from(products).where(where),
+    db.select().from(products).where(where).orderBy(desc(products.id)).limit(pageSize).offset((page - 1) * pageSize),
+  ]);
+  return { total: Number(counted[0]?.total ?? 0), results: await productViews(db, rows) };
+}
+
+export async function getProduct(db: Db, userId: number, id: number): Promise<ProductView> {
+  return (await productViews(db, [await ownedOr404(db, products, userId, id, PRODUCT_NOT_FOUND)]))[0]!;
+}
+
+/** A 400 naming the field, as the forms show it. */
+function fieldError(field: string, message: string): HttpError {
+  return new HttpError(400, message, { errors: { [field]: [message] } });
+}
+
+/** Checks what a product refers to belongs to the seller: its category and its images. */
+async function checkReferences(db: Db | Tx, userId: number, input: { category?: number | null; images?: number[] }): Promise<void> {
+  if (input.category != null) {
+    const [own] = await db.select({ id: categories.id }).from(categories).where(and(eq(categories.id, input.category), eq(categories.userId, userId)));
+    if (!own) throw fieldError('category', 'Elige una categoría válida.');
+  }
+  if (input.images?.length) {
+    if (new Set(input.images).size !== input.images.length) throw fieldError('images', 'Una imagen está repetida.');
+    if ((await foreignMedia(db as Db, userId, input.images)).length) throw fieldError('images', 'Una de las imágenes no existe o no es tuya.');
+  }
+}
+
+async function slugFor(db: Db | Tx, userId: number, name: string, except?: number): Promise<string> {
+  const base = slugify(name);
+  const rows = await db
+    .select({ id: products.id, slug: products.slug })
+    .from(products)
+    .where(and(eq(products.userId, userId), sql`${products.slug} like ${`${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`));
+  return uniqueSlug(base, new Set(rows.filter((r) => r.id !== except).map((r) => r.slug)));
+}
+
+async function setImages(tx: Tx, productId: number, images: number[]): Promise<void> {
+  await tx.delete(productImages).where(eq(productImages.productId, productId));
+  if (images.length) await tx.insert(productImages).values(images.map((mediaId, position) => ({ productId, mediaId, position })));
+}
+
+export async function createProduct(db: Db, userId: number, input: ProductInput): Promise<ProductView> {
+  const problem = compareAtError(input.price, input.compare_at_price);
+  if (problem) throw fieldError('compare_at_price', problem);
+  await checkReferences(db, userId, input);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(products)
+      .values({
+        userId,
+        slug: await slugFor(tx, userId, input.name),
+        name: input.name,
+        description: sanitizeDescription(input.description),
+        price: input.price,
+        compareAtPrice: input.compare_at_price,
+        stock: input.stock,
+        published: input.published,
+        categoryId: input.category,
+      })
+      .returning({ id: products.id });
+    await setImages(tx, row!.id, input.images);
+    return row!.id;
+  });
+  return getProduct(db, userId, id);
+}
+
+/**
+ * Saves the fields given if `version` is the stored one; otherwise a 409 carrying the stored
+ * product. A rename changes the slug; a published product's old slug keeps redirecting.
+ */
+export async function updateProduct(db: Db, userId: number, id: number, patch: Partial<ProductInput> & { version: number }): Promise<ProductView> {
+  const stored = await ownedOr404(db, products, userId, id, PRODUCT_NOT_FOUND);
+  const { version: base, ...fields } = patch;
+  await checkReferences(db, userId, fields);
+  await saveVersioned(db, {
+    base,
+    lock: async (tx) => (await tx.select().from(products).where(eq(products.id, id)).for('update'))[0],
+    versionOf: (row) => row.version,
+    async write(tx, version, current) {
+      const row = current ?? stored;
+      const problem = compareAtError(fields.price ?? row.price, fields.compare_at_price !== undefined ? fields.compare_at_price : row.compareAtPrice);
+      if (problem) throw fieldError('compare_at_price', problem);
+      const renamed = fields.name !== undefined && fields.name !== row.name;
+      const slug = renamed ? await slugFor(tx, userId, fields.name!, id) : row.slug;
+      if (renamed && slug !== row.slug && (row.published || fields.published)) {
+        await tx.insert(productOldSlugs).values({ userId, slug: row.slug, productId: id }).onConflictDoUpdate({ target: [productOldSlugs.userId, productOldSlugs.slug], set: { productId: id } });
+      }
+      await tx
+        .update(products)
+        .set({
+          slug,
+          ...(fields.name !== undefined && { name: fields.name }),
+          ...(fields.description !== undefined && { description: sanitizeDescription(fields.description) }),
+          ...(fields.price !== undefined && { price: fields.price }),
+          ...(fields.compare_at_price !== undefined && { compareAtPrice: fields.compare_at_price }),
+          ...(fields.stock !== undefined && { stock: fields.stock }),
+          ...(fields.published !== undefined && { published: fields.published }),
+          ...(fields.category !== undefined && { categoryId: fields.category }),
+          version,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(products.id, id));
+      if (fields.images !== undefined) await setImages(tx, id, fields.images);
+    },
+    conflict: {
+      message: 'Este producto cambió en otra pestaña o dispositivo. Combinamos lo que pudimos; revisa los datos.',
+      current: () => null,
+    },
+  }).catch(async (error: unknown) => {
+    // The 409 carries the stored product, as the API shows it.
+    if (!(error instanceof HttpError && error.status === 409)) throw error;
+    throw new HttpError(409, error.message, { errors: error.errors, body: { current: await getProduct(db, userId, id) } });
+  });
+  await invalidate(shopTags.product(id));
+  return getProduct(db, userId, id);
+}
+
+export async function deleteProduct(db: Db, userId: number, id: number): Promise<void> {
+  const [row] = await db.delete(products).where(and(eq(products.id, id), eq(products.userId, userId))).returning({ id: products.id });
+  if (!row) throw new HttpError(404, PRODUCT_NOT_FOUND);
+  await invalidate(shopTags.product(id));
+}
+
+/** A copy as a draft, named "… (copia)", with the same images. */
+export async function duplicateProduct(db: Db, userId: number, id: number): Promise<ProductView> {
+  const source = await getProduct(db, userId, id);
+  return createProduct(db, userId, {
+    name: `${source.name} (copia)`.slice(0, 120),
+    description: source.description,
+    price: source.price,
+    compare_at_price: source.compare_at_price,
+    stock: source.stock,
+    published: false,
+    category: source.category,
+    images: source.images.map((i) => i.id),
+  });
+}
+
+/** How far the seller is: for the dashboard card. */
+export async function productCounts(db: Db, userId: number): Promise<{ total: number; published: number }> {
+  const [row] = await db
+    .select({ total: count(), published: sql<number>`count(*) filter (where ${products.published})` })
+    .from(products)
+    .where(eq(products.userId, userId));
+  return { total: Number(row?.total ?? 0), published: Number(row?.published ?? 0) };
+}
+
+/** What the public page of a published product shows; null when it is not public (→ 404). */
+export async function publicProduct(db: Db, id: number) {
+  const [row] = await db
+    .select({ product: products, store: stores, sellerName: users.fullName, categoryName: categories.name })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.userId))
+    .leftJoin(stores, eq(stores.userId, products.userId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.id, id), eq(products.published, true)))
+    .limit(1);
+  if (!row) return null;
+  const [view] = await productViews(db, [row.product]);
+  return {
+    product: view!,
+    sellerId: row.product.userId,
+    shopName: row.store?.name || row.sellerName,
+    whatsapp: row.store?.whatsapp ?? null,
+    categoryName: row.categoryName,
+  };
+}

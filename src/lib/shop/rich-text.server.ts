@@ -1,0 +1,52 @@
+/**
+ * Product descriptions: rich text with a small, safe set (bold, italic, lists, links). The HTML a
+ * seller sends is untrusted: only these elements survive, links only to http(s), mailto and tel,
+ * and every link opens safely. Runs on save, so what is stored is already clean.
+ */
+import sanitizeHtml from 'sanitize-html';
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'ul', 'ol', 'li', 'a'],
+  // rel and target are set by the transform below, whatever the seller sent.
+  allowedAttributes: { a: ['href', 'rel', 'target'] },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    b: 'strong',
+    i: 'em',
+    a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow ugc noopener noreferrer', target: '_blank' }),
+  },
+  exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href,
+};
+
+/** The description with only the allowed markup; plain text (no tags) becomes paragraphs. */
+export function sanitizeDescription(input: string): string {
+  const html = /<[a-z!/]/i.test(input) ? input : plainToHtml(input);
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** Text without markup (a form posted before JavaScript): blank lines separate paragraphs. */
+function plainToHtml(text: string): string {
+  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
+
+/** The description as plain text (meta description, JSON-LD, WhatsApp). */
+export function descriptionText(html: string, max = 300): string {
+  const text = sanitizeHtml(html.replace(/<\/(p|li)>|<br\s*\/?>/gi, ' '), { allowedTags: [], allowedAttributes: {} })
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}

@@ -1,0 +1,56 @@
+/** The seller's shop settings (`GET/PATCH /api/store/`): one row per seller, created on first read. */
+import { eq, sql } from 'drizzle-orm';
+import type { StoreSettings } from '@/lib/shop/schemas';
+import { shopTags } from '@/lib/shop/urls';
+import { invalidate } from '@/lib/server/cache/page-cache';
+import type { Db } from '@/lib/server/db/client';
+import { saveVersioned } from '@/lib/server/db/versioned';
+import { stores } from '@/lib/server/db/schema';
+
+export type StoreView = StoreSettings & { version: number };
+
+function toView(row: typeof stores.$inferSelect): StoreView {
+  return {
+    name: row.name,
+    whatsapp: row.whatsapp,
+    contact_email: row.contactEmail,
+    transfer_details: row.transferDetails,
+    pickup_address: row.pickupAddress,
+    delivery_price: row.deliveryPrice,
+    version: row.version,
+  };
+}
+
+/** The settings of `userId`'s shop (version 0: never saved, the defaults). */
+export async function getStore(db: Db, userId: number): Promise<StoreView> {
+  const [row] = await db.select().from(stores).where(eq(stores.userId, userId));
+  return row ? toView(row) : { name: '', whatsapp: null, contact_email: null, transfer_details: '', pickup_address: '', delivery_price: null, version: 0 };
+}
+
+/** Saves the fields given if `version` is the stored one; a stale version is a 409 with the stored copy. */
+export async function updateStore(db: Db, userId: number, patch: Partial<StoreSettings> & { version: number }): Promise<StoreView> {
+  const { version: base, ...fields } = patch;
+  const columns = {
+    ...(fields.name !== undefined && { name: fields.name }),
+    ...(fields.whatsapp !== undefined && { whatsapp: fields.whatsapp }),
+    ...(fields.contact_email !== undefined && { contactEmail: fields.contact_email }),
+    ...(fields.transfer_details !== undefined && { transferDetails: fields.transfer_details }),
+    ...(fields.pickup_address !== undefined && { pickupAddress: fields.pickup_address }),
+    ...(fields.delivery_price !== undefined && { deliveryPrice: fields.delivery_price }),
+  };
+  await saveVersioned(db, {
+    base,
+    lock: async (tx) => (await tx.select().from(stores).where(eq(stores.userId, userId)).for('update'))[0],
+    versionOf: (row) => row.version,
+    async write(tx, version, current) {
+      if (current) await tx.update(stores).set({ ...columns, version, updatedAt: sql`now()` }).where(eq(stores.userId, userId));
+      else await tx.insert(stores).values({ userId, ...columns, version });
+    },
+    conflict: {
+      message: 'La configuración de tu tienda cambió en otra pestaña. Revisa los datos guardados.',
+      current: (row) => (row ? toView(row) : null),
+    },
+  });
+  await invalidate(shopTags.store(userId));
+  return getStore(db, userId);
+}

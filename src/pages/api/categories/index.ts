@@ -1,0 +1,18 @@
+import type { APIRoute } from 'astro';
+import { createCategory, listCategories } from '@/lib/shop/categories.server';
+import { categorySchema } from '@/lib/shop/schemas';
+import { getDb } from '@/lib/server/db/client';
+import { requireUser } from '@/lib/server/http/auth';
+import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
+
+/** `GET /api/categories/` → the seller's categories in their order (a short list: not paginated). */
+export const GET: APIRoute = async ({ locals }) => json(await listCategories(await getDb(), requireUser(locals).id));
+
+/** `POST /api/categories/` {name} → 201 the category, last in the order. */
+export const POST: APIRoute = async ({ locals, request }) => {
+  const user = requireUser(locals);
+  const { name } = await readBody(request, categorySchema);
+  return json(await createCategory(await getDb(), user.id, name), { status: 201 });
+};
+
+export const ALL = methodNotAllowed('GET', 'POST');
