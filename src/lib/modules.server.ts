@@ -5,6 +5,7 @@
 import type { Db } from '@/lib/server/db/client';
 import { canvasProgress } from '@/lib/canvas/canvases.server';
 import { formationProgress } from '@/lib/formation/companies.server';
+import { catalogueProgress } from '@/lib/shop/products.server';
 import { MODULES, type ModuleKey, type ModuleProgress, type UserProgress } from '@/lib/modules';
 
 type ModuleReporter = (db: Db, userId: number) => Promise<ModuleProgress>;
@@ -15,7 +16,7 @@ const notStarted: ModuleReporter = async () => ({ started: false, finished: fals
 export const moduleReporters: Record<ModuleKey, ModuleReporter> = {
   canvas: canvasProgress,
   formalizacion: formationProgress,
-  productos: notStarted,
+  productos: catalogueProgress,
   sitio: notStarted,
   lecciones: notStarted,
 };

@@ -59,7 +59,7 @@ export const MODULE_LIST = [
     description: 'Carga tu catálogo y comparte una página de venta para cada producto.',
     cta: { start: 'Agregar productos', resume: 'Ver mis productos' },
     landing: { title: 'Catálogo de productos', text: 'Carga tus productos con precio en pesos y comparte una página de venta para cada uno.', tag: 'Venta' },
-    available: false,
+    available: true,
   },
   {
     key: 'sitio',
@@ -91,6 +91,8 @@ export const MODULES: readonly ModuleKey[] = MODULE_LIST.map((m) => m.key);
 export interface ModuleProgress {
   started: boolean;
   finished: boolean;
+  /** A line for the dashboard card: counts so far and the next step. */
+  detail?: string;
 }
 
 export interface UserProgress {

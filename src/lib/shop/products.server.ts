@@ -1,5 +1,6 @@
 /** The seller's catalogue (`/api/products/`) and the public product page's data. */
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ModuleProgress } from '@/lib/modules';
 import type { ProductFilters } from '@/lib/shop/filters';
 import { compareAtError, type ProductInput } from '@/lib/shop/schemas';
 import { foreignMedia, mediaViews, type MediaView } from '@/lib/shop/media.server';
@@ -224,6 +225,14 @@ export async function productCounts(db: Db, userId: number): Promise<{ total: nu
     .from(products)
     .where(eq(products.userId, userId));
   return { total: Number(row?.total ?? 0), published: Number(row?.published ?? 0) };
+}
+
+/** The dashboard's "Productos" card: started with a product, done with one published. */
+export async function catalogueProgress(db: Db, userId: number): Promise<ModuleProgress> {
+  const { total, published } = await productCounts(db, userId);
+  const counts = `${total === 1 ? '1 producto' : `${total} productos`} · ${published === 1 ? '1 publicado' : `${published} publicados`}`;
+  if (total === 0) return { started: false, finished: false, detail: 'Siguiente paso: agrega tu primer producto.' };
+  return { started: true, finished: published > 0, detail: published > 0 ? counts : `${counts}. Siguiente paso: publica tu primer producto.` };
 }
 
 /** What the public page of a published product shows; null when it is not public (→ 404). */

@@ -90,4 +90,20 @@ describe.each(servers)('no 5xx from any API endpoint on $kind', ({ url }) => {
       { numRuns: RUNS * TEMPLATES.length },
     );
   });
+
+  it('uploads of arbitrary bytes (some with an image signature) are a 201 or a Spanish 4xx, never a 5xx', { timeout: 120_000 }, async () => {
+    const { token } = await new ApiClient(url).register();
+    const signatures = [[], [0xff, 0xd8, 0xff], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [...Buffer.from('RIFF\0\0\0\0WEBPVP8 ')], [...Buffer.from('\0\0\0\x1cftypavif')]];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...signatures), fc.uint8Array({ maxLength: 2048 }), fc.string({ maxLength: 300 }), async (signature, tail, alt) => {
+        const form = new FormData();
+        form.set('file', new Blob([new Uint8Array([...signature, ...tail])]), 'x.jpg');
+        form.set('alt', alt);
+        const res = await fetch(`${url}/api/media/`, { method: 'POST', headers: { Authorization: `Token ${token}`, Origin: url }, body: form });
+        const body = (await res.json()) as { message?: string };
+        if (res.status >= 500 || (res.status >= 400 && !body.message)) throw new Error(`${res.status}: ${JSON.stringify(body)}`);
+      }),
+      { numRuns: RUNS * 4 },
+    );
+  });
 });

@@ -1,0 +1,184 @@
+import { useRef, useState, type DragEvent } from 'react';
+import { api, serverMessage } from '@/lib/api';
+import { IMAGE_ERRORS, IMAGE_MAX_BYTES } from '@/lib/shop/images';
+import { IMAGES_PER_PRODUCT } from '@/lib/shop/schemas';
+import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
+
+export interface FormImage {
+  id: number;
+  url: string;
+  alt: string;
+}
+
+interface Upload {
+  key: string;
+  name: string;
+  progress: number;
+  error?: string;
+}
+
+/** Uploads one file to `POST /api/media/` with progress (fetch has none for uploads: XHR). */
+function uploadFile(file: File, onProgress: (share: number) => void): Promise<FormImage> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/media/');
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => {
+      let body: { message?: string } & Partial<FormImage> = {};
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        /* not JSON */
+      }
+      if (xhr.status === 201) resolve({ id: body.id!, url: body.url!, alt: body.alt ?? '' });
+      else reject(new Error(body.message ?? (xhr.status === 413 ? IMAGE_ERRORS.size : 'No pudimos subir la imagen. Inténtalo de nuevo.')));
+    };
+    xhr.onerror = () => reject(new Error('Sin conexión: la imagen no se subió. Inténtalo de nuevo.'));
+    const form = new FormData();
+    form.set('file', file);
+    xhr.send(form);
+  });
+}
+
+/**
+ * The product's images: drop or pick several, each uploads with its own progress bar and its
+ * own error; reorder, describe (alt text), remove. The order travels in the form's `images` field.
+ */
+function ProductImages({ initial }: { initial: FormImage[] }) {
+  const [images, setImages] = useState(initial);
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  function addFiles(files: FileList | File[]) {
+    for (const file of Array.from(files)) {
+      const key = `${file.name}-${Math.random()}`;
+      const fail = (error: string) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, error } : x)));
+      setUploads((u) => [...u, { key, name: file.name, progress: 0 }]);
+      if (file.size > IMAGE_MAX_BYTES) {
+        fail(IMAGE_ERRORS.size);
+        continue;
+      }
+      uploadFile(file, (p) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, progress: p } : x))))
+        .then((image) => {
+          setImages((list) => (list.length >= IMAGES_PER_PRODUCT ? list : [...list, image]));
+          setUploads((u) => u.filter((x) => x.key !== key));
+        })
+        .catch((error: Error) => fail(error.message));
+    }
+  }
+
+  function move(index: number, by: number) {
+    setImages((list) => {
+      const next = [...list];
+      const [item] = next.splice(index, 1);
+      next.splice(index + by, 0, item!);
+      return next;
+    });
+  }
+
+  async function describe(image: FormImage, alt: string) {
+    setImages((list) => list.map((i) => (i.id === image.id ? { ...i, alt } : i)));
+    try {
+      await api(`/api/media/${image.id}/`, { method: 'PATCH', body: { alt } });
+    } catch (error) {
+      setUploads((u) => [...u, { key: `alt-${image.id}`, name: 'Texto alternativo', progress: 1, error: serverMessage(error) ?? 'No pudimos guardar el texto alternativo.' }]);
+    }
+  }
+
+  function onDrop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDragging(false);
+    addFiles(event.dataTransfer.files);
+  }
+
+  return (
+    <fieldset>
+      <legend className="field-label">Imágenes</legend>
+      <input type="hidden" name="images" value={images.map((i) => i.id).join(',')} />
+      {images.length > 0 && (
+        <ol className="mb-3 grid gap-3 sm:grid-cols-2">
+          {images.map((image, index) => (
+            <li key={image.id} className="flex gap-3 rounded-(--radius-control) border border-ink-200 bg-white p-2">
+              <img src={image.url} alt="" width={96} height={96} className="size-24 shrink-0 rounded-md bg-ink-100 object-cover" />
+              <div className="min-w-0 flex-1 space-y-2">
+                <label className="block text-xs font-medium text-ink-700">
+                  {index === 0 ? 'Imagen principal · ' : ''}Descripción para quien no la ve
+                  <input className="field-input mt-1 min-h-9 py-1 text-sm" defaultValue={image.alt} maxLength={250} placeholder="Ej.: torta de chocolate vista desde arriba" onBlur={(e) => e.target.value !== image.alt && void describe(image, e.target.value)} />
+                </label>
+                <div className="flex flex-wrap gap-1">
+                  <button type="button" className="btn-ghost min-h-8 px-2 text-xs" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Mover la imagen ${index + 1} antes`}>
+                    ↑ Antes
+                  </button>
+                  <button type="button" className="btn-ghost min-h-8 px-2 text-xs" disabled={index === images.length - 1} onClick={() => move(index, 1)} aria-label={`Mover la imagen ${index + 1} después`}>
+                    ↓ Después
+                  </button>
+                  <button type="button" className="btn-ghost min-h-8 px-2 text-xs text-danger-700" onClick={() => setImages((list) => list.filter((i) => i.id !== image.id))} aria-label={`Quitar la imagen ${index + 1}`}>
+                    Quitar
+                  </button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      {uploads.length > 0 && (
+        <ul className="mb-3 space-y-2" aria-live="polite">
+          {uploads.map((u) => (
+            <li key={u.key} className="rounded-(--radius-control) border border-ink-200 bg-white p-3 text-sm">
+              <div className="flex items-center justify-between gap-2">
+                <span className="truncate font-medium">{u.name}</span>
+                {u.error && (
+                  <button type="button" className="text-xs font-semibold text-ink-600 underline" onClick={() => setUploads((list) => list.filter((x) => x.key !== u.key))}>
+                    Cerrar
+                  </button>
+                )}
+              </div>
+              {u.error ? (
+                <p className="field-error mt-1" role="alert">
+                  {u.error}
+                </p>
+              ) : (
+                <div className="mt-2 h-2 rounded-full bg-ink-100" role="progressbar" aria-label={`Subiendo ${u.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(u.progress * 100)}>
+                  <div className="h-2 rounded-full bg-brand-600 transition-all" style={{ width: `${Math.round(u.progress * 100)}%` }} />
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {images.length < IMAGES_PER_PRODUCT && (
+        <div
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          className={`rounded-(--radius-control) border-2 border-dashed p-5 text-center text-sm ${dragging ? 'border-brand-500 bg-brand-50' : 'border-ink-200 bg-ink-50'}`}
+        >
+          <p className="text-ink-600">Arrastra tus fotos aquí o</p>
+          <button type="button" className="btn-secondary mt-2" onClick={() => input.current?.click()}>
+            Elegir imágenes
+          </button>
+          <p className="mt-2 text-xs text-ink-500">JPEG, PNG, WebP o AVIF, hasta 10 MB cada una. Hasta {IMAGES_PER_PRODUCT} imágenes.</p>
+          <input
+            ref={input}
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/avif"
+            multiple
+            className="sr-only"
+            aria-label="Elegir imágenes"
+            onChange={(e) => {
+              if (e.target.files) addFiles(e.target.files);
+              e.target.value = '';
+            }}
+          />
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+export default withIslandBoundary(ProductImages);

@@ -1,0 +1,20 @@
+/** The product form as posted (before or without JavaScript): its text fields in the API's shape. */
+
+/** Field values as the API takes them: images travel as comma-separated media ids in one field. */
+export function productFromForm(fields: Record<string, string>): Record<string, unknown> {
+  return {
+    name: fields.name ?? '',
+    description: fields.description ?? '',
+    price: fields.price ?? '',
+    compare_at_price: fields.compare_at_price ?? '',
+    stock: fields.stock ?? '',
+    category: fields.category ?? '',
+    // An unchecked checkbox sends nothing.
+    published: fields.published === 'on',
+    images: (fields.images ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map(Number),
+  };
+}
