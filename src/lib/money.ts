@@ -6,6 +6,11 @@ export function formatClp(amount: number): string {
   return `${sign}$${Math.round(Math.abs(amount)).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
 }
 
+/** The text of an amount field: `12.990` (no sign, the field shows `$`); empty for none. */
+export function amountFieldValue(amount: number | null | undefined): string {
+  return amount === null || amount === undefined ? '' : formatClp(amount).replace(/^-?\$/, '');
+}
+
 /** The whole pesos in `$1.000.000`, `1000000` or `1.000.000`; null when it is not an amount. */
 export function parseClp(text: string): number | null {
   const trimmed = text.trim().replace(/^\$\s*/, '');

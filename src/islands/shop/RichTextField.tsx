@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { textToParagraphs } from '@/lib/shop/rich-text';
 import { typedBeforeHydration, useHydrated } from '@/islands/ui/fields';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 
@@ -12,15 +13,6 @@ interface Props {
   text: string;
   hint?: string;
 }
-
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const paragraphs = (text: string) =>
-  text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`)
-    .join('');
 
 /** Link targets a seller may use (the server allows the same schemes). */
 const SAFE_LINK = /^(https?:\/\/|mailto:|tel:)/i;
@@ -42,7 +34,7 @@ function RichTextField({ form, name, label, html, text, hint }: Props) {
   const hydrated = useHydrated();
   const [value, setValue] = useState(() => {
     const typed = typedBeforeHydration(form, name);
-    return typed && typed !== text ? paragraphs(typed) : html;
+    return typed && typed !== text ? textToParagraphs(typed) : html;
   });
   // The editor owns its DOM after the first render: React must not rewrite it on each keystroke.
   const [startHtml] = useState(value);

@@ -69,12 +69,12 @@ export async function productViews(db: Db, rows: ProductRow[]): Promise<ProductV
   }));
 }
 
-/** `%`, `_` and `\` typed by a person match themselves. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Text for a LIKE pattern in which `%`, `_` and `\` typed by a person match themselves. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listProducts(db: Db, userId: number, filters: ProductFilters, page: number, pageSize: number) {
   const conditions: SQL[] = [eq(products.userId, userId)];
-  if (filters.q) conditions.push(ilike(products.name, likePattern(filters.q)));
+  if (filters.q) conditions.push(ilike(products.name, `%${likeLiteral(filters.q)}%`));
   if (filters.category === 'none') conditions.push(sql`${products.categoryId} is null`);
   else if (filters.category !== undefined) conditions.push(eq(products.categoryId, filters.category));
   if (filters.status) conditions.push(eq(products.published, filters.status === 'published'));
@@ -112,7 +112,7 @@ async function slugFor(db: Db | Tx, userId: number, name: string, except?: numbe
   const rows = await db
     .select({ id: products.id, slug: products.slug })
     .from(products)
-    .where(and(eq(products.userId, userId), sql`${products.slug} like ${`${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`));
+    .where(and(eq(products.userId, userId), sql`${products.slug} like ${`${likeLiteral(base)}%`}`));
   return uniqueSlug(base, new Set(rows.filter((r) => r.id !== except).map((r) => r.slug)));
 }
 

@@ -4,6 +4,7 @@
  * and every link opens safely. Runs on save, so what is stored is already clean.
  */
 import sanitizeHtml from 'sanitize-html';
+import { textToParagraphs } from '@/lib/shop/rich-text';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'ul', 'ol', 'li', 'a'],
@@ -23,19 +24,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 /** The description with only the allowed markup; plain text (no tags) becomes paragraphs. */
 export function sanitizeDescription(input: string): string {
-  const html = /<[a-z!/]/i.test(input) ? input : plainToHtml(input);
+  const html = /<[a-z!/]/i.test(input) ? input : textToParagraphs(input);
   return sanitizeHtml(html, OPTIONS).trim();
-}
-
-/** Text without markup (a form posted before JavaScript): blank lines separate paragraphs. */
-function plainToHtml(text: string): string {
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`)
-    .join('');
 }
 
 /** The description as plain text (meta description, JSON-LD, WhatsApp). */

@@ -26,6 +26,9 @@ describe('quick start with JavaScript off', () => {
     await page.waitForURL(`${url}/registrate`);
     await page.getByText('crea tu cuenta para guardar Cerámica Los Andes (EIRL)').waitFor();
     await screenshot(page, 'quick-start-registrate-no-js-mobile');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'quick-start-registrate-no-js-desktop');
+    await page.setViewportSize(MOBILE);
 
     await page.getByLabel('Nombre completo').fill('Rosa Quispe');
     await page.getByLabel('Correo electrónico').fill(uniqueEmail('quick-sin-js'));

@@ -88,6 +88,12 @@ describe('the catalogue in the browser', () => {
     await screenshot(page, 'productos-list-mobile');
     await page.goto(`${url}/dashboard`);
     await page.getByText('1 producto · 1 publicado').waitFor();
+    await screenshot(page, 'dashboard-productos-mobile');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'dashboard-productos-desktop');
+    await page.goto(`${url}/productos/${id}`);
+    await waitForHydration(page);
+    await screenshot(page, 'producto-editar-desktop');
     await buyer.close();
     await context.close();
   });
@@ -106,6 +112,9 @@ describe('the catalogue in the browser', () => {
     expect(await page.getByRole('listitem').locator('input[name="name"]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['Galletas', 'Tortas']);
     await expectAccessible(page);
     await screenshot(page, 'categorias-desktop');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'categorias-mobile');
+    await page.setViewportSize(DESKTOP);
 
     await page.goto(`${url}/productos/nuevo`);
     await page.getByLabel('Nombre', { exact: true }).fill('Galletas de avena');
