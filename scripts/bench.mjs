@@ -1,17 +1,19 @@
 // `npm run bench`: measures the served app against a raw node:http server answering the
 // same bytes on the same machine, so a slow machine does not hide a regression.
-// BENCH_DURATION (s, default 10) and BENCH_CONNECTIONS (default 50) tune the run.
+// BENCH_DURATION (s, default 10) and BENCH_CONNECTIONS (default 50) tune the run; BENCH_SCALE=0
+// skips the catalogue-at-scale part (100 products, then 100,000 across 1,000 sellers).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import sharp from 'sharp';
 import { ensureBuilt, root } from './ensure-built.mjs';
 
 const duration = Number(process.env.BENCH_DURATION || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
-const paths = ['/landing', '/api/health/'];
+const scale = process.env.BENCH_SCALE !== '0';
 
 function freePort() {
   return new Promise((resolve) => {
@@ -48,21 +50,75 @@ http.createServer((req, res) => {
 }).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('ready'));
 `;
 
-function measure(url) {
+function measure(url, options = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections, duration, ...options }, (err, result) => (err ? reject(err) : resolve(result)));
   });
 }
 
+/** Stops a child and waits until it exited (PGlite's folder lock is free then). */
+function stop(child) {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+
 ensureBuilt();
-const appPort = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'impulsa-bench-'));
-const app = await startChild(['--max-semi-space-size=8', 'scripts/serve.mjs'], { PORT: String(appPort), DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' }, 'Impulsa está corriendo');
+const appEnv = { DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+let appPort = await freePort();
+const startApp = async () => {
+  appPort = await freePort();
+  return startChild(['--max-semi-space-size=8', 'scripts/serve.mjs'], { ...appEnv, PORT: String(appPort) }, 'Impulsa está corriendo');
+};
+let app = await startApp();
+const appUrl = (p) => `http://127.0.0.1:${appPort}${p}`;
+
+/** Calls the app's API as the bench's seller. */
+async function api(method, p, body, token) {
+  const headers = { Origin: appUrl(''), Accept: 'application/json' };
+  if (token) headers.Authorization = `Token ${token}`;
+  if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
+  const res = await fetch(appUrl(p), { method, headers, body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body) });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${p} → ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+// A seller with a shop, a photo and 100 products, the first published: what the shop rows measure.
+const email = `bench-${Date.now()}@impulsa.test`;
+const { token } = await api('POST', '/api/users/register/', { email, password: 'una-clave-segura', full_name: 'Carla Benchmark' });
+await api('PATCH', '/api/store/', { name: 'Cerámica del Sur', whatsapp: '+56912345678', version: 0 }, token);
+const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 190, g: 110, b: 70 } } }).jpeg().toBuffer();
+const form = new FormData();
+form.set('file', new Blob([photo], { type: 'image/jpeg' }), 'taza.jpg');
+form.set('alt', 'Taza de greda esmaltada');
+const media = await api('POST', '/api/media/', form, token);
+const product = await api('POST', '/api/products/', {
+  name: 'Taza de greda esmaltada',
+  description: '<p>Hecha a mano en Pomaire. <strong>Apta para lavavajillas.</strong></p><ul><li>350 ml</li><li>Esmalte sin plomo</li></ul>',
+  price: 12990,
+  compare_at_price: 15990,
+  stock: 3,
+  published: true,
+  images: [media.id],
+}, token);
+for (let i = 1; i < 100; i++) await api('POST', '/api/products/', { name: `Producto de prueba ${i}`, price: 990 + i * 100 }, token);
+
+const shopPath = `/shop/${product.id}`;
+// A query string skips the render cache: every request renders the page (its first render).
+const shopUncached = `${shopPath}?bench=render`;
+const paths = ['/landing', shopPath, shopUncached, '/api/health/'];
 
 const routes = {};
 for (const p of paths) {
-  const res = await fetch(`http://127.0.0.1:${appPort}${p}`);
+  const res = await fetch(appUrl(p));
   const body = Buffer.from(await res.arrayBuffer());
+  if (!res.ok) throw new Error(`${p} → ${res.status}`);
   const headers = {};
   for (const name of ['content-type', 'content-security-policy', 'x-content-type-options', 'referrer-policy', 'cache-control']) {
     const v = res.headers.get(name);
@@ -76,21 +132,54 @@ const rawPort = await freePort();
 const raw = await startChild(['-e', RAW_SERVER], { PORT: String(rawPort), ROUTES: routesFile }, 'ready');
 
 const rows = [];
+const scaleRows = [];
 try {
   for (const p of paths) {
-    await new Promise((resolve) => autocannon({ url: `http://127.0.0.1:${appPort}${p}`, connections, duration: 2 }, resolve)); // warm-up
-    const a = await measure(`http://127.0.0.1:${appPort}${p}`);
+    await measure(appUrl(p), { duration: 2 }); // warm-up
+    const a = await measure(appUrl(p));
     const r = await measure(`http://127.0.0.1:${rawPort}${p}`);
     rows.push({
-      path: p,
+      path: p === shopPath ? '/shop/{id} (cached)' : p === shopUncached ? '/shop/{id} (first render)' : p,
       bytes: routes[p].size,
       app: { rps: a.requests.average, p50: a.latency.p50, p99: a.latency.p99, errors: a.errors + a.non2xx },
       raw: { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 },
     });
   }
+
+  if (scale) {
+    // The catalogue at scale: the same requests with 100 products, then with 100,000 products
+    // of 1,000 sellers (8,000 of them this seller's, so /productos has 400 pages).
+    const cookie = { Cookie: `impulsa_session=${token}` };
+    const targets = [
+      { name: '/productos (page 1)', path: '/productos', headers: cookie },
+      { name: '/productos?page=400', path: '/productos?page=400', headers: cookie, before: '/productos' },
+      { name: '/shop/{id} (first render)', path: shopUncached },
+      { name: 'GET /api/products/?q=taza', path: '/api/products/?q=taza', headers: { Authorization: `Token ${token}` } },
+    ];
+    const timeAll = async () => {
+      const out = [];
+      for (const t of targets) {
+        await measure(appUrl(t.path), { headers: t.headers, connections: 10, duration: 2 });
+        const m = await measure(appUrl(t.path), { headers: t.headers, connections: 10, duration: Math.max(3, duration / 2) });
+        out.push({ mean: m.latency.mean, p99: m.latency.p99, rps: m.requests.average, errors: m.errors + m.non2xx });
+      }
+      return out;
+    };
+    // With 100 products page 400 does not exist; its baseline is page 1.
+    const small = await timeAll();
+    small[1] = small[0];
+    await stop(app);
+    const seed = spawn(process.execPath, ['scripts/seed-catalogue.mjs', '--products', '99900', '--sellers', '999', '--owner', email, '--owner-products', '7900'], { cwd: root, env: { ...process.env, ...appEnv }, stdio: 'inherit' });
+    const code = await new Promise((resolve) => seed.once('exit', resolve));
+    if (code !== 0) throw new Error(`seed-catalogue exited with ${code}`);
+    app = await startApp();
+    const large = await timeAll();
+    targets.forEach((t, i) => scaleRows.push({ name: t.name, small: small[i], large: large[i] }));
+  }
 } finally {
-  app.kill('SIGTERM');
-  raw.kill('SIGTERM');
+  await stop(app);
+  await stop(raw);
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
@@ -103,4 +192,13 @@ for (const row of rows) {
     `| ${row.path} | ${fmt(row.bytes)} | ${fmt(row.app.rps)} | ${row.app.p50} | ${row.app.p99} | ${fmt(row.raw.rps)} | ${row.raw.p50} | ${row.raw.p99} | ${ratio} % |`,
   );
   if (row.app.errors) console.log(`  ${row.path}: ${row.app.errors} errors or non-2xx answers`);
+}
+if (scaleRows.length) {
+  console.log('\nThe catalogue at scale (10 connections, signed in as a seller with 8,000 of the products):\n');
+  console.log('| request | 100 products: mean ms | p99 ms | 100,000 products: mean ms | p99 ms | ratio (goal ≤ 2×) |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const row of scaleRows) {
+    console.log(`| ${row.name} | ${row.small.mean.toFixed(1)} | ${row.small.p99} | ${row.large.mean.toFixed(1)} | ${row.large.p99} | ${(row.large.mean / row.small.mean).toFixed(2)}× |`);
+    if (row.small.errors || row.large.errors) console.log(`  ${row.name}: ${row.small.errors + row.large.errors} errors or non-2xx answers`);
+  }
 }

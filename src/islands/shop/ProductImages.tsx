@@ -1,14 +1,11 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { api, serverMessage } from '@/lib/api';
 import { IMAGE_ERRORS, IMAGE_MAX_BYTES } from '@/lib/shop/images';
 import { IMAGES_PER_PRODUCT } from '@/lib/shop/schemas';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
-
-export interface FormImage {
-  id: number;
-  url: string;
-  alt: string;
-}
+import { useHydrated } from '@/islands/ui/fields';
+import { useFormField } from '@/islands/shop/useFormField';
+import type { FormImage } from '@/lib/shop/product-draft.client';
 
 interface Upload {
   key: string;
@@ -41,15 +38,29 @@ function uploadFile(file: File, onProgress: (share: number) => void): Promise<Fo
   });
 }
 
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
+
 /**
  * The product's images: drop or pick several, each uploads with its own progress bar and its
  * own error; reorder, describe (alt text), remove. The order travels in the form's `images` field.
+ * Before hydration (or without JavaScript) it is a file input (`fileField`) posted with the form.
  */
-function ProductImages({ initial }: { initial: FormImage[] }) {
+function ProductImages({ initial, form = 'product', fileField }: { initial: FormImage[]; form?: string; fileField: string }) {
+  const hydrated = useHydrated();
   const [images, setImages] = useState(initial);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const ids = images.map((i) => i.id).join(',');
+  useFormField(form, 'images', ids, field, (detail) => detail.images && setImages(detail.images));
+  // Photos picked in the plain file input before hydration upload as soon as the island can.
+  useEffect(() => {
+    const picked = document.forms.namedItem(form)?.elements.namedItem(fileField);
+    if (picked instanceof HTMLInputElement && picked.files?.length) addFiles(Array.from(picked.files));
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   function addFiles(files: FileList | File[]) {
     for (const file of Array.from(files)) {
@@ -93,10 +104,30 @@ function ProductImages({ initial }: { initial: FormImage[] }) {
     addFiles(event.dataTransfer.files);
   }
 
+  const hidden = <input ref={field} type="hidden" name="images" value={ids} data-images={JSON.stringify(images)} />;
+  if (!hydrated) {
+    // Before hydration (or without JavaScript): the photos so far, and a file input posted with the form.
+    return (
+      <fieldset>
+        <legend className="field-label">Imágenes</legend>
+        {hidden}
+        <p className="mb-3 flex flex-wrap gap-2">
+          {images.map((image, index) => (
+            <img key={image.id} src={image.url} alt={image.alt || `Imagen ${index + 1}`} width={96} height={96} className="size-24 rounded-md bg-ink-100 object-cover" />
+          ))}
+        </p>
+        <label className="block text-sm font-medium text-ink-700">
+          Agregar imágenes
+          <input type="file" name={fileField} accept={ACCEPT} multiple className="field-input mt-1 py-2" />
+        </label>
+        <p className="field-hint">JPEG, PNG, WebP o AVIF. Se suben al guardar el producto (hasta 10 MB cada una).</p>
+      </fieldset>
+    );
+  }
   return (
     <fieldset>
       <legend className="field-label">Imágenes</legend>
-      <input type="hidden" name="images" value={images.map((i) => i.id).join(',')} />
+      {hidden}
       {images.length > 0 && (
         <ol className="mb-3 grid gap-3 sm:grid-cols-2">
           {images.map((image, index) => (
@@ -166,7 +197,7 @@ function ProductImages({ initial }: { initial: FormImage[] }) {
           <input
             ref={input}
             type="file"
-            accept="image/jpeg,image/png,image/webp,image/avif"
+            accept={ACCEPT}
             multiple
             className="sr-only"
             aria-label="Elegir imágenes"

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { textToParagraphs } from '@/lib/shop/rich-text';
 import { typedBeforeHydration, useHydrated } from '@/islands/ui/fields';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
+import { useFormField } from '@/islands/shop/useFormField';
 
 interface Props {
   form: string;
@@ -39,7 +40,12 @@ function RichTextField({ form, name, label, html, text, hint }: Props) {
   // The editor owns its DOM after the first render: React must not rewrite it on each keystroke.
   const [startHtml] = useState(value);
   const editor = useRef<HTMLDivElement>(null);
+  const field = useRef<HTMLInputElement>(null);
   const id = `${form}-${name}`;
+  useFormField(form, name, value, field, (detail) => {
+    if (editor.current) editor.current.innerHTML = detail.value;
+    setValue(detail.value);
+  });
 
   function run(command: string, argument?: string) {
     editor.current?.focus();
@@ -98,7 +104,7 @@ function RichTextField({ form, name, label, html, text, hint }: Props) {
           onInput={(e) => setValue(e.currentTarget.innerHTML)}
         />
       </div>
-      <input type="hidden" name={name} value={value} />
+      <input ref={field} type="hidden" name={name} value={value} />
       {hint && <p className="field-hint">{hint}</p>}
     </div>
   );

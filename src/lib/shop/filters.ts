@@ -17,3 +17,11 @@ export function productFilters(params: URLSearchParams): ProductFilters {
   const status = rawStatus === 'published' || rawStatus === 'draft' ? rawStatus : undefined;
   return { q, category, status };
 }
+
+/**
+ * What a name is searched by: lower case, without accents ("Cojín" → "cojin"), so that a search
+ * finds what a person means and runs as a plain, case-sensitive LIKE (products.search_name).
+ */
+export function searchKey(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}

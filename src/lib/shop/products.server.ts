@@ -1,7 +1,7 @@
 /** The seller's catalogue (`/api/products/`) and the public product page's data. */
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { ModuleProgress } from '@/lib/modules';
-import type { ProductFilters } from '@/lib/shop/filters';
+import { searchKey, type ProductFilters } from '@/lib/shop/filters';
 import { compareAtError, type ProductInput } from '@/lib/shop/schemas';
 import { foreignMedia, mediaViews, type MediaView } from '@/lib/shop/media.server';
 import { sanitizeDescription } from '@/lib/shop/rich-text.server';
@@ -12,7 +12,7 @@ import { siteUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { ownedOr404 } from '@/lib/server/db/queries';
 import { saveVersioned, type Tx } from '@/lib/server/db/versioned';
-import { categories, productImages, productOldSlugs, products, stores, users } from '@/lib/server/db/schema';
+import { categories, productCounts as productCountsTable, productImages, productOldSlugs, products, stores, users } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
 
 export const PRODUCT_NOT_FOUND = 'No encontramos ese producto.';
@@ -72,18 +72,26 @@ export async function productViews(db: Db, rows: ProductRow[]): Promise<ProductV
 /** Text for a LIKE pattern in which `%`, `_` and `\` typed by a person match themselves. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * One page of the seller's products, newest first. Unfiltered counts come from `product_counts`
+ * (kept by triggers), so a catalogue of thousands costs the same as one of ten; filtered ones count
+ * the seller's rows, and the search is a LIKE on the accent-free `search_name`.
+ */
 export async function listProducts(db: Db, userId: number, filters: ProductFilters, page: number, pageSize: number) {
   const conditions: SQL[] = [eq(products.userId, userId)];
-  if (filters.q) conditions.push(ilike(products.name, `%${likeLiteral(filters.q)}%`));
+  if (filters.q) conditions.push(like(products.searchName, `%${likeLiteral(searchKey(filters.q))}%`));
   if (filters.category === 'none') conditions.push(sql`${products.categoryId} is null`);
   else if (filters.category !== undefined) conditions.push(eq(products.categoryId, filters.category));
   if (filters.status) conditions.push(eq(products.published, filters.status === 'published'));
   const where = and(...conditions);
-  const [counted, rows] = await Promise.all([
-    db.select({ total: count() }).from(products).where(where),
-    db.select().from(products).where(where).orderBy(desc(products.id)).limit(pageSize).offset((page - 1) * pageSize),
+  const countedByTriggers = !filters.q && filters.category === undefined;
+  const [total, rows] = await Promise.all([
+    countedByTriggers
+      ? productCounts(db, userId).then((c) => (filters.status === 'published' ? c.published : filters.status === 'draft' ? c.total - c.published : c.total))
+      : db.select({ total: count() }).from(products).where(where).then((r) => Number(r[0]?.total ?? 0)),
+    db.select().from(products).where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(pageSize).offset((page - 1) * pageSize),
   ]);
-  return { total: Number(counted[0]?.total ?? 0), results: await productViews(db, rows) };
+  return { total, results: await productViews(db, rows) };
 }
 
 export async function getProduct(db: Db, userId: number, id: number): Promise<ProductView> {
@@ -132,6 +140,7 @@ export async function createProduct(db: Db, userId: number, input: ProductInput)
         userId,
         slug: await slugFor(tx, userId, input.name),
         name: input.name,
+        searchName: searchKey(input.name),
         description: sanitizeDescription(input.description),
         price: input.price,
         compareAtPrice: input.compare_at_price,
@@ -171,7 +180,7 @@ export async function updateProduct(db: Db, userId: number, id: number, patch: P
         .update(products)
         .set({
           slug,
-          ...(fields.name !== undefined && { name: fields.name }),
+          ...(fields.name !== undefined && { name: fields.name, searchName: searchKey(fields.name) }),
           ...(fields.description !== undefined && { description: sanitizeDescription(fields.description) }),
           ...(fields.price !== undefined && { price: fields.price }),
           ...(fields.compare_at_price !== undefined && { compareAtPrice: fields.compare_at_price }),
@@ -220,11 +229,8 @@ export async function duplicateProduct(db: Db, userId: number, id: number): Prom
 
 /** How far the seller is: for the dashboard card. */
 export async function productCounts(db: Db, userId: number): Promise<{ total: number; published: number }> {
-  const [row] = await db
-    .select({ total: count(), published: sql<number>`count(*) filter (where ${products.published})` })
-    .from(products)
-    .where(eq(products.userId, userId));
-  return { total: Number(row?.total ?? 0), published: Number(row?.published ?? 0) };
+  const [row] = await db.select().from(productCountsTable).where(eq(productCountsTable.userId, userId));
+  return { total: row?.total ?? 0, published: row?.published ?? 0 };
 }
 
 /** The dashboard's "Productos" card: started with a product, done with one published. */

@@ -263,6 +263,8 @@ export const products = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
+    /** `searchKey(name)`: lower case without accents, so a search for "cojin" finds "Cojín" (a plain LIKE). */
+    searchName: text('search_name').notNull().default(''),
     description: text('description').notNull().default(''),
     price: integer('price').notNull(),
     compareAtPrice: integer('compare_at_price'),
@@ -276,10 +278,24 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_user_slug_key').on(t.userId, t.slug),
-    index('products_user_id_idx').on(t.userId, t.id),
+    // Newest first within a seller. Ordering by `created_at` keeps the planner off a backward scan
+    // of the primary key, which crawls past every other seller's products for a seller of old ones.
+    index('products_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('products_user_category_idx').on(t.userId, t.categoryId),
   ],
 );
+
+/**
+ * How many products each seller has and has published, kept by triggers on `products`
+ * (migration 0004): the catalogue's unfiltered counts cost one row, not a scan of the catalogue.
+ */
+export const productCounts = pgTable('product_counts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull().default(0),
+  published: integer('published').notNull().default(0),
+});
 
 /** Slugs a published product had before a rename: old links redirect to the product. */
 export const productOldSlugs = pgTable(

@@ -12,8 +12,14 @@ export function isFormPost(request: Request): boolean {
   return request.method === 'POST' && (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data'));
 }
 
-/** Reads an `application/x-www-form-urlencoded` or multipart form of at most `limit` bytes into its text fields. */
-async function readForm(request: Request, limit: number): Promise<Record<string, string>> {
+/** A posted form: its text fields, and the files of multipart forms (empty file inputs left out). */
+interface ReadForm {
+  fields: Record<string, string>;
+  files: Record<string, File[]>;
+}
+
+/** Reads an `application/x-www-form-urlencoded` or multipart form of at most `limit` bytes. */
+async function readForm(request: Request, limit: number): Promise<ReadForm> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (!(declared <= limit)) throw new HttpError(413, 'El contenido enviado es demasiado grande.');
   let data: FormData;
@@ -23,8 +29,12 @@ async function readForm(request: Request, limit: number): Promise<Record<string,
     throw new HttpError(400, 'No pudimos leer el formulario enviado.');
   }
   const fields: Record<string, string> = {};
-  for (const [key, value] of data) if (typeof value === 'string') fields[key] = value;
-  return cleanJson(fields) as Record<string, string>;
+  const files: Record<string, File[]> = {};
+  for (const [key, value] of data) {
+    if (typeof value === 'string') fields[key] = value;
+    else if (value.size > 0) (files[key] ??= []).push(value);
+  }
+  return { fields: cleanJson(fields) as Record<string, string>, files };
 }
 
 /** Runs a form's work; a refusal the person can fix (4xx) comes back to render, anything else is thrown. */
@@ -42,11 +52,14 @@ function firstOf(errors: FieldErrors | undefined): Record<string, string> {
   return Object.fromEntries(Object.entries(errors ?? {}).flatMap(([field, messages]) => (messages[0] ? [[field, messages[0]]] : [])));
 }
 
-/** A page's posted form: nothing on GET; on POST the work's value, or the refusal (the page's status set) and the fields sent. */
+/**
+ * A page's posted form: nothing on GET; on POST the work's value, or the refusal (the page's
+ * status set) and the fields sent, as `work` left them (it may record what it already stored).
+ */
 export async function postedForm<T>(
   page: { request: Request; response: ResponseInit },
   limit: number,
-  work: (fields: Record<string, string>) => Promise<T>,
+  work: (fields: Record<string, string>, files: Record<string, File[]>) => Promise<T>,
 ): Promise<null | { ok: true; value: T } | { ok: false; failure: FormFailure; fields: Record<string, string> }> {
   if (page.request.method !== 'POST') return null;
   const read = await runForm(() => readForm(page.request, limit));
@@ -54,8 +67,9 @@ export async function postedForm<T>(
     page.response.status = read.status;
     return { ok: false, failure: read, fields: {} };
   }
-  const result = await runForm(() => work(read.value));
+  const { fields, files } = read.value;
+  const result = await runForm(() => work(fields, files));
   if (result.ok) return result;
   page.response.status = result.status;
-  return { ok: false, failure: result, fields: read.value };
+  return { ok: false, failure: result, fields };
 }

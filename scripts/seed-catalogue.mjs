@@ -1,0 +1,95 @@
+// `node scripts/seed-catalogue.mjs --products 100000 --sellers 1000 [--owner EMAIL --owner-products 10000]`
+// Fills the configured database (DATA_DIR's PGlite or DATABASE_URL) with a large catalogue so the
+// shop's queries can be measured at scale (`npm run bench` uses it). Sellers are new accounts
+// `vendedor-N@catalogo.invalid` without a password (they cannot sign in); `--owner` gives an
+// existing account `--owner-products` of the products, so its /productos has hundreds of pages.
+// Stop a server on the same PGlite folder first: PGlite allows one process per folder.
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    products: { type: 'string', default: '100000' },
+    sellers: { type: 'string', default: '1000' },
+    owner: { type: 'string' },
+    'owner-products': { type: 'string', default: '10000' },
+  },
+});
+const total = Number(values.products);
+const sellerCount = Number(values.sellers);
+const ownerShare = values.owner ? Math.min(Number(values['owner-products']), total) : 0;
+if (!Number.isInteger(total) || total < 0 || !Number.isInteger(sellerCount) || sellerCount < 1 || !Number.isInteger(ownerShare) || ownerShare < 0) {
+  console.error('Uso: seed-catalogue.mjs --products N --sellers M [--owner EMAIL --owner-products K]');
+  process.exit(2);
+}
+
+const path = await import('node:path');
+const { openDatabase } = await import('../src/lib/server/db/client.ts');
+const { dataDir, databaseUrl } = await import('../src/lib/server/config.ts');
+const { sql } = await import('drizzle-orm');
+
+const url = databaseUrl();
+const handle = await openDatabase(url ? { databaseUrl: url } : { pgliteDir: path.join(dataDir(), 'pglite') });
+const db = handle.unbounded;
+const started = Date.now();
+
+/** Words the names are made of, so that a search like `?q=taza` matches about one product in ten. */
+const NOUNS = ['Taza', 'Polera', 'Bolso', 'Vela', 'Cuaderno', 'Jabón', 'Aros', 'Cojín', 'Mermelada', 'Macetero'];
+const ADJECTIVES = ['artesanal', 'de greda', 'bordado', 'de lana', 'reciclado', 'pintado a mano', 'de cobre', 'natural'];
+const nouns = `array[${NOUNS.map((w) => `'${w}'`).join(',')}]`;
+const adjectives = `array[${ADJECTIVES.map((w) => `'${w}'`).join(',')}]`;
+
+try {
+  let ownerId = null;
+  if (values.owner) {
+    const found = await db.execute(sql`select id from users where email = ${values.owner.toLowerCase()}`);
+    ownerId = found.rows[0]?.id ?? null;
+    if (ownerId === null) throw new Error(`No existe una cuenta con el correo ${values.owner}.`);
+  }
+
+  // Sellers: a run id keeps the emails unique when the script runs again on the same database.
+  const run = Date.now().toString(36);
+  const sellers = await db.execute(sql.raw(`
+    insert into users (email, full_name)
+    select 'vendedor-${run}-' || n || '@catalogo.invalid', 'Vendedora ' || n
+    from generate_series(1, ${sellerCount}) n
+    returning id`));
+  const sellerIds = sellers.rows.map((r) => Number(r.id));
+  await db.execute(sql.raw(`
+    insert into stores (user_id, name)
+    select id, 'Tienda ' || full_name from users where email like 'vendedor-${run}-%'`));
+
+  /** Inserts `count` products for the sellers `ids` (round robin), in batches of 20,000 rows. */
+  async function insertProducts(ids, count) {
+    const idList = `array[${ids.join(',')}]`;
+    for (let from = 0; from < count; from += 20_000) {
+      const to = Math.min(count, from + 20_000) - 1;
+      await db.execute(sql.raw(`
+        insert into products (user_id, slug, name, search_name, description, price, compare_at_price, stock, published)
+        select
+          (${idList})[1 + n % ${ids.length}],
+          'producto-${run}-' || n,
+          name,
+          lower(translate(name, 'ÁÉÍÓÚÜÑáéíóúüñ', 'AEIOUUNaeiouun')),
+          '<p>Hecho en Chile, en pequeñas series.</p>',
+          990 + (n % 120) * 500,
+          case when n % 7 = 0 then 990 + (n % 120) * 500 + 2000 end,
+          case when n % 5 = 0 then null else n % 40 end,
+          n % 4 <> 0
+        from (
+          select n, (${nouns})[1 + n % ${NOUNS.length}] || ' ' || (${adjectives})[1 + (n / ${NOUNS.length}) % ${ADJECTIVES.length}] || ' ' || n as name
+          from generate_series(${from}, ${to}) n
+        ) as generated`));
+    }
+  }
+
+  if (ownerId !== null && ownerShare) await insertProducts([ownerId], ownerShare);
+  await insertProducts(sellerIds, total - ownerShare);
+  await db.execute(sql`analyze products`);
+  console.log(
+    `Listo: ${total.toLocaleString('es-CL')} productos de ${sellerCount.toLocaleString('es-CL')} vendedoras` +
+      (ownerId !== null ? ` (${ownerShare.toLocaleString('es-CL')} de ${values.owner})` : '') +
+      ` en ${((Date.now() - started) / 1000).toFixed(1)} s (${handle.kind}).`,
+  );
+} finally {
+  await handle.close();
+}
