@@ -52,7 +52,6 @@ function islandsHydrated(): Promise<void> {
  */
 function ProductDraft({ userId, productId, version, createdAt, stored, storedPublished, images: storedImages, shopName, categories, form: formName = 'product' }: Props) {
   const key = draftKey(userId, productId);
-  // The preview's description is rebuilt with the browser's parser: only once hydrated.
   const hydrated = useHydrated();
   const [fields, setFields] = useState<ProductFormFields>(stored);
   const [images, setImages] = useState<FormImage[]>(storedImages);
@@ -101,11 +100,14 @@ function ProductDraft({ userId, productId, version, createdAt, stored, storedPub
             merge(local, server) {
               const merge = mergeProductFields(local.value.fields, local.value.base, server.value.fields);
               setNotice(mergeMessage(merge));
+              setFields(merge.merged);
               writeProductForm(form, merge.merged, server.value.images);
               if (versionField instanceof HTMLInputElement) versionField.value = String(server.version);
               return { ...server.value, fields: merge.merged };
             },
-            valid: (value) => value.fields.name.trim() !== '' && parseClp(value.fields.price) !== null,
+            // A published product, or a draft being published, is never sent by autosave (nor on
+            // leaving the page, nor when the connection comes back): only "Guardar cambios" does.
+            valid: (value) => autosaves(value.fields) && value.fields.name.trim() !== '' && parseClp(value.fields.price) !== null,
             onState: (state) => setStatus(autosaves(draft.current.fields) ? state : draft.current.dirty ? 'local' : 'idle'),
           });
 
@@ -162,6 +164,8 @@ function ProductDraft({ userId, productId, version, createdAt, stored, storedPub
     window.location.reload();
   }
 
+  // Without JavaScript nothing here would be true (no autosave, no live preview): nothing is shown.
+  if (!hydrated) return null;
   const price = parseClp(fields.price);
   const compareAt = fields.compare_at_price ? parseClp(fields.compare_at_price) : null;
   const stockText = fields.stock.trim() === '' ? null : Number(fields.stock.replace(/\D/g, ''));
@@ -204,7 +208,7 @@ function ProductDraft({ userId, productId, version, createdAt, stored, storedPub
             {first ? (
               <img src={first.url} alt={first.alt} className="aspect-[4/3] w-full bg-ink-100 object-cover" />
             ) : (
-              <div className="flex aspect-[4/3] items-center justify-center bg-ink-100 text-sm text-ink-500">Sin imagen</div>
+              <div className="flex h-20 items-center justify-center bg-ink-100 text-sm text-ink-700">Sin imagen</div>
             )}
             <div className="space-y-2 p-3">
               {category && <p className="eyebrow">{category}</p>}
@@ -214,8 +218,8 @@ function ProductDraft({ userId, productId, version, createdAt, stored, storedPub
                 {compareAt !== null && price !== null && compareAt > price && <s className="text-sm text-ink-500">{formatClp(compareAt)}</s>}
               </p>
               <p className="text-sm text-ink-600">{stockLabel(stockText === null || Number.isNaN(stockText) ? null : stockText)}</p>
-              {hydrated && fields.description.trim() && <div className="prose-shop text-sm" dangerouslySetInnerHTML={{ __html: safePreviewHtml(fields.description) }} />}
-              {fields.published !== 'on' && <p className="text-xs font-semibold text-warning-600">Borrador: nadie más lo ve todavía.</p>}
+              {fields.description.trim() && <div className="prose-shop text-sm" dangerouslySetInnerHTML={{ __html: safePreviewHtml(fields.description) }} />}
+              {fields.published !== 'on' && <p className="text-xs font-semibold text-warning-700">Borrador: nadie más lo ve todavía.</p>}
             </div>
           </div>
         </div>

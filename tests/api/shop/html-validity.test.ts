@@ -1,0 +1,38 @@
+/**
+ * The public pages are valid HTML by the W3C's own checker (vnu.jar, run with the system's Java):
+ * a full product page (gallery, rich description, offer, WhatsApp), a bare one, the 404 and the
+ * landing: the zero-JavaScript public pages. (Pages with islands carry Astro's inline island
+ * `<style>` in the body, which the checker refuses: withastro/astro#10308.)
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { ApiClient } from '../../support/http';
+import { htmlErrors } from '../../support/html-validator';
+import { jpeg, upload } from '../../support/images';
+
+const [{ url }] = inject('servers');
+
+describe('public pages against the W3C checker', () => {
+  it('has no error on a product page, a product without images, the 404 and the landing', async () => {
+    const api = new ApiClient(url!);
+    const { token } = await api.register();
+    await api.patch('/api/store/', { name: 'Dulces de la Abuela', whatsapp: '+56912345678', version: 0 }, { token });
+    const photos = [await upload(url!, token, await jpeg(1200, 900), 'torta.jpg', 'image/jpeg', 'Torta de mil hojas'), await upload(url!, token, await jpeg(800, 800), 'detalle.jpg', 'image/jpeg')];
+    const category = await api.post('/api/categories/', { name: 'Tortas & Kuchen' }, { token });
+    const full = await api.post('/api/products/', {
+      name: 'Torta "mil hojas" <clásica>',
+      description: '<p>Con <strong>manjar</strong> y <em>nueces</em>.</p><ul><li>12 porciones</li></ul><p><a href="https://example.cl">Ver más</a></p>',
+      price: 12990,
+      compare_at_price: 15990,
+      stock: 2,
+      published: true,
+      category: category.body.id,
+      images: photos.map((p) => p.body.id),
+    }, { token });
+    const bare = await api.post('/api/products/', { name: 'Galletas', price: 2500, published: true }, { token });
+    const pages: Record<string, string> = {};
+    for (const [name, path] of [['producto', `/shop/${full.body.id}`], ['producto-simple', `/shop/${bare.body.id}`], ['no-encontrado', '/shop/999999'], ['landing', '/landing']] as const) {
+      pages[name] = await (await fetch(url + path)).text();
+    }
+    expect(await htmlErrors(pages)).toEqual([]);
+  });
+});
