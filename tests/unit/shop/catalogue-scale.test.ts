@@ -21,7 +21,8 @@ describe('searchKey', () => {
   });
 });
 
-describe.each(engines)('catalogue counts and search on $name', ({ url }) => {
+// Database work on a loaded CI machine: generous per-test limits (nothing here is timed).
+describe.each(engines)('catalogue counts and search on $name', { timeout: 30_000 }, ({ url }) => {
   let handle: DbHandle;
   let database: TestDatabase | undefined;
   beforeAll(async () => {
