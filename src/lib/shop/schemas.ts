@@ -91,7 +91,7 @@ export const categoryPatchSchema = z.object({
 });
 
 /** A Chilean mobile for WhatsApp (`+569…`), typed in any common way; empty: none. */
-const whatsappSchema = z.preprocess(
+export const whatsappSchema = z.preprocess(
   blankToNull,
   z
     .string({ error: 'Escribe un celular chileno, por ejemplo +56 9 1234 5678.' })

@@ -326,3 +326,56 @@ export const productImages = pgTable(
   },
   (t) => [primaryKey({ columns: [t.productId, t.mediaId] }), index('product_images_media_idx').on(t.mediaId)],
 );
+
+/**
+ * A seller's website: served at `<subdomain>.<main domain>` once published, and at its custom
+ * domain once that domain's TXT record is verified. `seo` and `theme` are JSON (zod-checked).
+ */
+export const sites = pgTable(
+  'sites',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    subdomain: text('subdomain').notNull(),
+    customDomain: text('custom_domain'),
+    /** `none` (no custom domain), `pending` (waiting for its TXT record) or `verified`. */
+    domainStatus: text('domain_status').notNull().default('none'),
+    /** The value the custom domain's `_impulsa.` TXT record must hold. */
+    domainToken: text('domain_token'),
+    published: boolean('published').notNull().default(false),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    seo: jsonb('seo').notNull().default({}),
+    theme: jsonb('theme').notNull().default({}),
+    whatsapp: text('whatsapp'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sites_subdomain_key').on(t.subdomain), uniqueIndex('sites_custom_domain_key').on(t.customDomain), index('sites_user_idx').on(t.userId, t.id)],
+);
+
+/**
+ * A page of a site: `data` is the Puck document being edited (the draft); `publishedData` what
+ * visitors see, copied from `data` by "Publicar" (null: never published).
+ */
+export const sitePages = pgTable(
+  'site_pages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    title: text('title').notNull(),
+    data: jsonb('data').notNull(),
+    publishedData: jsonb('published_data'),
+    publishedTitle: text('published_title'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('site_pages_site_path_key').on(t.siteId, t.path)],
+);
