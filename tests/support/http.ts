@@ -73,6 +73,9 @@ export class ApiClient {
   patch<T = any>(path: string, body?: unknown, options: Parameters<ApiClient['request']>[2] = {}) {
     return this.request<T>('PATCH', path, { ...options, body });
   }
+  put<T = any>(path: string, body?: unknown, options: Parameters<ApiClient['request']>[2] = {}) {
+    return this.request<T>('PUT', path, { ...options, body });
+  }
   delete<T = any>(path: string, options?: Parameters<ApiClient['request']>[2]) {
     return this.request<T>('DELETE', path, options);
   }

@@ -1,4 +1,5 @@
 /** Accounts: create, find, update, and the public shape the API shows. */
+import { isUniqueViolation } from '@/lib/server/db/errors';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PublicUser } from '@/lib/accounts/user';
 import type { Db } from '@/lib/server/db/client';
@@ -21,14 +22,6 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return user;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
-    if (e.code === '23505') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
 }
 
 const EMAIL_TAKEN = 'Ya existe una cuenta con ese correo. Ingresa o recupera tu contraseña.';

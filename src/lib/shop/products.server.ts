@@ -152,6 +152,7 @@ export async function createProduct(db: Db, userId: number, input: ProductInput)
     await setImages(tx, row!.id, input.images);
     return row!.id;
   });
+  await invalidate(shopTags.catalogue(userId));
   return getProduct(db, userId, id);
 }
 
@@ -202,14 +203,14 @@ export async function updateProduct(db: Db, userId: number, id: number, patch: P
     if (!(error instanceof HttpError && error.status === 409)) throw error;
     throw new HttpError(409, error.message, { errors: error.errors, body: { current: await getProduct(db, userId, id) } });
   });
-  await invalidate(shopTags.product(id));
+  await invalidate(shopTags.product(id), shopTags.catalogue(userId));
   return getProduct(db, userId, id);
 }
 
 export async function deleteProduct(db: Db, userId: number, id: number): Promise<void> {
   const [row] = await db.delete(products).where(and(eq(products.id, id), eq(products.userId, userId))).returning({ id: products.id });
   if (!row) throw new HttpError(404, PRODUCT_NOT_FOUND);
-  await invalidate(shopTags.product(id));
+  await invalidate(shopTags.product(id), shopTags.catalogue(userId));
 }
 
 /** A copy as a draft, named "… (copia)", with the same images. */
@@ -260,4 +261,16 @@ export async function publicProduct(db: Db, id: number) {
     whatsapp: row.store?.whatsapp ?? null,
     categoryName: row.categoryName,
   };
+}
+
+/** A seller's published product by its slug, or by a slug it had (then `slug` is the current one); null: none. */
+export async function publicProductBySlug(db: Db, userId: number, slug: string): Promise<{ id: number; slug: string } | null> {
+  const [current] = await db.select({ id: products.id, slug: products.slug }).from(products).where(and(eq(products.userId, userId), eq(products.slug, slug), eq(products.published, true)));
+  if (current) return current;
+  const [old] = await db
+    .select({ id: products.id, slug: products.slug })
+    .from(productOldSlugs)
+    .innerJoin(products, eq(products.id, productOldSlugs.productId))
+    .where(and(eq(productOldSlugs.userId, userId), eq(productOldSlugs.slug, slug), eq(products.published, true)));
+  return old ?? null;
 }

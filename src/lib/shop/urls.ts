@@ -24,4 +24,6 @@ export const shopTags = {
   store: (userId: number) => `store:${userId}`,
   category: (id: number) => `category:${id}`,
   media: (id: number) => `media:${id}`,
+  /** Any change to which products a seller shows (site grids and catalogues list them). */
+  catalogue: (userId: number) => `catalogue:${userId}`,
 } as const;

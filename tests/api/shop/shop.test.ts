@@ -154,7 +154,7 @@ describe.each(servers)('shop API on $kind', ({ url }) => {
     expect(html).toContain('<meta property="og:image" content="http');
     expect(html).toContain('Últimas 2 unidades');
     expect(html).toContain('$12.990');
-    expect(html).toMatch(/<del[^>]*>\$15\.990<\/del>/);
+    expect(html).toMatch(/<del[^>]*><span class="sr-only">Antes: <\/span>\$15\.990<\/del>/);
     expect(html).toContain('https://wa.me/56987654321?text=');
     expect(html).toMatch(/<img[^>]*fetchpriority="high"/);
     expect(html).toMatch(/type="image\/avif" srcset="[^"]*320w/);

@@ -43,3 +43,12 @@ export function isConnectionError(error: unknown): boolean {
   }
   return false;
 }
+
+/** A unique constraint refused the write (PostgreSQL 23505), on either driver (the code may sit in a cause). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}

@@ -1,0 +1,21 @@
+/** Every URL of the sites feature, built in one place. */
+
+/** A site's public origin on our subdomains, from the app's origin (`SITE_URL`): `https://<sub>.impulsa.cl`. */
+export function subdomainOrigin(subdomain: string, appOrigin: URL): string {
+  return `${appOrigin.protocol}//${subdomain}.${appOrigin.host}`;
+}
+
+/** The preview of a site on the main domains (DESIGN §7). */
+export function previewPath(subdomain: string, path = '/'): string {
+  return `/page-builder/_render/${subdomain}${path === '/' ? '' : path}`;
+}
+
+/** The seller's pages in the app. */
+export const BUILDER_PATHS = {
+  sites: '/page-builder',
+  site: (id: number) => `/page-builder/site/${id}`,
+  editor: (id?: number) => (id ? `/page-builder/editor/${id}` : '/page-builder/editor'),
+} as const;
+
+/** Render-cache tag of everything a site's public pages show from the site itself. */
+export const siteTag = (id: number) => `site:${id}`;

@@ -1,0 +1,20 @@
+import type { APIRoute } from 'astro';
+import { createPage, listPages, SITE_NOT_FOUND } from '@/lib/sites/sites.server';
+import { pageCreateSchema } from '@/lib/sites/schemas';
+import { getDb } from '@/lib/server/db/client';
+import { requireUser } from '@/lib/server/http/auth';
+import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
+import { idParam } from '@/lib/server/http/params';
+
+/** `GET /api/sites/{id}/pages/` → the site's pages {id, path, title, data, version}. */
+export const GET: APIRoute = async ({ locals, params }) => json(await listPages(await getDb(), requireUser(locals).id, idParam(params.id, SITE_NOT_FOUND)));
+
+/** `POST …` {path, title, data?} → 201 page (a draft until the site is published again). */
+export const POST: APIRoute = async ({ locals, params, request }) => {
+  const user = requireUser(locals);
+  const siteId = idParam(params.id, SITE_NOT_FOUND);
+  const input = await readBody(request, pageCreateSchema);
+  return json(await createPage(await getDb(), user.id, siteId, input), { status: 201 });
+};
+
+export const ALL = methodNotAllowed('GET', 'POST');

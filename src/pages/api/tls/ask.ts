@@ -1,0 +1,20 @@
+import type { APIRoute } from 'astro';
+import { resolveSite } from '@/lib/routing/hosts';
+import { siteForHost } from '@/lib/sites/sites.server';
+import { mainDomains } from '@/lib/server/config';
+import { getDb } from '@/lib/server/db/client';
+import { json, methodNotAllowed } from '@/lib/server/http/json';
+
+/**
+ * `GET /api/tls/ask?domain=`: Caddy's on-demand TLS asks before getting a certificate. 200 for a
+ * published site's subdomain or verified custom domain (and our own domains), else 404, so nobody
+ * can make us request certificates for names we do not serve.
+ */
+export const GET: APIRoute = async ({ url }) => {
+  const domain = (url.searchParams.get('domain') ?? '').trim().toLowerCase().slice(0, 253);
+  const host = resolveSite(domain, mainDomains());
+  const ok = domain !== '' && (host.kind === 'main' || (await siteForHost(await getDb(), host)) !== null);
+  return json(ok ? { domain, allowed: true } : { message: 'No servimos ese dominio.' }, { status: ok ? 200 : 404 });
+};
+
+export const ALL = methodNotAllowed('GET');
