@@ -10,7 +10,8 @@ export interface ProductFilters {
 
 /** Unknown or malformed values are ignored (the unfiltered list), never an error. */
 export function productFilters(params: URLSearchParams): ProductFilters {
-  const q = params.get('q')?.trim().slice(0, 100) || undefined;
+  // Control characters (a NUL breaks PostgreSQL's text) are never part of a search.
+  const q = params.get('q')?.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 100) || undefined;
   const rawCategory = params.get('category');
   const category = rawCategory === 'none' ? 'none' : rawCategory ? (parseId(rawCategory) ?? undefined) : undefined;
   const rawStatus = params.get('status');

@@ -79,6 +79,7 @@ describe.each(servers)('sites on $kind', ({ url }) => {
     expect((await api.post('/api/sites/lookup_by_domain/', { domain_type: 'custom', value: 'no-existe.cl' })).status).toBe(404);
     expect((await api.get(`/api/tls/ask?domain=${subdomain}.impulsa.cl`)).status).toBe(200);
     expect((await api.get('/api/tls/ask?domain=cualquiera.example')).status).toBe(404);
+    expect((await api.get('/api/tls/ask?domain=%00x.impulsa.cl')).status).toBe(404);
 
     // Another seller: 404 everywhere, as if the site did not exist.
     const other = await new ApiClient(url).register();

@@ -121,6 +121,9 @@ describe('catalogue filters', () => {
   it('read the URL, ignoring what is not valid', () => {
     expect(productFilters(new URLSearchParams('q=%20torta%20&category=3&status=draft'))).toEqual({ q: 'torta', category: 3, status: 'draft' });
     expect(productFilters(new URLSearchParams('category=none'))).toMatchObject({ category: 'none' });
+    // A NUL (PostgreSQL refuses it in text) or any control character is dropped; only those: nothing to search.
+    expect(productFilters(new URLSearchParams('q=to%00rta')).q).toBe('torta');
+    expect(productFilters(new URLSearchParams('q=%00%01')).q).toBeUndefined();
     expect(productFilters(new URLSearchParams('category=abc&status=x&q='))).toEqual({ q: undefined, category: undefined, status: undefined });
   });
 });

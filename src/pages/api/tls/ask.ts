@@ -13,7 +13,8 @@ import { json, methodNotAllowed } from '@/lib/server/http/json';
 export const GET: APIRoute = async ({ url }) => {
   const domain = (url.searchParams.get('domain') ?? '').trim().toLowerCase().slice(0, 253);
   const host = resolveSite(domain, mainDomains());
-  const ok = domain !== '' && (host.kind === 'main' || (await siteForHost(await getDb(), host)) !== null);
+  // Only host names are looked up: letters, digits, hyphens and dots.
+  const ok = /^[a-z0-9.-]+$/.test(domain) && (host.kind === 'main' || (await siteForHost(await getDb(), host)) !== null);
   return json(ok ? { domain, allowed: true } : { message: 'No servimos ese dominio.' }, { status: ok ? 200 : 404 });
 };
 
