@@ -156,10 +156,9 @@ function ProductDraft({ userId, productId, version, createdAt, stored, storedPub
       saver.current?.stop();
     };
     // Mounted once per page: the props are the page's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  async function discard() {
+  function discard() {
     forgetDraft(key);
     window.location.reload();
   }
@@ -179,7 +178,7 @@ function ProductDraft({ userId, productId, version, createdAt, stored, storedPub
       <div className="flex flex-wrap items-center gap-2">
         <SaveBadge state={status === 'local' ? 'offline' : status === 'idle' ? 'idle' : status} text={badgeText} />
         {(status === 'local' || notice) && (
-          <button type="button" className="text-xs font-semibold text-ink-600 underline" onClick={() => void discard()}>
+          <button type="button" className="text-xs font-semibold text-ink-600 underline" onClick={discard}>
             Descartar cambios
           </button>
         )}

@@ -59,7 +59,6 @@ function ProductImages({ initial, form = 'product', fileField }: { initial: Form
     const picked = document.forms.namedItem(form)?.elements.namedItem(fileField);
     if (picked instanceof HTMLInputElement && picked.files?.length) addFiles(Array.from(picked.files));
     // Once, at hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   function addFiles(files: FileList | File[]) {

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { textToParagraphs } from '@/lib/shop/rich-text';
+import { isSafeLink, textToParagraphs } from '@/lib/shop/rich-text';
 import { typedBeforeHydration, useHydrated } from '@/islands/ui/fields';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 import { useFormField } from '@/islands/shop/useFormField';
@@ -14,9 +14,6 @@ interface Props {
   text: string;
   hint?: string;
 }
-
-/** Link targets a seller may use (the server allows the same schemes). */
-const SAFE_LINK = /^(https?:\/\/|mailto:|tel:)/i;
 
 const TOOLS = [
   { command: 'bold', label: 'Negrita', text: 'B', className: 'font-bold' },
@@ -56,7 +53,7 @@ function RichTextField({ form, name, label, html, text, hint }: Props) {
   function link() {
     const url = window.prompt('Dirección del enlace (https://…, mailto: o tel:)', 'https://');
     if (!url) return;
-    if (!SAFE_LINK.test(url.trim())) {
+    if (!isSafeLink(url)) {
       window.alert('Usa un enlace que empiece con https://, http://, mailto: o tel:.');
       return;
     }

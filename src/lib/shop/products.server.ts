@@ -228,7 +228,7 @@ export async function duplicateProduct(db: Db, userId: number, id: number): Prom
   });
 }
 
-/** How far the seller is: for the dashboard card. */
+/** How many products the seller has and has published (one row, kept by triggers). */
 export async function productCounts(db: Db, userId: number): Promise<{ total: number; published: number }> {
   const [row] = await db.select().from(productCountsTable).where(eq(productCountsTable.userId, userId));
   return { total: row?.total ?? 0, published: row?.published ?? 0 };

@@ -3,8 +3,9 @@
  * italic, lists, links to http(s), mailto and tel), rebuilt from an inert parse, so nothing the
  * editor or a paste let in can run in the seller's page. The server sanitises again on save.
  */
-const KEPT = new Set(['P', 'BR', 'STRONG', 'B', 'EM', 'I', 'UL', 'OL', 'LI', 'A']);
-const SAFE_LINK = /^(https?:\/\/|mailto:|tel:)/i;
+import { isSafeLink, RICH_TEXT_TAGS } from '@/lib/shop/rich-text';
+
+const KEPT = new Set<string>(RICH_TEXT_TAGS.map((t) => t.toUpperCase()));
 
 export function safePreviewHtml(html: string): string {
   const source = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html').body;
@@ -15,7 +16,7 @@ export function safePreviewHtml(html: string): string {
       else if (node instanceof Element && KEPT.has(node.tagName)) {
         const element = document.createElement(node.tagName.toLowerCase());
         const href = node.getAttribute('href')?.trim();
-        if (node.tagName === 'A' && href && SAFE_LINK.test(href)) element.setAttribute('href', href);
+        if (node.tagName === 'A' && href && isSafeLink(href)) element.setAttribute('href', href);
         copy(node, element);
         to.appendChild(element);
       } else if (node instanceof Element && !['SCRIPT', 'STYLE', 'TEMPLATE', 'IFRAME', 'OBJECT'].includes(node.tagName)) copy(node, to);

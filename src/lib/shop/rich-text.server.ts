@@ -4,13 +4,13 @@
  * and every link opens safely. Runs on save, so what is stored is already clean.
  */
 import sanitizeHtml from 'sanitize-html';
-import { textToParagraphs } from '@/lib/shop/rich-text';
+import { RICH_TEXT_SCHEMES, RICH_TEXT_TAGS, textToParagraphs } from '@/lib/shop/rich-text';
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'ul', 'ol', 'li', 'a'],
+  allowedTags: [...RICH_TEXT_TAGS],
   // rel and target are set by the transform below, whatever the seller sent.
   allowedAttributes: { a: ['href', 'rel', 'target'] },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemes: [...RICH_TEXT_SCHEMES],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',

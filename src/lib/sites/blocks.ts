@@ -3,6 +3,8 @@
  * props. Props arrive from the editor, i.e. from the seller's browser: every one is cleaned to a
  * known shape (strings capped, links allow-listed, ids checked) before it is stored or rendered.
  */
+import { isSafeLink } from '@/lib/shop/rich-text';
+
 export const BLOCK_TYPES = ['Hero', 'Text', 'Image', 'ProductGrid', 'WhatsAppButton', 'Columns'] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
 
@@ -15,7 +17,7 @@ export const PRODUCT_GRID_MAX = 24;
 export function safeHref(href: unknown): string {
   if (typeof href !== 'string') return '';
   const v = href.trim().slice(0, 500);
-  if (/^(https?:\/\/|mailto:|tel:)/i.test(v)) return v;
+  if (isSafeLink(v)) return v;
   if (/^\/(?!\/)/.test(v) || /^#[\w-]*$/.test(v)) return v;
   return '';
 }

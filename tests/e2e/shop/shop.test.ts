@@ -138,6 +138,8 @@ describe('the catalogue in the browser', () => {
     await page.getByText('Producto publicado').first().waitFor();
     await expectAccessible(page);
     await screenshot(page, 'productos-list-desktop');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'productos-list-mobile');
     await context.close();
   });
 });
