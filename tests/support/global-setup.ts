@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startDns } from './dns';
 import { startOidc } from './oidc';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './postgres';
 import { freePort, ROOT, startServer, tempDir, type RunningServer } from './server';
@@ -20,6 +21,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     servers: ServerInfo[];
     mailDir: string;
+    /** The local DNS server's zone folder (`setTxt` writes records there). */
+    dnsZone: string;
   }
 }
 
@@ -32,6 +35,8 @@ export default async function setup(project: TestProject) {
 
   const mailDir = path.join(tempDir('impulsa-mail-'), 'inbox');
   const smtp = await startSmtp(mailDir);
+  const dnsZone = tempDir('impulsa-dns-');
+  const dns = await startDns(dnsZone);
   const oidc = await startOidc(await freePort(), origins.map((o) => `${o}/auth/google`));
 
   const common = {
@@ -42,6 +47,9 @@ export default async function setup(project: TestProject) {
     OIDC_ISSUER: oidc.issuer,
     // Tests set X-Forwarded-For to give each scenario its own rate-limit bucket.
     TRUST_PROXY: '1',
+    DNS_SERVERS: dns.server,
+    EDGE_CNAME: 'sites.impulsa.test',
+    EDGE_IPV4: '192.0.2.10',
   };
 
   const servers: ServerInfo[] = [];
@@ -58,6 +66,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('servers', servers);
   project.provide('mailDir', mailDir);
+  project.provide('dnsZone', dnsZone);
 
   return async () => {
     await Promise.all(running.map((s) => s.stop()));
@@ -68,5 +77,6 @@ export default async function setup(project: TestProject) {
     await database?.drop();
     await smtp.close();
     await oidc.close();
+    await dns.close();
   };
 }

@@ -70,3 +70,16 @@ export function posthogSettings(): { key: string | undefined; host: string } {
 export function trustProxy(): boolean {
   return process.env.TRUST_PROXY === '1';
 }
+
+/** `DNS_SERVERS`: comma-separated `host:port` resolvers for custom-domain checks; empty: the system's. */
+export function dnsServers(): string[] {
+  return (process.env.DNS_SERVERS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** What a seller's DNS must point at (`EDGE_CNAME`, `EDGE_IPV4`), shown in the custom-domain steps. */
+export function edgeTargets(): { cname: string; ipv4: string | null } {
+  return { cname: process.env.EDGE_CNAME || 'sites.impulsa.cl', ipv4: process.env.EDGE_IPV4 || null };
+}

@@ -7,6 +7,7 @@ import type { SiteHost } from '@/lib/routing/hosts';
 import { cleanPageData, allBlocks } from '@/lib/sites/blocks.server';
 import { seoSchema, themeSchema, type PageData, type SiteSeo, type SiteTheme, type TemplateName } from '@/lib/sites/schemas';
 import { templatePages } from '@/lib/sites/templates';
+import { hostCache } from '@/lib/sites/host-cache.server';
 import { previewPath, siteTag, subdomainOrigin } from '@/lib/sites/urls';
 import type { BlockImage, BlockProduct, SiteRenderData } from '@/components/sites/blocks';
 import { foreignMedia, mediaViews, type MediaView } from '@/lib/shop/media.server';
@@ -238,15 +239,23 @@ export async function publishSite(db: Db, userId: number, siteId: number): Promi
   return getSite(db, userId, siteId);
 }
 
-/** The published site a host serves (a subdomain, a preview of one, or a verified custom domain); null: none. */
+/**
+ * The published site a host serves (a subdomain, a preview of one, or a verified custom domain);
+ * null: none. Cached per host (`hostCache`): every change to a site invalidates its tag.
+ */
 export async function siteForHost(db: Db, host: SiteHost): Promise<SiteRow | null> {
   if (host.kind === 'main') return null;
+  const key = `${host.kind}:${host.value}`;
+  const cache = hostCache<SiteRow>();
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached;
   const where = host.kind === 'subdomain' ? eq(sites.subdomain, host.value) : and(eq(sites.customDomain, host.value), eq(sites.domainStatus, 'verified'));
   const [row] = await db
     .select()
     .from(sites)
     .where(and(where, eq(sites.published, true)))
     .limit(1);
+  cache.set(key, row ?? null);
   return row ?? null;
 }
 

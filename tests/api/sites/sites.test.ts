@@ -4,9 +4,11 @@
  * (zero script, the seller's products, /config, robots and sitemap); another seller gets 404.
  */
 import { describe, expect, inject, it } from 'vitest';
+import { setTxt } from '../../support/dns';
 import { ApiClient, getWithHost } from '../../support/http';
 
 const servers = inject('servers');
+const dnsZone = inject('dnsZone');
 
 describe.each(servers)('sites on $kind', ({ url }) => {
   const label = () => `tienda-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -90,5 +92,64 @@ describe.each(servers)('sites on $kind', ({ url }) => {
 
     expect((await api.delete(`/api/sites/${site.id}/`, { token })).status).toBe(200);
     expect((await getWithHost(url, `${subdomain}.localhost`, '/')).status).toBe(404);
+  });
+
+  it('connects a custom domain: TXT record checked against a real DNS server, then served at once, and disconnected at once', async () => {
+    const api = new ApiClient(url);
+    const { token } = await api.register();
+    const subdomain = label();
+    const site = (await api.post('/api/sites/', { name: 'Cerámica Sur', subdomain, template: 'en-blanco' }, { token })).body;
+    await api.post(`/api/sites/${site.id}/publish/`, undefined, { token });
+    const domain = `www.${subdomain}.cl`;
+
+    expect((await api.put(`/api/sites/${site.id}/domain/`, { domain: 'no es un dominio' }, { token })).body.errors.domain[0]).toBe('Escribe un dominio como mitienda.cl o www.mitienda.cl.');
+    expect((await api.put(`/api/sites/${site.id}/domain/`, { domain: 'tienda.impulsa.cl' }, { token })).status).toBe(400);
+    const set = await api.put(`/api/sites/${site.id}/domain/`, { domain: `https://WWW.${subdomain}.cl/` }, { token });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ domain, status: 'pending', txt: { name: `_impulsa.${domain}` }, checked_at: null, reason: null });
+    expect(set.body.txt.value).toMatch(/^impulsa-verificacion=[0-9a-f]{32}$/);
+    expect(set.body.records[1]).toMatchObject({ type: 'CNAME', name: 'www', value: 'sites.impulsa.test' });
+    // Pending: the domain does not serve the site, and Caddy gets no certificate for it.
+    expect((await getWithHost(url, domain, '/')).status).toBe(404);
+    expect((await api.get(`/api/tls/ask?domain=${domain}`)).status).toBe(404);
+
+    // No record at all.
+    setTxt(dnsZone, `_impulsa.${domain}`, null);
+    const none = await api.post(`/api/sites/${site.id}/domain/verify/`, undefined, { token });
+    expect(none.body).toMatchObject({ status: 'pending', reason: expect.stringContaining('Todavía no encontramos el registro TXT') });
+    expect(none.body.checked_at).toEqual(expect.any(String));
+    // A record with another value.
+    setTxt(dnsZone, `_impulsa.${domain}`, [['v=spf1 -all'], ['impulsa-verificacion=0000']]);
+    expect((await api.post(`/api/sites/${site.id}/domain/verify/`, undefined, { token })).body).toMatchObject({ status: 'pending', reason: expect.stringContaining('su valor no coincide') });
+    expect((await getWithHost(url, domain, '/')).status).toBe(404);
+    // The right value, split in two chunks as long TXT values are.
+    const token_ = set.body.txt.value as string;
+    setTxt(dnsZone, `_impulsa.${domain}`, [['v=spf1 -all'], [token_.slice(0, 10), token_.slice(10)]]);
+    const verified = await api.post(`/api/sites/${site.id}/domain/verify/`, undefined, { token });
+    expect(verified.body).toMatchObject({ status: 'verified', reason: null });
+    expect((await api.get(`/api/sites/${site.id}/`, { token })).body).toMatchObject({ custom_domain: domain, domain_status: 'verified', url: `https://${domain}` });
+
+    const home = await getWithHost(url, domain, '/');
+    expect(home.status).toBe(200);
+    expect(home.body).toContain('Cerámica Sur');
+    expect(home.body).toContain(`<link rel="canonical" href="https://${domain}/"`);
+    expect((await getWithHost(url, domain, '/dashboard')).status).toBe(404);
+    expect((await getWithHost(url, domain.toUpperCase() + '.:443', '/')).status).toBe(200);
+    expect((await api.post('/api/sites/lookup_by_domain/', { domain_type: 'custom', value: domain })).body).toMatchObject({ name: 'Cerámica Sur', custom_domain: domain });
+    expect((await api.get(`/api/tls/ask?domain=${domain}`)).status).toBe(200);
+
+    // Nobody else can take a verified domain, and another seller cannot touch this one.
+    const other = await new ApiClient(url).register();
+    const theirs = (await api.post('/api/sites/', { name: 'Copia', subdomain: label() }, { token: other.token, useCookies: false })).body;
+    expect((await api.put(`/api/sites/${theirs.id}/domain/`, { domain }, { token: other.token, useCookies: false })).body.message).toBe('Ese dominio ya está conectado a otro sitio de Impulsa.');
+    for (const [method, path] of [['GET', `/api/sites/${site.id}/domain/`], ['PUT', `/api/sites/${site.id}/domain/`], ['DELETE', `/api/sites/${site.id}/domain/`], ['POST', `/api/sites/${site.id}/domain/verify/`]] as const) {
+      expect((await api.request(method, path, { token: other.token, useCookies: false, body: method === 'GET' ? undefined : { domain: 'x.cl' } })).status).toBe(404);
+    }
+
+    // Disconnecting takes effect at once, even for the cached page.
+    expect((await api.delete(`/api/sites/${site.id}/domain/`, { token })).status).toBe(200);
+    expect((await getWithHost(url, domain, '/')).status).toBe(404);
+    expect((await api.get(`/api/sites/${site.id}/domain/`, { token })).status).toBe(404);
+    expect((await getWithHost(url, `${subdomain}.localhost`, '/')).status).toBe(200);
   });
 });

@@ -5,6 +5,8 @@ import { safeHref } from '@/lib/sites/blocks';
 import { renderPageHtml } from '@/lib/sites/render.server';
 import { pagePathSchema, puckDataSchema, siteCreateSchema, TEMPLATES } from '@/lib/sites/schemas';
 import { templatePages } from '@/lib/sites/templates';
+import { dnsRecords, domainSchema, isApex, normalizeDomain } from '@/lib/sites/domains';
+import { HostCache } from '@/lib/sites/host-cache.server';
 
 const renderData = {
   images: { 7: { src: '/media/a.webp', srcset: '/media/a.webp 640w', width: 640, height: 480, alt: 'Vitrina' } },
@@ -69,5 +71,49 @@ describe('site rules', () => {
     const columns = await renderPageHtml(cleanPageData(servicios!.data), renderData);
     expect(columns).toContain('Presupuesto en 24 horas');
     expect(columns).not.toMatch(/<script/i);
+  });
+});
+
+describe('custom domains', () => {
+  it('takes a domain as people paste it and keeps its ASCII form', () => {
+    expect(normalizeDomain(' https://WWW.Tienda.cl/productos?x=1 ')).toBe('www.tienda.cl');
+    expect(normalizeDomain('tienda.cl.')).toBe('tienda.cl');
+    expect(normalizeDomain('ñandú.cl')).toBe('xn--and-6ma2c.cl');
+    for (const bad of ['', 'localhost', '1.2.3.4', 'con espacio.cl', 'a..cl', '-a.cl', 'user@tienda.cl', 'tienda.cl:8080', 'x'.repeat(64) + '.cl']) expect(normalizeDomain(bad)).toBeNull();
+    expect(domainSchema.safeParse({ domain: 'nada' }).error?.issues[0]?.message).toBe('Escribe un dominio como mitienda.cl o www.mitienda.cl.');
+  });
+
+  it('gives the records to add: TXT, then CNAME below the apex or A at the apex', () => {
+    const edge = { cname: 'sites.impulsa.cl', ipv4: '203.0.113.10' };
+    expect(dnsRecords('www.tienda.cl', 'tok', edge)).toEqual([
+      expect.objectContaining({ type: 'TXT', name: '_impulsa.www', fqdn: '_impulsa.www.tienda.cl', value: 'tok' }),
+      expect.objectContaining({ type: 'CNAME', name: 'www', value: 'sites.impulsa.cl' }),
+    ]);
+    expect(dnsRecords('tienda.cl', 'tok', edge).map((r) => [r.type, r.name, r.value])).toEqual([['TXT', '_impulsa', 'tok'], ['A', '@', '203.0.113.10']]);
+    expect(dnsRecords('tienda.cl', 'tok', { ...edge, ipv4: null })[1]).toMatchObject({ type: 'CNAME', name: '@', purpose: expect.stringContaining('ALIAS') });
+    expect(isApex('tienda.cl') && !isApex('www.tienda.cl')).toBe(true);
+  });
+});
+
+describe('host cache', () => {
+  it('stays bounded under a flood of unknown hosts', () => {
+    const cache = new HostCache<{ id: number }>(100);
+    for (let i = 0; i < 10_000; i++) cache.set(`custom:h${i}.example`, null);
+    expect(cache.size).toBe(100);
+    expect(cache.get('custom:h9999.example')).toBeNull();
+    expect(cache.get('custom:h0.example')).toBeUndefined();
+  });
+
+  it('drops a site on its tag, every "no site" answer with it, and everything on a lost connection', () => {
+    const cache = new HostCache<{ id: number }>();
+    cache.set('subdomain:a', { id: 1 });
+    cache.set('subdomain:b', { id: 2 });
+    cache.set('custom:nada.cl', null);
+    cache.drop(['product:1']);
+    expect(cache.size).toBe(3);
+    cache.drop(['site:1']);
+    expect([cache.get('subdomain:a'), cache.get('subdomain:b'), cache.get('custom:nada.cl')]).toEqual([undefined, { id: 2 }, undefined]);
+    cache.drop(null);
+    expect(cache.size).toBe(0);
   });
 });

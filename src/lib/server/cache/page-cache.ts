@@ -165,6 +165,8 @@ export class CacheBus {
   private listening = false;
   private readonly cache: PageCache;
   private readonly database: () => Promise<DbHandle>;
+  /** Other in-memory caches that follow the same invalidations (null: drop everything). */
+  private readonly followers = new Set<(tags: readonly string[] | null) => void>();
 
   constructor(cache: PageCache, database: () => Promise<DbHandle>) {
     this.cache = cache;
@@ -187,7 +189,7 @@ export class CacheBus {
   subscribe(): Promise<void> {
     return (this.subscribed ??= (async () => {
       const handle = await this.database();
-      await handle.listen(CHANNEL, (payload) => this.receive(payload), () => this.cache.clear());
+      await handle.listen(CHANNEL, (payload) => this.receive(payload), () => this.drop(null));
       this.listening = true;
     })().catch((error) => {
       this.subscribed = undefined;
@@ -195,16 +197,27 @@ export class CacheBus {
     }));
   }
 
+  /** `follower` hears every invalidation this cache hears (for caches of other things than pages). */
+  follow(follower: (tags: readonly string[] | null) => void): void {
+    this.followers.add(follower);
+  }
+
   /** Drops the pages tagged with `tags` here and on every other instance. */
   async invalidate(...tags: string[]): Promise<void> {
-    this.cache.dropTags(tags);
+    this.drop(tags);
     await (await this.database()).notify(CHANNEL, JSON.stringify({ from: this.instance, tags }));
+  }
+
+  private drop(tags: readonly string[] | null): void {
+    if (tags) this.cache.dropTags(tags);
+    else this.cache.clear();
+    for (const follower of this.followers) follower(tags);
   }
 
   private receive(payload: string): void {
     try {
       const message = JSON.parse(payload) as { from: string; tags: unknown };
-      if (message.from !== this.instance && Array.isArray(message.tags)) this.cache.dropTags(message.tags.map(String));
+      if (message.from !== this.instance && Array.isArray(message.tags)) this.drop(message.tags.map(String));
     } catch {
       log.warn('ignored a malformed cache invalidation', { payload });
     }

@@ -345,6 +345,9 @@ export const sites = pgTable(
     domainStatus: text('domain_status').notNull().default('none'),
     /** The value the custom domain's `_impulsa.` TXT record must hold. */
     domainToken: text('domain_token'),
+    /** When the custom domain's DNS was last checked, and why it did not verify (null: it did, or never checked). */
+    domainCheckedAt: timestamp('domain_checked_at', { withTimezone: true }),
+    domainError: text('domain_error'),
     published: boolean('published').notNull().default(false),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     seo: jsonb('seo').notNull().default({}),
@@ -354,7 +357,7 @@ export const sites = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sites_subdomain_key').on(t.subdomain), uniqueIndex('sites_custom_domain_key').on(t.customDomain), index('sites_user_idx').on(t.userId, t.id)],
+  (t) => [uniqueIndex('sites_subdomain_key').on(t.subdomain), uniqueIndex('sites_custom_domain_key').on(t.customDomain).where(sql`domain_status = 'verified'`), index('sites_user_idx').on(t.userId, t.id)],
 );
 
 /**

@@ -1,0 +1,55 @@
+/**
+ * Which published site a host serves, kept in memory: after the first request for a host its
+ * site is one map lookup away. Bounded, so a flood of made-up hosts cannot grow it: past
+ * `max` the oldest entry goes. It follows the page cache's invalidations (`site:N` drops site
+ * N, and every "no site here" answer, since the change may be the one that makes a host
+ * answer: a publish, a verified domain), on this instance and, through LISTEN/NOTIFY, on others.
+ */
+import { cacheBus } from '@/lib/server/cache/page-cache';
+
+const SITE_TAG = /^site:(\d+)$/;
+
+export class HostCache<Row extends { id: number }> {
+  private readonly entries = new Map<string, Row | null>();
+  private readonly max: number;
+
+  constructor(max = 10_000) {
+    this.max = max;
+  }
+
+  /** The cached answer: a row, null (known: no site), or undefined (not cached). */
+  get(key: string): Row | null | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: string, row: Row | null): void {
+    this.entries.delete(key);
+    this.entries.set(key, row);
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /** Applies an invalidation of the page cache's tags (null: everything). */
+  drop(tags: readonly string[] | null): void {
+    const ids = new Set(tags?.flatMap((t) => SITE_TAG.exec(t)?.[1] ?? []).map(Number));
+    if (!tags) return this.entries.clear();
+    if (ids.size === 0) return;
+    for (const [key, row] of this.entries) if (row === null || ids.has(row.id)) this.entries.delete(key);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+const KEY = Symbol.for('impulsa.host-cache');
+const slots = globalThis as unknown as Record<symbol, HostCache<{ id: number }> | undefined>;
+
+/** The process-wide cache of host → published site. */
+export function hostCache<Row extends { id: number }>(): HostCache<Row> {
+  let cache = slots[KEY];
+  if (!cache) {
+    cache = slots[KEY] = new HostCache();
+    cacheBus.follow((tags) => cache!.drop(tags));
+  }
+  return cache as HostCache<Row>;
+}
