@@ -6,6 +6,7 @@ import type { Db } from '@/lib/server/db/client';
 import { canvasProgress } from '@/lib/canvas/canvases.server';
 import { formationProgress } from '@/lib/formation/companies.server';
 import { catalogueProgress } from '@/lib/shop/products.server';
+import { siteProgress } from '@/lib/sites/sites.server';
 import { MODULES, type ModuleKey, type ModuleProgress, type UserProgress } from '@/lib/modules';
 
 type ModuleReporter = (db: Db, userId: number) => Promise<ModuleProgress>;
@@ -17,7 +18,7 @@ export const moduleReporters: Record<ModuleKey, ModuleReporter> = {
   canvas: canvasProgress,
   formalizacion: formationProgress,
   productos: catalogueProgress,
-  sitio: notStarted,
+  sitio: siteProgress,
   lecciones: notStarted,
 };
 

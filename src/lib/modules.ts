@@ -69,7 +69,7 @@ export const MODULE_LIST = [
     description: 'Arma tu sitio con bloques y publícalo con tu propio dominio.',
     cta: { start: 'Crear mi sitio', resume: 'Editar mi sitio' },
     landing: { title: 'Sitio web', text: 'Arma tu sitio con bloques, publícalo en un subdominio de Impulsa o en tu propio dominio.', tag: 'Sitio' },
-    available: false,
+    available: true,
   },
   {
     key: 'lecciones',

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@/lib/dates';
 import { useState } from 'react';
 import { api, serverMessage } from '@/lib/api';
 import '@/lib/accounts/auth.client';
@@ -14,7 +15,7 @@ export interface CanvasSummary {
   openHref: string;
 }
 
-const edited = (iso: string) => new Date(iso).toLocaleString('es-CL', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Santiago' });
+const edited = (iso: string) => formatDateTime(iso, 'medium');
 
 /** /canvas: the user's canvases with open, rename, duplicate and delete (with confirmation). */
 function CanvasList({ initial }: { initial: CanvasSummary[] }) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { api, serverMessage } from '@/lib/api';
 import { IMAGE_ERRORS, IMAGE_MAX_BYTES } from '@/lib/shop/images';
+import { IMAGE_ACCEPT, uploadMedia } from '@/lib/shop/media.client';
 import { IMAGES_PER_PRODUCT } from '@/lib/shop/schemas';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 import { useHydrated } from '@/islands/ui/fields';
@@ -14,31 +15,10 @@ interface Upload {
   error?: string;
 }
 
-/** Uploads one file to `POST /api/media/` with progress (fetch has none for uploads: XHR). */
-function uploadFile(file: File, onProgress: (share: number) => void): Promise<FormImage> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/media/');
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
-    xhr.onload = () => {
-      let body: { message?: string } & Partial<FormImage> = {};
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        /* not JSON */
-      }
-      if (xhr.status === 201) resolve({ id: body.id!, url: body.url!, alt: body.alt ?? '' });
-      else reject(new Error(body.message ?? (xhr.status === 413 ? IMAGE_ERRORS.size : 'No pudimos subir la imagen. Inténtalo de nuevo.')));
-    };
-    xhr.onerror = () => reject(new Error('Sin conexión: la imagen no se subió. Inténtalo de nuevo.'));
-    const form = new FormData();
-    form.set('file', file);
-    xhr.send(form);
-  });
-}
+/** Uploads one file to the library, as the product form keeps it. */
+const uploadFile = (file: File, onProgress: (share: number) => void): Promise<FormImage> => uploadMedia(file, onProgress).then((m) => ({ id: m.id, url: m.url, alt: m.alt }));
 
-const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
+const ACCEPT = IMAGE_ACCEPT;
 
 /**
  * The product's images: drop or pick several, each uploads with its own progress bar and its

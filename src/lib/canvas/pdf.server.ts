@@ -1,4 +1,5 @@
 /** The canvas as a one-page landscape A4 PDF, in the classic layout (pdf-lib, standard fonts). */
+import { formatDate } from '@/lib/dates';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { displayColor, NOTE_COLOR_STYLES, type Note, type Sections } from '@/lib/canvas/notes';
 import { CANVAS_ATTRIBUTION, CANVAS_CELLS, CANVAS_GRID, LAYOUT_ORDER } from '@/lib/canvas/layout';
@@ -83,7 +84,7 @@ export async function canvasPdf(canvas: { title: string; description: string; se
 
   page.drawText(encodable(canvas.title), { x: MARGIN, y: PAGE.height - MARGIN - 12, size: 15, font: fonts.bold });
   if (canvas.description) page.drawText(encodable(canvas.description).slice(0, 160), { x: MARGIN, y: PAGE.height - MARGIN - 28, size: 8.5, font: fonts.regular, color: rgb(0.33, 0.33, 0.42) });
-  const date = generatedAt.toLocaleDateString('es-CL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Santiago' });
+  const date = formatDate(generatedAt);
   page.drawText(encodable(`Canvas de modelo de negocio · ${date}`), { x: PAGE.width - MARGIN - 190, y: PAGE.height - MARGIN - 12, size: 8, font: fonts.regular, color: rgb(0.33, 0.33, 0.42) });
 
   const gridTop = PAGE.height - MARGIN - 38;

@@ -2,6 +2,7 @@
  * The product editor in the browser: reads the server-rendered form into draft fields, writes a
  * recovered or merged draft back into it, and keeps the draft on this device between visits.
  */
+import { forgetLocal, loadLocal, saveLocal } from '@/lib/autosave/device.client';
 import type { ProductFormFields } from '@/lib/shop/product-draft';
 import { PRODUCT_FORM_FIELDS } from '@/lib/shop/product-draft';
 
@@ -72,27 +73,6 @@ export function draftKey(userId: number, productId: number | null): string {
   return `impulsa:product-draft:${userId}:${productId ?? 'nuevo'}`;
 }
 
-export function loadDraft(key: string): StoredDraft | null {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as StoredDraft) : null;
-  } catch {
-    return null;
-  }
-}
-
-export function saveDraft(key: string, draft: StoredDraft): void {
-  try {
-    localStorage.setItem(key, JSON.stringify(draft));
-  } catch {
-    /* storage full or blocked: the form still holds the edits */
-  }
-}
-
-export function forgetDraft(key: string): void {
-  try {
-    localStorage.removeItem(key);
-  } catch {
-    /* blocked */
-  }
-}
+export const loadDraft = (key: string): StoredDraft | null => loadLocal<StoredDraft>(key);
+export const saveDraft = (key: string, draft: StoredDraft): void => saveLocal(key, draft);
+export const forgetDraft = (key: string): void => forgetLocal(key);

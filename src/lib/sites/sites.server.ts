@@ -3,6 +3,7 @@
  * hosts need: the published site of a host and the data its blocks show.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ModuleProgress } from '@/lib/modules';
 import type { SiteHost } from '@/lib/routing/hosts';
 import { cleanPageData, allBlocks } from '@/lib/sites/blocks.server';
 import { seoSchema, themeSchema, type PageData, type SiteSeo, type SiteTheme, type TemplateName } from '@/lib/sites/schemas';
@@ -10,7 +11,7 @@ import { templatePages } from '@/lib/sites/templates';
 import { hostCache } from '@/lib/sites/host-cache.server';
 import { previewPath, siteTag, subdomainOrigin } from '@/lib/sites/urls';
 import type { BlockImage, BlockProduct, SiteRenderData } from '@/components/sites/blocks';
-import { foreignMedia, mediaViews, type MediaView } from '@/lib/shop/media.server';
+import { foreignMedia, listMedia, mediaViews, type MediaView } from '@/lib/shop/media.server';
 import { srcset } from '@/lib/shop/images';
 import { whatsappLink } from '@/lib/shop/whatsapp';
 import { invalidate } from '@/lib/server/cache/page-cache';
@@ -41,7 +42,9 @@ export interface SiteView {
   seo: SiteSeo;
   theme: SiteTheme;
   whatsapp: string | null;
+  /** The canonical address: the verified custom domain, else the subdomain. */
   url: string;
+  subdomain_url: string;
   preview_url: string;
   version: number;
   created_at: string;
@@ -78,6 +81,7 @@ export function siteView(row: SiteRow): SiteView {
     theme: themeOf(row.theme),
     whatsapp: row.whatsapp,
     url: row.customDomain && row.domainStatus === 'verified' ? `https://${row.customDomain}` : subdomainOrigin(row.subdomain, app),
+    subdomain_url: subdomainOrigin(row.subdomain, app),
     preview_url: app.origin + previewPath(row.subdomain),
     version: row.version,
     created_at: row.createdAt.toISOString(),
@@ -101,6 +105,32 @@ function pageView(row: PageRow): PageView {
 export async function listSites(db: Db, userId: number, page: number, pageSize: number) {
   const { total, rows } = await listPage(db, sites, eq(sites.userId, userId), [desc(sites.id)], page, pageSize);
   return { total, results: rows.map(siteView) };
+}
+
+/** A site card of /page-builder: the site, its page count, whether drafts differ from what is published, and its home's headline. */
+export interface SiteCard extends SiteView {
+  pages: number;
+  changed: boolean;
+  headline: { title: string; subtitle: string };
+}
+
+export async function listSiteCards(db: Db, userId: number, page: number, pageSize: number): Promise<{ total: number; results: SiteCard[] }> {
+  const list = await listSites(db, userId, page, pageSize);
+  const ids = list.results.map((s) => s.id);
+  const rows = ids.length ? await db.select().from(sitePages).where(inArray(sitePages.siteId, ids)) : [];
+  return {
+    total: list.total,
+    results: list.results.map((site) => {
+      const pages = rows.filter((r) => r.siteId === site.id).map(pageView);
+      const hero = allBlocks(pages.find((p) => p.path === '/')?.data ?? { root: {}, content: [] }).find((b) => b.type === 'Hero');
+      return {
+        ...site,
+        pages: pages.length,
+        changed: pages.some((p) => p.changed),
+        headline: { title: typeof hero?.props.title === 'string' && hero.props.title ? hero.props.title : site.name, subtitle: typeof hero?.props.subtitle === 'string' ? hero.props.subtitle : '' },
+      };
+    }),
+  };
 }
 
 export async function getSite(db: Db, userId: number, id: number): Promise<SiteView> {
@@ -285,21 +315,7 @@ export async function siteRenderData(db: Db, site: SiteRow, data: PageData, prod
   const productsByBlock: Record<string, BlockProduct[]> = {};
   for (const grid of grids) {
     const category = typeof grid.props.category === 'number' ? grid.props.category : null;
-    const rows = await db
-      .select()
-      .from(products)
-      .where(and(eq(products.userId, site.userId), eq(products.published, true), ...(category ? [eq(products.categoryId, category)] : [])))
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(Number(grid.props.limit) || 6);
-    const firstImages = rows.length
-      ? await db.select().from(productImages).where(and(inArray(productImages.productId, rows.map((r) => r.id)), eq(productImages.position, 0)))
-      : [];
-    const covers = new Map((await mediaViews(db, firstImages.map((i) => i.mediaId))).map((m) => [m.id, m]));
-    const coverOf = new Map(firstImages.map((i) => [i.productId, covers.get(i.mediaId)]));
-    productsByBlock[grid.props.id] = rows.map((r) => {
-      const cover = coverOf.get(r.id);
-      return { name: r.name, price: r.price, compareAtPrice: r.compareAtPrice, href: productHref(r.slug), image: cover ? blockImage(cover, r.name) : null, soldOut: r.stock === 0 };
-    });
+    productsByBlock[grid.props.id] = await publishedCards(db, site.userId, category, Number(grid.props.limit) || 6, productHref);
   }
   return {
     images: Object.fromEntries(views.map((v) => [v.id, blockImage(v)])),
@@ -311,6 +327,36 @@ export async function siteRenderData(db: Db, site: SiteRow, data: PageData, prod
   };
 }
 
+/** A seller's published products as cards, newest first (of one category when given). */
+async function publishedCards(db: Db, userId: number, category: number | null, limit: number, productHref: (slug: string) => string): Promise<(BlockProduct & { id: number; category: number | null })[]> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.userId, userId), eq(products.published, true), ...(category ? [eq(products.categoryId, category)] : [])))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
+  const firstImages = rows.length ? await db.select().from(productImages).where(and(inArray(productImages.productId, rows.map((r) => r.id)), eq(productImages.position, 0))) : [];
+  const covers = new Map((await mediaViews(db, firstImages.map((i) => i.mediaId))).map((m) => [m.id, m]));
+  const coverOf = new Map(firstImages.map((i) => [i.productId, covers.get(i.mediaId)]));
+  return rows.map((r) => {
+    const cover = coverOf.get(r.id);
+    return { id: r.id, category: r.categoryId, name: r.name, price: r.price, compareAtPrice: r.compareAtPrice, href: productHref(r.slug), image: cover ? blockImage(cover, r.name) : null, soldOut: r.stock === 0 };
+  });
+}
+
+/** What the editor's canvas needs to show the seller's site: their newest published products and their images. */
+export async function editorResources(db: Db, userId: number, data: PageData) {
+  const catalogue = await publishedCards(db, userId, null, 200, (slug) => `/shop/${slug}`);
+  const library = await listMedia(db, userId, 1, 48);
+  const inLibrary = new Set(library.results.map((m) => m.id));
+  const used = allBlocks(data).flatMap((b) => (typeof b.props.image === 'number' && !inLibrary.has(b.props.image) ? [b.props.image] : []));
+  // Images the page uses beyond the library's first page; only the seller's own.
+  const foreign = new Set(used.length ? await foreignMedia(db, userId, used) : []);
+  const extra = await mediaViews(db, [...new Set(used.filter((id) => !foreign.has(id)))]);
+  const images = [...library.results, ...extra].map((m) => ({ id: m.id, ...blockImage(m) }));
+  return { catalogue, library: images };
+}
+
 /** What anyone may know about a published site (`/config`, `lookup_by_domain`). */
 export async function publicSiteData(db: Db, site: SiteRow) {
   const view = siteView(site);
@@ -318,4 +364,16 @@ export async function publicSiteData(db: Db, site: SiteRow) {
   const whatsapp = site.whatsapp ?? store?.whatsapp ?? null;
   const paymentMethods = [...(store?.transferDetails.trim() ? ['transferencia'] : []), ...(whatsapp ? ['whatsapp'] : [])];
   return { id: view.id, name: view.name, subdomain: view.subdomain, custom_domain: view.domain_status === 'verified' ? view.custom_domain : null, url: view.url, theme: view.theme, seo: view.seo, whatsapp, currency: 'CLP', payment_methods: paymentMethods };
+}
+
+/** The dashboard's "Sitio web" card: started with a site, finished once one is published. */
+export async function siteProgress(db: Db, userId: number): Promise<ModuleProgress> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int`, published: sql<number>`count(*) filter (where ${sites.published})::int` })
+    .from(sites)
+    .where(eq(sites.userId, userId));
+  const { total = 0, published = 0 } = row ?? {};
+  if (total === 0) return { started: false, finished: false, detail: 'Siguiente paso: crea tu sitio desde una plantilla.' };
+  if (published === 0) return { started: true, finished: false, detail: `${total === 1 ? '1 sitio' : `${total} sitios`}. Siguiente paso: publícalo.` };
+  return { started: true, finished: true, detail: `${published === 1 ? '1 sitio publicado' : `${published} sitios publicados`}` };
 }

@@ -14,7 +14,8 @@ export function previewPath(subdomain: string, path = '/'): string {
 export const BUILDER_PATHS = {
   sites: '/page-builder',
   site: (id: number) => `/page-builder/site/${id}`,
-  editor: (id?: number) => (id ? `/page-builder/editor/${id}` : '/page-builder/editor'),
+  /** The editor, at one page of the site (default: its home). */
+  editor: (id?: number, pageId?: number) => (id ? `/page-builder/editor/${id}${pageId ? `?pagina=${pageId}` : ''}` : '/page-builder/editor'),
 } as const;
 
 /** Render-cache tag of everything a site's public pages show from the site itself. */

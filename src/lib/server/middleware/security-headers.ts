@@ -19,6 +19,24 @@ export const APP_CSP = [
   "object-src 'none'",
 ].join('; ');
 
+/**
+ * Sites' pages (tenant hosts and previews): sellers' content, so no script at all, no requests
+ * from the page, and only our own app may frame them (the editor's preview).
+ */
+export const TENANT_CSP = [
+  "default-src 'self'",
+  "script-src 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "font-src 'self' data:",
+  "connect-src 'none'",
+  "frame-src 'none'",
+  "frame-ancestors 'self'",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "object-src 'none'",
+].join('; ');
+
 /** Set by the 500 page to the error's own status (e.g. 503), which Astro would replace by 500. */
 export const ERROR_STATUS_HEADER = 'X-Impulsa-Error-Status';
 
@@ -32,7 +50,7 @@ export const securityHeaders = defineMiddleware(async (context, next) => {
     response = new Response(response.body, { status: errorStatus, headers: copy });
   }
   const headers = response.headers;
-  if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', APP_CSP);
+  if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', context.locals.sitePath != null ? TENANT_CSP : APP_CSP);
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   if (!headers.has('X-Frame-Options')) headers.set('X-Frame-Options', 'SAMEORIGIN');
