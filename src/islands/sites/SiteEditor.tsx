@@ -2,7 +2,7 @@ import '@puckeditor/core/no-external.css';
 import '@/styles/sites.css';
 import { Puck, type Data } from '@puckeditor/core';
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SiteRenderData } from '@/components/sites/blocks';
 import { editorConfig } from '@/islands/sites/editor-config';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
@@ -222,7 +222,8 @@ function SiteEditor({ userId, site, pages, page, catalogue, categories, library:
           height="calc(100dvh - 3.5rem)"
           iframe={{ enabled: true }}
           overrides={{
-            headerActions: ({ children }: { children: ReactNode }) => (
+            // Our own "Publicar": Puck's is a <span> with a click handler, out of reach of the keyboard.
+            headerActions: () => (
               <>
                 <SaveBadge state={state} />
                 <label className="sr-only" htmlFor="editor-page">
@@ -252,7 +253,9 @@ function SiteEditor({ userId, site, pages, page, catalogue, categories, library:
                     Ver sitio
                   </a>
                 )}
-                <span aria-busy={publishing}>{children}</span>
+                <button type="button" className="btn-primary min-h-9 px-4 text-sm" onClick={() => void publish()} disabled={publishing}>
+                  {publishing ? 'Publicando…' : 'Publicar'}
+                </button>
               </>
             ),
           }}

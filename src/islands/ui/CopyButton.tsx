@@ -6,7 +6,7 @@ import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
  * Copies `text` to the clipboard. Rendered only once hydrated: without JavaScript the text sits in
  * a read-only field beside it, selectable by hand, and no button that does nothing is shown.
  */
-function CopyButton({ text, label, copiedLabel = '¡Copiado!' }: { text: string; label: string; copiedLabel?: string }) {
+function CopyButton({ text, label, copiedLabel = '¡Copiado!', idleLabel = 'Copiar enlace' }: { text: string; label: string; copiedLabel?: string; idleLabel?: string }) {
   const hydrated = useHydrated();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   if (!hydrated) return null;
@@ -23,7 +23,7 @@ function CopyButton({ text, label, copiedLabel = '¡Copiado!' }: { text: string;
 
   return (
     <button type="button" className="btn-secondary min-h-9 px-3 text-sm" onClick={() => void copy()} aria-label={state === 'idle' ? label : undefined}>
-      <span aria-live="polite">{state === 'copied' ? copiedLabel : state === 'failed' ? 'Cópialo del campo' : 'Copiar enlace'}</span>
+      <span aria-live="polite">{state === 'copied' ? copiedLabel : state === 'failed' ? 'Cópialo del campo' : idleLabel}</span>
     </button>
   );
 }
