@@ -4,6 +4,7 @@
 // skips the catalogue-at-scale part (100 products, then 100,000 across 1,000 sellers).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,7 +44,8 @@ const http = require('node:http');
 const routes = JSON.parse(require('node:fs').readFileSync(process.env.ROUTES, 'utf8'));
 for (const r of Object.values(routes)) r.body = Buffer.from(r.body, 'base64');
 http.createServer((req, res) => {
-  const r = routes[req.url];
+  // A site's host answers its own paths: keyed 'site:' + path, as the app's tenant hosts are.
+  const r = routes[(req.headers.host || '').startsWith('bench-sitio.') ? 'site:' + req.url : req.url];
   if (!r) { res.writeHead(404); return res.end(); }
   res.writeHead(200, r.headers);
   res.end(r.body);
@@ -109,19 +111,38 @@ const product = await api('POST', '/api/products/', {
 }, token);
 for (let i = 1; i < 100; i++) await api('POST', '/api/products/', { name: `Producto de prueba ${i}`, price: 990 + i * 100 }, token);
 
+// A published site (the "tienda" template: hero, the products grid, WhatsApp) on its subdomain host.
+const site = await api('POST', '/api/sites/', { name: 'Cerámica del Sur', subdomain: 'bench-sitio', template: 'tienda' }, token);
+await api('POST', `/api/sites/${site.id}/publish/`, undefined, token);
+const SITE_HOST = 'bench-sitio.localhost';
+
+/** GET with a Host header (fetch will not send one of its own choosing). */
+function getWithHost(url, host) {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers: { Host: host } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
 const shopPath = `/shop/${product.id}`;
 // A query string skips the render cache: every request renders the page (its first render).
 const shopUncached = `${shopPath}?bench=render`;
-const paths = ['/landing', shopPath, shopUncached, '/api/health/'];
+const paths = ['/landing', shopPath, shopUncached, 'site:/', '/api/health/'];
+/** Where a row's requests go: a site row sets the host and asks for the path after `site:`. */
+const target = (p) => (p.startsWith('site:') ? { path: p.slice(5), headers: { host: SITE_HOST } } : { path: p, headers: {} });
 
 const routes = {};
 for (const p of paths) {
-  const res = await fetch(appUrl(p));
-  const body = Buffer.from(await res.arrayBuffer());
-  if (!res.ok) throw new Error(`${p} → ${res.status}`);
+  const { path: at, headers: sent } = target(p);
+  const res = await getWithHost(appUrl(at), sent.host ?? `127.0.0.1:${appPort}`);
+  const body = res.body;
+  if (res.status !== 200) throw new Error(`${p} → ${res.status}`);
   const headers = {};
   for (const name of ['content-type', 'content-security-policy', 'x-content-type-options', 'referrer-policy', 'cache-control']) {
-    const v = res.headers.get(name);
+    const v = res.headers[name];
     if (v) headers[name] = v;
   }
   routes[p] = { headers, body: body.toString('base64'), size: body.length };
@@ -135,11 +156,12 @@ const rows = [];
 const scaleRows = [];
 try {
   for (const p of paths) {
-    await measure(appUrl(p), { duration: 2 }); // warm-up
-    const a = await measure(appUrl(p));
-    const r = await measure(`http://127.0.0.1:${rawPort}${p}`);
+    const { path: at, headers } = target(p);
+    await measure(appUrl(at), { duration: 2, headers }); // warm-up
+    const a = await measure(appUrl(at), { headers });
+    const r = await measure(`http://127.0.0.1:${rawPort}${at}`, { headers });
     rows.push({
-      path: p === shopPath ? '/shop/{id} (cached)' : p === shopUncached ? '/shop/{id} (first render)' : p,
+      path: p === shopPath ? '/shop/{id} (cached)' : p === shopUncached ? '/shop/{id} (first render)' : p === 'site:/' ? 'site home on its subdomain (cached)' : p,
       bytes: routes[p].size,
       app: { rps: a.requests.average, p50: a.latency.p50, p99: a.latency.p99, errors: a.errors + a.non2xx },
       raw: { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 },
@@ -200,5 +222,28 @@ if (scaleRows.length) {
   for (const row of scaleRows) {
     console.log(`| ${row.name} | ${row.small.mean.toFixed(1)} | ${row.small.p99} | ${row.large.mean.toFixed(1)} | ${row.large.p99} | ${(row.large.mean / row.small.mean).toFixed(2)}× |`);
     if (row.small.errors || row.large.errors) console.log(`  ${row.name}: ${row.small.errors + row.large.errors} errors or non-2xx answers`);
+  }
+}
+
+/**
+ * The editor island's weight: its chunk and every chunk it imports, gzipped. Only the editor
+ * route's page references it (a client:only island), so no other page downloads it.
+ */
+{
+  const dir = path.join(root, 'dist/client/_astro');
+  const entry = fs.readdirSync(dir).find((f) => /^SiteEditor\..*\.js$/.test(f));
+  if (entry) {
+    const seen = new Set();
+    const visit = (file) => {
+      if (seen.has(file) || !fs.existsSync(path.join(dir, file))) return;
+      seen.add(file);
+      const code = fs.readFileSync(path.join(dir, file), 'utf8');
+      for (const m of code.matchAll(/(?:from|import)\s*\(?\s*["']\.\/([^"']+\.js)["']/g)) visit(m[1]);
+    };
+    visit(entry);
+    const { gzipSync } = await import('node:zlib');
+    const files = [...seen].concat(fs.readdirSync(dir).filter((f) => /^SiteEditor\..*\.css$/.test(f)));
+    const gz = files.reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(dir, f))).length, 0);
+    console.log(`\nEditor island (${entry} and ${files.length - 1} chunks/styles it loads): ${(gz / 1024).toFixed(0)} KB gzip; loaded only by /page-builder/editor.`);
   }
 }

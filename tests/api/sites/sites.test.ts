@@ -60,6 +60,9 @@ describe.each(servers)('sites on $kind', ({ url }) => {
     expect(visit.body).not.toContain('Borrador secreto');
     expect(visit.body).toContain('<strong>48 horas</strong>');
     expect(visit.body).toContain('https://wa.me/56987654321');
+    // Anonymous visits are answered from the render cache, keyed by the host and path as requested.
+    await getWithHost(url, `${subdomain}.localhost`, '/');
+    expect((await getWithHost(url, `${subdomain}.localhost`, '/')).headers['x-render-cache']).toBe('hit');
     expect(visit.body).toContain('--site-primary:#9d174d');
     expect(visit.body).toContain('href="/nosotras"');
     expect((await getWithHost(url, `${subdomain}.localhost`, '/nosotras')).status).toBe(200);
@@ -72,6 +75,10 @@ describe.each(servers)('sites on $kind', ({ url }) => {
     expect((await getWithHost(url, `${subdomain}.localhost`, '/sitemap.xml')).body).toContain('/nosotras</loc>');
     // A tenant host never reaches the app.
     for (const path of ['/dashboard', '/login', '/no-existe']) expect((await getWithHost(url, `${subdomain}.localhost`, path)).status).toBe(404);
+    // Not even with the app's session cookie: a tenant host never reads it, nor sets one.
+    const me = await getWithHost(url, `${subdomain}.localhost`, '/api/users/me/', { Cookie: `impulsa_session=${token}` });
+    expect(me.status).toBe(404);
+    expect(visit.headers['set-cookie']).toBeUndefined();
     // The preview link on the main domain renders the same site.
     const preview = await fetch(`${url}/page-builder/_render/${subdomain}`);
     expect(preview.status).toBe(200);

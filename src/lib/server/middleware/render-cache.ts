@@ -20,11 +20,12 @@ export function requestCacheKey(request: Request, url: URL): string | null {
  */
 export function renderCacheWith(cache: PageCache, listening: () => boolean, enabled = true) {
   return defineMiddleware(async (context, next) => {
+    // The key of the request as it came: a site's pages are rewritten to /_site/… further in.
+    const key = requestCacheKey(context.request, new URL(context.url));
     const response = await next();
     const tags = response.headers.get(CACHE_TAGS_HEADER);
     if (tags === null) return response;
     response.headers.delete(CACHE_TAGS_HEADER);
-    const key = requestCacheKey(context.request, context.url);
     const type = response.headers.get('content-type') ?? '';
     if (!enabled || key === null || response.status !== 200 || !type.startsWith('text/html') || response.headers.has('set-cookie') || !listening()) return response;
     const body = new Uint8Array(await response.arrayBuffer());
