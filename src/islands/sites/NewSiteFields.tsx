@@ -36,9 +36,8 @@ function NewSiteFields({ name: initialName, subdomain: initialSubdomain, suffix,
         if (!res.ok) throw new Error(String(res.status));
         const body = (await res.json()) as { available: boolean; message: string };
         setCheck({ state: body.available ? 'available' : 'taken', message: body.available ? `Disponible: ${parsed.data}.${suffix}` : body.message });
-      } catch (error) {
+      } catch {
         if (!controller.signal.aborted) setCheck({ state: 'offline', message: 'No pudimos revisar ahora; lo revisaremos al crear el sitio.' });
-        void error;
       }
     }, 300);
     return () => {

@@ -44,6 +44,16 @@ export function domainView(row: SiteRow): DomainView | null {
   };
 }
 
+/** Whether another site already proved `domain` is theirs. */
+async function verifiedElsewhere(db: Db, domain: string, siteId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(and(eq(sites.customDomain, domain), eq(sites.domainStatus, 'verified'), ne(sites.id, siteId)))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** Every change to a domain takes effect at once: its pages and its host lookups are dropped. */
 const changed = (id: number) => invalidate(siteTag(id));
 
@@ -61,12 +71,7 @@ export async function setDomain(db: Db, userId: number, id: number, domain: stri
   const ours = mainDomains().some((d) => domain === d || domain.endsWith('.' + d));
   if (ours) throw new HttpError(400, 'Ese dominio es de Impulsa: tu sitio ya tiene su dirección en él.', { errors: { domain: ['Ese dominio es de Impulsa.'] } });
   if (site.customDomain === domain && site.domainToken) return domainView(site)!;
-  const [other] = await db
-    .select({ id: sites.id })
-    .from(sites)
-    .where(and(eq(sites.customDomain, domain), eq(sites.domainStatus, 'verified'), ne(sites.id, id)))
-    .limit(1);
-  if (other) throw new HttpError(400, TAKEN, { errors: { domain: [TAKEN] } });
+  if (await verifiedElsewhere(db, domain, id)) throw new HttpError(400, TAKEN, { errors: { domain: [TAKEN] } });
   const token = `impulsa-verificacion=${randomBytes(16).toString('hex')}`;
   const [row] = await db
     .update(sites)
@@ -117,14 +122,7 @@ export async function verifyDomain(db: Db, userId: number, id: number, resolver:
   if (!site.customDomain || !site.domainToken) throw new HttpError(400, 'Este sitio no tiene un dominio propio que verificar.');
   if (site.domainStatus === 'verified') return domainView(site)!;
   const problem = await txtProblem(resolver, txtRecordName(site.customDomain), site.domainToken);
-  const [taken] = problem
-    ? []
-    : await db
-        .select({ id: sites.id })
-        .from(sites)
-        .where(and(eq(sites.customDomain, site.customDomain), eq(sites.domainStatus, 'verified'), ne(sites.id, id)))
-        .limit(1);
-  const reason = problem ?? (taken ? TAKEN : null);
+  const reason = problem ?? ((await verifiedElsewhere(db, site.customDomain, id)) ? TAKEN : null);
   try {
     const [row] = await db
       .update(sites)

@@ -30,8 +30,8 @@ export class HostCache<Row extends { id: number }> {
 
   /** Applies an invalidation of the page cache's tags (null: everything). */
   drop(tags: readonly string[] | null): void {
-    const ids = new Set(tags?.flatMap((t) => SITE_TAG.exec(t)?.[1] ?? []).map(Number));
     if (!tags) return this.entries.clear();
+    const ids = new Set(tags.flatMap((t) => SITE_TAG.exec(t)?.[1] ?? []).map(Number));
     if (ids.size === 0) return;
     for (const [key, row] of this.entries) if (row === null || ids.has(row.id)) this.entries.delete(key);
   }

@@ -95,6 +95,12 @@ describe('the page builder', () => {
     await page.getByRole('heading', { name: 'Taller Greda' }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'sitio-inicio-desktop');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'sitio-inicio-mobile');
+    await page.goto(`${url}/page-builder/editor`);
+    await page.getByRole('heading', { name: 'Nuevo sitio', level: 1 }).waitFor();
+    await screenshot(page, 'sitio-nuevo-mobile');
+    await page.setViewportSize(DESKTOP);
     await page.goto(`${url}/page-builder/site/${siteId}`);
     await page.getByText('Publicado', { exact: true }).waitFor();
     await expectAccessible(page);
