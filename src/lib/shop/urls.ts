@@ -5,9 +5,21 @@ export function shopProductPath(productId: number): string {
   return `/shop/${productId}`;
 }
 
+/** A product's page on the seller's site (`/shop` alone: the site's catalogue). */
+export function siteShopPath(slug?: string): string {
+  return slug === undefined ? '/shop' : `/shop/${slug}`;
+}
+
+const MEDIA_PREFIX = '/media/';
+
 /** An image variant's content-addressed, immutable URL. */
 export function mediaPath(key: string, format: string): string {
-  return `/media/${key}.${format === 'jpeg' ? 'jpg' : format}`;
+  return `${MEDIA_PREFIX}${key}.${format === 'jpeg' ? 'jpg' : format}`;
+}
+
+/** Whether a path is an image variant's (`mediaPath`): served on every host, sites included. */
+export function isMediaPath(pathname: string): boolean {
+  return pathname.startsWith(MEDIA_PREFIX);
 }
 
 /** The seller's pages in the app. */
@@ -27,3 +39,8 @@ export const shopTags = {
   /** Any change to which products a seller shows (site grids and catalogues list them). */
   catalogue: (userId: number) => `catalogue:${userId}`,
 } as const;
+
+/** The tags of a product's public page: the product, its shop and its category. */
+export function productTags(product: { id: number; category: number | null }, sellerId: number): string[] {
+  return [shopTags.product(product.id), shopTags.store(sellerId), ...(product.category ? [shopTags.category(product.category)] : [])];
+}

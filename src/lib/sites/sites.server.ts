@@ -289,6 +289,15 @@ export async function siteForHost(db: Db, host: SiteHost): Promise<SiteRow | nul
   return row ?? null;
 }
 
+/** The published products' slugs and last change: a site's sitemap lists them. */
+export async function publishedProductSlugs(db: Db, userId: number): Promise<{ slug: string; updatedAt: Date }[]> {
+  return db
+    .select({ slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .where(and(eq(products.userId, userId), eq(products.published, true)))
+    .orderBy(asc(products.slug));
+}
+
 /** The published pages of a site: path, title and document. */
 export async function publishedPages(db: Db, siteId: number): Promise<{ path: string; title: string; data: PageData }[]> {
   const rows = await db
@@ -338,9 +347,10 @@ async function publishedCards(db: Db, userId: number, category: number | null, l
   const firstImages = rows.length ? await db.select().from(productImages).where(and(inArray(productImages.productId, rows.map((r) => r.id)), eq(productImages.position, 0))) : [];
   const covers = new Map((await mediaViews(db, firstImages.map((i) => i.mediaId))).map((m) => [m.id, m]));
   const coverOf = new Map(firstImages.map((i) => [i.productId, covers.get(i.mediaId)]));
+  // The card's picture is decorative: the product's name is the link's text right below it.
   return rows.map((r) => {
     const cover = coverOf.get(r.id);
-    return { id: r.id, category: r.categoryId, name: r.name, price: r.price, compareAtPrice: r.compareAtPrice, href: productHref(r.slug), image: cover ? blockImage(cover, r.name) : null, soldOut: r.stock === 0 };
+    return { id: r.id, category: r.categoryId, name: r.name, price: r.price, compareAtPrice: r.compareAtPrice, href: productHref(r.slug), image: cover ? blockImage(cover, '') : null, soldOut: r.stock === 0 };
   });
 }
 

@@ -2,7 +2,10 @@
 
 /** A site's public origin on our subdomains, from the app's origin (`SITE_URL`): `https://<sub>.impulsa.cl`. */
 export function subdomainOrigin(subdomain: string, appOrigin: URL): string {
-  return `${appOrigin.protocol}//${subdomain}.${appOrigin.host}`;
+  // An IP address has no subdomains: an app reached as http://127.0.0.1:4321 serves its sites as
+  // http://<sub>.localhost:4321, which browsers send to the loopback address too.
+  const host = /^[\d.]+$|^\[/.test(appOrigin.hostname) ? `localhost${appOrigin.port ? `:${appOrigin.port}` : ''}` : appOrigin.host;
+  return `${appOrigin.protocol}//${subdomain}.${host}`;
 }
 
 /** The preview of a site on the main domains (DESIGN §7). */

@@ -1,18 +1,19 @@
 /**
  * The public pages are valid HTML by the W3C's own checker (vnu.jar, run with the system's Java):
  * a full product page (gallery, rich description, offer, WhatsApp), a bare one, the 404 and the
- * landing: the zero-JavaScript public pages. (Pages with islands carry Astro's inline island
+ * landing, and a published site's home, catalogue and product page on its subdomain host: the
+ * zero-JavaScript public pages. (Pages with islands carry Astro's inline island
  * `<style>` in the body, which the checker refuses: withastro/astro#10308.)
  */
 import { describe, expect, inject, it } from 'vitest';
-import { ApiClient } from '../../support/http';
+import { ApiClient, getWithHost } from '../../support/http';
 import { htmlErrors } from '../../support/html-validator';
 import { jpeg, upload } from '../../support/images';
 
 const { url } = inject('servers')[0]!;
 
 describe('public pages against the W3C checker', () => {
-  it('has no error on a product page, a product without images, the 404 and the landing', async () => {
+  it('has no error on a product page, a product without images, the 404, the landing and a site', async () => {
     const api = new ApiClient(url);
     const { token } = await api.register();
     await api.patch('/api/store/', { name: 'Dulces de la Abuela', whatsapp: '+56912345678', version: 0 }, { token });
@@ -33,6 +34,17 @@ describe('public pages against the W3C checker', () => {
     for (const [name, path] of [['producto', `/shop/${full.body.id}`], ['producto-simple', `/shop/${bare.body.id}`], ['no-encontrado', '/shop/999999'], ['landing', '/landing']] as const) {
       pages[name] = await (await fetch(url + path)).text();
     }
+    const subdomain = `valida-${Date.now().toString(36)}`;
+    const site = await api.post('/api/sites/', { name: 'Dulces & Cía', subdomain, template: 'tienda' }, { token });
+    await api.post(`/api/sites/${site.body.id}/publish/`, undefined, { token });
+    for (const [name, path] of [['sitio', '/'], ['sitio-tienda', '/shop'], ['sitio-producto', `/shop/${full.body.slug}`]] as const) {
+      const page = await getWithHost(url, `${subdomain}.localhost`, path);
+      expect(page.status, path).toBe(200);
+      pages[name] = page.body;
+    }
+    // The site's images come from its own host.
+    const image = /<img src="(\/media\/[^"]+)"/.exec(pages['sitio-producto']!)![1]!;
+    expect((await getWithHost(url, `${subdomain}.localhost`, image)).status).toBe(200);
     expect(await htmlErrors(pages)).toEqual([]);
   });
 });

@@ -48,8 +48,8 @@ describe.each(servers)('sites on $kind', ({ url }) => {
     expect((await api.post(`/api/sites/${site.id}/pages/`, { path: '/shop', title: 'x' }, { token })).status).toBe(400);
     expect((await api.delete(`/api/sites/${site.id}/pages/${home.id}/`, { token })).status).toBe(400);
 
-    await api.post('/api/products/', { name: 'Kuchen de murta', price: 8990, published: true }, { token });
-    await api.post('/api/products/', { name: 'Borrador secreto', price: 1000 }, { token });
+    const kuchen = (await api.post('/api/products/', { name: 'Kuchen de murta', price: 8990, published: true }, { token })).body;
+    const draft = (await api.post('/api/products/', { name: 'Borrador secreto', price: 1000 }, { token })).body;
     expect((await api.post(`/api/sites/${site.id}/publish/`, undefined, { token })).body).toMatchObject({ published: true });
 
     const visit = await getWithHost(url, `${subdomain}.localhost`, '/');
@@ -67,8 +67,28 @@ describe.each(servers)('sites on $kind', ({ url }) => {
     expect(visit.body).toContain('href="/nosotras"');
     expect((await getWithHost(url, `${subdomain}.localhost`, '/nosotras')).status).toBe(200);
     expect((await getWithHost(url, `${subdomain}.localhost`, '/shop')).body).toContain('Kuchen de murta');
+    // A product's page inside the site: its theme and navigation, its own canonical URL and JSON-LD, zero script.
     const product = await getWithHost(url, `${subdomain}.localhost`, '/shop/kuchen-de-murta');
-    expect(product.status).toBe(302);
+    expect(product.status).toBe(200);
+    expect(product.body).toContain('--site-primary:#9d174d');
+    expect(product.body).toContain('<h1 class="mt-1');
+    expect(product.body).toContain('$8.990');
+    expect(product.body).toContain('href="/nosotras"');
+    expect(product.body).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/shop\/kuchen-de-murta">/);
+    expect(product.body).toContain('<meta property="og:type" content="product">');
+    expect(product.body).toContain('"@type":"Product"');
+    expect(product.body).not.toMatch(/<script(?! type="application\/ld\+json")/);
+    expect(product.body).toContain(encodeURIComponent('/shop/kuchen-de-murta'));
+    const renamed = await api.patch(`/api/products/${kuchen.id}/`, { name: 'Kuchen de murta sureño', version: kuchen.version }, { token });
+    expect(renamed.status).toBe(200);
+    const moved = await getWithHost(url, `${subdomain}.localhost`, '/shop/kuchen-de-murta');
+    expect(moved.status).toBe(301);
+    expect(moved.headers.location).toBe(`/shop/${renamed.body.slug}`);
+    expect((await getWithHost(url, `${subdomain}.localhost`, `/shop/${renamed.body.slug}`)).body).toContain('Kuchen de murta sureño');
+    expect((await getWithHost(url, `${subdomain}.localhost`, `/shop/${draft.slug}`)).status).toBe(404);
+    const sitemap = (await getWithHost(url, `${subdomain}.localhost`, '/sitemap.xml')).body;
+    expect(sitemap).toContain(`/shop/${renamed.body.slug}</loc><lastmod>`);
+    expect(sitemap).not.toContain(draft.slug);
     const config = JSON.parse((await getWithHost(url, `${subdomain}.localhost`, '/config')).body);
     expect(config).toMatchObject({ name: 'Dulces de la Abuela', currency: 'CLP', whatsapp: '+56987654321', payment_methods: ['whatsapp'] });
     expect((await getWithHost(url, `${subdomain}.localhost`, '/robots.txt')).body).toContain('Sitemap:');

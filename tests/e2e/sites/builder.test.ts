@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, expectAccessible, MOBILE, newContext, screenshot, signedInContext, useBrowser, waitForHydration } from '../../support/browser';
 import { ApiClient } from '../../support/http';
+import { jpeg, upload } from '../../support/images';
 
 const { url } = inject('servers')[0]!;
 const port = new URL(url).port;
@@ -37,7 +38,8 @@ describe('the page builder', () => {
   it('creates a site, builds its home in the editor, publishes it and shows it on its subdomain with zero script', async () => {
     const { context, account } = await signedInContext(browserOf(), url, DESKTOP);
     const api = new ApiClient(url);
-    for (const [name, price] of [['Taza de greda', 12990], ['Plato hondo', 9990]] as const) await api.post('/api/products/', { name, price, published: true }, { token: account.token });
+    const photo = (await upload(url, account.token, await jpeg(900, 900), 'taza.jpg', 'image/jpeg', 'Taza de greda café')).body;
+    for (const [name, price, images] of [['Taza de greda', 12990, [photo.id]], ['Plato hondo', 9990, []]] as const) await api.post('/api/products/', { name, price, images, published: true }, { token: account.token });
     await api.post('/api/products/', { name: 'Jarrón en borrador', price: 20990 }, { token: account.token });
 
     const page = await context.newPage();
@@ -81,13 +83,27 @@ describe('the page builder', () => {
     expect(await site.getByText('Jarrón en borrador').count()).toBe(0);
     expect(await site.locator('script').count()).toBe(0);
     expect(response!.headers()['content-security-policy']).toContain("script-src 'none'");
-    expect(await site.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${new URL(url).protocol}//${subdomain}.${new URL(url).host}/`);
+    expect(await site.locator('link[rel="canonical"]').getAttribute('href')).toBe(`http://${subdomain}.localhost:${port}/`);
     await expectAccessible(site);
     await screenshot(site, 'sitio-publicado-desktop');
     await site.setViewportSize(MOBILE);
     await screenshot(site, 'sitio-publicado-mobile');
     await site.goto(`http://${subdomain}.impulsa.cl:${port}/shop`);
     await site.getByText('Taza de greda').waitFor();
+    // Its images load from the site's own host.
+    const cover = site.locator('img.site-card-image');
+    expect(await cover.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBeGreaterThan(0);
+    // A product opens inside the site: its theme and navigation, still zero script.
+    await site.getByRole('link', { name: 'Taza de greda $12.990' }).click();
+    await site.getByRole('heading', { name: 'Taza de greda', level: 1 }).waitFor();
+    expect(new URL(site.url()).pathname).toBe('/shop/taza-de-greda');
+    await site.getByRole('link', { name: 'Volver a la tienda' }).waitFor();
+    expect(await site.locator('script:not([type="application/ld+json"])').count()).toBe(0);
+    expect(await site.getByAltText('Taza de greda café').first().evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBeGreaterThan(0);
+    await expectAccessible(site);
+    await screenshot(site, 'sitio-producto-mobile');
+    await site.setViewportSize(DESKTOP);
+    await screenshot(site, 'sitio-producto-desktop');
     expect((await site.goto(`http://${subdomain}.impulsa.cl:${port}/dashboard`))!.status()).toBe(404);
 
     // The seller's pages for it.

@@ -103,6 +103,13 @@ describe('resolveHost', () => {
     expect(custom.locals.site).toEqual({ kind: 'custom', host: 'www.panaderia.cl', value: 'www.panaderia.cl' });
   });
 
+  it('answers image variants on a site host from the media route, still as the site (no session read)', async () => {
+    const media = await run('http://tienda.impulsa.localhost:4321/media/abc.webp');
+    expect(media.nextCalledWith).toBeUndefined();
+    expect(media.locals.sitePath).toBe('/media/abc.webp');
+    expect((await run('http://www.panaderia.cl/media/abc.webp')).nextCalledWith).toBeUndefined();
+  });
+
   it('rewrites a preview link to the site route as the subdomain site it names', async () => {
     const home = await run('http://localhost:4321/page-builder/_render/Tienda');
     expect(home.nextCalledWith).toBe('/_site/');

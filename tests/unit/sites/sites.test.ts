@@ -7,6 +7,8 @@ import { pagePathSchema, puckDataSchema, siteCreateSchema, TEMPLATES } from '@/l
 import { templatePages } from '@/lib/sites/templates';
 import { dnsRecords, domainSchema, isApex, normalizeDomain } from '@/lib/sites/domains';
 import { HostCache } from '@/lib/sites/host-cache.server';
+import { robotsTxt, sitemapXml } from '@/lib/sites/sitemap';
+import { subdomainOrigin } from '@/lib/sites/urls';
 
 const renderData = {
   images: { 7: { src: '/media/a.webp', srcset: '/media/a.webp 640w', width: 640, height: 480, alt: 'Vitrina' } },
@@ -19,6 +21,13 @@ describe('site rules', () => {
     expect(siteCreateSchema.parse({ name: 'Dulces', subdomain: ' Dulces-Abuela ' }).subdomain).toBe('dulces-abuela');
     for (const bad of ['-abc', 'ab', 'a_b', 'con espacio', 'x'.repeat(64)]) expect(siteCreateSchema.safeParse({ name: 'x', subdomain: bad }).success).toBe(false);
     expect(siteCreateSchema.safeParse({ name: 'x', subdomain: 'www' }).error?.issues[0]?.message).toBe('Ese subdominio está reservado. Elige otro.');
+  });
+
+  it('puts a site on a subdomain of the app origin, or of localhost when the app is reached by IP', () => {
+    expect(subdomainOrigin('dulces', new URL('https://impulsa.cl'))).toBe('https://dulces.impulsa.cl');
+    expect(subdomainOrigin('dulces', new URL('http://impulsa.localhost:4321'))).toBe('http://dulces.impulsa.localhost:4321');
+    expect(subdomainOrigin('dulces', new URL('http://127.0.0.1:4321'))).toBe('http://dulces.localhost:4321');
+    expect(subdomainOrigin('dulces', new URL('http://[::1]'))).toBe('http://dulces.localhost');
   });
 
   it('keeps page paths off the addresses the site serves itself', () => {
@@ -92,6 +101,29 @@ describe('custom domains', () => {
     expect(dnsRecords('tienda.cl', 'tok', edge).map((r) => [r.type, r.name, r.value])).toEqual([['TXT', '_impulsa', 'tok'], ['A', '@', '203.0.113.10']]);
     expect(dnsRecords('tienda.cl', 'tok', { ...edge, ipv4: null })[1]).toMatchObject({ type: 'CNAME', name: '@', purpose: expect.stringContaining('ALIAS') });
     expect(isApex('tienda.cl') && !isApex('www.tienda.cl')).toBe(true);
+  });
+});
+
+describe('sitemap and robots', () => {
+  it('lists each path once, absolute on the site origin, escaped, with its last change as a date', () => {
+    const xml = sitemapXml('https://www.tienda.cl', [
+      { path: '/', lastModified: new Date('2026-11-20T23:30:00Z') },
+      { path: '/shop' },
+      { path: '/shop/pan-amasado' },
+      { path: '/shop' },
+      { path: '/quiénes&somos' },
+    ]);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    expect(xml).toContain('<url><loc>https://www.tienda.cl/</loc><lastmod>2026-11-20</lastmod></url>');
+    expect(xml).toContain('<loc>https://www.tienda.cl/shop/pan-amasado</loc>');
+    expect(xml.match(/<loc>https:\/\/www\.tienda\.cl\/shop<\/loc>/g)).toHaveLength(1);
+    expect(xml).toContain('<loc>https://www.tienda.cl/qui%C3%A9nes&amp;somos</loc>');
+    expect(xml).not.toMatch(/&(?!amp;)/);
+  });
+
+  it('names the sitemap only where the site has an origin of its own', () => {
+    expect(robotsTxt('https://dulces.impulsa.cl')).toBe('User-agent: *\nAllow: /\nSitemap: https://dulces.impulsa.cl/sitemap.xml\n');
+    expect(robotsTxt(null)).not.toContain('Sitemap');
   });
 });
 

@@ -1,0 +1,35 @@
+/**
+ * What a product's public page says about it to search engines and link previews, the same on
+ * the main domains (`/shop/{id}`) and on the seller's site (`/shop/{slug}`): only the URL differs.
+ */
+import { formatClp } from '@/lib/money';
+import { productJsonLd } from '@/lib/shop/json-ld';
+import type { ProductView } from '@/lib/shop/products.server';
+import { descriptionText } from '@/lib/shop/rich-text.server';
+
+export interface ProductPageMeta {
+  /** The meta description: the description's text, or a sentence built from name, price and shop. */
+  summary: string;
+  /** The first image as the share image (1200×630 variant), absolute. */
+  share?: { url: string; width: number; height: number; alt: string };
+  jsonLd: Record<string, unknown>;
+}
+
+/** `url`: the page's own absolute URL; `origin`: where image paths resolve (the app's media host). */
+export function productPageMeta(product: ProductView, shopName: string, url: string, origin: string): ProductPageMeta {
+  const absolute = (path: string) => new URL(path, origin).href;
+  const first = product.images[0];
+  return {
+    summary: descriptionText(product.description, 160) || `${product.name} a ${formatClp(product.price)} en ${shopName}.`,
+    share: first?.share_url ? { url: absolute(first.share_url), width: 1200, height: 630, alt: first.alt || product.name } : undefined,
+    jsonLd: productJsonLd({
+      name: product.name,
+      description: descriptionText(product.description, 5000),
+      price: product.price,
+      stock: product.stock,
+      url,
+      images: product.images.map((i) => absolute(i.url)),
+      seller: shopName,
+    }),
+  };
+}
