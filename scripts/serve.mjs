@@ -70,6 +70,8 @@ server.listen(port, host, () => {
   const shownHost = host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host;
   log.info('listening', { host, port: typeof address === 'object' && address ? address.port : port, database: handle.kind });
   console.log(`Impulsa está corriendo en http://${shownHost}:${port} (base de datos: ${handle.kind})`);
+  // Background jobs the app registered (the order sweeper: src/lib/orders/sweeper.server.ts).
+  globalThis[Symbol.for('impulsa.start-jobs')]?.();
 });
 
 let stopping = false;

@@ -11,6 +11,7 @@ import { startOidc } from './oidc';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './postgres';
 import { freePort, ROOT, startServer, tempDir, type RunningServer } from './server';
 import { startSmtp } from './smtp';
+import { startWebpay, WEBPAY_API_KEY, WEBPAY_COMMERCE_CODE } from './webpay';
 
 export interface ServerInfo {
   kind: 'pglite' | 'postgres';
@@ -23,6 +24,8 @@ declare module 'vitest' {
     mailDir: string;
     /** The local DNS server's zone folder (`setTxt` writes records there). */
     dnsZone: string;
+    /** The local Webpay Plus server (REST API and payment form). */
+    webpayUrl: string;
   }
 }
 
@@ -37,6 +40,7 @@ export default async function setup(project: TestProject) {
   const smtp = await startSmtp(mailDir);
   const dnsZone = tempDir('impulsa-dns-');
   const dns = await startDns(dnsZone);
+  const webpay = await startWebpay();
   const oidc = await startOidc(await freePort(), origins.map((o) => `${o}/auth/google`));
 
   const common = {
@@ -50,6 +54,9 @@ export default async function setup(project: TestProject) {
     DNS_SERVERS: dns.server,
     EDGE_CNAME: 'sites.impulsa.test',
     EDGE_IPV4: '192.0.2.10',
+    WEBPAY_COMMERCE_CODE,
+    WEBPAY_API_KEY,
+    WEBPAY_API_URL: webpay.url,
   };
 
   const servers: ServerInfo[] = [];
@@ -67,6 +74,7 @@ export default async function setup(project: TestProject) {
   project.provide('servers', servers);
   project.provide('mailDir', mailDir);
   project.provide('dnsZone', dnsZone);
+  project.provide('webpayUrl', webpay.url);
 
   return async () => {
     await Promise.all(running.map((s) => s.stop()));
@@ -78,5 +86,6 @@ export default async function setup(project: TestProject) {
     await smtp.close();
     await oidc.close();
     await dns.close();
+    await webpay.close();
   };
 }

@@ -83,3 +83,22 @@ export function dnsServers(): string[] {
 export function edgeTargets(): { cname: string; ipv4: string | null } {
   return { cname: process.env.EDGE_CNAME || 'sites.impulsa.cl', ipv4: process.env.EDGE_IPV4 || null };
 }
+
+/**
+ * Webpay Plus (`WEBPAY_COMMERCE_CODE`, `WEBPAY_API_KEY`, `WEBPAY_ENVIRONMENT` integration|production,
+ * `WEBPAY_API_URL` to reach another host speaking the same REST API). Null without a commerce
+ * code: Webpay is not offered.
+ */
+export function webpaySettings(): { commerceCode: string; apiKey: string; environment: 'integration' | 'production'; apiUrl: string } | null {
+  const commerceCode = process.env.WEBPAY_COMMERCE_CODE;
+  if (!commerceCode) return null;
+  const environment = process.env.WEBPAY_ENVIRONMENT === 'production' ? 'production' : 'integration';
+  const apiUrl = process.env.WEBPAY_API_URL || (environment === 'production' ? 'https://webpay3g.transbank.cl' : 'https://webpay3gint.transbank.cl');
+  return { commerceCode, apiKey: process.env.WEBPAY_API_KEY ?? '', environment, apiUrl: apiUrl.replace(/\/+$/, '') };
+}
+
+/** How long an unpaid transfer or WhatsApp order keeps its stock (`ORDER_HOLD_HOURS`, default 48). */
+export function orderHoldHours(): number {
+  const hours = Number(process.env.ORDER_HOLD_HOURS);
+  return Number.isFinite(hours) && hours > 0 ? hours : 48;
+}

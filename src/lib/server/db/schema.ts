@@ -382,3 +382,95 @@ export const sitePages = pgTable(
   },
   (t) => [uniqueIndex('site_pages_site_path_key').on(t.siteId, t.path)],
 );
+
+/**
+ * A buyer's order from one seller's shop. Prices, totals and delivery are the server's, in whole
+ * pesos with IVA included. `stockHeld`: the items' units are still taken from stock (true from
+ * creation until the order is cancelled, rejected or lapses unpaid). `receiptToken` is the
+ * unguessable part of the buyer's receipt link. `webpayState`: `created` (sent to Webpay),
+ * `committing` (one request claimed the commit), `done`; null for other payment methods.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'set null' }),
+    number: text('number').notNull(),
+    status: text('status').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerPhone: text('buyer_phone').notNull(),
+    deliveryMethod: text('delivery_method').notNull(),
+    deliveryAddress: text('delivery_address'),
+    /** The comuna's official code (`data/chile`). */
+    deliveryComuna: text('delivery_comuna'),
+    deliveryPrice: integer('delivery_price').notNull().default(0),
+    subtotal: integer('subtotal').notNull(),
+    total: integer('total').notNull(),
+    receiptToken: text('receipt_token').notNull(),
+    stockHeld: boolean('stock_held').notNull().default(true),
+    /** When an unpaid order gives its stock back. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Where the buyer returns: the site's origin or the app's. */
+    origin: text('origin').notNull(),
+    webpayToken: text('webpay_token'),
+    /** Webpay's payment form, where the buyer's browser posts `token_ws`. */
+    webpayUrl: text('webpay_url'),
+    webpayState: text('webpay_state'),
+    /** What Webpay answered to the commit or status call (amount, card's last digits, authorization code…). */
+    webpay: jsonb('webpay'),
+    /** Why the order was rejected or cancelled, in Spanish, for the buyer's page. */
+    reason: text('reason'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_key').on(t.number),
+    uniqueIndex('orders_receipt_token_key').on(t.receiptToken),
+    uniqueIndex('orders_webpay_token_key').on(t.webpayToken),
+    index('orders_seller_created_idx').on(t.sellerId, t.createdAt, t.id),
+    index('orders_seller_status_idx').on(t.sellerId, t.status, t.createdAt),
+    index('orders_held_expires_idx').on(t.expiresAt).where(sql`stock_held and status = 'pendiente_pago'`),
+  ],
+);
+
+/** An order's lines, copied from the products at the time of the order. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+/**
+ * A visitor's cart in one seller's shop, keyed by the SHA-256 of the anonymous cart cookie (sent
+ * only to `/pay`). `buyer` keeps what they typed in the checkout form, so a failed submit or a
+ * reload loses nothing.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    tokenHash: text('token_hash').notNull(),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    items: jsonb('items').notNull().default([]),
+    buyer: jsonb('buyer').notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.sellerId] }), index('carts_updated_idx').on(t.updatedAt)],
+);

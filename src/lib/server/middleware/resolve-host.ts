@@ -1,6 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { previewTarget, resolveSite, SITE_ROUTE } from '@/lib/routing/hosts';
 import { isMediaPath } from '@/lib/shop/urls';
+import { isPayPath } from '@/lib/orders/urls';
 import { mainDomains } from '@/lib/server/config';
 
 /**
@@ -8,7 +9,7 @@ import { mainDomains } from '@/lib/server/config';
  * the site in `locals.sitePath`. Main-domain requests go on to the app's routes; a tenant host
  * and a preview link (`/page-builder/_render/{slug}/…`) are rewritten to the one catch-all
  * route that renders sites, so a tenant host never reaches the app's own pages. That route is
- * not reachable directly. Image variants (`/media/…`) are answered on every host.
+ * not reachable directly. Image variants (`/media/…`) and the checkout (`/pay…`) are answered on every host.
  */
 export const resolveHost = defineMiddleware((context, next) => {
   const { pathname } = context.url;
@@ -24,7 +25,8 @@ export const resolveHost = defineMiddleware((context, next) => {
   } else {
     context.locals.sitePath = pathname;
     // A site's images load from its own origin: the same immutable variants as on the main domains.
-    if (isMediaPath(pathname)) return next();
+    // The checkout is one set of pages for every host (`pages/pay/`): they read `locals.site`.
+    if (isMediaPath(pathname) || isPayPath(pathname)) return next();
   }
   return next(SITE_ROUTE + context.locals.sitePath + context.url.search);
 });

@@ -1,0 +1,59 @@
+/** The order mails, in Spanish: the buyer's confirmation and the seller's notice of a new order. */
+import { formatClp } from '@/lib/money';
+import { PAYMENT_LABELS } from '@/lib/orders/schemas';
+import type { OrderView, ShopCheckout } from '@/lib/orders/orders.server';
+import { ORDER_PATHS } from '@/lib/orders/urls';
+import { formatPhone } from '@/lib/phone';
+import { siteUrl } from '@/lib/server/config';
+import type { Mail } from '@/lib/server/mail/mailer';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function deliveryText(order: OrderView, shop: ShopCheckout): string {
+  if (order.delivery.method === 'despacho') return `Despacho a ${order.delivery.address}${order.delivery.comuna_name ? `, ${order.delivery.comuna_name}` : ''} (${formatClp(order.delivery.price)})`;
+  return shop.pickupAddress ? `Retiro en ${shop.pickupAddress}` : 'Retiro: la tienda te contactará para coordinarlo';
+}
+
+function linesText(order: OrderView): string[] {
+  return [...order.items.map((i) => `${i.quantity} × ${i.name}: ${formatClp(i.total)}`), ...(order.delivery.price ? [`Despacho: ${formatClp(order.delivery.price)}`] : []), `Total (IVA incluido): ${formatClp(order.total)}`];
+}
+
+function html(title: string, paragraphs: string[], order: OrderView, button?: { label: string; href: string }): string {
+  const rows = order.items.map((i) => `<tr><td style="padding:6px 0">${i.quantity} × ${escape(i.name)}</td><td style="padding:6px 0;text-align:right">${formatClp(i.total)}</td></tr>`).join('');
+  const delivery = order.delivery.price ? `<tr><td style="padding:6px 0">Despacho</td><td style="padding:6px 0;text-align:right">${formatClp(order.delivery.price)}</td></tr>` : '';
+  return `<!doctype html><html lang="es-CL"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181f;background:#f7f7f9;padding:24px">
+<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:16px;padding:32px;border:1px solid #eeeef2">
+<p style="font-size:20px;font-weight:700;margin:0 0 8px">${escape(title)}</p>
+<p style="font-size:14px;color:#54546a;margin:0 0 24px">Orden <strong>${escape(order.number)}</strong></p>
+${paragraphs.map((p) => `<p style="white-space:pre-line">${escape(p)}</p>`).join('\n')}
+<table style="width:100%;border-collapse:collapse;margin:24px 0;border-top:1px solid #eeeef2;border-bottom:1px solid #eeeef2">${rows}${delivery}<tr><td style="padding:8px 0;font-weight:700">Total (IVA incluido)</td><td style="padding:8px 0;text-align:right;font-weight:700">${formatClp(order.total)}</td></tr></table>
+${button ? `<p style="margin:28px 0"><a href="${escape(button.href)}" style="background:#4f43e6;color:#fff;padding:12px 20px;border-radius:10px;text-decoration:none;font-weight:600">${escape(button.label)}</a></p>` : ''}
+</div></body></html>`;
+}
+
+/** The buyer's and the seller's mails for an order just placed (or just paid, for Webpay). */
+export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
+  const paid = order.status === 'pagado';
+  const payment =
+    order.payment_method === 'transferencia' && !paid
+      ? `Para completar tu compra, transfiere ${formatClp(order.total)} a:\n${shop.transferDetails}\nUsa ${order.number} como referencia o comentario de la transferencia.`
+      : order.payment_method === 'whatsapp' && !paid
+        ? `${shop.name} te contactará por WhatsApp${shop.whatsapp ? ` (${formatPhone(shop.whatsapp)})` : ''} para coordinar el pago.`
+        : `Pagaste ${formatClp(order.total)} con ${PAYMENT_LABELS[order.payment_method].split(' (')[0]}.`;
+  const buyerText = [`Hola, ${order.buyer.name}:`, '', paid ? `¡Gracias por tu compra en ${shop.name}!` : `Recibimos tu pedido en ${shop.name}.`, '', ...linesText(order), '', deliveryText(order, shop), '', payment, '', `Revisa tu pedido cuando quieras: ${order.receipt_url}`].join('\n');
+  const buyer: Mail = {
+    to: order.buyer.email,
+    subject: `${paid ? 'Compra confirmada' : 'Pedido recibido'} ${order.number} · ${shop.name}`,
+    text: buyerText,
+    html: html(paid ? `¡Gracias por tu compra, ${order.buyer.name}!` : `Recibimos tu pedido, ${order.buyer.name}`, [paid ? `Tu pago a ${shop.name} está confirmado.` : `Tu pedido en ${shop.name} quedó registrado.`, deliveryText(order, shop), payment], order, { label: 'Ver mi pedido', href: order.receipt_url }),
+  };
+  const link = siteUrl().origin + ORDER_PATHS.order(order.id);
+  const sellerLines = [`Cliente: ${order.buyer.name}, ${order.buyer.email}, ${formatPhone(order.buyer.phone)}`, deliveryText(order, shop), `Pago: ${PAYMENT_LABELS[order.payment_method]}${paid ? ' (pagado)' : ' (pendiente)'}`];
+  const seller: Mail = {
+    to: shop.email,
+    subject: `${paid ? 'Nueva venta' : 'Nuevo pedido'} ${order.number}: ${formatClp(order.total)}`,
+    text: [`${paid ? 'Vendiste' : 'Te hicieron un pedido de'} ${formatClp(order.total)} en ${shop.name}.`, '', ...linesText(order), '', ...sellerLines, '', `Gestiona la orden: ${link}`].join('\n'),
+    html: html(paid ? `Nueva venta: ${formatClp(order.total)}` : `Nuevo pedido: ${formatClp(order.total)}`, sellerLines, order, { label: 'Ver la orden', href: link }),
+  };
+  return [buyer, seller];
+}

@@ -1,0 +1,14 @@
+/** What `POST /api/orders/` answers (DESIGN §7): enough for a client to send the buyer on to pay. */
+import type { CreatedOrder } from '@/lib/orders/orders.server';
+
+export function createdOrderBody({ order, whatsappUrl }: CreatedOrder) {
+  return {
+    id: order.id,
+    number: order.number,
+    total: order.total,
+    status: order.status,
+    receipt_url: order.receipt_url,
+    ...(order.payment_method === 'webpay' ? { payment_url: `${order.receipt_url}#pagar` } : {}),
+    ...(whatsappUrl ? { whatsapp_url: whatsappUrl } : {}),
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * Orders: what a buyer sends (one zod schema for `POST /api/orders/` and the `/pay` form), the
+ * statuses and the moves a seller may make between them, and the limits. Pure: no database.
+ */
+import { z } from 'astro/zod';
+import { emailSchema, fullNameSchema } from '@/lib/accounts/schemas';
+import { REGIONS } from '@/lib/chile/regions';
+import { MAX_ID } from '@/lib/ids';
+import { normalizePhone } from '@/lib/phone';
+
+/** Units of one product in one order, and lines in one order. */
+export const MAX_QUANTITY = 99;
+export const MAX_LINES = 50;
+
+export const ORDER_STATUSES = ['pendiente_pago', 'pagado', 'preparando', 'enviado', 'entregado', 'cancelado', 'rechazado'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_METHODS = ['webpay', 'transferencia', 'whatsapp'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const DELIVERY_METHODS = ['retiro', 'despacho'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+/** How a status reads to a seller and a buyer. */
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  pendiente_pago: 'Pendiente de pago',
+  pagado: 'Pagado',
+  preparando: 'Preparando',
+  enviado: 'Enviado',
+  entregado: 'Entregado',
+  cancelado: 'Cancelado',
+  rechazado: 'Pago rechazado',
+};
+
+export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
+  webpay: 'Webpay (débito, crédito o prepago)',
+  transferencia: 'Transferencia bancaria',
+  whatsapp: 'Coordinar por WhatsApp',
+};
+
+/**
+ * The moves a seller may make. A Webpay order is paid by Webpay alone; a transfer or WhatsApp
+ * order is marked paid by the seller once the money arrives. Cancelling gives the stock back
+ * (and refunds a Webpay payment).
+ */
+export function nextStatuses(status: OrderStatus, payment: PaymentMethod): OrderStatus[] {
+  switch (status) {
+    case 'pendiente_pago':
+      return payment === 'webpay' ? ['cancelado'] : ['pagado', 'cancelado'];
+    case 'pagado':
+      return ['preparando', 'cancelado'];
+    case 'preparando':
+      return ['enviado', 'cancelado'];
+    case 'enviado':
+      return ['entregado'];
+    default:
+      return [];
+  }
+}
+
+/** Orders that count as a sale (the dashboard's "primera venta"). */
+export const SOLD_STATUSES: readonly OrderStatus[] = ['pagado', 'preparando', 'enviado', 'entregado'];
+
+const COMUNA_CODES = new Set(REGIONS.flatMap((r) => r.comunas.map((c) => c.code)));
+
+/** A comuna's name from its official code; undefined for an unknown code. */
+export function comunaName(code: string): string | undefined {
+  for (const region of REGIONS) {
+    const comuna = region.comunas.find((c) => c.code === code);
+    if (comuna) return comuna.name;
+  }
+  return undefined;
+}
+
+const idSchema = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
+
+export const quantitySchema = z.coerce
+  .number({ error: 'La cantidad debe ser un número.' })
+  .int('La cantidad debe ser un número entero.')
+  .min(1, 'La cantidad mínima es 1.')
+  .max(MAX_QUANTITY, `Puedes pedir como máximo ${MAX_QUANTITY} unidades de cada producto.`);
+
+export const itemSchema = z.object({ product: idSchema('Ese producto no existe.'), quantity: quantitySchema });
+
+export const buyerSchema = z.object({
+  name: fullNameSchema,
+  email: emailSchema,
+  phone: z
+    .string({ error: 'Escribe tu teléfono.' })
+    .trim()
+    .min(1, 'Escribe tu teléfono.')
+    .transform((v, ctx) => {
+      const phone = normalizePhone(v);
+      if (!phone) {
+        ctx.addIssue({ code: 'custom', message: 'Escribe un teléfono chileno, por ejemplo +56 9 1234 5678.' });
+        return z.NEVER;
+      }
+      return phone;
+    }),
+});
+
+export const deliverySchema = z
+  .object({
+    method: z.enum(DELIVERY_METHODS, { error: 'Elige retiro o despacho.' }),
+    address: z.string({ error: 'La dirección debe ser texto.' }).trim().max(300, 'La dirección es demasiado larga.').optional(),
+    comuna: z
+      .string({ error: 'Elige la comuna.' })
+      .trim()
+      .refine((c) => c === '' || COMUNA_CODES.has(c), 'Elige una comuna de la lista.')
+      .optional(),
+  })
+  .superRefine((d, ctx) => {
+    if (d.method === 'despacho' && !d.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'Escribe la dirección de despacho.' });
+  });
+
+/** `POST /api/orders/` (DESIGN §7) and the `/pay` form. */
+export const orderCreateSchema = z.object({
+  site: idSchema('Ese sitio no existe.').optional(),
+  items: z.array(itemSchema, { error: 'Agrega al menos un producto.' }).min(1, 'Agrega al menos un producto.').max(MAX_LINES, `Un pedido puede tener como máximo ${MAX_LINES} productos distintos.`),
+  buyer: buyerSchema,
+  delivery: deliverySchema,
+  payment_method: z.enum(PAYMENT_METHODS, { error: 'Elige cómo pagar.' }),
+});
+export type OrderCreateInput = z.infer<typeof orderCreateSchema>;
+
+/** `PATCH /api/orders/{id}/`. */
+export const orderPatchSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: 'Ese estado no existe.' }),
+  version: z.number({ error: 'Versión no válida.' }).int('Versión no válida.').min(1, 'Versión no válida.').max(MAX_ID, 'Versión no válida.').optional(),
+});
+
+/** The same lines merged: one per product, quantities added up to the limit. */
+export function mergeItems(items: { product: number; quantity: number }[]): { product: number; quantity: number }[] {
+  const merged = new Map<number, number>();
+  for (const { product, quantity } of items) merged.set(product, Math.min(MAX_QUANTITY, (merged.get(product) ?? 0) + quantity));
+  return [...merged].map(([product, quantity]) => ({ product, quantity }));
+}
+
+/** Order numbers: eight characters that cannot be misread (no 0/O, 1/I/L), as `K7Q4-MZ2X`. */
+export const ORDER_NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+export function formatOrderNumber(randomBytes: Uint8Array): string {
+  const chars = [...randomBytes.slice(0, 8)].map((b) => ORDER_NUMBER_ALPHABET[b % ORDER_NUMBER_ALPHABET.length]).join('');
+  return `${chars.slice(0, 4)}-${chars.slice(4)}`;
+}

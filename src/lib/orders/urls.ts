@@ -1,0 +1,32 @@
+/** Every URL of the orders feature, built in one place. */
+
+/** The buyer's side: the same paths on the main domains and on every site's host. */
+export const PAY_PATHS = {
+  /** The cart and checkout. `?tienda=` picks the shop on the main domains. */
+  pay: '/pay',
+  /** Webpay sends the buyer back here (GET after paying, POST when they cancel). */
+  webpayReturn: '/pay/return',
+} as const;
+
+/** Whether a path is the checkout's (served on every host, sites included). */
+export function isPayPath(pathname: string): boolean {
+  return pathname === PAY_PATHS.pay || pathname.startsWith(PAY_PATHS.pay + '/');
+}
+
+/** The checkout of a shop: on the main domains `?tienda=<seller>` names it; a site's host has one shop. */
+export function payPath(sellerId: number | null, query: Record<string, string> = {}): string {
+  const params = new URLSearchParams({ ...(sellerId !== null ? { tienda: String(sellerId) } : {}), ...query });
+  const search = params.toString();
+  return PAY_PATHS.pay + (search ? `?${search}` : '');
+}
+
+/** A buyer's receipt: the unguessable token is the only key to it. */
+export function receiptPath(token: string): string {
+  return `/pay/orden/${token}`;
+}
+
+/** The seller's order book in the app. */
+export const ORDER_PATHS = {
+  list: '/ordenes',
+  order: (id: number) => `/ordenes/${id}`,
+} as const;

@@ -1,0 +1,67 @@
+/**
+ * Webpay Plus (REST v1.2) through `transbank-sdk`: create a transaction, commit it when the buyer
+ * returns, ask its status (reconciliation), refund it (a seller cancels a paid order). The SDK's
+ * `Options` take the API's base URL, so `WEBPAY_API_URL` points it at another host (the tests'
+ * local server); integration and production use Transbank's own hosts.
+ */
+import { Options, WebpayPlus } from 'transbank-sdk';
+import { webpaySettings } from '@/lib/server/config';
+
+/** What we keep of a commit or status answer (never the full card number: Webpay sends only its last digits). */
+export interface WebpayResult {
+  status: string;
+  response_code: number | null;
+  amount: number;
+  buy_order: string;
+  authorization_code: string | null;
+  card_last_digits: string | null;
+  payment_type_code: string | null;
+  installments_number: number | null;
+  transaction_date: string | null;
+}
+
+/** Approved: Webpay authorized it (response code 0) for exactly the amount asked. */
+export function isApproved(result: WebpayResult, amount: number): boolean {
+  return result.status === 'AUTHORIZED' && result.response_code === 0 && result.amount === amount;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function toResult(raw: any): WebpayResult {
+  return {
+    status: String(raw?.status ?? ''),
+    response_code: typeof raw?.response_code === 'number' ? raw.response_code : null,
+    amount: Number(raw?.amount ?? 0),
+    buy_order: String(raw?.buy_order ?? ''),
+    authorization_code: raw?.authorization_code ?? null,
+    card_last_digits: raw?.card_detail?.card_number ?? null,
+    payment_type_code: raw?.payment_type_code ?? null,
+    installments_number: raw?.installments_number ?? null,
+    transaction_date: raw?.transaction_date ?? null,
+  };
+}
+
+export interface Webpay {
+  /** Where the buyer's browser posts `token_ws` (Webpay's payment form). */
+  formOrigin(url: string): string;
+  create(buyOrder: string, sessionId: string, amount: number, returnUrl: string): Promise<{ token: string; url: string }>;
+  commit(token: string): Promise<WebpayResult>;
+  status(token: string): Promise<WebpayResult>;
+  refund(token: string, amount: number): Promise<{ type: string }>;
+}
+
+/** The configured Webpay, or null when it is not (then it is not offered). */
+export function webpay(): Webpay | null {
+  const settings = webpaySettings();
+  if (!settings) return null;
+  const transaction = new WebpayPlus.Transaction(new Options(settings.commerceCode, settings.apiKey, settings.apiUrl, 15_000));
+  return {
+    formOrigin: (url) => new URL(url).origin,
+    async create(buyOrder, sessionId, amount, returnUrl) {
+      const raw = await transaction.create(buyOrder, sessionId, amount, returnUrl);
+      return { token: String(raw.token), url: String(raw.url) };
+    },
+    commit: async (token) => toResult(await transaction.commit(token)),
+    status: async (token) => toResult(await transaction.status(token)),
+    refund: async (token, amount) => ({ type: String((await transaction.refund(token, amount))?.type ?? '') }),
+  };
+}

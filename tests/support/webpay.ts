@@ -1,0 +1,148 @@
+/**
+ * A local server that speaks Webpay Plus's REST API (v1.2: create, commit, status, refund, with
+ * the `Tbk-Api-Key-Id`/`Tbk-Api-Key-Secret` headers) and plays Webpay's payment form for a
+ * browser: "Pagar" (approved), "Rechazar" (the bank says no), "Anular" (the buyer cancels,
+ * returned by POST with `TBK_TOKEN`) and "Dejar expirar" (Webpay's timeout: `TBK_ORDEN_COMPRA` and
+ * `TBK_ID_SESION` alone). The app reaches it through `WEBPAY_API_URL`, with the SDK's own
+ * integration credentials. `/__debug/transactions/{token}` tells tests how often a token was committed.
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const WEBPAY_COMMERCE_CODE = '597055555532';
+export const WEBPAY_API_KEY = '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C';
+const API = '/rswebpaytransaction/api/webpay/v1.2/transactions';
+
+interface Transaction {
+  token: string;
+  buy_order: string;
+  session_id: string;
+  amount: number;
+  return_url: string;
+  decision: 'approve' | 'reject' | null;
+  status: 'INITIALIZED' | 'AUTHORIZED' | 'FAILED' | 'REVERSED';
+  commits: number;
+  refunds: number;
+}
+
+export interface TestWebpay {
+  url: string;
+  close(): Promise<void>;
+}
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+async function body(req: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function send(res: http.ServerResponse, status: number, data: unknown) {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(data));
+}
+
+function page(res: http.ServerResponse, title: string, inner: string) {
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+  res.end(`<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(title)}</title></head><body style="font-family:sans-serif;max-width:28rem;margin:2rem auto">${inner}</body></html>`);
+}
+
+/** A form that posts itself back to the commerce, as Webpay does when the buyer cancels or time runs out. */
+function postBack(res: http.ServerResponse, action: string, fields: Record<string, string>) {
+  const inputs = Object.entries(fields).map(([k, v]) => `<input type="hidden" name="${k}" value="${escape(v)}">`).join('');
+  page(res, 'Volviendo al comercio', `<form method="post" action="${escape(action)}">${inputs}<button>Volver al comercio</button></form><script>document.forms[0].submit()</script>`);
+}
+
+function result(tx: Transaction) {
+  return {
+    vci: tx.status === 'AUTHORIZED' ? 'TSY' : 'TSN',
+    amount: tx.amount,
+    status: tx.status,
+    buy_order: tx.buy_order,
+    session_id: tx.session_id,
+    card_detail: { card_number: '6623' },
+    accounting_date: '1122',
+    transaction_date: new Date().toISOString(),
+    authorization_code: tx.status === 'AUTHORIZED' || tx.status === 'REVERSED' ? '1213' : '000000',
+    payment_type_code: 'VD',
+    response_code: tx.status === 'FAILED' ? -1 : 0,
+    installments_number: 0,
+  };
+}
+
+export async function startWebpay(): Promise<TestWebpay> {
+  const transactions = new Map<string, Transaction>();
+  let base = '';
+  const server = http.createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', base);
+      const text = await body(req);
+      if (url.pathname.startsWith(API)) {
+        if (req.headers['tbk-api-key-id'] !== WEBPAY_COMMERCE_CODE || req.headers['tbk-api-key-secret'] !== WEBPAY_API_KEY) return send(res, 401, { error_message: 'Not Authorized' });
+        const rest = url.pathname.slice(API.length).split('/').filter(Boolean);
+        if (rest.length === 0 && req.method === 'POST') {
+          const input = JSON.parse(text || '{}');
+          if (typeof input.buy_order !== 'string' || input.buy_order.length > 26 || !input.buy_order) return send(res, 422, { error_message: 'Invalid value for parameter: buy_order' });
+          if (typeof input.session_id !== 'string' || input.session_id.length > 61) return send(res, 422, { error_message: 'Invalid value for parameter: session_id' });
+          if (!Number.isInteger(input.amount) || input.amount <= 0) return send(res, 422, { error_message: 'Invalid value for parameter: amount' });
+          if (typeof input.return_url !== 'string' || input.return_url.length > 255) return send(res, 422, { error_message: 'Invalid value for parameter: return_url' });
+          const token = randomBytes(32).toString('hex');
+          transactions.set(token, { token, ...input, decision: null, status: 'INITIALIZED', commits: 0, refunds: 0 });
+          return send(res, 200, { token, url: `${base}/webpayserver/initTransaction` });
+        }
+        const tx = transactions.get(rest[0] ?? '');
+        if (!tx) return send(res, 422, { error_message: 'Invalid value for parameter: token' });
+        if (rest.length === 1 && req.method === 'PUT') {
+          if (tx.commits > 0 || tx.decision === null) return send(res, 422, { error_message: `Invalid status '${tx.commits > 0 ? 2 : 0}' for transaction while authorizing. Commerce should be in a status of 'INITIALIZED'` });
+          tx.commits++;
+          tx.status = tx.decision === 'approve' ? 'AUTHORIZED' : 'FAILED';
+          return send(res, 200, result(tx));
+        }
+        if (rest.length === 1 && req.method === 'GET') return send(res, 200, result(tx));
+        if (rest.length === 2 && rest[1] === 'refunds' && req.method === 'POST') {
+          const { amount } = JSON.parse(text || '{}');
+          if (tx.status !== 'AUTHORIZED' || amount !== tx.amount) return send(res, 422, { error_message: 'Transaction cannot be refunded' });
+          tx.status = 'REVERSED';
+          tx.refunds++;
+          return send(res, 200, { type: 'REVERSED' });
+        }
+        return send(res, 404, { error_message: 'Not found' });
+      }
+      if (url.pathname.startsWith('/__debug/transactions/')) {
+        const tx = transactions.get(url.pathname.split('/').pop()!);
+        return tx ? send(res, 200, tx) : send(res, 404, {});
+      }
+      const form = new URLSearchParams(text);
+      const token = form.get('token_ws') ?? url.searchParams.get('token_ws') ?? '';
+      const tx = transactions.get(token);
+      if (url.pathname === '/webpayserver/initTransaction') {
+        if (!tx || tx.decision !== null) return page(res, 'Webpay', '<p>Transacción no válida.</p>');
+        const button = (action: string, label: string) => `<form method="post" action="/webpayserver/decide"><input type="hidden" name="token_ws" value="${token}"><input type="hidden" name="action" value="${action}"><button>${label}</button></form>`;
+        return page(
+          res,
+          'Webpay (simulado)',
+          `<h1>Webpay</h1><p>Monto: <strong id="monto">$${tx.amount.toLocaleString('es-CL')}</strong></p><p>Orden de compra: ${escape(tx.buy_order)}</p>${button('approve', 'Pagar')}${button('reject', 'Rechazar')}${button('abort', 'Anular compra y volver al comercio')}${button('timeout', 'Dejar expirar')}`,
+        );
+      }
+      if (url.pathname === '/webpayserver/decide' && req.method === 'POST' && tx) {
+        const action = form.get('action');
+        if (action === 'approve' || action === 'reject') {
+          tx.decision = action;
+          res.writeHead(303, { Location: `${tx.return_url}?token_ws=${tx.token}` });
+          return res.end();
+        }
+        if (action === 'abort') return postBack(res, tx.return_url, { TBK_TOKEN: tx.token, TBK_ORDEN_COMPRA: tx.buy_order, TBK_ID_SESION: tx.session_id });
+        if (action === 'timeout') return postBack(res, tx.return_url, { TBK_ORDEN_COMPRA: tx.buy_order, TBK_ID_SESION: tx.session_id });
+      }
+      res.writeHead(404);
+      res.end();
+    } catch (error) {
+      send(res, 500, { error_message: String(error) });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url: base, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
