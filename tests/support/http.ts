@@ -112,3 +112,22 @@ export function getWithHost(base: string, host: string, path: string, headers: R
     req.end();
   });
 }
+
+/** POSTs a form to `base` as `host` (a site's host), as a browser on that host would. */
+export function postFormWithHost(base: string, host: string, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const { port } = new URL(base);
+  const body = new URLSearchParams(fields).toString();
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, method: 'POST', headers: { Origin: `http://${host}`, ...headers, Host: host, 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}

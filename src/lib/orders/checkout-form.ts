@@ -4,12 +4,15 @@
  * also asks for the comuna of a delivery, which the API leaves optional.
  */
 
-import { orderCreateSchema, type OrderCreateInput } from '@/lib/orders/schemas';
+import { deliverySchema, orderCreateSchema, type OrderCreateInput } from '@/lib/orders/schemas';
 
 export const CHECKOUT_FIELDS = ['buyer.name', 'buyer.email', 'buyer.phone', 'delivery.method', 'delivery.address', 'delivery.comuna', 'payment_method'] as const;
 
-const checkoutSchema = orderCreateSchema.superRefine((order, ctx) => {
-  if (order.delivery.method === 'despacho' && !order.delivery.comuna) ctx.addIssue({ code: 'custom', path: ['delivery', 'comuna'], message: 'Elige la comuna de despacho.' });
+// On the delivery itself, so the comuna's message shows with the others, not after them.
+const checkoutSchema = orderCreateSchema.extend({
+  delivery: deliverySchema.superRefine((delivery, ctx) => {
+    if (delivery.method === 'despacho' && !delivery.comuna) ctx.addIssue({ code: 'custom', path: ['comuna'], message: 'Elige la comuna de despacho.' });
+  }),
 });
 
 /** The order the form describes, validated (throws the schema's ZodError). */

@@ -2,6 +2,7 @@
  * Which pages need no account (spec §2). Whether a page exists at all is Astro's to say (the
  * route it matched, see `route-params.ts`); this file only decides access.
  */
+import { isPayPath } from '@/lib/orders/urls';
 
 /** Pages anyone may open on the main domains (spec §2). */
 export const PUBLIC_ROUTES = [
@@ -34,10 +35,10 @@ export function isShopProductPath(path: string): boolean {
   return /^\/shop\/[^/]+$/.test(path);
 }
 
-/** True for the public routes, the public product pages and anything under /page-builder/_render. */
+/** True for the public routes, the public product pages, the checkout (`/pay…`: a buyer has no account) and anything under /page-builder/_render. */
 export function isPublicRoute(pathname: string): boolean {
   const path = normalizePath(pathname);
-  return (PUBLIC_ROUTES as readonly string[]).includes(path) || isShopProductPath(path) || path.startsWith(PREVIEW_PREFIX);
+  return (PUBLIC_ROUTES as readonly string[]).includes(path) || isShopProductPath(path) || isPayPath(path) || path.startsWith(PREVIEW_PREFIX);
 }
 
 /** True for the routes a signed-in user is sent away from. */

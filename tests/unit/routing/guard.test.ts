@@ -6,7 +6,7 @@ import { CANVAS_SECTIONS } from '@/lib/canvas/sections';
 import { FORMATION_STEPS } from '@/lib/formation/steps';
 
 // `/shop/{productId}` is public (DESIGN §7): it is the link a seller shares.
-const PUBLIC = ['/landing', '/login', '/login/forgot-password', '/auth/google', '/login/oauth-success', '/login/reset-password', '/registrate', '/page-builder/_render/mi-sitio', '/shop/3'];
+const PUBLIC = ['/landing', '/login', '/login/forgot-password', '/auth/google', '/login/oauth-success', '/login/reset-password', '/registrate', '/page-builder/_render/mi-sitio', '/shop/3', '/pay', '/pay/return', '/pay/orden/abc'];
 const PUBLIC_AUTH = ['/login', '/registrate', '/login/forgot-password', '/login/reset-password'];
 const GUARDED = [
   '/perfil',
