@@ -6,6 +6,7 @@ import type { Db } from '@/lib/server/db/client';
 import { canvasProgress } from '@/lib/canvas/canvases.server';
 import { formationProgress } from '@/lib/formation/companies.server';
 import { catalogueProgress } from '@/lib/shop/products.server';
+import { salesCount } from '@/lib/orders/orders.server';
 import { siteProgress } from '@/lib/sites/sites.server';
 import { MODULES, type ModuleKey, type ModuleProgress, type UserProgress } from '@/lib/modules';
 
@@ -13,11 +14,18 @@ type ModuleReporter = (db: Db, userId: number) => Promise<ModuleProgress>;
 
 const notStarted: ModuleReporter = async () => ({ started: false, finished: false });
 
+/** The shop: its catalogue, and the sales it has made ("¡Primera venta!" once the first order is paid). */
+const shopProgress: ModuleReporter = async (db, userId) => {
+  const [catalogue, sales] = await Promise.all([catalogueProgress(db, userId), salesCount(db, userId)]);
+  if (sales === 0) return catalogue.finished ? { ...catalogue, detail: `${catalogue.detail}. Siguiente paso: tu primera venta.` } : catalogue;
+  return { ...catalogue, detail: `${sales === 1 ? '¡Primera venta!' : `${sales} ventas`} · ${catalogue.detail}` };
+};
+
 /** One reporter per module; features replace theirs as they land. */
 export const moduleReporters: Record<ModuleKey, ModuleReporter> = {
   canvas: canvasProgress,
   formalizacion: formationProgress,
-  productos: catalogueProgress,
+  productos: shopProgress,
   sitio: siteProgress,
   lecciones: notStarted,
 };
