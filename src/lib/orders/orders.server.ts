@@ -310,11 +310,14 @@ export async function createOrder(db: Db, input: OrderCreateInput, context: { or
     }
   }
   const order = orderView(row, items);
-  await notify(order, shop);
+  void notify(order, shop);
   return { order, row, shop, whatsappUrl: input.payment_method === 'whatsapp' && shop.whatsapp ? whatsappLink(shop.whatsapp, orderWhatsappText(order, shop.name)) : undefined };
 }
 
-/** Sends the buyer's confirmation and the seller's notice; a mail that fails is logged, never fails the order. */
+/**
+ * Sends the buyer's confirmation and the seller's notice after the order is answered: a slow or
+ * unreachable mail server never holds up a checkout, and a mail that fails is logged.
+ */
 async function notify(order: OrderView, shop: ShopCheckout): Promise<void> {
   for (const mail of orderMails(order, shop)) {
     try {
@@ -351,7 +354,7 @@ async function settle(db: Db, orderId: number, to: { status: 'pagado' | 'rechaza
   await stockChanged(outcome.row.sellerId, outcome.released);
   if (outcome.changed && to.status === 'pagado') {
     const shop = await shopCheckout(db, outcome.row.sellerId);
-    if (shop) await notify(orderView(outcome.row, (await itemsOf(db, [orderId])).get(orderId)!), shop);
+    if (shop) void notify(orderView(outcome.row, (await itemsOf(db, [orderId])).get(orderId)!), shop);
   }
   return { row: outcome.row, changed: outcome.changed };
 }

@@ -1,0 +1,160 @@
+/**
+ * A buyer's first purchase in Chromium, with no JavaScript from us: "Comprar ahora" on a product
+ * page, the checkout (errors shown, nothing lost), Webpay (the local server's payment form):
+ * approved, rejected and cancelled; the receipt and the mail. Then the seller sees the sale on
+ * the dashboard and in the order book and takes it to "Entregado". And the same cart inside a
+ * seller's site on its subdomain, at 360 px.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, expectAccessible, MOBILE, newContext, screenshot, signedInContext, useBrowser } from '../../support/browser';
+import { ApiClient, uniqueEmail } from '../../support/http';
+import { jpeg, upload } from '../../support/images';
+import { waitForMail } from '../../support/smtp';
+
+const { url } = inject('servers')[0]!;
+const mailDir = inject('mailDir');
+const port = new URL(url).port;
+const browserOf = useBrowser(['--host-resolver-rules=MAP *.impulsa.test 127.0.0.1']);
+
+/** Scripts of ours on the page (JSON-LD is data, not script). */
+const ownScripts = (page: Page) => page.locator('script:not([type="application/ld+json"])').count();
+
+async function fillBuyer(page: Page, email: string) {
+  await page.getByLabel('Nombre y apellido').fill('Camila Soto');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Teléfono').fill('9 8765 4321');
+}
+
+describe('buying and selling', () => {
+  it('buys with Webpay (approved, rejected, cancelled), and the seller takes the order to delivered', async () => {
+    const seller = await signedInContext(browserOf(), url, DESKTOP);
+    const api = new ApiClient(url);
+    const token = seller.account.token;
+    await api.patch('/api/store/', { name: 'Greda del Sur', whatsapp: '+56912345678', transfer_details: 'Banco Estado, cuenta RUT 12.345.678-5', pickup_address: 'Av. Italia 1234, Ñuñoa', delivery_price: 3990, version: 0 }, { token });
+    const photo = (await upload(url, token, await jpeg(900, 900), 'taza.jpg', 'image/jpeg', 'Taza de greda café')).body;
+    const taza = (await api.post('/api/products/', { name: 'Taza de greda', price: 12990, stock: 5, images: [photo.id], published: true }, { token })).body;
+
+    const buyer = await newContext(browserOf(), DESKTOP);
+    const page = await buyer.newPage();
+    const email = uniqueEmail('camila');
+    await page.goto(`${url}/shop/${taza.id}`);
+    expect(await ownScripts(page)).toBe(0);
+    await page.getByLabel('Cantidad').fill('2');
+    await page.getByRole('button', { name: 'Comprar ahora' }).click();
+    await page.waitForURL(/\/pay\?tienda=\d+#datos$/);
+    await page.getByText('$25.980').first().waitFor();
+    expect(await ownScripts(page)).toBe(0);
+    await expectAccessible(page);
+
+    // A refused submit: every error at once, what was typed kept.
+    await page.getByLabel('Correo electrónico').fill('camila');
+    await page.getByText('Despacho a domicilio').click();
+    await page.getByText('$29.970').waitFor();
+    await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await page.getByText('Revisa los datos marcados para confirmar tu pedido.').waitFor();
+    await page.getByText('Escribe la dirección de despacho.').waitFor();
+    await page.getByText('Elige la comuna de despacho.').waitFor();
+    await page.getByText('Escribe tu nombre completo.').waitFor();
+    expect(await page.getByLabel('Correo electrónico').inputValue()).toBe('camila');
+    await screenshot(page, 'pedido-errores-desktop');
+
+    await fillBuyer(page, email);
+    await page.getByLabel('Dirección').fill('Los Aromos 55, depto. 3');
+    await page.getByLabel('Comuna').selectOption({ label: 'Providencia' });
+    await page.getByText('Webpay (débito, crédito o prepago)').click();
+    await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await page.waitForURL(/\/pay\/orden\/[A-Za-z0-9_-]{32}#pagar$/);
+    await page.getByRole('heading', { name: 'Falta pagar tu pedido' }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Ir a pagar $29.970' }).click();
+    await page.getByText('$29.970').waitFor();
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await page.getByRole('heading', { name: '¡Gracias por tu compra!' }).waitFor();
+    await page.getByText('**** 6623 · Débito').waitFor();
+    expect(await ownScripts(page)).toBe(0);
+    await screenshot(page, 'pedido-pagado-desktop');
+    const receipt = page.url();
+    await page.reload();
+    await page.getByRole('heading', { name: '¡Gracias por tu compra!' }).waitFor();
+    expect(await waitForMail(mailDir, email)).toContain('Gracias por tu compra en Greda del Sur!');
+
+    // Rejected by the bank, then cancelled by the buyer: clear pages, and the cart is still there.
+    for (const [button, message] of [
+      ['Rechazar', 'Webpay rechazó el pago'],
+      ['Anular compra y volver al comercio', 'Anulaste el pago en Webpay'],
+    ] as const) {
+      await page.goto(`${url}/shop/${taza.id}`);
+      await page.getByRole('button', { name: 'Comprar ahora' }).click();
+      await page.waitForURL(/#datos$/);
+      expect(await page.getByLabel('Nombre y apellido').inputValue()).toBe('Camila Soto');
+      await page.getByText('Retiro gratis').click();
+      await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+      await page.getByRole('button', { name: /^Ir a pagar/ }).click();
+      await page.getByRole('button', { name: button }).click();
+      await page.getByRole('heading', { name: 'El pago no se completó' }).waitFor();
+      await page.getByText(message).waitFor();
+      await page.getByRole('link', { name: 'Volver a intentar' }).click();
+      await page.getByText('Taza de greda').first().waitFor();
+      await page.getByRole('button', { name: 'Quitar Taza de greda' }).click();
+      await page.getByText('Tu carro está vacío.').waitFor();
+    }
+    expect((await api.get(`/api/products/${taza.id}/`, { token })).body.stock).toBe(3);
+
+    // The seller: the first sale on the dashboard, then the order book.
+    const desk = await seller.context.newPage();
+    await desk.goto(`${url}/dashboard`);
+    await desk.getByText('¡Primera venta!').waitFor();
+    await desk.goto(`${url}/ordenes?estado=pagado`);
+    await expectAccessible(desk);
+    await screenshot(desk, 'ordenes-desktop');
+    await desk.getByRole('link', { name: /Camila Soto/ }).click();
+    await desk.getByText('Despacho a Los Aromos 55, depto. 3, Providencia').waitFor();
+    await expectAccessible(desk);
+    for (const [button, status] of [['Empezar a preparar', 'Preparando'], ['Marcar como enviada', 'Enviado'], ['Marcar como entregada', 'Entregado']] as const) {
+      await desk.getByRole('button', { name: button }).click();
+      await desk.locator('h1 + span', { hasText: status }).waitFor();
+    }
+    await screenshot(desk, 'orden-entregada-desktop');
+    await desk.setViewportSize(MOBILE);
+    await screenshot(desk, 'orden-entregada-mobile');
+    await page.goto(receipt);
+    await page.getByText('Entregado', { exact: true }).waitFor();
+    await buyer.close();
+    await seller.context.close();
+  });
+
+  it('keeps a cart inside a seller site and takes a transfer order there, at 360 px', async () => {
+    const api = new ApiClient(url);
+    const { token } = await api.register();
+    await api.patch('/api/store/', { name: 'Pan de Rosa', transfer_details: 'Banco de Chile, cuenta vista 123456', version: 0 }, { token });
+    const pan = (await api.post('/api/products/', { name: 'Pan amasado', price: 2500, published: true }, { token })).body;
+    const subdomain = `pan-${Date.now().toString(36)}`;
+    const site = (await api.post('/api/sites/', { name: 'Pan de Rosa', subdomain, template: 'tienda' }, { token })).body;
+    await api.post(`/api/sites/${site.id}/publish/`, undefined, { token });
+    // The app's own origin is 127.0.0.1: its sites live on <sub>.localhost; Chromium sends those to this machine.
+    const origin = `http://${subdomain}.localhost:${port}`;
+
+    const visitor = await newContext(browserOf(), MOBILE);
+    const page = await visitor.newPage();
+    await page.goto(`${origin}/shop/${pan.slug}`);
+    await page.getByRole('button', { name: 'Agregar al carro' }).click();
+    await page.getByText('Agregaste «Pan amasado» al carro.').waitFor();
+    expect(new URL(page.url()).host).toBe(`${subdomain}.localhost:${port}`);
+    await page.getByLabel('Cantidad').fill('4');
+    await page.getByRole('button', { name: 'Actualizar' }).click();
+    await page.getByText('$10.000').first().waitFor();
+    expect(await ownScripts(page)).toBe(0);
+    await expectAccessible(page);
+    await screenshot(page, 'pedido-carro-sitio-mobile');
+    await fillBuyer(page, uniqueEmail('rosa'));
+    await page.getByText('Transferencia bancaria').click();
+    await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await page.getByRole('heading', { name: 'Recibimos tu pedido' }).waitFor();
+    await page.getByText('Banco de Chile, cuenta vista 123456').waitFor();
+    expect(new URL(page.url()).host).toBe(`${subdomain}.localhost:${port}`);
+    await expectAccessible(page);
+    await screenshot(page, 'pedido-recibo-sitio-mobile');
+    await visitor.close();
+  });
+});
