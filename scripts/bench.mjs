@@ -47,7 +47,7 @@ http.createServer((req, res) => {
   // A site's host answers its own paths: keyed 'site:' + path, as the app's tenant hosts are.
   const r = routes[(req.headers.host || '').startsWith('bench-sitio.') ? 'site:' + req.url : req.url];
   if (!r) { res.writeHead(404); return res.end(); }
-  res.writeHead(200, r.headers);
+  res.writeHead(r.status || 200, r.headers);
   res.end(r.body);
 }).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('ready'));
 `;
@@ -71,7 +71,8 @@ function stop(child) {
 
 ensureBuilt();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'impulsa-bench-'));
-const appEnv = { DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+// Every POST /api/orders/ of the bench comes from 127.0.0.1: lift the per-address order limit.
+const appEnv = { DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', ORDER_RATE_LIMIT: '100000000' };
 let appPort = await freePort();
 const startApp = async () => {
   appPort = await freePort();
@@ -116,10 +117,16 @@ const site = await api('POST', '/api/sites/', { name: 'Cerámica del Sur', subdo
 await api('POST', `/api/sites/${site.id}/publish/`, undefined, token);
 const SITE_HOST = 'bench-sitio.localhost';
 
-/** GET with a Host header (fetch will not send one of its own choosing). */
-function getWithHost(url, host) {
+/** POSTs JSON (an order), answering like `getWithHost`. */
+async function postJson(url, body) {
+  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+  return { status: res.status, headers: Object.fromEntries(res.headers), body: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** GET with a Host header (fetch will not send one of its own choosing) and, for the checkout, the cart's cookie. */
+function getWithHost(url, host, cookie) {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: { Host: host } }, (res) => {
+    http.get(url, { headers: { Host: host, ...(cookie ? { Cookie: cookie } : {}) } }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -127,25 +134,45 @@ function getWithHost(url, host) {
   });
 }
 
+// A product without a stock limit, bought by the orders row; a cart holding it, shown by the /pay row.
+const bread = await api('POST', '/api/products/', { name: 'Pan amasado', price: 2500, published: true }, token);
+const added = await fetch(appUrl('/pay'), { method: 'POST', redirect: 'manual', headers: { Origin: appUrl(''), 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ intent: 'add', product: String(bread.id), quantity: '2' }) });
+const cartCookie = added.headers.get('set-cookie').split(';')[0];
+const sellerId = new URL(added.headers.get('location'), appUrl('')).searchParams.get('tienda');
+const orderBody = JSON.stringify({ items: [{ product: bread.id, quantity: 1 }], buyer: { name: 'Camila Soto', email: 'camila@impulsa.test', phone: '+56987654321' }, delivery: { method: 'retiro' }, payment_method: 'whatsapp' });
+
 const shopPath = `/shop/${product.id}`;
 // A query string skips the render cache: every request renders the page (its first render).
 const shopUncached = `${shopPath}?bench=render`;
-const paths = ['/landing', shopPath, shopUncached, 'site:/', '/api/health/'];
-/** Where a row's requests go: a site row sets the host and asks for the path after `site:`. */
-const target = (p) => (p.startsWith('site:') ? { path: p.slice(5), headers: { host: SITE_HOST } } : { path: p, headers: {} });
+const payPath = `/pay?tienda=${sellerId}`;
+const ORDERS = 'POST /api/orders/';
+const paths = ['/landing', shopPath, shopUncached, 'site:/', payPath, ORDERS, '/api/health/'];
+/**
+ * Where a row's requests go: a site row sets the host and asks for the path after `site:`; the
+ * checkout sends the cart's cookie; the orders row places an order per request.
+ */
+const target = (p) =>
+  p.startsWith('site:')
+    ? { path: p.slice(5), headers: { host: SITE_HOST } }
+    : p === payPath
+      ? { path: p, headers: { cookie: cartCookie } }
+      : p === ORDERS
+        ? { path: '/api/orders/', headers: { 'content-type': 'application/json' }, method: 'POST', body: orderBody }
+        : { path: p, headers: {} };
 
 const routes = {};
 for (const p of paths) {
-  const { path: at, headers: sent } = target(p);
-  const res = await getWithHost(appUrl(at), sent.host ?? `127.0.0.1:${appPort}`);
+  const { path: at, headers: sent, method, body: sentBody } = target(p);
+  const res = method === 'POST' ? await postJson(appUrl(at), sentBody) : await getWithHost(appUrl(at), sent.host ?? `127.0.0.1:${appPort}`, sent.cookie);
   const body = res.body;
-  if (res.status !== 200) throw new Error(`${p} → ${res.status}`);
+  if (res.status !== (method === 'POST' ? 201 : 200)) throw new Error(`${p} → ${res.status}`);
   const headers = {};
   for (const name of ['content-type', 'content-security-policy', 'x-content-type-options', 'referrer-policy', 'cache-control']) {
     const v = res.headers[name];
     if (v) headers[name] = v;
   }
-  routes[p] = { headers, body: body.toString('base64'), size: body.length };
+  routes[at] = { status: res.status, headers, body: body.toString('base64'), size: body.length };
+  routes[p] = routes[at];
 }
 const routesFile = path.join(dataDir, 'routes.json');
 fs.writeFileSync(routesFile, JSON.stringify(routes));
@@ -156,12 +183,13 @@ const rows = [];
 const scaleRows = [];
 try {
   for (const p of paths) {
-    const { path: at, headers } = target(p);
-    await measure(appUrl(at), { duration: 2, headers }); // warm-up
-    const a = await measure(appUrl(at), { headers });
-    const r = await measure(`http://127.0.0.1:${rawPort}${at}`, { headers });
+    const { path: at, headers, method, body } = target(p);
+    const options = { headers, ...(method ? { method, body } : {}) };
+    await measure(appUrl(at), { duration: 2, ...options }); // warm-up
+    const a = await measure(appUrl(at), options);
+    const r = await measure(`http://127.0.0.1:${rawPort}${at}`, options);
     rows.push({
-      path: p === shopPath ? '/shop/{id} (cached)' : p === shopUncached ? '/shop/{id} (first render)' : p === 'site:/' ? 'site home on its subdomain (cached)' : p,
+      path: p === shopPath ? '/shop/{id} (cached)' : p === shopUncached ? '/shop/{id} (first render)' : p === 'site:/' ? 'site home on its subdomain (cached)' : p === payPath ? '/pay (a cart, first render)' : p,
       bytes: routes[p].size,
       app: { rps: a.requests.average, p50: a.latency.p50, p99: a.latency.p99, errors: a.errors + a.non2xx },
       raw: { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 },

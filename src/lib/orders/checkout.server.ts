@@ -73,6 +73,8 @@ export async function payAction(ctx: PayContext, fields: Record<string, string>)
       const created = await createOrder(ctx.db, input, { origin: ctx.site?.url, hostSiteId: ctx.site?.id ?? null, clientIp: ctx.clientIp });
       // A Webpay order keeps the cart until it is paid: a rejected card can try again.
       if (created.order.payment_method !== 'webpay') await emptyCart(ctx.db, ctx.token, cart.sellerId);
+      // WhatsApp: straight to the seller's chat with the order written out (the receipt link is in the mail).
+      if (created.whatsappUrl) return { redirect: created.whatsappUrl };
       return { redirect: receiptPath(created.row.receiptToken) + (created.order.payment_method === 'webpay' ? '#pagar' : '') };
     }
     default:

@@ -15,7 +15,7 @@ import { orderMails } from '@/lib/orders/mails.server';
 import { shopTags } from '@/lib/shop/urls';
 import { whatsappLink } from '@/lib/shop/whatsapp';
 import { invalidate } from '@/lib/server/cache/page-cache';
-import { orderHoldHours, siteUrl } from '@/lib/server/config';
+import { orderHoldHours, orderRateLimit, siteUrl } from '@/lib/server/config';
 import { hit, type RateRule } from '@/lib/accounts/rate-limit.server';
 import { siteView } from '@/lib/sites/sites.server';
 import type { Db } from '@/lib/server/db/client';
@@ -37,8 +37,8 @@ export const WEBPAY_HOLD_MINUTES = 30;
 
 export const ORDER_NOT_FOUND = 'Esa orden no existe.';
 
-/** Orders hold stock: one address may place this many an hour (a person buys a few; a script that holds a shop's stock does not). */
-const ORDER_RATE: RateRule = { name: 'order:ip', windowSeconds: 60 * 60, limit: 60 };
+/** Orders hold stock: one address may place only so many an hour (a person buys a few; a script that holds a shop's stock does not). */
+const orderRate = (): RateRule => ({ name: 'order:ip', windowSeconds: 60 * 60, limit: orderRateLimit() });
 
 /** An order as the API and the seller's pages show it (DESIGN §7). */
 export interface OrderView {
@@ -236,7 +236,7 @@ export interface CreatedOrder {
  * items must be its seller's).
  */
 export async function createOrder(db: Db, input: OrderCreateInput, context: { origin?: string; hostSiteId?: number | null; clientIp?: string } = {}): Promise<CreatedOrder> {
-  await hit(db, ORDER_RATE, context.clientIp ?? 'unknown');
+  await hit(db, orderRate(), context.clientIp ?? 'unknown');
   const { sellerId, lines } = await priceItems(db, input.items);
   const siteId = input.site ?? context.hostSiteId ?? null;
   let siteWhatsapp: string | null = null;

@@ -102,3 +102,9 @@ export function orderHoldHours(): number {
   const hours = Number(process.env.ORDER_HOLD_HOURS);
   return Number.isFinite(hours) && hours > 0 ? hours : 48;
 }
+
+/** Orders one address may place per hour (`ORDER_RATE_LIMIT`, default 60): orders hold stock. */
+export function orderRateLimit(): number {
+  const limit = Number(process.env.ORDER_RATE_LIMIT);
+  return Number.isInteger(limit) && limit > 0 ? limit : 60;
+}

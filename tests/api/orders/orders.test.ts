@@ -261,5 +261,12 @@ describe.each(servers)('orders on $kind', ({ url }) => {
     const orders = (await shop.api.get('/api/orders/', { token: shop.token })).body;
     expect(orders.results[0]).toMatchObject({ site: site.id, total: 8990, delivery: { method: 'despacho', comuna: '13101', comuna_name: 'Santiago' } });
     expect(orders.results[0].receipt_url).toContain(`${subdomain}.localhost`);
+
+    // WhatsApp: the checkout ends in the seller's chat, with the order written out.
+    await post({ intent: 'add', product: String(pan.id), quantity: '1' }, cookie);
+    const chat = await post({ intent: 'checkout', 'buyer.name': 'Camila Soto', 'buyer.email': 'camila@ejemplo.cl', 'buyer.phone': '+56 9 8765 4321', 'delivery.method': 'retiro', payment_method: 'whatsapp' }, cookie);
+    expect(chat.status).toBe(303);
+    expect(String(chat.headers.location)).toMatch(/^https:\/\/wa\.me\/56912345678\?text=Hola%20Dulces%20Rosa/);
+    expect(String((await getWithHost(url, host, '/pay', { Cookie: cookie })).headers['content-security-policy'])).toContain("form-action 'self' https://wa.me");
   });
 });
