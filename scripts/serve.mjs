@@ -48,13 +48,21 @@ try {
 const { handler } = await import(entry.href);
 /** The render cache (`src/lib/server/cache/page-cache.ts`), once the app has created it. */
 const PAGE_CACHE = Symbol.for('impulsa.page-cache');
+const LESSON_MEDIA_CACHE = 'public, max-age=604800, stale-while-revalidate=86400';
 
 const { listenAddress } = await import('../src/lib/server/config.ts');
 const { host, port } = listenAddress();
 // Node checks the two timeouts only every `connectionsCheckingInterval` (30 s by default): check every second.
 const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 15_000, connectionsCheckingInterval: 1_000 }, (req, res) => {
   // Anonymous visits to cached public pages are answered from memory, without entering Astro.
-  if (!globalThis[PAGE_CACHE]?.answer(req, res)) handler(req, res);
+  if (globalThis[PAGE_CACHE]?.answer(req, res)) return;
+  // Lesson videos, captions and posters (public/lessons/): the static handler (Range, ETag) would
+  // say max-age=0; they change only when a lesson is re-recorded, so browsers keep them a week.
+  if (req.url?.startsWith('/lessons/')) {
+    const setHeader = res.setHeader.bind(res);
+    res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === 'cache-control' ? LESSON_MEDIA_CACHE : value);
+  }
+  handler(req, res);
 });
 server.keepAliveTimeout = 5_000;
 

@@ -1,18 +1,18 @@
 /**
  * What the user has started and finished, per module (GET /api/users/me/progress/).
- * Each module reports from its own tables; modules not built yet report nothing started.
+ * Each module reports from its own tables.
  */
 import type { Db } from '@/lib/server/db/client';
 import { canvasProgress } from '@/lib/canvas/canvases.server';
 import { formationProgress } from '@/lib/formation/companies.server';
 import { catalogueProgress } from '@/lib/shop/products.server';
 import { salesCount } from '@/lib/orders/orders.server';
+import { allLessons } from '@/lib/lessons/catalogue.server';
+import { lessonsModuleProgress, lessonsSummary } from '@/lib/lessons/lessons.server';
 import { siteProgress } from '@/lib/sites/sites.server';
 import { MODULES, type ModuleKey, type ModuleProgress, type UserProgress } from '@/lib/modules';
 
 type ModuleReporter = (db: Db, userId: number) => Promise<ModuleProgress>;
-
-const notStarted: ModuleReporter = async () => ({ started: false, finished: false });
 
 /** The shop: its catalogue, and the sales it has made ("¡Primera venta!" once the first order is paid). */
 const shopProgress: ModuleReporter = async (db, userId) => {
@@ -27,11 +27,12 @@ export const moduleReporters: Record<ModuleKey, ModuleReporter> = {
   formalizacion: formationProgress,
   productos: shopProgress,
   sitio: siteProgress,
-  lecciones: notStarted,
+  lecciones: async (db, userId) => lessonsModuleProgress(db, userId, await allLessons()),
 };
 
 export async function userProgress(db: Db, userId: number): Promise<UserProgress> {
   const entries = await Promise.all(MODULES.map(async (key) => [key, await moduleReporters[key](db, userId)] as const));
   const modules = Object.fromEntries(entries) as Record<ModuleKey, ModuleProgress>;
-  return { modules, completed: entries.filter(([, p]) => p.finished).length, total: MODULES.length };
+  const lessons = await lessonsSummary(db, userId, await allLessons());
+  return { modules, completed: entries.filter(([, p]) => p.finished).length, total: MODULES.length, lessons };
 }

@@ -79,7 +79,7 @@ export const MODULE_LIST = [
     description: 'Videos cortos para cada etapa de tu emprendimiento.',
     cta: { start: 'Ver lecciones', resume: 'Seguir aprendiendo' },
     landing: { title: 'Lecciones en video', text: 'Clases cortas para cada etapa: desde validar tu idea hasta emitir tu primera boleta.', tag: 'Aprende' },
-    available: false,
+    available: true,
   },
 ] as const satisfies readonly ProductModule[];
 
@@ -100,6 +100,8 @@ export interface UserProgress {
   /** How many modules are finished, of `total`. */
   completed: number;
   total: number;
+  /** The lessons: how many were seen, of how many, and where the person is in each (DESIGN §7). */
+  lessons: { completed: number; total: number; items: Record<number, { position_seconds: number; completed: boolean; updated_at: string }> };
 }
 
 export interface NavItem {

@@ -4,6 +4,7 @@
  * comes back with the fields as typed (they are saved with the cart too, so a reload keeps them).
  */
 import { z } from 'astro/zod';
+import { and, eq } from 'drizzle-orm';
 import { addToCart, emptyCart, readCart, saveBuyerDraft, setCartQuantity, type BuyerDraft } from '@/lib/orders/cart.server';
 import { createOrder } from '@/lib/orders/orders.server';
 import { CHECKOUT_FIELDS, checkoutInput } from '@/lib/orders/checkout-form';
@@ -11,7 +12,6 @@ import { quantitySchema } from '@/lib/orders/schemas';
 import { payPath, receiptPath } from '@/lib/orders/urls';
 import { parseId } from '@/lib/ids';
 import type { Db } from '@/lib/server/db/client';
-import { and, eq } from 'drizzle-orm';
 import { products } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
 

@@ -71,7 +71,7 @@ export function orderView(row: OrderRow, items: ItemRow[]): OrderView {
     id: row.id,
     number: row.number,
     status,
-    status_label: STATUS_LABEL_OF(status),
+    status_label: STATUS_LABELS[status],
     payment_method: row.paymentMethod as PaymentMethod,
     buyer: { name: row.buyerName, email: row.buyerEmail, phone: row.buyerPhone },
     delivery: {
@@ -96,8 +96,6 @@ export function orderView(row: OrderRow, items: ItemRow[]): OrderView {
     updated_at: row.updatedAt.toISOString(),
   };
 }
-
-const STATUS_LABEL_OF = (s: OrderStatus) => STATUS_LABELS[s];
 
 async function itemsOf(db: Db | Tx, orderIds: number[]): Promise<Map<number, ItemRow[]>> {
   const map = new Map<number, ItemRow[]>(orderIds.map((id) => [id, []]));
@@ -143,7 +141,6 @@ export interface PricedLine {
   price: number;
   quantity: number;
   stock: number | null;
-  image: number | null;
 }
 
 /**
@@ -169,7 +166,7 @@ export async function priceItems(db: Db | Tx, items: { product: number; quantity
     sellerId: rows[0]!.userId,
     lines: merged.map((i) => {
       const row = byId.get(i.product)!;
-      return { product: row.id, name: row.name, price: row.price, quantity: i.quantity, stock: row.stock, image: null };
+      return { product: row.id, name: row.name, price: row.price, quantity: i.quantity, stock: row.stock };
     }),
   };
 }
@@ -535,7 +532,7 @@ export async function moveOrder(db: Db, sellerId: number, id: number, to: OrderS
   const row = await ownedOrder(db, sellerId, id);
   if (version !== undefined && version !== row.version) throw new HttpError(409, 'Esta orden cambió en otra pestaña. Revisa su estado actual.', { body: { current: await getOrder(db, sellerId, id) } });
   const allowed = nextStatuses(row.status as OrderStatus, row.paymentMethod as PaymentMethod);
-  if (!allowed.includes(to)) throw new HttpError(400, `Una orden «${STATUS_LABEL_OF(row.status as OrderStatus).toLowerCase()}» no puede pasar a «${STATUS_LABEL_OF(to).toLowerCase()}».`, { errors: { status: ['Ese cambio de estado no es posible.'] } });
+  if (!allowed.includes(to)) throw new HttpError(400, `Una orden «${STATUS_LABELS[row.status as OrderStatus].toLowerCase()}» no puede pasar a «${STATUS_LABELS[to].toLowerCase()}».`, { errors: { status: ['Ese cambio de estado no es posible.'] } });
   if (to === 'cancelado' && row.paymentMethod === 'webpay' && row.paidAt && row.webpayToken) {
     try {
       await webpay()!.refund(row.webpayToken, row.total);

@@ -41,8 +41,7 @@ function toResult(raw: any): WebpayResult {
 }
 
 export interface Webpay {
-  /** Where the buyer's browser posts `token_ws` (Webpay's payment form). */
-  formOrigin(url: string): string;
+  /** Starts a transaction: its token and Webpay's payment form, where the buyer's browser posts `token_ws`. */
   create(buyOrder: string, sessionId: string, amount: number, returnUrl: string): Promise<{ token: string; url: string }>;
   commit(token: string): Promise<WebpayResult>;
   status(token: string): Promise<WebpayResult>;
@@ -55,7 +54,6 @@ export function webpay(): Webpay | null {
   if (!settings) return null;
   const transaction = new WebpayPlus.Transaction(new Options(settings.commerceCode, settings.apiKey, settings.apiUrl, 15_000));
   return {
-    formOrigin: (url) => new URL(url).origin,
     async create(buyOrder, sessionId, amount, returnUrl) {
       const raw = await transaction.create(buyOrder, sessionId, amount, returnUrl);
       return { token: String(raw.token), url: String(raw.url) };

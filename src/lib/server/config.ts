@@ -108,3 +108,9 @@ export function orderRateLimit(): number {
   const limit = Number(process.env.ORDER_RATE_LIMIT);
   return Number.isInteger(limit) && limit > 0 ? limit : 60;
 }
+
+/** Base URL of lesson videos, captions and posters on a CDN (`LESSONS_MEDIA_URL`); null: the files shipped with the app. */
+export function lessonsMediaUrl(): string | null {
+  const base = process.env.LESSONS_MEDIA_URL?.trim();
+  return base ? base.replace(/\/+$/, '') : null;
+}

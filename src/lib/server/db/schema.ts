@@ -474,3 +474,19 @@ export const carts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tokenHash, t.sellerId] }), index('carts_updated_idx').on(t.updatedAt)],
 );
+
+/** Where a person is in each lesson (lessons themselves are content files, keyed by their frontmatter `id`). */
+export const lessonProgress = pgTable(
+  'lesson_progress',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id').notNull(),
+    /** Tenths of a second into the video (an integer, like every amount we keep). */
+    positionTenths: integer('position_tenths').notNull().default(0),
+    completed: boolean('completed').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lessonId] })],
+);

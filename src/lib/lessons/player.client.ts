@@ -1,0 +1,82 @@
+/**
+ * The lesson player: media-chrome's controls (in Spanish) over the page's own `<video controls>`,
+ * which already works before this runs. It resumes where the person left (this or another device:
+ * the server renders the position), saves the position every 10 s of play and when the page is
+ * left (`sendBeacon`), and marks the lesson seen at 90 %.
+ */
+import 'media-chrome/media-controller';
+import 'media-chrome/media-control-bar';
+import 'media-chrome/media-play-button';
+import 'media-chrome/media-seek-backward-button';
+import 'media-chrome/media-seek-forward-button';
+import 'media-chrome/media-time-range';
+import 'media-chrome/media-time-display';
+import 'media-chrome/media-mute-button';
+import 'media-chrome/media-captions-button';
+import 'media-chrome/media-playback-rate-button';
+import 'media-chrome/media-fullscreen-button';
+import 'media-chrome/lang/es';
+import { setLanguage } from 'media-chrome/utils/i18n';
+import { reachesCompletion } from '@/lib/lessons/schemas';
+import { selectLesson } from '@/lib/lessons/store.client';
+
+setLanguage('es');
+
+const SAVE_EVERY_SECONDS = 10;
+
+interface PlayerData {
+  id: number;
+  duration: number;
+  resume: number;
+  completed: boolean;
+  saveUrl: string;
+  lessons: { id: number; slug: string }[];
+  mediaBase: string | null;
+}
+
+export function startPlayer(root: HTMLElement): void {
+  const video = root.querySelector('video')!;
+  const data = JSON.parse(root.dataset.player!) as PlayerData;
+  selectLesson(data.id, data.lessons, data.mediaBase);
+  // media-chrome draws the controls now; the browser's own were the fallback.
+  video.controls = false;
+  root.querySelector('[data-enhanced-hidden]')?.removeAttribute('hidden');
+
+  let completed = data.completed;
+  let lastSaved = data.resume;
+  const body = () => JSON.stringify({ position_seconds: Math.min(Math.round(video.currentTime * 10) / 10, data.duration), ...(completed ? { completed: true } : {}) });
+  const save = () => {
+    lastSaved = video.currentTime;
+    void fetch(data.saveUrl, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: body(), credentials: 'same-origin', keepalive: true }).catch(() => {});
+  };
+
+  const seek = () => {
+    if (data.resume > 0 && data.resume < data.duration) video.currentTime = data.resume;
+  };
+  if (video.readyState >= 1) seek();
+  else video.addEventListener('loadedmetadata', seek, { once: true });
+
+  video.addEventListener('timeupdate', () => {
+    if (!completed && reachesCompletion(video.currentTime, data.duration)) {
+      completed = true;
+      save();
+      document.dispatchEvent(new CustomEvent('lesson:completed', { detail: { id: data.id } }));
+      return;
+    }
+    if (Math.abs(video.currentTime - lastSaved) >= SAVE_EVERY_SECONDS) save();
+  });
+  video.addEventListener('pause', save);
+  video.addEventListener('seeked', () => {
+    if (!video.paused) return;
+    save();
+  });
+  const leave = () => {
+    if (Math.abs(video.currentTime - lastSaved) < 0.5) return;
+    lastSaved = video.currentTime;
+    navigator.sendBeacon(data.saveUrl, new Blob([body()], { type: 'application/json' }));
+  };
+  addEventListener('pagehide', leave);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') leave();
+  });
+}
