@@ -253,25 +253,29 @@ if (scaleRows.length) {
   }
 }
 
-/**
- * The editor island's weight: its chunk and every chunk it imports, gzipped. Only the editor
- * route's page references it (a client:only island), so no other page downloads it.
- */
-{
+/** A script's weight: its chunk and every chunk it imports (`lazy`: dynamic imports too), gzipped. */
+async function scriptWeight(entryPattern, cssPattern, lazy = true) {
   const dir = path.join(root, 'dist/client/_astro');
-  const entry = fs.readdirSync(dir).find((f) => /^SiteEditor\..*\.js$/.test(f));
-  if (entry) {
-    const seen = new Set();
-    const visit = (file) => {
-      if (seen.has(file) || !fs.existsSync(path.join(dir, file))) return;
-      seen.add(file);
-      const code = fs.readFileSync(path.join(dir, file), 'utf8');
-      for (const m of code.matchAll(/(?:from|import)\s*\(?\s*["']\.\/([^"']+\.js)["']/g)) visit(m[1]);
-    };
-    visit(entry);
-    const { gzipSync } = await import('node:zlib');
-    const files = [...seen].concat(fs.readdirSync(dir).filter((f) => /^SiteEditor\..*\.css$/.test(f)));
-    const gz = files.reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(dir, f))).length, 0);
-    console.log(`\nEditor island (${entry} and ${files.length - 1} chunks/styles it loads): ${(gz / 1024).toFixed(0)} KB gzip; loaded only by /page-builder/editor.`);
-  }
+  const entry = fs.readdirSync(dir).find((f) => entryPattern.test(f));
+  if (!entry) return null;
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file) || !fs.existsSync(path.join(dir, file))) return;
+    seen.add(file);
+    const code = fs.readFileSync(path.join(dir, file), 'utf8');
+    const imports = lazy ? /(?:from|import)\s*\(?\s*["']\.\/([^"']+\.js)["']/g : /(?:from\s*|import\s+)["']\.\/([^"']+\.js)["']/g;
+    for (const m of code.matchAll(imports)) visit(m[1]);
+  };
+  visit(entry);
+  const { gzipSync } = await import('node:zlib');
+  const files = [...seen].concat(cssPattern ? fs.readdirSync(dir).filter((f) => cssPattern.test(f)) : []);
+  return { entry, files: files.length, kb: files.reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(dir, f))).length, 0) / 1024 };
 }
+
+// The editor island: only the editor route's page references it (a client:only island). The lesson
+// player: only a lesson's page loads it (the list ships none).
+const editor = await scriptWeight(/^SiteEditor\..*\.js$/, /^SiteEditor\..*\.css$/);
+if (editor) console.log(`\nEditor island (${editor.entry} and ${editor.files - 1} chunks/styles it loads): ${editor.kb.toFixed(0)} KB gzip; loaded only by /page-builder/editor.`);
+// hls.js is fetched only for an HLS source in a browser without native HLS: not counted.
+const player = await scriptWeight(/^_lessonSlug_\.astro_astro_type_script.*\.js$/, null, false);
+if (player) console.log(`Lesson player (${player.entry} and ${player.files - 1} chunks it loads): ${player.kb.toFixed(0)} KB gzip; loaded only by /videos/{slug}.`);

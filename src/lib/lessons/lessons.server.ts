@@ -4,7 +4,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { ModuleProgress } from '@/lib/modules';
-import { reachesCompletion, type LessonFrontmatter, type LessonProgress } from '@/lib/lessons/schemas';
+import { reachesCompletion, type LessonProgress } from '@/lib/lessons/progress';
+import type { LessonFrontmatter } from '@/lib/lessons/schemas';
 import { lessonsMediaUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { lessonProgress } from '@/lib/server/db/schema';

@@ -10,14 +10,12 @@ import 'media-chrome/media-play-button';
 import 'media-chrome/media-seek-backward-button';
 import 'media-chrome/media-seek-forward-button';
 import 'media-chrome/media-time-range';
-import 'media-chrome/media-time-display';
 import 'media-chrome/media-mute-button';
 import 'media-chrome/media-captions-button';
-import 'media-chrome/media-playback-rate-button';
 import 'media-chrome/media-fullscreen-button';
 import 'media-chrome/lang/es';
 import { setLanguage } from 'media-chrome/utils/i18n';
-import { reachesCompletion } from '@/lib/lessons/schemas';
+import { formatDuration, reachesCompletion } from '@/lib/lessons/progress';
 import { selectLesson } from '@/lib/lessons/store.client';
 
 setLanguage('es');
@@ -40,7 +38,20 @@ export function startPlayer(root: HTMLElement): void {
   selectLesson(data.id, data.lessons, data.mediaBase);
   // media-chrome draws the controls now; the browser's own were the fallback.
   video.controls = false;
-  root.querySelector('[data-enhanced-hidden]')?.removeAttribute('hidden');
+  root.querySelectorAll('[data-enhanced-hidden]').forEach((el) => el.removeAttribute('hidden'));
+  // media-chrome marks its captions toggle `aria-checked` on role=button; a switch is what it is.
+  root.querySelector('media-captions-button')?.setAttribute('role', 'switch');
+  const clock = root.querySelector<HTMLElement>('[data-time]');
+  const showTime = () => clock && (clock.textContent = `${formatDuration(video.currentTime)} / ${formatDuration(data.duration)}`);
+  video.addEventListener('timeupdate', showTime);
+  video.addEventListener('loadedmetadata', showTime);
+  const rates = [...root.querySelectorAll<HTMLButtonElement>('[data-rate]')];
+  for (const button of rates) {
+    button.addEventListener('click', () => {
+      video.playbackRate = Number(button.dataset.rate);
+      for (const other of rates) other.setAttribute('aria-pressed', String(other === button));
+    });
+  }
 
   let completed = data.completed;
   let lastSaved = data.resume;
@@ -49,6 +60,18 @@ export function startPlayer(root: HTMLElement): void {
     lastSaved = video.currentTime;
     void fetch(data.saveUrl, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: body(), credentials: 'same-origin', keepalive: true }).catch(() => {});
   };
+
+  // An HLS source (a CDN through LESSONS_MEDIA_URL) plays natively in Safari; elsewhere hls.js is
+  // fetched for it, and only then.
+  const source = video.querySelector('source');
+  if (source?.type === 'application/x-mpegURL' && !video.canPlayType('application/vnd.apple.mpegurl')) {
+    void import('hls.js').then(({ default: Hls }) => {
+      if (!Hls.isSupported()) return;
+      const hls = new Hls();
+      hls.loadSource(source.src);
+      hls.attachMedia(video);
+    });
+  }
 
   const seek = () => {
     if (data.resume > 0 && data.resume < data.duration) video.currentTime = data.resume;

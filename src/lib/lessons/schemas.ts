@@ -1,6 +1,7 @@
 /**
  * Lessons: the modules they are grouped in, the frontmatter every lesson file must have (the
- * content collection validates it at build), and the progress rules. Pure.
+ * content collection validates it at build), and what a progress update may say. Pure; the
+ * progress rules themselves are in `progress.ts` (no zod, for the player).
  */
 import { z } from 'astro/zod';
 
@@ -33,25 +34,6 @@ export const lessonFrontmatterSchema = z.object({
 });
 export type LessonFrontmatter = z.infer<typeof lessonFrontmatterSchema>;
 
-/** A lesson counts as seen once this share of it was watched. */
-export const COMPLETE_AT = 0.9;
-
-export function reachesCompletion(positionSeconds: number, durationSeconds: number): boolean {
-  return positionSeconds >= COMPLETE_AT * durationSeconds;
-}
-
-export interface LessonProgress {
-  position_seconds: number;
-  completed: boolean;
-  updated_at: string;
-}
-
-/** Where the player starts: where the person left it, or the beginning once the lesson was finished. */
-export function resumeAt(progress: Pick<LessonProgress, 'position_seconds' | 'completed'> | undefined): number {
-  if (!progress || progress.completed) return 0;
-  return progress.position_seconds;
-}
-
 /** `PUT /api/users/me/progress/lessons/{id}/`: the lesson's duration bounds the position (checked by the service). */
 export const progressPutSchema = z.object({
   position_seconds: z
@@ -61,18 +43,3 @@ export const progressPutSchema = z.object({
     .max(86_400, 'La posición es mayor que la lección.'),
   completed: z.boolean({ error: 'completed debe ser verdadero o falso.' }).optional(),
 });
-
-/** "3:05" for 185 seconds (a position in a video). */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
-
-/** "33 s", "1 min", "2 min 5 s": how long a lesson is. */
-export function durationLabel(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  const minutes = Math.floor(s / 60);
-  const rest = s % 60;
-  if (minutes === 0) return `${rest} s`;
-  return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
-}

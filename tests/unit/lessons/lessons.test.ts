@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { durationLabel, formatDuration, lessonFrontmatterSchema, progressPutSchema, reachesCompletion, resumeAt } from '@/lib/lessons/schemas';
+import { durationLabel, formatDuration, reachesCompletion, resumeAt } from '@/lib/lessons/progress';
+import { lessonFrontmatterSchema, progressPutSchema } from '@/lib/lessons/schemas';
 import { deriveLessons } from '@/lib/lessons/store';
 
 const LESSONS_DIR = path.resolve('src/content/lessons');
@@ -14,7 +15,7 @@ const PUBLIC = path.resolve('public');
 
 /** A lesson file's frontmatter, read the simple way these files are written (one `key: value` a line, flow maps). */
 function frontmatter(file: string): Record<string, unknown> {
-  const [, block] = /^---\n([\s\S]*?)\n---/.exec(fs.readFileSync(file, 'utf8'))!;
+  const block = /^---\n([\s\S]*?)\n---/.exec(fs.readFileSync(file, 'utf8'))![1]!;
   const value = (raw: string): unknown => {
     if (/^\d+$/.test(raw)) return Number(raw);
     if (raw.startsWith('{')) return Object.fromEntries(raw.slice(1, -1).split(',').map((pair) => pair.split(':').map((s) => s.trim())).map(([k, v]) => [k, v]));
