@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './postgres';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -89,4 +91,24 @@ export async function startServer(env: Record<string, string> = {}, options: { t
       return exited;
     },
   };
+}
+
+/**
+ * Two built app servers on one fresh PostgreSQL database, for the suite's tests (started before
+ * them, stopped and the database dropped after): what one instance changes, the other must see.
+ */
+export function useTwoInstances(): () => { first: RunningServer; second: RunningServer; databaseUrl: string } {
+  let database: TestDatabase | undefined;
+  let first: RunningServer | undefined;
+  let second: RunningServer | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    first = await startServer({ DATABASE_URL: database.url });
+    second = await startServer({ DATABASE_URL: database.url, SITE_URL: first.url });
+  }, 90_000);
+  afterAll(async () => {
+    await Promise.all([first?.stop(), second?.stop()]);
+    await database?.drop();
+  });
+  return () => ({ first: first!, second: second!, databaseUrl: database!.url });
 }

@@ -2,10 +2,10 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { authTokens, users } from '@/lib/server/db/schema';
-import { hashSecret, newSecret } from '@/lib/accounts/tokens.server';
+import { hashSecret, newSecret, SESSION_TTL_MS } from '@/lib/accounts/tokens.server';
+import { mayCache, tokenCache, userTag, type CachedCredential } from '@/lib/accounts/token-cache.server';
+import { invalidate } from '@/lib/server/cache/page-cache';
 
-/** A credential lives 30 days from its last use. */
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Last-use is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
@@ -18,39 +18,59 @@ export async function issueToken(db: Db, userId: number): Promise<string> {
   return token;
 }
 
-/** The user a secret belongs to, if it is valid; slides its expiry forward. */
-export async function resolveToken(db: Db, token: string) {
-  if (!token || token.length > 200) return null;
-  const now = new Date();
+/** A credential from the database, kept in the cache when this instance hears revocations. */
+async function lookUp(db: Db, tokenHash: string, now: number): Promise<CachedCredential | null> {
   const [row] = await db
-    .select({ tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt, user: users })
+    .select({ tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt, expiresAt: authTokens.expiresAt, user: users })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(and(eq(authTokens.tokenHash, hashSecret(token)), gt(authTokens.expiresAt, now)))
+    .where(and(eq(authTokens.tokenHash, tokenHash), gt(authTokens.expiresAt, new Date(now))))
     .limit(1);
   if (!row) return null;
-  if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-    await db
+  const entry: CachedCredential = { tokenId: row.tokenId, user: row.user, expiresAt: row.expiresAt.getTime(), lastUsedAt: row.lastUsedAt.getTime(), cachedAt: now };
+  if (mayCache()) tokenCache().set(tokenHash, entry);
+  return entry;
+}
+
+/**
+ * The user a secret belongs to, if it is valid; slides its expiry forward (a write at most once
+ * an hour per credential, off the request's path). Answered from memory for a minute after the
+ * first lookup (`token-cache.server.ts`); a revocation drops it everywhere at once.
+ */
+export async function resolveToken(db: Db, token: string) {
+  if (!token || token.length > 200) return null;
+  const tokenHash = hashSecret(token);
+  const now = Date.now();
+  const entry = tokenCache().get(tokenHash, now) ?? (await lookUp(db, tokenHash, now));
+  if (!entry) return null;
+  if (now - entry.lastUsedAt > TOUCH_EVERY_MS) {
+    entry.lastUsedAt = now;
+    entry.expiresAt = now + SESSION_TTL_MS;
+    void db
       .update(authTokens)
-      .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
-      .where(eq(authTokens.id, row.tokenId));
+      .set({ lastUsedAt: new Date(now), expiresAt: new Date(now + SESSION_TTL_MS) })
+      .where(eq(authTokens.id, entry.tokenId))
+      .catch(() => {});
   }
-  return { tokenId: row.tokenId, user: row.user };
+  return { tokenId: entry.tokenId, user: entry.user };
 }
 
 /** Revokes one credential by its secret. */
 export async function revokeToken(db: Db, token: string): Promise<void> {
-  await db.delete(authTokens).where(eq(authTokens.tokenHash, hashSecret(token)));
+  const revoked = await db.delete(authTokens).where(eq(authTokens.tokenHash, hashSecret(token))).returning({ userId: authTokens.userId });
+  await Promise.all(revoked.map((r) => invalidate(userTag(r.userId))));
 }
 
 /** Revokes every credential of a user (password reset). */
 export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
   await db.delete(authTokens).where(eq(authTokens.userId, userId));
+  await invalidate(userTag(userId));
 }
 
 /** Revokes every token and session of the user except `keep` (the one that changed the password). */
 export async function revokeOtherTokens(db: Db, userId: number, keep: string): Promise<void> {
   await db.delete(authTokens).where(and(eq(authTokens.userId, userId), ne(authTokens.tokenHash, hashSecret(keep))));
+  await invalidate(userTag(userId));
 }
 
 /** Deletes expired credentials. */

@@ -1,6 +1,6 @@
 /** The browser session cookie: HttpOnly, SameSite=Lax, host-only; `__Host-` prefixed over HTTPS. */
 import type { AstroCookies } from 'astro';
-import { SESSION_TTL_MS } from '@/lib/accounts/auth-tokens.server';
+import { SESSION_TTL_MS } from '@/lib/accounts/tokens.server';
 
 /** The session cookie's names: over HTTPS, then over plain HTTP. */
 export const SESSION_COOKIE_NAMES = ['__Host-impulsa_session', 'impulsa_session'] as const;

@@ -6,6 +6,8 @@ import type { Db } from '@/lib/server/db/client';
 import { userIdentities, users } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
 import { hashPassword, verifyPassword } from '@/lib/accounts/passwords.server';
+import { userTag } from '@/lib/accounts/token-cache.server';
+import { invalidate } from '@/lib/server/cache/page-cache';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -48,16 +50,20 @@ export async function authenticateWithPassword(db: Db, email: string, password: 
 export async function updateProfile(db: Db, userId: number, fullName: string): Promise<UserRow> {
   const [user] = await db.update(users).set({ fullName, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();
   if (!user) throw new HttpError(404, 'No encontramos tu cuenta.');
+  // Signed-in requests read the user from the credential cache: refresh it everywhere.
+  await invalidate(userTag(userId));
   return user;
 }
 
 export async function setPassword(db: Db, userId: number, password: string): Promise<void> {
   await db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await invalidate(userTag(userId));
 }
 
 export async function markTransbankReferral(db: Db, userId: number): Promise<UserRow> {
   const [user] = await db.update(users).set({ isTransbankReferral: true, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();
   if (!user) throw new HttpError(404, 'No encontramos tu cuenta.');
+  await invalidate(userTag(userId));
   return user;
 }
 

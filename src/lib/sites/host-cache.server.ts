@@ -5,16 +5,16 @@
  * N, and every "no site here" answer, since the change may be the one that makes a host
  * answer: a publish, a verified domain), on this instance and, through LISTEN/NOTIFY, on others.
  */
+import { BoundedMap } from '@/lib/server/cache/bounded-map';
 import { cacheBus } from '@/lib/server/cache/page-cache';
 
 const SITE_TAG = /^site:(\d+)$/;
 
 export class HostCache<Row extends { id: number }> {
-  private readonly entries = new Map<string, Row | null>();
-  private readonly max: number;
+  private readonly entries: BoundedMap<string, Row | null>;
 
   constructor(max = 10_000) {
-    this.max = max;
+    this.entries = new BoundedMap(max);
   }
 
   /** The cached answer: a row, null (known: no site), or undefined (not cached). */
@@ -23,9 +23,7 @@ export class HostCache<Row extends { id: number }> {
   }
 
   set(key: string, row: Row | null): void {
-    this.entries.delete(key);
     this.entries.set(key, row);
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
   }
 
   /** Applies an invalidation of the page cache's tags (null: everything). */
@@ -33,7 +31,7 @@ export class HostCache<Row extends { id: number }> {
     if (!tags) return this.entries.clear();
     const ids = new Set(tags.flatMap((t) => SITE_TAG.exec(t)?.[1] ?? []).map(Number));
     if (ids.size === 0) return;
-    for (const [key, row] of this.entries) if (row === null || ids.has(row.id)) this.entries.delete(key);
+    this.entries.deleteWhere((row) => row === null || ids.has(row.id));
   }
 
   get size(): number {

@@ -4,26 +4,16 @@
  * invalidation), so a shared link never shows a stale price on any instance.
  */
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../support/http';
-import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../support/postgres';
-import { startServer, type RunningServer } from '../../support/server';
+import { TEST_DATABASE_URL } from '../../support/postgres';
+import { useTwoInstances } from '../../support/server';
 
 describe.skipIf(!TEST_DATABASE_URL)('the render cache across instances', () => {
-  let database: TestDatabase;
-  let first: RunningServer;
-  let second: RunningServer;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    first = await startServer({ DATABASE_URL: database.url });
-    second = await startServer({ DATABASE_URL: database.url, SITE_URL: first.url });
-  }, 90_000);
-  afterAll(async () => {
-    await Promise.all([first?.stop(), second?.stop()]);
-    await database?.drop();
-  });
+  const instances = useTwoInstances();
 
   it('an edit through one instance reaches the page the other one cached', async () => {
+    const { first, second, databaseUrl } = instances();
     const api = new ApiClient(first.url);
     const { token } = await api.register();
     const created = await api.post('/api/products/', { name: 'Chaleco de lana', price: 24990, published: true }, { token });
@@ -39,7 +29,7 @@ describe.skipIf(!TEST_DATABASE_URL)('the render cache across instances', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(await served()).toContain('$24.990');
     // A write behind the app's back (no invalidation) does not show: the page is cached there.
-    const sql = postgres(database.url, { max: 1 });
+    const sql = postgres(databaseUrl, { max: 1 });
     await sql`update products set price = 1 where id = ${created.body.id}`;
     await sql.end();
     expect(await served()).toContain('$24.990');

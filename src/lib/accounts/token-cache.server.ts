@@ -1,0 +1,78 @@
+/**
+ * Who a credential belongs to, kept in memory for a minute: a signed-in request is answered
+ * without a database round trip for its token. Bounded (past `max` the oldest entry goes). A
+ * revocation, a password change or a profile edit publishes `user:N`, which drops that user's
+ * entries here at once and, through the page cache's LISTEN/NOTIFY bus, on every other instance;
+ * entries are kept only while this instance is listening, so none can miss a revocation.
+ */
+import type { authTokens, users } from '@/lib/server/db/schema';
+import { BoundedMap } from '@/lib/server/cache/bounded-map';
+import { cacheBus } from '@/lib/server/cache/page-cache';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The invalidation tag of a user's credentials and cached identity. */
+export const userTag = (userId: number) => `user:${userId}`;
+const USER_TAG = /^user:(\d+)$/;
+
+export interface CachedCredential {
+  tokenId: (typeof authTokens.$inferSelect)['id'];
+  user: UserRow;
+  /** Epoch ms. */
+  expiresAt: number;
+  lastUsedAt: number;
+  cachedAt: number;
+}
+
+export class TokenCache {
+  private readonly entries: BoundedMap<string, CachedCredential>;
+  private readonly ttlMs: number;
+
+  constructor(max = 10_000, ttlMs = 60_000) {
+    this.entries = new BoundedMap(max);
+    this.ttlMs = ttlMs;
+  }
+
+  /** The credential behind `tokenHash`, while fresh and unexpired; undefined otherwise. */
+  get(tokenHash: string, now = Date.now()): CachedCredential | undefined {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return undefined;
+    if (entry.cachedAt + this.ttlMs <= now || entry.expiresAt <= now) {
+      this.entries.delete(tokenHash);
+      return undefined;
+    }
+    return entry;
+  }
+
+  set(tokenHash: string, entry: CachedCredential): void {
+    this.entries.set(tokenHash, entry);
+  }
+
+  /** Applies an invalidation (null: everything, after a lost connection). */
+  drop(tags: readonly string[] | null): void {
+    if (!tags) return this.entries.clear();
+    const ids = new Set(tags.flatMap((t) => USER_TAG.exec(t)?.[1] ?? []).map(Number));
+    if (ids.size === 0) return;
+    this.entries.deleteWhere((entry) => ids.has(entry.user.id));
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+const KEY = Symbol.for('impulsa.token-cache');
+const slots = globalThis as unknown as Record<symbol, TokenCache | undefined>;
+
+/** The process-wide credential cache. */
+export function tokenCache(): TokenCache {
+  let cache = slots[KEY];
+  if (!cache) {
+    cache = slots[KEY] = new TokenCache();
+    cacheBus.follow((tags) => cache!.drop(tags));
+  }
+  return cache;
+}
+
+/** Whether an answer may be kept: only while invalidations from other instances are heard. */
+export const mayCache = () => cacheBus.isListening();
