@@ -33,14 +33,15 @@ export default async function setup(project: TestProject) {
   const running: RunningServer[] = [];
   let database: TestDatabase | undefined;
   const kinds: ServerInfo['kind'][] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-  const ports = await Promise.all(kinds.map(() => freePort()));
-  const origins = ports.map((p) => `http://127.0.0.1:${p}`);
-
+  // The peers that listen on any port first: a port picked for an app server stays free until it starts.
   const mailDir = path.join(tempDir('impulsa-mail-'), 'inbox');
   const smtp = await startSmtp(mailDir);
   const dnsZone = tempDir('impulsa-dns-');
   const dns = await startDns(dnsZone);
   const webpay = await startWebpay();
+
+  const ports = await Promise.all(kinds.map(() => freePort()));
+  const origins = ports.map((p) => `http://127.0.0.1:${p}`);
   const oidc = await startOidc(await freePort(), origins.map((o) => `${o}/auth/google`));
 
   const common = {

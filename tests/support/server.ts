@@ -20,17 +20,25 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
+/** Ports this process handed out: the kernel may offer a just-released port again. */
+const handedOut = new Set<number>();
+
+/** A free TCP port on 127.0.0.1, never one already handed out by this process. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const srv = net.createServer();
+      srv.unref();
+      srv.on('error', reject);
+      srv.listen(0, '127.0.0.1', () => {
+        const { port: chosen } = srv.address() as net.AddressInfo;
+        srv.close(() => resolve(chosen));
+      });
     });
-  });
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
 }
 
 /** A new empty temporary folder. */

@@ -16,7 +16,7 @@ import 'media-chrome/media-fullscreen-button';
 import 'media-chrome/lang/es';
 import { setLanguage } from 'media-chrome/utils/i18n';
 import { formatDuration, reachesCompletion } from '@/lib/lessons/progress';
-import { selectLesson } from '@/lib/lessons/store.client';
+import { markInitialPageShown, selectLesson } from '@/lib/lessons/store.client';
 
 setLanguage('es');
 
@@ -36,6 +36,7 @@ export function startPlayer(root: HTMLElement): void {
   const video = root.querySelector('video')!;
   const data = JSON.parse(root.dataset.player!) as PlayerData;
   selectLesson(data.id, data.lessons, data.mediaBase);
+  markInitialPageShown();
   // media-chrome draws the controls now; the browser's own were the fallback.
   video.controls = false;
   root.querySelectorAll('[data-enhanced-hidden]').forEach((el) => el.removeAttribute('hidden'));

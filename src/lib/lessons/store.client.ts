@@ -23,6 +23,7 @@ export function selectLesson(id: number, lessonsData: LessonStoreState['lessonsD
   $lessonStore.set({ ...$lessonStore.get(), selectedLessonId: id, lessonsData, lessonsConfig: { mediaBase }, loading: false, error: null });
 }
 
-export function markListShown(): void {
+/** The lessons were shown once on this device (set when the first lesson page opens). */
+export function markInitialPageShown(): void {
   if (!$lessonStore.get().initialPageShowed) $lessonStore.set({ ...$lessonStore.get(), initialPageShowed: true });
 }

@@ -15,7 +15,7 @@ export interface LessonStoreState {
   error: string | null;
   /** Where lesson media comes from (`LESSONS_MEDIA_URL`), as the page gave it. */
   lessonsConfig: { mediaBase: string | null };
-  /** Whether the lessons' first page (the list) was shown once. */
+  /** Whether the lessons were shown once on this device (the first lesson page opened). */
   initialPageShowed: boolean;
 }
 
