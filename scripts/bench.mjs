@@ -124,9 +124,9 @@ async function postJson(url, body) {
 }
 
 /** GET with a Host header (fetch will not send one of its own choosing) and, for the checkout, the cart's cookie. */
-function getWithHost(url, host, cookie) {
+function getWithHost(url, host, cookie, authorization) {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: { Host: host, ...(cookie ? { Cookie: cookie } : {}) } }, (res) => {
+    http.get(url, { headers: { Host: host, ...(cookie ? { Cookie: cookie } : {}), ...(authorization ? { Authorization: authorization } : {}) } }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -146,7 +146,9 @@ const shopPath = `/shop/${product.id}`;
 const shopUncached = `${shopPath}?bench=render`;
 const payPath = `/pay?tienda=${sellerId}`;
 const ORDERS = 'POST /api/orders/';
-const paths = ['/landing', shopPath, shopUncached, 'site:/', payPath, ORDERS, '/api/health/'];
+const ME = 'GET /api/users/me/ (token)';
+const DASHBOARD = 'GET /dashboard (signed in)';
+const paths = ['/landing', shopPath, shopUncached, 'site:/', payPath, ORDERS, ME, DASHBOARD, '/api/health/'];
 /**
  * Where a row's requests go: a site row sets the host and asks for the path after `site:`; the
  * checkout sends the cart's cookie; the orders row places an order per request.
@@ -158,12 +160,16 @@ const target = (p) =>
       ? { path: p, headers: { cookie: cartCookie } }
       : p === ORDERS
         ? { path: '/api/orders/', headers: { 'content-type': 'application/json' }, method: 'POST', body: orderBody }
-        : { path: p, headers: {} };
+        : p === ME
+          ? { path: '/api/users/me/', headers: { authorization: `Token ${token}` } }
+          : p === DASHBOARD
+            ? { path: '/dashboard', headers: { cookie: `impulsa_session=${token}` } }
+            : { path: p, headers: {} };
 
 const routes = {};
 for (const p of paths) {
   const { path: at, headers: sent, method, body: sentBody } = target(p);
-  const res = method === 'POST' ? await postJson(appUrl(at), sentBody) : await getWithHost(appUrl(at), sent.host ?? `127.0.0.1:${appPort}`, sent.cookie);
+  const res = method === 'POST' ? await postJson(appUrl(at), sentBody) : await getWithHost(appUrl(at), sent.host ?? `127.0.0.1:${appPort}`, sent.cookie, sent.authorization);
   const body = res.body;
   if (res.status !== (method === 'POST' ? 201 : 200)) throw new Error(`${p} → ${res.status}`);
   const headers = {};

@@ -8,7 +8,7 @@ import { formationProgress } from '@/lib/formation/companies.server';
 import { catalogueProgress } from '@/lib/shop/products.server';
 import { salesCount } from '@/lib/orders/orders.server';
 import { allLessons } from '@/lib/lessons/catalogue.server';
-import { lessonsModuleProgress, lessonsSummary } from '@/lib/lessons/lessons.server';
+import { lessonsModuleFrom, lessonsSummary } from '@/lib/lessons/lessons.server';
 import { siteProgress } from '@/lib/sites/sites.server';
 import { MODULES, type ModuleKey, type ModuleProgress, type UserProgress } from '@/lib/modules';
 
@@ -21,18 +21,21 @@ const shopProgress: ModuleReporter = async (db, userId) => {
   return { ...catalogue, detail: `${sales === 1 ? '¡Primera venta!' : `${sales} ventas`} · ${catalogue.detail}` };
 };
 
-/** One reporter per module; features replace theirs as they land. */
-export const moduleReporters: Record<ModuleKey, ModuleReporter> = {
+/** One reporter per module but the lessons, whose card is read from the summary the answer carries anyway. */
+const moduleReporters: Record<Exclude<ModuleKey, 'lecciones'>, ModuleReporter> = {
   canvas: canvasProgress,
   formalizacion: formationProgress,
   productos: shopProgress,
   sitio: siteProgress,
-  lecciones: async (db, userId) => lessonsModuleProgress(db, userId, await allLessons()),
 };
+const REPORTED = Object.keys(moduleReporters) as (keyof typeof moduleReporters)[];
 
+/** Every module's progress and the lessons', all modules' queries at once. */
 export async function userProgress(db: Db, userId: number): Promise<UserProgress> {
-  const entries = await Promise.all(MODULES.map(async (key) => [key, await moduleReporters[key](db, userId)] as const));
-  const modules = Object.fromEntries(entries) as Record<ModuleKey, ModuleProgress>;
-  const lessons = await lessonsSummary(db, userId, await allLessons());
-  return { modules, completed: entries.filter(([, p]) => p.finished).length, total: MODULES.length, lessons };
+  const [lessons, reported] = await Promise.all([
+    allLessons().then((all) => lessonsSummary(db, userId, all)),
+    Promise.all(REPORTED.map(async (key) => [key, await moduleReporters[key](db, userId)] as const)),
+  ]);
+  const modules = { ...Object.fromEntries(reported), lecciones: lessonsModuleFrom(lessons) } as Record<ModuleKey, ModuleProgress>;
+  return { modules, completed: MODULES.filter((key) => modules[key].finished).length, total: MODULES.length, lessons };
 }

@@ -83,11 +83,9 @@ export async function lessonsSummary(db: Db, userId: number, lessons: LessonFron
   return { completed: Object.values(items).filter((p) => p.completed).length, total: lessons.length, items };
 }
 
-/** The dashboard's "Lecciones" card. */
-export async function lessonsModuleProgress(db: Db, userId: number, lessons: LessonFrontmatter[]): Promise<ModuleProgress> {
-  const { completed, total, items } = await lessonsSummary(db, userId, lessons);
+/** The dashboard's "Lecciones" card, from the progress summary (no second query). */
+export function lessonsModuleFrom({ completed, total, items }: Awaited<ReturnType<typeof lessonsSummary>>): ModuleProgress {
   const started = Object.keys(items).length > 0;
   if (!started) return { started: false, finished: false, detail: `${total} lecciones cortas. Siguiente paso: mira la primera.` };
   return { started: true, finished: total > 0 && completed === total, detail: `${completed} de ${total} lecciones vistas` };
 }
-
