@@ -1,7 +1,7 @@
 /** The password reset mail, in Spanish. */
 import type { Mail } from '@/lib/server/mail/mailer';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml as escape } from '@/lib/html';
 
 export function passwordResetMail(to: string, name: string, link: string): Mail {
   const greeting = name ? `Hola, ${name}:` : 'Hola:';

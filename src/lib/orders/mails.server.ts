@@ -1,13 +1,13 @@
 /** The order mails, in Spanish: the buyer's confirmation and the seller's notice of a new order. */
 import { formatClp } from '@/lib/money';
-import { PAYMENT_LABELS } from '@/lib/orders/schemas';
+import { PAYMENT_NAMES } from '@/lib/orders/schemas';
 import type { OrderView, ShopCheckout } from '@/lib/orders/orders.server';
 import { ORDER_PATHS } from '@/lib/orders/urls';
 import { formatPhone } from '@/lib/phone';
 import { siteUrl } from '@/lib/server/config';
 import type { Mail } from '@/lib/server/mail/mailer';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml as escape } from '@/lib/html';
 
 function deliveryText(order: OrderView, shop: ShopCheckout): string {
   if (order.delivery.method === 'despacho') return `Despacho a ${order.delivery.address}${order.delivery.comuna_name ? `, ${order.delivery.comuna_name}` : ''} (${formatClp(order.delivery.price)})`;
@@ -39,7 +39,7 @@ export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
       ? `Para completar tu compra, transfiere ${formatClp(order.total)} a:\n${shop.transferDetails}\nUsa ${order.number} como referencia o comentario de la transferencia.`
       : order.payment_method === 'whatsapp' && !paid
         ? `${shop.name} te contactará por WhatsApp${shop.whatsapp ? ` (${formatPhone(shop.whatsapp)})` : ''} para coordinar el pago.`
-        : `Pagaste ${formatClp(order.total)} con ${PAYMENT_LABELS[order.payment_method].split(' (')[0]}.`;
+        : `Pagaste ${formatClp(order.total)} con ${PAYMENT_NAMES[order.payment_method]}.`;
   const buyerText = [`Hola, ${order.buyer.name}:`, '', paid ? `¡Gracias por tu compra en ${shop.name}!` : `Recibimos tu pedido en ${shop.name}.`, '', ...linesText(order), '', deliveryText(order, shop), '', payment, '', `Revisa tu pedido cuando quieras: ${order.receipt_url}`].join('\n');
   const buyer: Mail = {
     to: order.buyer.email,
@@ -48,7 +48,7 @@ export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
     html: html(paid ? `¡Gracias por tu compra, ${order.buyer.name}!` : `Recibimos tu pedido, ${order.buyer.name}`, [paid ? `Tu pago a ${shop.name} está confirmado.` : `Tu pedido en ${shop.name} quedó registrado.`, deliveryText(order, shop), payment], order, { label: 'Ver mi pedido', href: order.receipt_url }),
   };
   const link = siteUrl().origin + ORDER_PATHS.order(order.id);
-  const sellerLines = [`Cliente: ${order.buyer.name}, ${order.buyer.email}, ${formatPhone(order.buyer.phone)}`, deliveryText(order, shop), `Pago: ${PAYMENT_LABELS[order.payment_method]}${paid ? ' (pagado)' : ' (pendiente)'}`];
+  const sellerLines = [`Cliente: ${order.buyer.name}, ${order.buyer.email}, ${formatPhone(order.buyer.phone)}`, deliveryText(order, shop), `Pago: ${PAYMENT_NAMES[order.payment_method]}${paid ? ' (pagado)' : ' (pendiente)'}`];
   const seller: Mail = {
     to: shop.email,
     subject: `${paid ? 'Nueva venta' : 'Nuevo pedido'} ${order.number}: ${formatClp(order.total)}`,

@@ -8,14 +8,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { formatClp } from '@/lib/money';
-import { comunaName, formatOrderNumber, mergeItems, nextStatuses, SOLD_STATUSES, STATUS_LABELS, type OrderCreateInput, type OrderStatus, type PaymentMethod } from '@/lib/orders/schemas';
+import { comunaName, formatOrderNumber, mergeItems, nextStatuses, ORDER_STATUSES, SOLD_STATUSES, STATUS_LABELS, type OrderCreateInput, type OrderStatus, type PaymentMethod } from '@/lib/orders/schemas';
 import { receiptPath, PAY_PATHS } from '@/lib/orders/urls';
 import { isApproved, webpay, type WebpayResult } from '@/lib/orders/webpay.server';
 import { orderMails } from '@/lib/orders/mails.server';
 import { shopTags } from '@/lib/shop/urls';
 import { whatsappLink } from '@/lib/shop/whatsapp';
 import { invalidate } from '@/lib/server/cache/page-cache';
-import { orderHoldHours, orderRateLimit, siteUrl } from '@/lib/server/config';
+import { orderHoldHours, orderRateLimit, siteUrl, webpaySettings } from '@/lib/server/config';
 import { hit, type RateRule } from '@/lib/accounts/rate-limit.server';
 import { siteView } from '@/lib/sites/sites.server';
 import type { Db } from '@/lib/server/db/client';
@@ -121,7 +121,8 @@ export async function shopCheckout(db: Db | Tx, sellerId: number, siteWhatsapp: 
   if (!row) return null;
   const whatsapp = siteWhatsapp ?? row.store?.whatsapp ?? null;
   const transferDetails = row.store?.transferDetails.trim() ?? '';
-  const paymentMethods: PaymentMethod[] = [...(webpay() ? ['webpay' as const] : []), ...(transferDetails ? ['transferencia' as const] : []), ...(whatsapp ? ['whatsapp' as const] : [])];
+  // Offered when configured: asking does not need a client.
+  const paymentMethods: PaymentMethod[] = [...(webpaySettings() ? ['webpay' as const] : []), ...(transferDetails ? ['transferencia' as const] : []), ...(whatsapp ? ['whatsapp' as const] : [])];
   return {
     sellerId,
     name: row.store?.name || row.user.fullName,
@@ -401,7 +402,10 @@ export async function webpayReturn(db: Db, params: WebpayReturn): Promise<{ outc
       .set({ webpayState: 'committing', updatedAt: sql`now()` })
       .where(and(eq(orders.id, row.id), eq(orders.webpayState, 'created')))
       .returning();
-    if (!claimed) return { outcome: outcomeOf(await waitSettled(db, row.id)), row: await waitSettled(db, row.id) };
+    if (!claimed) {
+      const settled = await waitSettled(db, row.id);
+      return { outcome: outcomeOf(settled), row: settled };
+    }
     const settled = await commitOrReconcile(db, claimed);
     return { outcome: outcomeOf(settled), row: settled };
   }
@@ -521,7 +525,7 @@ export async function getOrder(db: Db, sellerId: number, id: number): Promise<Or
 export async function orderCounts(db: Db, sellerId: number): Promise<Record<OrderStatus, number>> {
   const rows = await db.select({ status: orders.status, n: count() }).from(orders).where(eq(orders.sellerId, sellerId)).groupBy(orders.status);
   const counts = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
-  return Object.fromEntries(['pendiente_pago', 'pagado', 'preparando', 'enviado', 'entregado', 'cancelado', 'rechazado'].map((s) => [s, counts[s] ?? 0])) as Record<OrderStatus, number>;
+  return Object.fromEntries(ORDER_STATUSES.map((s) => [s, counts[s] ?? 0])) as Record<OrderStatus, number>;
 }
 
 /**

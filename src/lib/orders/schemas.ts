@@ -32,6 +32,14 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   rechazado: 'Pago rechazado',
 };
 
+/** A payment method in a sentence or a list ("Pagaste $9.990 con Webpay"). */
+export const PAYMENT_NAMES: Record<PaymentMethod, string> = {
+  webpay: 'Webpay',
+  transferencia: 'transferencia bancaria',
+  whatsapp: 'WhatsApp',
+};
+
+/** A payment method as an option at checkout and in an order's details. */
 export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
   webpay: 'Webpay (débito, crédito o prepago)',
   transferencia: 'Transferencia bancaria',
