@@ -1,41 +1,58 @@
 /**
- * What the user has started and finished, per module (GET /api/users/me/progress/).
- * Each module reports from its own tables.
+ * What the user has started and finished, per module (GET /api/users/me/progress/ and the
+ * dashboard). Each module reports from its own tables through a `JsonPart`, and every part is
+ * read in one statement: one database round trip for the whole dashboard.
  */
 import type { Db } from '@/lib/server/db/client';
-import { canvasProgress } from '@/lib/canvas/canvases.server';
-import { formationProgress } from '@/lib/formation/companies.server';
-import { catalogueProgress } from '@/lib/shop/products.server';
-import { salesCount } from '@/lib/orders/orders.server';
+import { readParts } from '@/lib/server/db/queries';
+import { canvasProgressPart } from '@/lib/canvas/canvases.server';
+import { formationProgressPart, sentCompaniesPart } from '@/lib/formation/companies.server';
+import { catalogueCountsPart, catalogueProgress } from '@/lib/shop/products.server';
+import { salesCountPart } from '@/lib/orders/orders.server';
 import { allLessons } from '@/lib/lessons/catalogue.server';
-import { lessonsModuleFrom, lessonsSummary } from '@/lib/lessons/lessons.server';
-import { siteProgress } from '@/lib/sites/sites.server';
+import { lessonsModuleFrom, lessonsSummaryPart } from '@/lib/lessons/lessons.server';
+import { siteProgressPart } from '@/lib/sites/sites.server';
 import { MODULES, type ModuleKey, type ModuleProgress, type UserProgress } from '@/lib/modules';
 
-type ModuleReporter = (db: Db, userId: number) => Promise<ModuleProgress>;
-
 /** The shop: its catalogue, and the sales it has made ("¡Primera venta!" once the first order is paid). */
-const shopProgress: ModuleReporter = async (db, userId) => {
-  const [catalogue, sales] = await Promise.all([catalogueProgress(db, userId), salesCount(db, userId)]);
+function shopProgress(counts: { total: number; published: number }, sales: number): ModuleProgress {
+  const catalogue = catalogueProgress(counts);
   if (sales === 0) return catalogue.finished ? { ...catalogue, detail: `${catalogue.detail}. Siguiente paso: tu primera venta.` } : catalogue;
   return { ...catalogue, detail: `${sales === 1 ? '¡Primera venta!' : `${sales} ventas`} · ${catalogue.detail}` };
-};
+}
 
-/** One reporter per module but the lessons, whose card is read from the summary the answer carries anyway. */
-const moduleReporters: Record<Exclude<ModuleKey, 'lecciones'>, ModuleReporter> = {
-  canvas: canvasProgress,
-  formalizacion: formationProgress,
-  productos: shopProgress,
-  sitio: siteProgress,
-};
-const REPORTED = Object.keys(moduleReporters) as (keyof typeof moduleReporters)[];
+/** The parts every progress read needs. */
+async function progressParts(userId: number) {
+  return {
+    canvas: canvasProgressPart(userId),
+    formalizacion: formationProgressPart(userId),
+    catalogue: catalogueCountsPart(userId),
+    sales: salesCountPart(userId),
+    sitio: siteProgressPart(userId),
+    lessons: lessonsSummaryPart(userId, await allLessons()),
+  };
+}
 
-/** Every module's progress and the lessons', all modules' queries at once. */
+type ProgressFacts = { [K in keyof Awaited<ReturnType<typeof progressParts>>]: ReturnType<Awaited<ReturnType<typeof progressParts>>[K]['read']> };
+
+function toUserProgress(facts: ProgressFacts): UserProgress {
+  const modules: Record<ModuleKey, ModuleProgress> = {
+    canvas: facts.canvas,
+    formalizacion: facts.formalizacion,
+    productos: shopProgress(facts.catalogue, facts.sales),
+    sitio: facts.sitio,
+    lecciones: lessonsModuleFrom(facts.lessons),
+  };
+  return { modules, completed: MODULES.filter((key) => modules[key].finished).length, total: MODULES.length, lessons: facts.lessons };
+}
+
+/** Every module's progress and the lessons', in one statement. */
 export async function userProgress(db: Db, userId: number): Promise<UserProgress> {
-  const [lessons, reported] = await Promise.all([
-    allLessons().then((all) => lessonsSummary(db, userId, all)),
-    Promise.all(REPORTED.map(async (key) => [key, await moduleReporters[key](db, userId)] as const)),
-  ]);
-  const modules = { ...Object.fromEntries(reported), lecciones: lessonsModuleFrom(lessons) } as Record<ModuleKey, ModuleProgress>;
-  return { modules, completed: MODULES.filter((key) => modules[key].finished).length, total: MODULES.length, lessons };
+  return toUserProgress(await readParts(db, await progressParts(userId)));
+}
+
+/** The dashboard: the progress and one page of the sent companies, in one statement. */
+export async function dashboardView(db: Db, userId: number, companiesPage: number, pageSize: number) {
+  const { companies, ...facts } = await readParts(db, { ...(await progressParts(userId)), companies: sentCompaniesPart(userId, companiesPage, pageSize) });
+  return { progress: toUserProgress(facts), companies };
 }

@@ -3,8 +3,9 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Note, Sections } from '@/lib/canvas/notes';
 import { filledCount } from '@/lib/canvas/review';
 import { SECTION_ORDER, type SectionSlug } from '@/lib/canvas/sections';
+import type { ModuleProgress } from '@/lib/modules';
 import type { Db } from '@/lib/server/db/client';
-import { listPage, ownedOr404 } from '@/lib/server/db/queries';
+import { listPage, ownedOr404, type JsonPart } from '@/lib/server/db/queries';
 import { saveVersioned } from '@/lib/server/db/versioned';
 import { canvases, canvasSections } from '@/lib/server/db/schema';
 
@@ -114,10 +115,14 @@ export async function saveSection(db: Db, userId: number, id: number, section: S
   return { notes: input.notes, version };
 }
 
-/** Canvas progress: started with any canvas, finished when one has all nine blocks. */
-export async function canvasProgress(db: Db, userId: number) {
-  const rows = await db.select({ id: canvases.id }).from(canvases).where(eq(canvases.userId, userId));
-  if (rows.length === 0) return { started: false, finished: false };
-  const sections = await sectionsOf(db, rows.map((r) => r.id));
-  return { started: true, finished: [...sections.values()].some((s) => filledCount(s) === SECTION_ORDER.length) };
+/**
+ * The canvas card's part of the dashboard's one statement: how many canvases, and how many have
+ * all nine blocks with a note (the rule of `filledCount`, counted in SQL).
+ */
+export function canvasProgressPart(userId: number): JsonPart<ModuleProgress> {
+  const filled = sql`(select count(*) from ${canvasSections} where ${canvasSections.canvasId} = ${canvases.id} and ${canvasSections.section} in ${SECTION_ORDER} and jsonb_array_length(${canvasSections.notes}) > 0)`;
+  return {
+    sql: sql`select json_build_object('canvases', count(*), 'complete', count(*) filter (where ${filled} = ${SECTION_ORDER.length})) from ${canvases} where ${canvases.userId} = ${userId}`,
+    read: (facts: { canvases: number; complete: number }) => ({ started: facts.canvases > 0, finished: facts.complete > 0 }),
+  };
 }

@@ -3,8 +3,9 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { BusinessType } from '@/lib/formation/business-type';
 import { companyRequestSchema, draftFromPayload, type CompanyRequest } from '@/lib/formation/payload';
 import { validateDraft } from '@/lib/formation/validation';
+import type { ModuleProgress } from '@/lib/modules';
 import type { Db } from '@/lib/server/db/client';
-import { listPage, ownedOr404 } from '@/lib/server/db/queries';
+import { listPage, ownedOr404, type JsonPart } from '@/lib/server/db/queries';
 import { saveVersioned } from '@/lib/server/db/versioned';
 import { companies, companyDrafts, companyStatusHistory, voPlans } from '@/lib/server/db/schema';
 import { HttpError, type FieldErrors } from '@/lib/server/http/errors';
@@ -83,7 +84,9 @@ type CompanyRow = typeof companies.$inferSelect;
 /** What another user's company, or one that does not exist, answers. */
 export const COMPANY_NOT_FOUND = 'No encontramos esa empresa.';
 
-function toSummary(row: CompanyRow) {
+type SummaryRow = Pick<CompanyRow, 'id' | 'type' | 'companyName' | 'status' | 'createdAt' | 'updatedAt'>;
+
+function toSummary(row: SummaryRow) {
   return { id: row.id, type: row.type, companyName: row.companyName, status: row.status, created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString() };
 }
 
@@ -131,10 +134,25 @@ export async function listCompanies(db: Db, userId: number, page: number, pageSi
   return { total, results: rows.map(toSummary) };
 }
 
-/** Formation progress: started with a draft or a company; finished once one is sent. */
-export async function formationProgress(db: Db, userId: number) {
-  const [{ sent }] = (await db.select({ sent: count() }).from(companies).where(eq(companies.userId, userId))) as [{ sent: number }];
-  if (Number(sent) > 0) return { started: true, finished: true };
-  const [{ drafts }] = (await db.select({ drafts: count() }).from(companyDrafts).where(eq(companyDrafts.userId, userId))) as [{ drafts: number }];
-  return { started: Number(drafts) > 0, finished: false };
+/** The formation card's part of the dashboard's statement: started with a draft or a company; finished once one is sent. */
+export function formationProgressPart(userId: number): JsonPart<ModuleProgress> {
+  return {
+    sql: sql`select json_build_object('sent', (select count(*) from ${companies} where ${companies.userId} = ${userId}), 'drafts', (select count(*) from ${companyDrafts} where ${companyDrafts.userId} = ${userId}))`,
+    read: (facts: { sent: number; drafts: number }) => ({ started: facts.sent + facts.drafts > 0, finished: facts.sent > 0 }),
+  };
+}
+
+type SummaryJson = { id: number; type: string; company_name: string; status: string; created_at: string; updated_at: string };
+
+/** `listCompanies` as a part of the dashboard's statement: the same count, page and order. */
+export function sentCompaniesPart(userId: number, page: number, pageSize: number): JsonPart<{ total: number; results: ReturnType<typeof toSummary>[] }> {
+  const columns = sql`${companies.id} as id, ${companies.type} as type, ${companies.companyName} as company_name, ${companies.status} as status, ${companies.createdAt} as created_at, ${companies.updatedAt} as updated_at`;
+  const pageRows = sql`select ${columns} from ${companies} where ${companies.userId} = ${userId} order by ${companies.createdAt} desc, ${companies.id} desc limit ${pageSize} offset ${(page - 1) * pageSize}`;
+  return {
+    sql: sql`select json_build_object('total', (select count(*) from ${companies} where ${companies.userId} = ${userId}), 'results', (select coalesce(json_agg(page), '[]'::json) from (${pageRows}) page))`,
+    read: ({ total, results }: { total: number; results: SummaryJson[] }) => ({
+      total,
+      results: results.map((r) => toSummary({ id: r.id, type: r.type, companyName: r.company_name, status: r.status, createdAt: new Date(r.created_at), updatedAt: new Date(r.updated_at) })),
+    }),
+  };
 }

@@ -10,6 +10,7 @@ import { lessonsMediaUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { lessonProgress } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
+import type { JsonPart } from '@/lib/server/db/queries';
 
 export const LESSON_NOT_FOUND = 'Esa lección no existe.';
 
@@ -47,13 +48,19 @@ export function lessonView(lesson: LessonFrontmatter): LessonView {
   };
 }
 
-const toProgress = (row: typeof lessonProgress.$inferSelect): LessonProgress => ({ position_seconds: row.positionTenths / 10, completed: row.completed, updated_at: row.updatedAt.toISOString() });
+type ProgressRow = Pick<typeof lessonProgress.$inferSelect, 'lessonId' | 'positionTenths' | 'completed' | 'updatedAt'>;
+
+const toProgress = (row: ProgressRow): LessonProgress => ({ position_seconds: row.positionTenths / 10, completed: row.completed, updated_at: row.updatedAt.toISOString() });
+
+/** Progress rows by lesson id, keeping only lessons that still exist. */
+function byLesson(rows: ProgressRow[], lessons: LessonFrontmatter[]): Record<number, LessonProgress> {
+  const ids = new Set(lessons.map((l) => l.id));
+  return Object.fromEntries(rows.filter((r) => ids.has(r.lessonId)).map((r) => [r.lessonId, toProgress(r)]));
+}
 
 /** A person's progress per lesson id (only lessons that still exist). */
 export async function progressOf(db: Db, userId: number, lessons: LessonFrontmatter[]): Promise<Record<number, LessonProgress>> {
-  const ids = new Set(lessons.map((l) => l.id));
-  const rows = await db.select().from(lessonProgress).where(eq(lessonProgress.userId, userId));
-  return Object.fromEntries(rows.filter((r) => ids.has(r.lessonId)).map((r) => [r.lessonId, toProgress(r)]));
+  return byLesson(await db.select().from(lessonProgress).where(eq(lessonProgress.userId, userId)), lessons);
 }
 
 /**
@@ -77,14 +84,29 @@ export async function saveProgress(db: Db, userId: number, lessons: LessonFrontm
   return toProgress(row!);
 }
 
-/** The progress API's `lessons` part: `{completed, total, items: {<id>: {position_seconds, completed, updated_at}}}`. */
-export async function lessonsSummary(db: Db, userId: number, lessons: LessonFrontmatter[]) {
-  const items = await progressOf(db, userId, lessons);
-  return { completed: Object.values(items).filter((p) => p.completed).length, total: lessons.length, items };
+export interface LessonsSummary {
+  completed: number;
+  total: number;
+  items: Record<number, LessonProgress>;
+}
+
+/**
+ * The progress API's `lessons` part, `{completed, total, items: {<id>: {position_seconds, completed, updated_at}}}`,
+ * as a part of the dashboard's one statement.
+ */
+export function lessonsSummaryPart(userId: number, lessons: LessonFrontmatter[]): JsonPart<LessonsSummary> {
+  const row = sql`json_build_object('lesson_id', ${lessonProgress.lessonId}, 'position_tenths', ${lessonProgress.positionTenths}, 'completed', ${lessonProgress.completed}, 'updated_at', ${lessonProgress.updatedAt})`;
+  return {
+    sql: sql`select coalesce(json_agg(${row}), '[]'::json) from ${lessonProgress} where ${lessonProgress.userId} = ${userId}`,
+    read: (rows: { lesson_id: number; position_tenths: number; completed: boolean; updated_at: string }[]) => {
+      const items = byLesson(rows.map((r) => ({ lessonId: r.lesson_id, positionTenths: r.position_tenths, completed: r.completed, updatedAt: new Date(r.updated_at) })), lessons);
+      return { completed: Object.values(items).filter((p) => p.completed).length, total: lessons.length, items };
+    },
+  };
 }
 
 /** The dashboard's "Lecciones" card, from the progress summary (no second query). */
-export function lessonsModuleFrom({ completed, total, items }: Awaited<ReturnType<typeof lessonsSummary>>): ModuleProgress {
+export function lessonsModuleFrom({ completed, total, items }: LessonsSummary): ModuleProgress {
   const started = Object.keys(items).length > 0;
   if (!started) return { started: false, finished: false, detail: `${total} lecciones cortas. Siguiente paso: mira la primera.` };
   return { started: true, finished: total > 0 && completed === total, detail: `${completed} de ${total} lecciones vistas` };

@@ -18,7 +18,7 @@ import { invalidate } from '@/lib/server/cache/page-cache';
 import { siteUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { isUniqueViolation } from '@/lib/server/db/errors';
-import { listPage, ownedOr404 } from '@/lib/server/db/queries';
+import { listPage, ownedOr404, type JsonPart } from '@/lib/server/db/queries';
 import { saveVersioned } from '@/lib/server/db/versioned';
 import { productImages, products, sitePages, sites, stores } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
@@ -377,12 +377,14 @@ export async function publicSiteData(db: Db, site: SiteRow) {
 }
 
 /** The dashboard's "Sitio web" card: started with a site, finished once one is published. */
-export async function siteProgress(db: Db, userId: number): Promise<ModuleProgress> {
-  const [row] = await db
-    .select({ total: sql<number>`count(*)::int`, published: sql<number>`count(*) filter (where ${sites.published})::int` })
-    .from(sites)
-    .where(eq(sites.userId, userId));
-  const { total = 0, published = 0 } = row ?? {};
+export function siteProgressPart(userId: number): JsonPart<ModuleProgress> {
+  return {
+    sql: sql`select json_build_object('total', count(*), 'published', count(*) filter (where ${sites.published})) from ${sites} where ${sites.userId} = ${userId}`,
+    read: siteProgress,
+  };
+}
+
+function siteProgress({ total, published }: { total: number; published: number }): ModuleProgress {
   if (total === 0) return { started: false, finished: false, detail: 'Siguiente paso: crea tu sitio desde una plantilla.' };
   if (published === 0) return { started: true, finished: false, detail: `${total === 1 ? '1 sitio' : `${total} sitios`}. Siguiente paso: publícalo.` };
   return { started: true, finished: true, detail: `${published === 1 ? '1 sitio publicado' : `${published} sitios publicados`}` };
