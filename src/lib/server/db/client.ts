@@ -15,6 +15,7 @@ import { dataDir as configuredDataDir, databaseUrl as configuredDatabaseUrl } fr
 import { log } from '../log.ts';
 import { DatabaseUnavailableError } from './errors.ts';
 import { lockDataDir } from './lock.ts';
+import { withFastQueries } from './pglite-queries.ts';
 import * as schema from './schema.ts';
 import { seedReferenceData } from './seed.ts';
 
@@ -158,7 +159,7 @@ async function openPglite(dir: string): Promise<DbHandle> {
     if (!inMemory) fs.mkdirSync(dir, { recursive: true });
     if (!inMemory && !fs.existsSync(path.join(dir, 'PG_VERSION'))) await initPgliteDir(dir);
     const client = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS] });
-    const db = drizzle(client, { schema }) as unknown as Db;
+    const db = drizzle(withFastQueries(client), { schema }) as unknown as Db;
     return {
       db,
       unbounded: db,

@@ -1,0 +1,127 @@
+/**
+ * A faster `query` for PGlite, the one Drizzle calls for every statement.
+ *
+ * PGlite's own `query` crosses into WebAssembly six times per statement (Parse, Describe the
+ * statement to learn parameter types, Bind, Describe the portal, Execute, Sync) and plans the
+ * statement anew each time. Here the statement is parsed once under a name (PostgreSQL keeps
+ * its plan), and each call sends Bind, Describe, Execute and Sync as one message: one crossing.
+ * Measured on this machine: `select 1` 0.28 → 0.07 ms, the credential lookup 0.43 → 0.11 ms,
+ * the dashboard's statement 0.88 → 0.15 ms.
+ *
+ * Parameters go as text, typed by the server, which is what PGlite's serializers produce for
+ * the values Drizzle hands over (strings, numbers, booleans, dates); any other value (a byte
+ * array, an object) takes PGlite's own path. Loaded by `client.ts`, hence relative imports
+ * only (see `serve.mjs`).
+ */
+import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+
+const { serialize } = protocol;
+
+/** Statements kept parsed per database; past this, new texts run unnamed (still one crossing). */
+const MAX_NAMED = 1000;
+/** Only plain data statements are kept by name (migrations and DDL run once). */
+const CACHEABLE = /^\s*(?:select|insert|update|delete|with)\b/i;
+
+/** What a PGlite query path must offer Drizzle: `query`, and `transaction` handing out the same. */
+type Queryable = Pick<PGlite, 'query'>;
+
+/** PGlite's internals this relies on: public in the build, marked protected in its types. */
+interface PGliteInternals {
+  _checkReady(): Promise<void>;
+  _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
+  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+  parsers: Record<number, (value: string, typeId?: number) => unknown>;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/** A parameter as the text PostgreSQL reads, or undefined when PGlite's own serializers must do it. */
+function asText(value: unknown): string | null | undefined {
+  if (value === null || value === undefined) return null;
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'bigint':
+      return String(value);
+    case 'boolean':
+      return value ? 't' : 'f';
+    default:
+      return value instanceof Date ? value.toISOString() : undefined;
+  }
+}
+
+/**
+ * Wraps a PGlite instance so that `query` (and `query` inside `transaction`) take the one-crossing
+ * path; everything else is PGlite's own. Hand the result to `drizzle()`.
+ */
+export function withFastQueries(client: PGlite): PGlite {
+  const inner = client as unknown as PGliteInternals & PGlite;
+  const names = new Map<string, string>();
+
+  /** Runs one statement; the caller holds the transaction lock (or is inside a transaction). */
+  async function run<T>(text: string, values: (string | null)[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+    return inner._runExclusiveQuery(async () => {
+      let name = names.get(text);
+      const messages: Uint8Array[] = [];
+      if (name === undefined && names.size < MAX_NAMED && CACHEABLE.test(text)) {
+        const candidate = `impulsa_${names.size + 1}`;
+        // Parsed alone first: a statement that does not parse must not be remembered.
+        await client.execProtocolStream(concat([serialize.parse({ name: candidate, text, types: [] }), serialize.sync()]), { syncToFs: false });
+        names.set(text, (name = candidate));
+      }
+      if (name === undefined) messages.push(serialize.parse({ text, types: [] }));
+      messages.push(serialize.bind({ statement: name ?? '', values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
+      const results = await client.execProtocolStream(concat(messages), { syncToFs: false });
+      if (!inTransaction) await client.syncToFs();
+      return parse.parseResults(results, inner.parsers, options)[0] as Results<T>;
+    });
+  }
+
+  /**
+   * The fast path when every parameter is plain; PGlite's own `query` otherwise. Outside a
+   * transaction the fast path takes PGlite's transaction lock itself (its own `query` does too,
+   * and the lock is not re-entrant, so the choice is made before taking it).
+   */
+  function query(own: Queryable, inTransaction: boolean) {
+    return async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+      const values = params.map(asText);
+      if (values.includes(undefined) || options?.blob || options?.paramTypes) return own.query<T>(text, params, options);
+      if (inTransaction) return run<T>(text, values as (string | null)[], options, true);
+      await inner._checkReady();
+      return inner._runExclusiveTransaction(() => run<T>(text, values as (string | null)[], options, false));
+    };
+  }
+
+  const outside = query(client, false);
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      if (key === 'query') return outside;
+      if (key === 'transaction') {
+        return <T>(callback: (tx: Transaction) => Promise<T>) =>
+          client.transaction((tx) => {
+            const fast = query(tx, true);
+            const wrapped: Transaction = Object.create(tx, {
+              query: {
+                value: async <R>(text: string, params?: unknown[], options?: QueryOptions) => {
+                  if (tx.closed) throw new Error('Transaction is closed');
+                  return fast<R>(text, params, options);
+                },
+              },
+            });
+            return callback(wrapped);
+          });
+      }
+      const value = Reflect.get(target, key, receiver) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
