@@ -26,7 +26,8 @@ export default defineConfig({
   output: 'server',
   // 'always' makes the node adapter answer POST with 301, and browsers retry as GET.
   trailingSlash: 'ignore',
-  adapter: node({ mode: 'standalone', bodySizeLimit: MAX_BODY_BYTES }),
+  // Middleware mode: scripts/serve.mjs owns the HTTP server and serves dist/client's files itself.
+  adapter: node({ mode: 'middleware', bodySizeLimit: MAX_BODY_BYTES }),
   integrations: [react(), underscoreRoutes],
   // Our middleware checks Origin for every cookie-authenticated unsafe request, JSON included.
   security: { checkOrigin: false },

@@ -3,7 +3,9 @@
 // Run with the project's Node 24 (npm scripts put it first on PATH).
 import http from 'node:http';
 import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import send from 'send';
 
 process.env.NODE_ENV ||= 'production';
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -45,10 +47,47 @@ try {
   process.exit(1);
 }
 
+// Astro's app handler (the adapter's middleware mode): pages, endpoints, the 404. Static files are
+// served here, below, so a dynamic request never costs a stat of dist/client.
 const { handler } = await import(entry.href);
 /** The render cache (`src/lib/server/cache/page-cache.ts`), once the app has created it. */
 const PAGE_CACHE = Symbol.for('impulsa.page-cache');
 const LESSON_MEDIA_CACHE = 'public, max-age=604800, stale-while-revalidate=86400';
+const ASSET_CACHE = 'public, max-age=31536000, immutable';
+
+const clientDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
+/** Every file of the build's client folder, by URL path: read once, since a build never changes under a running server. */
+const staticFiles = new Set(
+  fs.readdirSync(clientDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => '/' + path.relative(clientDir, path.join(e.parentPath, e.name)).split(path.sep).join('/')),
+);
+
+/** The decoded path of a request URL, or null when it does not decode (a 400, as the adapter answers). */
+function requestPath(url) {
+  const end = url.search(/[?#]/);
+  try {
+    return decodeURI(end === -1 ? url : url.slice(0, end));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A file of the build, with ranges and ETags (`send`); bundled assets are immutable, lesson
+ * videos, captions and posters (public/lessons/) change only when a lesson is re-recorded, so
+ * browsers keep them a week.
+ */
+function serveStatic(req, res, pathname) {
+  send(req, pathname, { root: clientDir, dotfiles: 'deny' })
+    .on('headers', (response) => {
+      if (pathname.startsWith('/_astro/')) response.setHeader('Cache-Control', ASSET_CACHE);
+      else if (pathname.startsWith('/lessons/')) response.setHeader('Cache-Control', LESSON_MEDIA_CACHE);
+    })
+    .on('error', (error) => {
+      res.statusCode = error.statusCode ?? 500;
+      res.end();
+    })
+    .pipe(res);
+}
 
 const { listenAddress } = await import('../src/lib/server/config.ts');
 const { host, port } = listenAddress();
@@ -56,13 +95,15 @@ const { host, port } = listenAddress();
 const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 15_000, connectionsCheckingInterval: 1_000 }, (req, res) => {
   // Anonymous visits to cached public pages are answered from memory, without entering Astro.
   if (globalThis[PAGE_CACHE]?.answer(req, res)) return;
-  // Lesson videos, captions and posters (public/lessons/): the static handler (Range, ETag) would
-  // say max-age=0; they change only when a lesson is re-recorded, so browsers keep them a week.
-  if (req.url?.startsWith('/lessons/')) {
-    const setHeader = res.setHeader.bind(res);
-    res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === 'cache-control' ? LESSON_MEDIA_CACHE : value);
+  const pathname = requestPath(req.url ?? '/');
+  if (pathname === null) {
+    res.writeHead(400);
+    res.end('Bad request.');
+  } else if ((req.method === 'GET' || req.method === 'HEAD') && staticFiles.has(pathname)) {
+    serveStatic(req, res, pathname);
+  } else {
+    void handler(req, res);
   }
-  handler(req, res);
 });
 server.keepAliveTimeout = 5_000;
 

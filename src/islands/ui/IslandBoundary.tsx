@@ -37,7 +37,14 @@ export class IslandBoundary extends Component<{ children: ReactNode }, State> {
   }
 }
 
-/** Wraps an island's root component in `IslandBoundary`. */
+/**
+ * Astro's tag for "this component is rendered by that renderer". Without it Astro asks each
+ * renderer's `check`, and React's check renders the whole island once just to see that it is
+ * React: every island was server-rendered twice.
+ */
+const ASTRO_RENDERER = Symbol.for('astro:renderer');
+
+/** Wraps an island's root component in `IslandBoundary`, tagged as React's for Astro. */
 export function withIslandBoundary<P extends object>(Inner: ComponentType<P>): ComponentType<P> {
   function Bounded(props: P) {
     return (
@@ -47,5 +54,6 @@ export function withIslandBoundary<P extends object>(Inner: ComponentType<P>): C
     );
   }
   Bounded.displayName = `Bounded(${Inner.displayName ?? Inner.name ?? 'Island'})`;
+  Object.defineProperty(Bounded, ASTRO_RENDERER, { value: '@astrojs/react' });
   return Bounded;
 }
