@@ -1,7 +1,9 @@
 // `npm run bench`: measures the served app against a raw node:http server answering the
 // same bytes on the same machine, so a slow machine does not hide a regression.
 // BENCH_DURATION (s, default 10) and BENCH_CONNECTIONS (default 50) tune the run; BENCH_SCALE=0
-// skips the catalogue-at-scale part (100 products, then 100,000 across 1,000 sellers).
+// skips the catalogue-at-scale part (100 products, then 100,000 across 1,000 sellers);
+// BENCH_SOAK=180 adds a soak of that many seconds with the server's memory sampled;
+// BENCH_DATABASE_URL=postgres://…/postgres runs the app on a throw-away database of that server.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -10,11 +12,23 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
+import postgres from 'postgres';
 import { ensureBuilt, root } from './ensure-built.mjs';
+import { islandWeights } from './island-weights.mjs';
 
 const duration = Number(process.env.BENCH_DURATION || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
-const scale = process.env.BENCH_SCALE !== '0';
+const soakSeconds = Number(process.env.BENCH_SOAK || 0);
+const adminUrl = process.env.BENCH_DATABASE_URL;
+// The seeding script at scale writes PGlite's folder directly.
+const scale = process.env.BENCH_SCALE !== '0' && !adminUrl;
+
+/** The resident memory of a process in MB (Linux). */
+function rssMb(pid) {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function freePort() {
   return new Promise((resolve) => {
@@ -73,6 +87,20 @@ ensureBuilt();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'impulsa-bench-'));
 // Every POST /api/orders/ of the bench comes from 127.0.0.1: lift the per-address order limit.
 const appEnv = { DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', ORDER_RATE_LIMIT: '100000000' };
+let dropDatabase = async () => {};
+if (adminUrl) {
+  const name = `impulsa_bench_${Date.now()}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  appEnv.DATABASE_URL = url.href;
+  dropDatabase = async () => {
+    await admin.unsafe(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  };
+}
+const engine = adminUrl ? 'PostgreSQL' : 'PGlite';
 let appPort = await freePort();
 const startApp = async () => {
   appPort = await freePort();
@@ -80,6 +108,9 @@ const startApp = async () => {
 };
 let app = await startApp();
 const appUrl = (p) => `http://127.0.0.1:${appPort}${p}`;
+// Idle: the first start has just created and migrated the database; let it settle.
+await sleep(5000);
+const memory = { idleFirstStart: rssMb(app.pid) };
 
 /** Calls the app's API as the bench's seller. */
 async function api(method, p, body, token) {
@@ -148,7 +179,7 @@ const payPath = `/pay?tienda=${sellerId}`;
 const ORDERS = 'POST /api/orders/';
 const ME = 'GET /api/users/me/ (token)';
 const DASHBOARD = 'GET /dashboard (signed in)';
-const paths = ['/landing', shopPath, shopUncached, 'site:/', payPath, ORDERS, ME, DASHBOARD, '/api/health/'];
+const paths = ['/', '/landing', shopPath, shopUncached, 'site:/', '/login', '/registrate', payPath, ORDERS, ME, DASHBOARD, '/api/health/'];
 /**
  * Where a row's requests go: a site row sets the host and asks for the path after `site:`; the
  * checkout sends the cart's cookie; the orders row places an order per request.
@@ -195,12 +226,46 @@ try {
     const a = await measure(appUrl(at), options);
     const r = await measure(`http://127.0.0.1:${rawPort}${at}`, options);
     rows.push({
-      path: p === shopPath ? '/shop/{id} (cached)' : p === shopUncached ? '/shop/{id} (first render)' : p === 'site:/' ? 'site home on its subdomain (cached)' : p === payPath ? '/pay (a cart, first render)' : p,
+      path: p === shopPath ? '/shop/{id} (cached)' : p === shopUncached ? '/shop/{id} (first render)' : p === 'site:/' ? 'site home on its subdomain (cached)' : p === payPath ? '/pay (a cart, first render)' : p === '/' || p === '/landing' ? `${p} (cached)` : p === '/login' || p === '/registrate' ? `${p} (islands, no database)` : p,
       bytes: routes[p].size,
       app: { rps: a.requests.average, p50: a.latency.p50, p99: a.latency.p99, errors: a.errors + a.non2xx },
       raw: { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 },
     });
   }
+
+  memory.afterLoad = rssMb(app.pid);
+  await sleep(20_000);
+  memory.settled = rssMb(app.pid);
+
+  if (soakSeconds > 0) {
+    // A soak: signed-in API calls and dashboards for `soakSeconds`, the server's memory sampled every 10 s.
+    const samples = [];
+    const timer = setInterval(() => samples.push(rssMb(app.pid)), 10_000);
+    const until = Date.now() + soakSeconds * 1000;
+    while (Date.now() < until) {
+      const half = Math.max(1, Math.min(30, (until - Date.now()) / 2000));
+      await measure(appUrl('/api/users/me/'), { headers: { authorization: `Token ${token}` }, connections: 20, duration: half });
+      await measure(appUrl('/dashboard'), { headers: { cookie: `impulsa_session=${token}` }, connections: 20, duration: half });
+    }
+    clearInterval(timer);
+    samples.push(rssMb(app.pid));
+    await sleep(20_000);
+    memory.soak = { samples, after: rssMb(app.pid) };
+  }
+
+  // Cold start: a restart on the migrated database, until its first 200.
+  await stop(app);
+  const started = performance.now();
+  const starting = startApp();
+  for (;;) {
+    const ok = await fetch(appUrl('/api/health/')).then((r) => r.ok, () => false);
+    if (ok) break;
+    await sleep(10);
+  }
+  memory.coldStartMs = performance.now() - started;
+  app = await starting;
+  await sleep(5000);
+  memory.idleRestart = rssMb(app.pid);
 
   if (scale) {
     // The catalogue at scale: the same requests with 100 products, then with 100,000 products
@@ -235,11 +300,12 @@ try {
 } finally {
   await stop(app);
   await stop(raw);
+  await dropDatabase();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
-console.log(`\nImpulsa benchmark — ${os.cpus().length} cores, ${connections} connections, ${duration} s per run, Node ${process.version}\n`);
+console.log(`\nImpulsa benchmark — ${engine}, ${os.cpus().length} cores, ${connections} connections, ${duration} s per run, Node ${process.version}\n`);
 console.log('| path | bytes | app req/s | app p50 ms | app p99 ms | raw req/s | raw p50 ms | raw p99 ms | app / raw |');
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const row of rows) {
@@ -259,8 +325,25 @@ if (scaleRows.length) {
   }
 }
 
-/** A script's weight: its chunk and every chunk it imports (`lazy`: dynamic imports too), gzipped. */
-async function scriptWeight(entryPattern, cssPattern, lazy = true) {
+const mb = (n) => `${Math.round(n)} MB`;
+console.log(`\nMemory of the app (RSS, ${engine}): idle after the first start ${mb(memory.idleFirstStart)}; right after the rows above ${mb(memory.afterLoad)}, 20 s later ${mb(memory.settled)}; idle after a restart ${mb(memory.idleRestart)}.`);
+console.log(`Cold start on the migrated database, process start to first 200: ${Math.round(memory.coldStartMs)} ms.`);
+if (memory.soak) {
+  const { samples, after } = memory.soak;
+  const [low, high] = [Math.min(...samples), Math.max(...samples)];
+  console.log(`Soak of ${soakSeconds} s (20 connections, /api/users/me/ and /dashboard): RSS sampled every 10 s from ${mb(samples[0])} to ${mb(samples.at(-1))}, between ${mb(low)} and ${mb(high)} (${(((high - low) / low) * 100).toFixed(1)} % spread); 20 s after: ${mb(after)}.`);
+}
+
+// Every island with what hydrating it downloads, React included, against the budget.
+console.log('\n| island | gzip KB (React included) | budget | fetched later, on demand |');
+console.log('|---|---:|---:|---:|');
+for (const w of islandWeights(root)) {
+  const verdict = w.budgetKb === null ? 'excepted' : w.kb <= w.budgetKb ? `≤ ${w.budgetKb}` : `**over ${w.budgetKb}**`;
+  console.log(`| ${w.name} | ${w.kb.toFixed(1)} | ${verdict} | ${w.lazyKb ? w.lazyKb.toFixed(1) : '–'} |`);
+}
+
+/** A script's weight: its chunk and every chunk it imports, gzipped (no React: it loads none). */
+async function scriptWeight(entryPattern) {
   const dir = path.join(root, 'dist/client/_astro');
   const entry = fs.readdirSync(dir).find((f) => entryPattern.test(f));
   if (!entry) return null;
@@ -268,20 +351,14 @@ async function scriptWeight(entryPattern, cssPattern, lazy = true) {
   const visit = (file) => {
     if (seen.has(file) || !fs.existsSync(path.join(dir, file))) return;
     seen.add(file);
-    const code = fs.readFileSync(path.join(dir, file), 'utf8');
-    const imports = lazy ? /(?:from|import)\s*\(?\s*["']\.\/([^"']+\.js)["']/g : /(?:from\s*|import\s+)["']\.\/([^"']+\.js)["']/g;
-    for (const m of code.matchAll(imports)) visit(m[1]);
+    for (const m of fs.readFileSync(path.join(dir, file), 'utf8').matchAll(/(?:from\s*|import\s+)["']\.\/([^"']+\.js)["']/g)) visit(m[1]);
   };
   visit(entry);
   const { gzipSync } = await import('node:zlib');
-  const files = [...seen].concat(cssPattern ? fs.readdirSync(dir).filter((f) => cssPattern.test(f)) : []);
-  return { entry, files: files.length, kb: files.reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(dir, f))).length, 0) / 1024 };
+  return { entry, files: seen.size, kb: [...seen].reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(dir, f))).length, 0) / 1024 };
 }
 
-// The editor island: only the editor route's page references it (a client:only island). The lesson
-// player: only a lesson's page loads it (the list ships none).
-const editor = await scriptWeight(/^SiteEditor\..*\.js$/, /^SiteEditor\..*\.css$/);
-if (editor) console.log(`\nEditor island (${editor.entry} and ${editor.files - 1} chunks/styles it loads): ${editor.kb.toFixed(0)} KB gzip; loaded only by /page-builder/editor.`);
+// The lesson player: a page script, not an island; only a lesson's page loads it (the list ships none).
 // hls.js is fetched only for an HLS source in a browser without native HLS: not counted.
-const player = await scriptWeight(/^_lessonSlug_\.astro_astro_type_script.*\.js$/, null, false);
-if (player) console.log(`Lesson player (${player.entry} and ${player.files - 1} chunks it loads): ${player.kb.toFixed(0)} KB gzip; loaded only by /videos/{slug}.`);
+const player = await scriptWeight(/^_lessonSlug_\.astro_astro_type_script.*\.js$/);
+if (player) console.log(`\nLesson player (${player.entry} and ${player.files - 1} chunks it loads): ${player.kb.toFixed(0)} KB gzip; loaded only by /videos/{slug}.`);

@@ -1,7 +1,7 @@
 // What each React island costs a browser: its chunk, every chunk it imports statically, and
 // React's client renderer (which every island needs and the page loads once), gzipped.
 // Dynamic imports load only on demand (the editor's Puck, hls.js) and are counted apart.
-// Used by `npm run bench` (the table) and by tests/api/platform/island-budgets.test.ts.
+// Used by `npm run bench`, which prints them against the budget.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -11,7 +11,7 @@ export const ISLAND_BUDGET_KB = 90;
 export const BUDGET_EXCEPTIONS = new Set(['SiteEditor']);
 
 const STATIC_IMPORT = /(?:from\s*|import\s*)["']\.\/([^"']+\.js)["']/g;
-const DYNAMIC_IMPORT = /import\(\s*["']\.\/([^"']+\.js)["']\s*\)/g;
+const DYNAMIC_IMPORT = /import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g;
 
 /** Every chunk `entry` loads before it runs (static imports, transitively). */
 function closure(dir, entries) {
@@ -38,9 +38,11 @@ export function islandWeights(root) {
     return gz.get(file);
   };
   const renderer = files.find((f) => /^client\.[\w-]+\.js$/.test(f) && fs.readFileSync(path.join(dir, f), 'utf8').includes('react-dom'));
+  // An island is a module of src/islands whose default export is a component pages mount.
+  const islandsDir = path.join(root, 'src/islands');
   const names = fs
-    .readdirSync(path.join(root, 'src/islands'), { recursive: true })
-    .filter((f) => f.endsWith('.tsx'))
+    .readdirSync(islandsDir, { recursive: true })
+    .filter((f) => f.endsWith('.tsx') && /^export default /m.test(fs.readFileSync(path.join(islandsDir, f), 'utf8')))
     .map((f) => path.basename(f, '.tsx'));
   return names
     .flatMap((name) => {

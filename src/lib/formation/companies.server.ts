@@ -1,5 +1,5 @@
 /** Company formation: virtual-office plans, synced drafts, sent companies and their history. */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { BusinessType } from '@/lib/formation/business-type';
 import { companyRequestSchema, draftFromPayload, type CompanyRequest } from '@/lib/formation/payload';
 import { validateDraft } from '@/lib/formation/validation';
