@@ -7,12 +7,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import sharp from 'sharp';
 import postgres from 'postgres';
+import { apiClient, freePort, seedShop, SITE_SUBDOMAIN, startApp as startAppOn, startChild, stop } from './app-fixture.mjs';
 import { ensureBuilt, root } from './ensure-built.mjs';
 import { islandWeights } from './island-weights.mjs';
 
@@ -30,28 +29,7 @@ function rssMb(pid) {
 }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function freePort() {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
-function startChild(args, env, ready) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const onData = (d) => {
-      out += d;
-      if (out.includes(ready)) resolve(child);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (d) => (out += d));
-    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${out}`)));
-  });
-}
 
 const RAW_SERVER = `
 const http = require('node:http');
@@ -59,7 +37,7 @@ const routes = JSON.parse(require('node:fs').readFileSync(process.env.ROUTES, 'u
 for (const r of Object.values(routes)) r.body = Buffer.from(r.body, 'base64');
 http.createServer((req, res) => {
   // A site's host answers its own paths: keyed 'site:' + path, as the app's tenant hosts are.
-  const r = routes[(req.headers.host || '').startsWith('bench-sitio.') ? 'site:' + req.url : req.url];
+  const r = routes[(req.headers.host || '').startsWith(${JSON.stringify(SITE_SUBDOMAIN + '.')}) ? 'site:' + req.url : req.url];
   if (!r) { res.writeHead(404); return res.end(); }
   res.writeHead(r.status || 200, r.headers);
   res.end(r.body);
@@ -72,15 +50,6 @@ function measure(url, options = {}) {
   });
 }
 
-/** Stops a child and waits until it exited (PGlite's folder lock is free then). */
-function stop(child) {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-}
 
 
 ensureBuilt();
@@ -104,49 +73,21 @@ const engine = adminUrl ? 'PostgreSQL' : 'PGlite';
 let appPort = await freePort();
 const startApp = async () => {
   appPort = await freePort();
-  return startChild(['--max-semi-space-size=8', 'scripts/serve.mjs'], { ...appEnv, PORT: String(appPort) }, 'Impulsa está corriendo');
+  return startAppOn(appEnv, appPort);
 };
 let app = await startApp();
 const appUrl = (p) => `http://127.0.0.1:${appPort}${p}`;
 // Idle: the first start has just created and migrated the database; let it settle.
 await sleep(5000);
 const memory = { idleFirstStart: rssMb(app.pid) };
+const api = apiClient(appUrl(''));
 
-/** Calls the app's API as the bench's seller. */
-async function api(method, p, body, token) {
-  const headers = { Origin: appUrl(''), Accept: 'application/json' };
-  if (token) headers.Authorization = `Token ${token}`;
-  if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
-  const res = await fetch(appUrl(p), { method, headers, body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body) });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${p} → ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-// A seller with a shop, a photo and 100 products, the first published: what the shop rows measure.
-const email = `bench-${Date.now()}@impulsa.test`;
-const { token } = await api('POST', '/api/users/register/', { email, password: 'una-clave-segura', full_name: 'Carla Benchmark' });
-await api('PATCH', '/api/store/', { name: 'Cerámica del Sur', whatsapp: '+56912345678', version: 0 }, token);
-const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 190, g: 110, b: 70 } } }).jpeg().toBuffer();
-const form = new FormData();
-form.set('file', new Blob([photo], { type: 'image/jpeg' }), 'taza.jpg');
-form.set('alt', 'Taza de greda esmaltada');
-const media = await api('POST', '/api/media/', form, token);
-const product = await api('POST', '/api/products/', {
-  name: 'Taza de greda esmaltada',
-  description: '<p>Hecha a mano en Pomaire. <strong>Apta para lavavajillas.</strong></p><ul><li>350 ml</li><li>Esmalte sin plomo</li></ul>',
-  price: 12990,
-  compare_at_price: 15990,
-  stock: 3,
-  published: true,
-  images: [media.id],
-}, token);
+// A seller with a shop, a photo and 100 products, the first published with the photo, and a
+// published site: what the shop and site rows measure.
+const { email, token, product } = await seedShop(api);
 for (let i = 1; i < 100; i++) await api('POST', '/api/products/', { name: `Producto de prueba ${i}`, price: 990 + i * 100 }, token);
+const SITE_HOST = `${SITE_SUBDOMAIN}.localhost`;
 
-// A published site (the "tienda" template: hero, the products grid, WhatsApp) on its subdomain host.
-const site = await api('POST', '/api/sites/', { name: 'Cerámica del Sur', subdomain: 'bench-sitio', template: 'tienda' }, token);
-await api('POST', `/api/sites/${site.id}/publish/`, undefined, token);
-const SITE_HOST = 'bench-sitio.localhost';
 
 /** POSTs JSON (an order), answering like `getWithHost`. */
 async function postJson(url, body) {
