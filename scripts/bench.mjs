@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { apiClient, freePort, seedShop, SITE_SUBDOMAIN, startApp as startAppOn, startChild, stop } from './app-fixture.mjs';
 import { ensureBuilt, root } from './ensure-built.mjs';
-import { islandWeights } from './island-weights.mjs';
+import { islandWeights, scriptWeight } from './island-weights.mjs';
 
 const duration = Number(process.env.BENCH_DURATION || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -283,23 +283,7 @@ for (const w of islandWeights(root)) {
   console.log(`| ${w.name} | ${w.kb.toFixed(1)} | ${verdict} | ${w.lazyKb ? w.lazyKb.toFixed(1) : '–'} |`);
 }
 
-/** A script's weight: its chunk and every chunk it imports, gzipped (no React: it loads none). */
-async function scriptWeight(entryPattern) {
-  const dir = path.join(root, 'dist/client/_astro');
-  const entry = fs.readdirSync(dir).find((f) => entryPattern.test(f));
-  if (!entry) return null;
-  const seen = new Set();
-  const visit = (file) => {
-    if (seen.has(file) || !fs.existsSync(path.join(dir, file))) return;
-    seen.add(file);
-    for (const m of fs.readFileSync(path.join(dir, file), 'utf8').matchAll(/(?:from\s*|import\s+)["']\.\/([^"']+\.js)["']/g)) visit(m[1]);
-  };
-  visit(entry);
-  const { gzipSync } = await import('node:zlib');
-  return { entry, files: seen.size, kb: [...seen].reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(dir, f))).length, 0) / 1024 };
-}
-
 // The lesson player: a page script, not an island; only a lesson's page loads it (the list ships none).
 // hls.js is fetched only for an HLS source in a browser without native HLS: not counted.
-const player = await scriptWeight(/^_lessonSlug_\.astro_astro_type_script.*\.js$/);
+const player = scriptWeight(root, /^_lessonSlug_\.astro_astro_type_script.*\.js$/);
 if (player) console.log(`\nLesson player (${player.entry} and ${player.files - 1} chunks it loads): ${player.kb.toFixed(0)} KB gzip; loaded only by /videos/{slug}.`);

@@ -1,7 +1,7 @@
 // What each React island costs a browser: its chunk, every chunk it imports statically, and
 // React's client renderer (which every island needs and the page loads once), gzipped.
 // Dynamic imports load only on demand (the editor's Puck, hls.js) and are counted apart.
-// Used by `npm run bench`, which prints them against the budget.
+// Used by `npm run bench`, which prints them against the budget (and `scriptWeight` for page scripts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -25,6 +25,28 @@ function closure(dir, entries) {
   return seen;
 }
 
+/** gzip bytes of a file of the build's `_astro` folder, each file compressed once. */
+function gzipSizes(dir) {
+  const gz = new Map();
+  return (file) => {
+    if (!gz.has(file)) gz.set(file, gzipSync(fs.readFileSync(path.join(dir, file))).length);
+    return gz.get(file);
+  };
+}
+
+/**
+ * A page script's weight (no React: it loads none): the first chunk of `_astro` matching
+ * `entryPattern` and every chunk it imports statically, gzipped; null when there is none.
+ */
+export function scriptWeight(root, entryPattern) {
+  const dir = path.join(root, 'dist/client/_astro');
+  const entry = fs.readdirSync(dir).find((f) => entryPattern.test(f));
+  if (!entry) return null;
+  const loaded = closure(dir, [entry]);
+  const size = gzipSizes(dir);
+  return { entry, files: loaded.size, kb: [...loaded].reduce((sum, f) => sum + size(f), 0) / 1024 };
+}
+
 /**
  * The islands of `src/islands/**` found in `dist/client/_astro`, each with its gzip weight in KB
  * (`kb`: what hydrating it downloads, React included) and what it may fetch later (`lazyKb`).
@@ -32,11 +54,7 @@ function closure(dir, entries) {
 export function islandWeights(root) {
   const dir = path.join(root, 'dist/client/_astro');
   const files = fs.readdirSync(dir);
-  const gz = new Map();
-  const size = (file) => {
-    if (!gz.has(file)) gz.set(file, gzipSync(fs.readFileSync(path.join(dir, file))).length);
-    return gz.get(file);
-  };
+  const size = gzipSizes(dir);
   const renderer = files.find((f) => /^client\.[\w-]+\.js$/.test(f) && fs.readFileSync(path.join(dir, f), 'utf8').includes('react-dom'));
   // An island is a module of src/islands whose default export is a component pages mount.
   const islandsDir = path.join(root, 'src/islands');

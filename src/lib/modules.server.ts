@@ -4,7 +4,7 @@
  * read in one statement: one database round trip for the whole dashboard.
  */
 import type { Db } from '@/lib/server/db/client';
-import { readParts } from '@/lib/server/db/queries';
+import { readParts, type PartValues } from '@/lib/server/db/queries';
 import { canvasProgressPart } from '@/lib/canvas/canvases.server';
 import { formationProgressPart, sentCompaniesPart } from '@/lib/formation/companies.server';
 import { catalogueCountsPart, catalogueProgress } from '@/lib/shop/products.server';
@@ -33,7 +33,7 @@ async function progressParts(userId: number) {
   };
 }
 
-type ProgressFacts = { [K in keyof Awaited<ReturnType<typeof progressParts>>]: ReturnType<Awaited<ReturnType<typeof progressParts>>[K]['read']> };
+type ProgressFacts = PartValues<Awaited<ReturnType<typeof progressParts>>>;
 
 function toUserProgress(facts: ProgressFacts): UserProgress {
   const modules: Record<ModuleKey, ModuleProgress> = {

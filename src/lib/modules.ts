@@ -1,7 +1,7 @@
 /**
  * THE list of product modules, in journey order. The navigation, the dashboard cards, the
  * landing page and the progress API all read it, so releasing a module is flipping its
- * `available` flag here (and giving it a progress reporter in `modules.server.ts`).
+ * `available` flag here (and giving it a progress part in `modules.server.ts`).
  */
 
 export interface ProductModule {

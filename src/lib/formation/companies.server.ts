@@ -128,9 +128,12 @@ export async function getCompany(db: Db, userId: number, id: number) {
   };
 }
 
+/** The order of a user's sent companies: newest first. */
+const NEWEST_FIRST = [desc(companies.createdAt), desc(companies.id)];
+
 /** The user's sent companies, newest first. */
 export async function listCompanies(db: Db, userId: number, page: number, pageSize: number) {
-  const { total, rows } = await listPage(db, companies, eq(companies.userId, userId), [desc(companies.createdAt), desc(companies.id)], page, pageSize);
+  const { total, rows } = await listPage(db, companies, eq(companies.userId, userId), NEWEST_FIRST, page, pageSize);
   return { total, results: rows.map(toSummary) };
 }
 
@@ -147,7 +150,7 @@ type SummaryJson = { id: number; type: string; company_name: string; status: str
 /** `listCompanies` as a part of the dashboard's statement: the same count, page and order. */
 export function sentCompaniesPart(userId: number, page: number, pageSize: number): JsonPart<{ total: number; results: ReturnType<typeof toSummary>[] }> {
   const columns = sql`${companies.id} as id, ${companies.type} as type, ${companies.companyName} as company_name, ${companies.status} as status, ${companies.createdAt} as created_at, ${companies.updatedAt} as updated_at`;
-  const pageRows = sql`select ${columns} from ${companies} where ${companies.userId} = ${userId} order by ${companies.createdAt} desc, ${companies.id} desc limit ${pageSize} offset ${(page - 1) * pageSize}`;
+  const pageRows = sql`select ${columns} from ${companies} where ${companies.userId} = ${userId} order by ${sql.join(NEWEST_FIRST, sql`, `)} limit ${pageSize} offset ${(page - 1) * pageSize}`;
   return {
     sql: sql`select json_build_object('total', (select count(*) from ${companies} where ${companies.userId} = ${userId}), 'results', (select coalesce(json_agg(page), '[]'::json) from (${pageRows}) page))`,
     read: ({ total, results }: { total: number; results: SummaryJson[] }) => ({

@@ -22,7 +22,7 @@ const MAX_NAMED = 1000;
 /** Only plain data statements are kept by name (migrations and DDL run once). */
 const CACHEABLE = /^\s*(?:select|insert|update|delete|with)\b/i;
 
-/** What a PGlite query path must offer Drizzle: `query`, and `transaction` handing out the same. */
+/** Whatever answers `query` the PGlite way: the database itself, or a transaction it handed out. */
 type Queryable = Pick<PGlite, 'query'>;
 
 /** PGlite's internals this relies on: public in the build, marked protected in its types. */

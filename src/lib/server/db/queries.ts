@@ -54,16 +54,19 @@ export interface JsonPart<T> {
   read: (json: never) => T;
 }
 
+/** What `readParts` answers for parts `P`: each part's value as its `read` gives it. */
+export type PartValues<P extends Record<string, JsonPart<unknown>>> = { [K in keyof P]: ReturnType<P[K]['read']> };
+
 /** JSON as the driver hands it over: a string (Drizzle keeps drivers from parsing) or a parsed value. */
 const fromJson = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
 
 /**
- * Reads every part in ONE statement (`select (…) as a, (…) as b`): on PGlite each round trip
- * costs about a millisecond and queries run one after another, so a page that needs ten small
- * facts pays once instead of ten times.
+ * Reads every part in ONE statement (`select (…) as a, (…) as b`): each round trip has a fixed
+ * cost (on PGlite queries also run one after another), so a page that needs ten small facts
+ * pays it once instead of ten times.
  */
-export async function readParts<P extends Record<string, JsonPart<unknown>>>(db: Db, parts: P): Promise<{ [K in keyof P]: ReturnType<P[K]['read']> }> {
+export async function readParts<P extends Record<string, JsonPart<unknown>>>(db: Db, parts: P): Promise<PartValues<P>> {
   const fields = Object.fromEntries(Object.entries(parts).map(([key, part]) => [key, sql`(${part.sql})`.mapWith(fromJson)]));
   const [row] = await db.select(fields).from(sql`(select 1) as one`);
-  return Object.fromEntries(Object.entries(parts).map(([key, part]) => [key, part.read(row![key] as never)])) as { [K in keyof P]: ReturnType<P[K]['read']> };
+  return Object.fromEntries(Object.entries(parts).map(([key, part]) => [key, part.read(row![key] as never)])) as PartValues<P>;
 }
