@@ -1,6 +1,7 @@
 // Serves the built app (dist/) without rebuilding: opens and migrates the database first,
 // then listens on HOST:PORT; closes both cleanly on SIGINT/SIGTERM.
 // Run with the project's Node 24 (npm scripts put it first on PATH).
+import './boot.mjs';
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,7 @@ const { getDatabase, closeDatabase } = await import('../src/lib/server/db/client
 const { DataDirLockedError } = await import('../src/lib/server/db/lock.ts');
 const { isConnectionError } = await import('../src/lib/server/db/errors.ts');
 const { log } = await import('../src/lib/server/log.ts');
+const { serverListening } = await import('../src/lib/server/jobs.ts');
 
 /** Opens the database, waiting up to 30 s for a PostgreSQL server that is still starting. */
 async function openDatabaseWithRetry() {
@@ -39,6 +41,12 @@ async function openDatabaseWithRetry() {
   }
 }
 
+// Astro's app handler (the adapter's middleware mode): pages, endpoints, the 404. Static files are
+// served here, below, so a dynamic request never costs a stat of dist/client. It loads while
+// PGlite reads and compiles its WebAssembly (time the main thread would otherwise spend idle).
+const app = import(entry.href);
+app.catch(() => {}); // awaited below, once the database is open
+
 let handle;
 try {
   handle = await openDatabaseWithRetry();
@@ -46,10 +54,7 @@ try {
   console.error('No se pudo abrir la base de datos:', error instanceof Error ? error.message : error);
   process.exit(1);
 }
-
-// Astro's app handler (the adapter's middleware mode): pages, endpoints, the 404. Static files are
-// served here, below, so a dynamic request never costs a stat of dist/client.
-const { handler } = await import(entry.href);
+const { handler } = await app;
 /** The render cache (`src/lib/server/cache/page-cache.ts`), once the app has created it. */
 const PAGE_CACHE = Symbol.for('impulsa.page-cache');
 const LESSON_MEDIA_CACHE = 'public, max-age=604800, stale-while-revalidate=86400';
@@ -119,9 +124,26 @@ server.listen(port, host, () => {
   const shownHost = host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host;
   log.info('listening', { host, port: typeof address === 'object' && address ? address.port : port, database: handle.kind });
   console.log(`Impulsa está corriendo en http://${shownHost}:${port} (base de datos: ${handle.kind})`);
-  // Background jobs the app registered (the order sweeper: src/lib/orders/sweeper.server.ts).
-  globalThis[Symbol.for('impulsa.start-jobs')]?.();
+  // Background jobs (the order sweeper) start now, or when their module loads.
+  serverListening();
+  void warmUp();
 });
+
+/**
+ * One request through the app as soon as it listens. Astro imports the middleware on the first
+ * request, and with it the jobs it registers: this makes that happen at start, so a restarted
+ * server reconciles its orders without waiting for a visitor, who then finds it loaded.
+ */
+async function warmUp() {
+  const { address, port: boundPort } = server.address();
+  const target = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address;
+  const url = `http://${target.includes(':') ? `[${target}]` : target}:${boundPort}/api/health/`;
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(10_000) }).then((response) => response.arrayBuffer());
+  } catch (error) {
+    log.warn('warm-up request failed', { error: error instanceof Error ? error.message : String(error) });
+  }
+}
 
 let stopping = false;
 async function shutdown(signal) {

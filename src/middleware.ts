@@ -12,7 +12,7 @@ import { originCheck } from '@/lib/server/middleware/origin-check';
 import { renderCache } from '@/lib/server/middleware/render-cache';
 import { resolveHost } from '@/lib/server/middleware/resolve-host';
 import { securityHeaders } from '@/lib/server/middleware/security-headers';
-// Registers the order sweeper for scripts/serve.mjs to start once it listens.
+// Registers the order sweeper, a job that starts once the server listens (src/lib/server/jobs.ts).
 import '@/lib/orders/sweeper.server';
 
 export const onRequest = sequence(renderCache, securityHeaders, apiErrors, resolveHost, authenticate, originCheck, captureReferral, guard);

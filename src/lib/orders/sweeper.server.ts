@@ -1,17 +1,21 @@
 /**
  * Runs `sweepOrders` once the server listens and then every minute: Webpay commits the app never
  * finished are reconciled on the next start, and lapsed unpaid orders give their stock back.
- * `scripts/serve.mjs` starts it through a global (it cannot import the app's aliased modules).
+ * Registered as a job (`server/jobs.ts`) when the middleware imports this file, which
+ * `scripts/serve.mjs` makes happen at start.
+ *
+ * The orders service is imported when a sweep runs, not with this file: statically it would put
+ * Webpay's SDK, sharp and sanitize-html on the middleware's path, that is on every first request.
  */
-import { sweepOrders } from '@/lib/orders/orders.server';
 import { getDb } from '@/lib/server/db/client';
+import { registerJob } from '@/lib/server/jobs';
 import { log } from '@/lib/server/log';
 
-export const ORDER_SWEEPER = Symbol.for('impulsa.order-sweeper');
 const EVERY_MS = 60_000;
 
 async function runOnce(): Promise<void> {
   try {
+    const { sweepOrders } = await import('@/lib/orders/orders.server');
     const { reconciled, lapsed } = await sweepOrders(await getDb());
     if (reconciled || lapsed) log.info('orders swept', { reconciled, lapsed });
   } catch (error) {
@@ -19,12 +23,8 @@ async function runOnce(): Promise<void> {
   }
 }
 
-/** Starts the sweeper (once per process); the timer never keeps the process alive. */
-export function startOrderSweeper(): void {
-  const state = globalThis as unknown as Record<symbol, NodeJS.Timeout | undefined>;
-  if (state[ORDER_SWEEPER]) return;
+registerJob('order-sweeper', () => {
   void runOnce();
-  state[ORDER_SWEEPER] = setInterval(runOnce, EVERY_MS).unref();
-}
-
-(globalThis as unknown as Record<symbol, unknown>)[Symbol.for('impulsa.start-jobs')] = startOrderSweeper;
+  // The timer never keeps the process alive.
+  setInterval(runOnce, EVERY_MS).unref();
+});

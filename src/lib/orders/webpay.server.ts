@@ -2,9 +2,10 @@
  * Webpay Plus (REST v1.2) through `transbank-sdk`: create a transaction, commit it when the buyer
  * returns, ask its status (reconciliation), refund it (a seller cancels a paid order). The SDK's
  * `Options` take the API's base URL, so `WEBPAY_API_URL` points it at another host (the tests'
- * local server); integration and production use Transbank's own hosts.
+ * local server); integration and production use Transbank's own hosts. The SDK (with axios, some
+ * 100 modules and 23 MB) is imported on the first call to Webpay, not when the orders service loads.
  */
-import { Options, WebpayPlus } from 'transbank-sdk';
+import type { WebpayPlus } from 'transbank-sdk';
 import { webpaySettings } from '@/lib/server/config';
 
 /** What we keep of a commit or status answer (never the full card number: Webpay sends only its last digits). */
@@ -52,14 +53,16 @@ export interface Webpay {
 export function webpay(): Webpay | null {
   const settings = webpaySettings();
   if (!settings) return null;
-  const transaction = new WebpayPlus.Transaction(new Options(settings.commerceCode, settings.apiKey, settings.apiUrl, 15_000));
+  let transaction: Promise<InstanceType<typeof WebpayPlus.Transaction>> | undefined;
+  const open = () =>
+    (transaction ??= import('transbank-sdk').then(({ Options, WebpayPlus }) => new WebpayPlus.Transaction(new Options(settings.commerceCode, settings.apiKey, settings.apiUrl, 15_000))));
   return {
     async create(buyOrder, sessionId, amount, returnUrl) {
-      const raw = await transaction.create(buyOrder, sessionId, amount, returnUrl);
+      const raw = await (await open()).create(buyOrder, sessionId, amount, returnUrl);
       return { token: String(raw.token), url: String(raw.url) };
     },
-    commit: async (token) => toResult(await transaction.commit(token)),
-    status: async (token) => toResult(await transaction.status(token)),
-    refund: async (token, amount) => ({ type: String((await transaction.refund(token, amount))?.type ?? '') }),
+    commit: async (token) => toResult(await (await open()).commit(token)),
+    status: async (token) => toResult(await (await open()).status(token)),
+    refund: async (token, amount) => ({ type: String((await (await open()).refund(token, amount))?.type ?? '') }),
   };
 }

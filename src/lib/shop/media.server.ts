@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { IMAGE_ERRORS, IMAGE_FORMATS, IMAGE_MAX_PIXELS, SHARE_SIZE, sniffImageType, variantWidths } from '@/lib/shop/images';
 import { mediaPath, shopTags } from '@/lib/shop/urls';
 import type { Db } from '@/lib/server/db/client';
@@ -29,6 +29,8 @@ export interface EncodedVariant {
 export async function encodeImage(bytes: Buffer): Promise<{ width: number; height: number; variants: EncodedVariant[] }> {
   if (bytes.byteLength === 0) throw new HttpError(400, IMAGE_ERRORS.missing);
   if (!sniffImageType(bytes)) throw new HttpError(400, IMAGE_ERRORS.type);
+  // Imported on the first upload: libvips is 20 MB that a server which never receives one does not need.
+  const { default: sharp } = await import('sharp');
   const input = () => sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).autoOrient();
   let meta: Metadata;
   try {

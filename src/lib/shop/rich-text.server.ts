@@ -3,10 +3,24 @@
  * seller sends is untrusted: only these elements survive, links only to http(s), mailto and tel,
  * and every link opens safely. Runs on save, so what is stored is already clean.
  */
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type SanitizeHtml from 'sanitize-html';
 import { RICH_TEXT_SCHEMES, RICH_TEXT_TAGS, textToParagraphs } from '@/lib/shop/rich-text';
 
-const OPTIONS: sanitizeHtml.IOptions = {
+let loaded: { sanitize: typeof SanitizeHtml; options: SanitizeHtml.IOptions } | undefined;
+
+/**
+ * sanitize-html and its options, required on first use: with postcss and htmlparser2 it is some
+ * 80 modules and 11 MB, and the orders service (which the order sweeper loads at start) reaches
+ * this file through the site blocks. A CommonJS package, so the first call loads it synchronously.
+ */
+function sanitizer(): NonNullable<typeof loaded> {
+  if (loaded) return loaded;
+  const sanitize = createRequire(import.meta.url)('sanitize-html') as typeof SanitizeHtml;
+  return (loaded = { sanitize, options: optionsFor(sanitize) });
+}
+
+const optionsFor = (sanitizeHtml: typeof SanitizeHtml): SanitizeHtml.IOptions => ({
   allowedTags: [...RICH_TEXT_TAGS],
   // rel and target are set by the transform below, whatever the seller sent.
   allowedAttributes: { a: ['href', 'rel', 'target'] },
@@ -20,17 +34,19 @@ const OPTIONS: sanitizeHtml.IOptions = {
     a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow ugc noopener noreferrer', target: '_blank' }),
   },
   exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href,
-};
+});
 
 /** The description with only the allowed markup; plain text (no tags) becomes paragraphs. */
 export function sanitizeDescription(input: string): string {
   const html = /<[a-z!/]/i.test(input) ? input : textToParagraphs(input);
-  return sanitizeHtml(html, OPTIONS).trim();
+  const { sanitize, options } = sanitizer();
+  return sanitize(html, options).trim();
 }
 
 /** The description as plain text (meta description, JSON-LD, WhatsApp). */
 export function descriptionText(html: string, max = 300): string {
-  const text = sanitizeHtml(html.replace(/<\/(p|li)>|<br\s*\/?>/gi, ' '), { allowedTags: [], allowedAttributes: {} })
+  const text = sanitizer()
+    .sanitize(html.replace(/<\/(p|li)>|<br\s*\/?>/gi, ' '), { allowedTags: [], allowedAttributes: {} })
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

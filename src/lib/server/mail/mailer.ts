@@ -1,10 +1,10 @@
 /**
  * Sends mail: through real SMTP when `SMTP_URL` is set, otherwise written as `.eml` files
- * to `$DATA_DIR/outbox/` (and the link logged) so a developer can follow it.
+ * to `$DATA_DIR/outbox/` (and the link logged) so a developer can follow it. Nodemailer is
+ * imported on the first mail, not with the accounts service that every request's middleware loads.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import { dataDir, mailSettings } from '@/lib/server/config';
 import { log } from '@/lib/server/log';
 
@@ -19,6 +19,7 @@ export interface Mail {
 export async function sendMail(mail: Mail): Promise<void> {
   const { smtpUrl, from } = mailSettings();
   const message = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+  const { default: nodemailer } = await import('nodemailer');
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     try {

@@ -1,0 +1,34 @@
+/**
+ * scripts/boot.mjs answers drizzle-orm's relative imports itself (Node 24 re-parses the package's
+ * 179 KB exports map for every file otherwise): the modules it loads must be the very files, with
+ * the very exports, that Node's own resolution gives.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const BOOT = path.resolve('scripts/boot.mjs');
+
+/** Runs `code` (an ES module) in a new Node process, with or without boot.mjs first; its stdout as JSON. */
+function run(code: string, boot: boolean): unknown {
+  const args = [...(boot ? ['--import', BOOT] : []), '--input-type=module', '-e', code];
+  return JSON.parse(execFileSync(process.execPath, args, { cwd: process.cwd(), encoding: 'utf8', env: { ...process.env, NODE_COMPILE_CACHE: '' } }));
+}
+
+// Every drizzle-orm module the app imports, and the URL each of their relative imports leads to.
+const PROBE = `
+import { registerHooks } from 'node:module';
+const seen = new Set();
+registerHooks({ resolve(specifier, context, next) { const result = next(specifier, context); if (result.url.includes('/drizzle-orm/')) seen.add(result.url + ' ' + (result.format ?? '')); return result; } });
+const modules = await Promise.all(['drizzle-orm', 'drizzle-orm/pg-core', 'drizzle-orm/pglite', 'drizzle-orm/postgres-js', 'drizzle-orm/pglite/migrator'].map((m) => import(m)));
+console.log(JSON.stringify({ exports: modules.map((m) => Object.keys(m).sort()), urls: [...seen].sort() }));
+`;
+
+describe('boot.mjs', () => {
+  it('loads the same drizzle-orm files, as ES modules, with the same exports as Node alone', () => {
+    const plain = run(PROBE, false) as { exports: string[][]; urls: string[] };
+    const booted = run(PROBE, true) as { exports: string[][]; urls: string[] };
+    expect(plain.urls.length).toBeGreaterThan(100);
+    expect(booted).toEqual(plain);
+  });
+});
