@@ -1,7 +1,8 @@
-/** The server process: one owner per PGlite folder, clean shutdown on SIGTERM. */
+/** The server process: one owner per PGlite folder, clean shutdown on SIGTERM, its background jobs. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ApiClient, uniqueEmail } from '../../support/http';
 import { startServer, tempDir } from '../../support/server';
 
 describe('server process', () => {
@@ -21,5 +22,35 @@ describe('server process', () => {
     const again = await startServer({ DATA_DIR: dataDir });
     expect((await (await fetch(`${again.url}/api/health/`)).json()).database).toBe('pglite');
     expect(await again.stop()).toBe(0);
+  }, 90_000);
+
+  it('a restarted server sweeps lapsed orders at start, before any visitor (the order sweeper runs)', async () => {
+    const dataDir = tempDir();
+    // An unpaid transfer keeps its stock for 2 seconds.
+    const env = { DATA_DIR: dataDir, ORDER_HOLD_HOURS: String(2 / 3600) };
+    const first = await startServer(env);
+    const api = new ApiClient(first.url);
+    const { token } = await api.register();
+    await api.patch('/api/store/', { name: 'Dulces Rosa', transfer_details: 'Banco Estado, cuenta RUT 12.345.678-5, Rosa Pérez', pickup_address: 'Av. Italia 1234, Ñuñoa', version: 0 }, { token });
+    const product = (await api.post('/api/products/', { name: 'Alfajor', price: 1500, stock: 1, published: true }, { token })).body;
+    const buyer = { name: 'Camila Soto', email: uniqueEmail('camila'), phone: '9 8765 4321' };
+    const placed = await new ApiClient(first.url).post('/api/orders/', { buyer, delivery: { method: 'retiro' }, payment_method: 'transferencia', items: [{ product: product.id, quantity: 1 }] });
+    expect(placed.status).toBe(201);
+    expect((await api.get(`/api/products/${product.id}/`, { token })).body.stock).toBe(0);
+    expect(await first.stop()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+
+    const again = await startServer({ ...env, LOG_LEVEL: 'info' });
+    try {
+      // Nobody asks anything of the new server: it sweeps on its own, and says so in its log.
+      const deadline = Date.now() + 30_000;
+      while (!again.output().includes('"msg":"orders swept"') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(again.output()).toContain('"msg":"orders swept","reconciled":0,"lapsed":1');
+      const order = (await new ApiClient(again.url).get(`/api/orders/${placed.body.id}/`, { token })).body;
+      expect(order).toMatchObject({ status: 'cancelado', reason: 'No se recibió el pago a tiempo.' });
+      expect((await new ApiClient(again.url).get(`/api/products/${product.id}/`, { token })).body.stock).toBe(1);
+    } finally {
+      expect(await again.stop()).toBe(0);
+    }
   }, 90_000);
 });
