@@ -3,6 +3,10 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compressAsync, compressibleType, ENCODING_SUFFIX, MIN_COMPRESS_BYTES } from './src/lib/server/http/encoding.ts';
 
 /** Largest body any route accepts (uploads); routes cap lower in `readJson`. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -22,13 +26,44 @@ const underscoreRoutes = {
   },
 };
 
+/**
+ * Brotli and gzip twins (`app.js.br`, `app.js.gz`) of the client's text files, made once at the
+ * highest levels; scripts/serve.mjs sends them to browsers that accept them. A twin that is not
+ * smaller is not written.
+ */
+/** @type {import('astro').AstroIntegration} */
+const precompress = {
+  name: 'impulsa:precompress',
+  hooks: {
+    'astro:build:done': async ({ dir, logger }) => {
+      const root = fileURLToPath(dir);
+      const files = (await fs.readdir(root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && compressibleType(e.name));
+      let written = 0;
+      await Promise.all(
+        files.map(async (entry) => {
+          const file = path.join(entry.parentPath, entry.name);
+          const body = await fs.readFile(file);
+          if (body.byteLength < MIN_COMPRESS_BYTES) return;
+          for (const encoding of /** @type {const} */ (['br', 'gzip'])) {
+            const packed = await compressAsync(body, encoding, 'best');
+            if (packed.byteLength >= body.byteLength) continue;
+            await fs.writeFile(file + ENCODING_SUFFIX[encoding], packed);
+            written++;
+          }
+        }),
+      );
+      logger.info(`${written} compressed twins of ${files.length} text files`);
+    },
+  },
+};
+
 export default defineConfig({
   output: 'server',
   // 'always' makes the node adapter answer POST with 301, and browsers retry as GET.
   trailingSlash: 'ignore',
   // Middleware mode: scripts/serve.mjs owns the HTTP server and serves dist/client's files itself.
   adapter: node({ mode: 'middleware', bodySizeLimit: MAX_BODY_BYTES }),
-  integrations: [react(), underscoreRoutes],
+  integrations: [react(), underscoreRoutes, precompress],
   // Our middleware checks Origin for every cookie-authenticated unsafe request, JSON included.
   security: { checkOrigin: false },
   server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },

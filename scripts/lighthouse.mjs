@@ -2,7 +2,8 @@
 // simulated) on the public pages people arrive at: `/`, `/landing`, a product page and a
 // published site's home on its subdomain. Builds if needed, serves the app on a fresh embedded
 // database with a seller made through the API, drives Debian's Chromium (CHROMIUM_PATH), and
-// prints each page's four scores. The README records the latest figures.
+// prints each page's four scores. The README records the latest figures. LIGHTHOUSE_REPORTS=<dir>
+// also keeps each page's full report (JSON) there, to read what an audit found.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,8 @@ const port = await freePort();
 const app = await startApp({ DATA_DIR: dataDir, SITE_URL: `http://localhost:${port}` }, port);
 const origin = `http://localhost:${port}`;
 const rows = [];
+const reportsDir = process.env.LIGHTHOUSE_REPORTS;
+if (reportsDir) fs.mkdirSync(reportsDir, { recursive: true });
 try {
   const { product } = await seedShop(apiClient(origin));
   const pages = [
@@ -38,6 +41,7 @@ try {
     });
     if (run.status !== 0) throw new Error(`lighthouse ${url} exited with ${run.status}:\n${run.stderr}`);
     const lhr = JSON.parse(run.stdout);
+    if (reportsDir) fs.writeFileSync(path.join(reportsDir, `${rows.length + 1}.json`), run.stdout);
     const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
     const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id);
     rows.push({ name, scores, lcp: lhr.audits['largest-contentful-paint']?.displayValue, tbt: lhr.audits['total-blocking-time']?.displayValue, failing });

@@ -22,6 +22,7 @@ const { DataDirLockedError } = await import('../src/lib/server/db/lock.ts');
 const { isConnectionError } = await import('../src/lib/server/db/errors.ts');
 const { log } = await import('../src/lib/server/log.ts');
 const { serverListening } = await import('../src/lib/server/jobs.ts');
+const { acceptedEncoding, compressibleType, ENCODING_SUFFIX } = await import('../src/lib/server/http/encoding.ts');
 
 /** Opens the database, waiting up to 30 s for a PostgreSQL server that is still starting. */
 async function openDatabaseWithRetry() {
@@ -77,13 +78,22 @@ function requestPath(url) {
 }
 
 /**
- * A file of the build, with ranges and ETags (`send`); bundled assets are immutable, lesson
- * videos, captions and posters (public/lessons/) change only when a lesson is re-recorded, so
- * browsers keep them a week.
+ * A file of the build, with ranges and ETags (`send`), in brotli or gzip when the browser takes
+ * it and the build made that twin (astro.config.mjs, `precompress`). Bundled assets are
+ * immutable; lesson videos, captions and posters (public/lessons/) change only when a lesson is
+ * re-recorded, so browsers keep them a week.
  */
 function serveStatic(req, res, pathname) {
-  send(req, pathname, { root: clientDir, dotfiles: 'deny' })
+  const type = compressibleType(pathname);
+  const encoding = type ? acceptedEncoding(req.headers['accept-encoding']) : null;
+  const twin = encoding && staticFiles.has(pathname + ENCODING_SUFFIX[encoding]) ? pathname + ENCODING_SUFFIX[encoding] : null;
+  send(req, twin ?? pathname, { root: clientDir, dotfiles: 'deny' })
     .on('headers', (response) => {
+      if (type) response.setHeader('Vary', 'Accept-Encoding');
+      if (twin) {
+        response.setHeader('Content-Encoding', encoding);
+        response.setHeader('Content-Type', type);
+      }
       if (pathname.startsWith('/_astro/')) response.setHeader('Cache-Control', ASSET_CACHE);
       else if (pathname.startsWith('/lessons/')) response.setHeader('Cache-Control', LESSON_MEDIA_CACHE);
     })

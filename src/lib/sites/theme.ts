@@ -58,9 +58,9 @@ export function themeWarnings(theme: Pick<SiteTheme, 'primary' | 'background'>):
 
 /** The font pairs, for the picker and the page (one place for both). */
 export const FONT_INFO: Record<FontPair, { label: string; body: string; heading: string }> = {
-  moderna: { label: 'Moderna (Inter)', body: "'Inter Variable', system-ui, sans-serif", heading: "'Inter Variable', system-ui, sans-serif" },
+  moderna: { label: 'Moderna (Inter)', body: "'Inter Variable', 'Inter Fallback', system-ui, sans-serif", heading: "'Inter Variable', 'Inter Fallback', system-ui, sans-serif" },
   clasica: { label: 'Clásica (Georgia)', body: "Georgia, 'Times New Roman', serif", heading: "Georgia, 'Times New Roman', serif" },
-  amable: { label: 'Amable (redondeada)', body: "'Inter Variable', system-ui, sans-serif", heading: "ui-rounded, 'Trebuchet MS', system-ui, sans-serif" },
+  amable: { label: 'Amable (redondeada)', body: "'Inter Variable', 'Inter Fallback', system-ui, sans-serif", heading: "ui-rounded, 'Trebuchet MS', system-ui, sans-serif" },
 };
 
 /** The CSS custom properties of a site's theme, as an object (the editor's canvas). */

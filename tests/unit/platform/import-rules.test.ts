@@ -58,7 +58,7 @@ const rel = (f: string) => path.relative(process.cwd(), f);
 const isServerOnly = (f: string) => /\.server\.tsx?$/.test(f) || rel(f).startsWith('src/lib/server/');
 const isIsland = (f: string) => rel(f).startsWith('src/islands/');
 /** Files that only the database bootstrap loads through Node's type stripping: relative imports only. */
-const isBootstrap = (f: string) => /^src\/lib\/server\/(db\/(client|schema|lock|errors|seed|pglite-queries)\.ts|config\.ts|log\.ts|jobs\.ts)$/.test(rel(f));
+const isBootstrap = (f: string) => /^src\/lib\/server\/(db\/(client|schema|lock|errors|seed|pglite-queries)\.ts|config\.ts|log\.ts|jobs\.ts|http\/encoding\.ts)$/.test(rel(f));
 
 /** Everything `roots` load at run time (type-only imports erased). */
 function reachable(roots: string[]): Map<string, string[]> {

@@ -1,6 +1,7 @@
 /** The render cache: tags, the fill-only middleware, the node:http fast path, and invalidation across instances. */
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CACHE_TAGS_HEADER, CacheBus, PageCache, cacheTags } from '@/lib/server/cache/page-cache';
 import { openDatabase } from '@/lib/server/db/client';
@@ -71,6 +72,38 @@ describe('PageCache', () => {
     expect(answer(cache, '/landing?x=1')).toBeNull();
     expect(answer(cache, '/otra')).toBeNull();
   });
+
+  it('answers in brotli or gzip when the browser takes it, the same page once decoded; small pages as they are', () => {
+    const cache = new PageCache();
+    const html = `<!doctype html><title>Impulsa</title>${'<p>Tu empresa, formada y vendiendo.</p>'.repeat(100)}`;
+    cache.set('localhost/', { status: 200, headers: [['content-type', 'text/html'], ['vary', 'Accept-Encoding']], body: new TextEncoder().encode(html) }, ['page:/']);
+    const header = (hit: ReturnType<typeof answer>, name: string) => {
+      const at = hit?.headers?.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === name.toLowerCase()) ?? -1;
+      return at === -1 ? undefined : hit!.headers![at + 1];
+    };
+
+    const br = answer(cache, '/', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(header(br, 'Content-Encoding')).toBe('br');
+    expect(Number(header(br, 'Content-Length'))).toBe(br?.body?.byteLength);
+    expect(br!.body!.byteLength).toBeLessThan(html.length / 5);
+    expect(zlib.brotliDecompressSync(br!.body!).toString()).toBe(html);
+    expect(header(br, 'vary')).toBe('Accept-Encoding');
+
+    const gzip = answer(cache, '/', { 'accept-encoding': 'gzip' });
+    expect(header(gzip, 'Content-Encoding')).toBe('gzip');
+    expect(zlib.gunzipSync(gzip!.body!).toString()).toBe(html);
+    // The same bytes on the next hit: compressed once.
+    expect(answer(cache, '/', { 'accept-encoding': 'gzip' })?.body).toBe(gzip?.body);
+
+    for (const accept of [undefined, 'identity', 'br;q=0, gzip;q=0']) {
+      const plain = answer(cache, '/', accept ? { 'accept-encoding': accept } : {});
+      expect(header(plain, 'Content-Encoding')).toBeUndefined();
+      expect(new TextDecoder().decode(plain?.body)).toBe(html);
+    }
+
+    cache.set('localhost/corta', page(7), ['page:/corta']);
+    expect(header(answer(cache, '/corta', { 'accept-encoding': 'br' }), 'Content-Encoding')).toBeUndefined();
+  });
 });
 
 describe('renderCache middleware', () => {
@@ -81,6 +114,7 @@ describe('renderCache middleware', () => {
     const render = () => Promise.resolve(taggedPage(`<h1>${++renders}</h1>`, 'page:/landing'));
     const first = (await middleware(fakeContext('http://localhost/landing'), render)) as Response;
     expect(first.headers.get('X-Render-Cache')).toBe('miss');
+    expect(first.headers.get('Vary')).toBe('Accept-Encoding');
     expect(first.headers.has(CACHE_TAGS_HEADER)).toBe(false);
     expect(await first.text()).toBe('<h1>1</h1>');
     expect(new TextDecoder().decode(answer(cache, '/landing')?.body)).toBe('<h1>1</h1>');

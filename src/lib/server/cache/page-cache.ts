@@ -12,6 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { SESSION_COOKIE_NAMES } from '@/lib/accounts/session-cookie.server';
 import { getDatabase, type DbHandle } from '@/lib/server/db/client';
+import { acceptedEncoding, compress, MIN_COMPRESS_BYTES, type Encoding } from '@/lib/server/http/encoding';
 import { log } from '@/lib/server/log';
 import { FLASH_COOKIE } from '@/lib/toast/flash';
 
@@ -21,13 +22,20 @@ export interface CachedPage {
   body: Uint8Array;
 }
 
+/** A response as `res.writeHead`/`res.end` take it, computed once. */
+interface Variant {
+  rawHeaders: string[];
+  body: Uint8Array;
+}
+
 interface Entry {
   page: CachedPage;
   /** Read since the eviction sweep last passed it (second-chance eviction: a hit costs one write). */
   used: boolean;
   tags: readonly string[];
-  /** The headers and body as `res.writeHead`/`res.end` take them, computed once. */
-  rawHeaders: string[];
+  identity: Variant;
+  /** The page compressed, made on the first hit that accepts each encoding (null: not worth it). */
+  encoded: Partial<Record<Encoding, Variant | null>>;
 }
 
 /** Response header a page sets to be cached (`cacheTags`); the middleware removes it. */
@@ -48,8 +56,7 @@ export class PageCache {
 
   set(key: string, page: CachedPage, tags: readonly string[]): void {
     this.delete(key);
-    const rawHeaders = [...page.headers.flat(), 'Content-Length', String(page.body.byteLength), 'X-Render-Cache', 'hit'];
-    this.entries.set(key, { page, tags, rawHeaders, used: false });
+    this.entries.set(key, { page, tags, identity: variant(page.headers, page.body), encoded: {}, used: false });
     for (const tag of tags) {
       let keys = this.byTag.get(tag);
       if (!keys) this.byTag.set(tag, (keys = new Set()));
@@ -77,9 +84,19 @@ export class PageCache {
     const key = cacheKey({ method: 'GET', host: req.headers.host ?? '', path: req.url ?? '/', cookie: req.headers.cookie, authorization: req.headers.authorization });
     const entry = key === null ? undefined : this.touch(key);
     if (!entry) return false;
-    res.writeHead(entry.page.status, entry.rawHeaders);
-    res.end(entry.page.body);
+    const encoding = acceptedEncoding(req.headers['accept-encoding']);
+    const chosen = (encoding && this.encoded(entry, encoding)) || entry.identity;
+    res.writeHead(entry.page.status, chosen.rawHeaders);
+    res.end(chosen.body);
     return true;
+  }
+
+  private encoded(entry: Entry, encoding: Encoding): Variant | null {
+    const known = entry.encoded[encoding];
+    if (known !== undefined) return known;
+    const { headers, body } = entry.page;
+    const packed = body.byteLength >= MIN_COMPRESS_BYTES ? compress(body, encoding, 'fast') : null;
+    return (entry.encoded[encoding] = packed && packed.byteLength < body.byteLength ? variant([...headers, ['Content-Encoding', encoding]], packed) : null);
   }
 
   get size(): number {
@@ -112,6 +129,11 @@ export class PageCache {
       if (keys?.size === 0) this.byTag.delete(tag);
     }
   }
+}
+
+/** The raw headers of a hit: the page's own, its length, and that it came from here. */
+function variant(headers: [string, string][], body: Uint8Array): Variant {
+  return { rawHeaders: [...headers.flat(), 'Content-Length', String(body.byteLength), 'X-Render-Cache', 'hit'], body };
 }
 
 const KEY = Symbol.for('impulsa.page-cache');

@@ -29,6 +29,8 @@ export function renderCacheWith(cache: PageCache, listening: () => boolean, enab
     const type = response.headers.get('content-type') ?? '';
     if (!enabled || key === null || response.status !== 200 || !type.startsWith('text/html') || response.headers.has('set-cookie') || !listening()) return response;
     const body = new Uint8Array(await response.arrayBuffer());
+    // Hits may come compressed (`PageCache.answer`), so every copy says it varies by encoding.
+    response.headers.append('Vary', 'Accept-Encoding');
     const headers = [...response.headers];
     cache.set(key, { status: 200, headers, body }, tags.split(' ').filter(Boolean));
     return new Response(body, { status: 200, headers: [...headers, ['X-Render-Cache', 'miss']] });
