@@ -41,6 +41,12 @@ describe('PGlite queries in one crossing', () => {
     }
     // The second call runs the statement parsed under its name.
     expect((await fast.query(text, params)).rows).toEqual((await client.query(text, params)).rows);
+    // A query's own type parsers (Drizzle sends some with each query) win over the database's, for those types only.
+    const parsers = { 1184: (value: string) => `at ${value}`, 23: (value: string) => Number(value) * 10 };
+    const own = await client.query(text, params, { rowMode: 'object', parsers });
+    const ours = await fast.query(text, params, { rowMode: 'object', parsers });
+    expect(ours.rows).toEqual(own.rows);
+    expect(ours.rows[0]).toMatchObject({ n: 420, t: 'at 2026-01-02 03:04:05.678+00', data: { a: [1, 2] }, b: true });
   });
 
   it('serves Drizzle: inserts, updates, selects and counts', async () => {

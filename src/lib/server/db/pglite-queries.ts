@@ -30,8 +30,12 @@ interface PGliteInternals {
   _checkReady(): Promise<void>;
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
-  parsers: Record<number, (value: string, typeId?: number) => unknown>;
+  parsers: Parsers;
 }
+
+/** Type parsers by type OID, as `parseResults` takes them. */
+type Parsers = Parameters<typeof parse.parseResults>[1];
+
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -60,6 +64,16 @@ function asText(value: unknown): string | null | undefined {
 }
 
 /**
+ * The type parsers and options to read results with. PGlite merges a query's own parsers (Drizzle
+ * sends a few with every query) into a copy of all 318 of the database's, on every query; here
+ * the few sit on top of the database's through the prototype chain instead, which reads the same.
+ */
+function parsersFor(options: QueryOptions | undefined, all: Parsers): [Parsers, QueryOptions | undefined] {
+  if (!options?.parsers) return [all, options];
+  return [Object.assign(Object.create(all) as Parsers, options.parsers), { ...options, parsers: undefined }];
+}
+
+/**
  * Wraps a PGlite instance so that `query` (and `query` inside `transaction`) take the one-crossing
  * path; everything else is PGlite's own. Hand the result to `drizzle()`.
  */
@@ -82,7 +96,7 @@ export function withFastQueries(client: PGlite): PGlite {
       messages.push(serialize.bind({ statement: name ?? '', values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
       const results = await client.execProtocolStream(concat(messages), { syncToFs: false });
       if (!inTransaction) await client.syncToFs();
-      return parse.parseResults(results, inner.parsers, options)[0] as Results<T>;
+      return parse.parseResults(results, ...parsersFor(options, inner.parsers))[0] as Results<T>;
     });
   }
 
