@@ -41,7 +41,7 @@ try {
     });
     if (run.status !== 0) throw new Error(`lighthouse ${url} exited with ${run.status}:\n${run.stderr}`);
     const lhr = JSON.parse(run.stdout);
-    if (reportsDir) fs.writeFileSync(path.join(reportsDir, `${rows.length + 1}.json`), run.stdout);
+    if (reportsDir) fs.writeFileSync(path.join(reportsDir, `${rows.length + 1}-${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.json`), run.stdout);
     const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
     const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary').map((a) => a.id);
     rows.push({ name, scores, lcp: lhr.audits['largest-contentful-paint']?.displayValue, tbt: lhr.audits['total-blocking-time']?.displayValue, failing });

@@ -56,11 +56,14 @@ export function themeWarnings(theme: Pick<SiteTheme, 'primary' | 'background'>):
   return warnings;
 }
 
+/** Inter with its metric-matched fallback (`global.css`), so text does not move when it loads. */
+const INTER = "'Inter Variable', 'Inter Fallback', system-ui, sans-serif";
+
 /** The font pairs, for the picker and the page (one place for both). */
 export const FONT_INFO: Record<FontPair, { label: string; body: string; heading: string }> = {
-  moderna: { label: 'Moderna (Inter)', body: "'Inter Variable', 'Inter Fallback', system-ui, sans-serif", heading: "'Inter Variable', 'Inter Fallback', system-ui, sans-serif" },
+  moderna: { label: 'Moderna (Inter)', body: INTER, heading: INTER },
   clasica: { label: 'Clásica (Georgia)', body: "Georgia, 'Times New Roman', serif", heading: "Georgia, 'Times New Roman', serif" },
-  amable: { label: 'Amable (redondeada)', body: "'Inter Variable', 'Inter Fallback', system-ui, sans-serif", heading: "ui-rounded, 'Trebuchet MS', system-ui, sans-serif" },
+  amable: { label: 'Amable (redondeada)', body: INTER, heading: "ui-rounded, 'Trebuchet MS', system-ui, sans-serif" },
 };
 
 /** The CSS custom properties of a site's theme, as an object (the editor's canvas). */

@@ -14,7 +14,7 @@ export type Encoding = 'br' | 'gzip';
 export const ENCODING_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
 /** Text files of the build worth compressing, with the type they are served as. */
-export const COMPRESSIBLE_TYPES: Record<string, string> = {
+const COMPRESSIBLE_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
