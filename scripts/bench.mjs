@@ -275,8 +275,8 @@ if (memory.soak) {
   console.log(`Soak of ${soakSeconds} s (20 connections, /api/users/me/ and /dashboard): RSS sampled every 10 s from ${mb(samples[0])} to ${mb(samples.at(-1))}, between ${mb(low)} and ${mb(high)} (${(((high - low) / low) * 100).toFixed(1)} % spread); 20 s after: ${mb(after)}.`);
 }
 
-// Every island with what hydrating it downloads, React included, against the budget.
-console.log('\n| island | gzip KB (React included) | budget | fetched later, on demand |');
+// Every island with what hydrating it downloads, its runtime included, against the budget.
+console.log('\n| island | gzip KB (runtime included) | budget | fetched later, on demand |');
 console.log('|---|---:|---:|---:|');
 for (const w of islandWeights(root)) {
   const verdict = w.budgetKb === null ? 'excepted' : w.kb <= w.budgetKb ? `≤ ${w.budgetKb}` : `**over ${w.budgetKb}**`;

@@ -1,5 +1,5 @@
 import { persistentJSON } from '@nanostores/persistent';
-import { useStore } from '@nanostores/react';
+import { useStore } from '@/islands/ui/use-store';
 import React, { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { BUSINESS_TYPE_INFO, type BusinessType } from '@/lib/formation/business-type';
 import { answerError, chatQuestions, currentQuestionIndex, isDone, type ChatQuestion } from '@/lib/formation/chat';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '@/islands/ui/use-store';
 import { useEffect, useState } from 'react';
 import type { BusinessType } from '@/lib/formation/business-type';
 import { draftWithDefaults, type DraftByType, type VoPlan } from '@/lib/formation/draft';

@@ -1,12 +1,13 @@
 /**
  * Published pages to HTML, on the server, with Puck's own `Render` (the RSC entry, which carries
- * no editor code) and React's `prerender` into one string that the site route inserts with
- * `set:html`. Not handed to Astro's React renderer: its streaming output of Puck's Suspense
- * boundaries would add inline scripts (DESIGN §1, page builder). The result has no `<script>`.
+ * no editor code) rendered by preact-render-to-string into one string that the site route inserts
+ * with `set:html`. `renderToStringAsync` waits for what Puck suspends on (a rich text field) and
+ * writes the finished HTML: no fallback, no inline script. Not handed to Astro's renderer, which
+ * would mark it as an island. The result has no `<script>`.
  */
 import type { Config } from '@puckeditor/core';
 import { Render } from '@puckeditor/core/rsc';
-import { prerender } from 'react-dom/static';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { Columns, Hero, ImageBlock, ProductGrid, Text, WhatsAppButton, type SiteRenderData } from '@/components/sites/blocks';
 import type { BlockProps } from '@/lib/sites/blocks';
 import type { PageData } from '@/lib/sites/schemas';
@@ -30,6 +31,5 @@ export const renderConfig = {
 
 /** The page's blocks as HTML (no document around them). */
 export async function renderPageHtml(data: PageData, metadata: SiteRenderData): Promise<string> {
-  const { prelude } = await prerender(<Render config={renderConfig} data={data as never} metadata={metadata as never} />);
-  return new Response(prelude).text();
+  return renderToStringAsync(<Render config={renderConfig} data={data as never} metadata={metadata as never} />);
 }

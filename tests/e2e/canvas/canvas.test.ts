@@ -10,11 +10,15 @@ const browserOf = useBrowser();
 
 const saved = (page: Page) => page.getByRole('status').filter({ hasText: /^Guardado$/ }).waitFor();
 
+/** How many note cards hold `text` (by value: a textarea the island renders has no text content). */
+const notesHolding = (page: Page, text: string) => page.locator('li textarea').evaluateAll((boxes, t) => boxes.filter((b) => (b as HTMLTextAreaElement).value === t).length, text);
+
 async function addNote(page: Page, text: string, linkSegment?: string) {
   await page.getByLabel('Nueva nota').fill(text);
   await page.getByRole('button', { name: 'Agregar nota' }).click();
   if (linkSegment) {
-    const card = page.locator('li').filter({ has: page.locator(`textarea:text-is("${text}")`) }).first();
+    const cards = page.locator('li').filter({ has: page.locator('textarea') });
+    const card = cards.nth(await cards.evaluateAll((items, t) => items.findIndex((li) => li.querySelector('textarea')!.value === t), text));
     await card.getByRole('checkbox', { name: linkSegment }).check();
   }
 }
@@ -62,7 +66,7 @@ describe('business model canvas in the browser', () => {
         // Reload mid-way: nothing is lost.
         await page.reload();
         await waitForHydration(page);
-        await expect.poll(() => page.locator('textarea').filter({ hasText: 'Local y WhatsApp del barrio' }).count()).toBe(1);
+        await expect.poll(() => notesHolding(page, 'Local y WhatsApp del barrio')).toBe(1);
         await expect(page.getByRole('checkbox', { name: 'Familias del barrio' }).isChecked()).resolves.toBe(true);
       }
       if (slug === 'socios-clave') {

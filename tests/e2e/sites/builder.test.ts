@@ -70,7 +70,7 @@ describe('the page builder', () => {
     await screenshot(page, 'sitio-editor-desktop');
 
     await page.getByRole('button', { name: 'Publicar' }).click();
-    await page.getByText('Sitio publicado').waitFor();
+    await page.getByText('Sitio publicado', { exact: true }).waitFor();
 
     // A visitor, on the subdomain host: the blocks, the published products only, and no script.
     const visitor = await newContext(browserOf(), DESKTOP);
