@@ -12,6 +12,8 @@ declare namespace App {
     user: import('@/lib/accounts/user').PublicUser | null;
     /** The credential the request used, or null. */
     auth: { token: string; via: 'header' | 'cookie' } | null;
+    /** Set by a page whose rendering `keepPrivatePages` keeps (`lib/server/cache/private-pages.ts`). */
+    keepPage?: { key: string; stamp: string };
   }
 }
 

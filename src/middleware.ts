@@ -1,13 +1,14 @@
 /**
  * Every request passes here (DESIGN.md §3): anonymous public pages from memory, security
  * headers on the way out, JSON errors for the API, which site the host belongs to, who is asking, whether a cross-origin
- * write is allowed, the referral partner, and the route guard.
+ * write is allowed, the referral partner, the route guard, and the signed-in pages kept as rendered.
  */
 import { sequence } from 'astro:middleware';
 import { apiErrors } from '@/lib/server/middleware/api-errors';
 import { authenticate } from '@/lib/server/middleware/authenticate';
 import { captureReferral } from '@/lib/server/middleware/capture-referral';
 import { guard } from '@/lib/server/middleware/guard';
+import { keepPrivatePages } from '@/lib/server/middleware/keep-private-pages';
 import { originCheck } from '@/lib/server/middleware/origin-check';
 import { renderCache } from '@/lib/server/middleware/render-cache';
 import { resolveHost } from '@/lib/server/middleware/resolve-host';
@@ -15,4 +16,4 @@ import { securityHeaders } from '@/lib/server/middleware/security-headers';
 // Registers the order sweeper, a job that starts once the server listens (src/lib/server/jobs.ts).
 import '@/lib/orders/sweeper.server';
 
-export const onRequest = sequence(renderCache, securityHeaders, apiErrors, resolveHost, authenticate, originCheck, captureReferral, guard);
+export const onRequest = sequence(renderCache, securityHeaders, apiErrors, resolveHost, authenticate, originCheck, captureReferral, guard, keepPrivatePages);

@@ -4,7 +4,9 @@
  * read in one statement: one database round trip for the whole dashboard.
  */
 import type { Db } from '@/lib/server/db/client';
-import { readParts, type PartValues } from '@/lib/server/db/queries';
+import { eq, sql } from 'drizzle-orm';
+import { readParts, type JsonPart, type PartValues } from '@/lib/server/db/queries';
+import { dashboardVersions } from '@/lib/server/db/schema';
 import { canvasProgressPart } from '@/lib/canvas/canvases.server';
 import { formationProgressPart, sentCompaniesPart } from '@/lib/formation/companies.server';
 import { catalogueCountsPart, catalogueProgress } from '@/lib/shop/products.server';
@@ -51,8 +53,32 @@ export async function userProgress(db: Db, userId: number): Promise<UserProgress
   return toUserProgress(await readParts(db, await progressParts(userId)));
 }
 
-/** The dashboard: the progress and one page of the sent companies, in one statement. */
+/**
+ * What the dashboard reads, as parts of one statement: the progress, one page of the sent
+ * companies, and the user's dashboard version. Every table these parts read must move that
+ * version through a `dashboard_touch` trigger (migration 0009), or the kept rendering goes
+ * stale; tests/api/platform/dashboard-cache.test.ts checks it.
+ */
+export async function dashboardParts(userId: number, companiesPage: number, pageSize: number) {
+  return { ...(await progressParts(userId)), companies: sentCompaniesPart(userId, companiesPage, pageSize), version: dashboardVersionPart(userId) };
+}
+
+/** The dashboard: the progress, one page of the sent companies and the version they are at, in one statement. */
 export async function dashboardView(db: Db, userId: number, companiesPage: number, pageSize: number) {
-  const { companies, ...facts } = await readParts(db, { ...(await progressParts(userId)), companies: sentCompaniesPart(userId, companiesPage, pageSize) });
-  return { progress: toUserProgress(facts), companies };
+  const { companies, version, ...facts } = await readParts(db, await dashboardParts(userId, companiesPage, pageSize));
+  return { progress: toUserProgress(facts), companies, version };
+}
+
+/** The user's dashboard version (0 before anything of theirs was written). */
+function dashboardVersionPart(userId: number): JsonPart<number> {
+  return {
+    sql: sql`select coalesce(max(${dashboardVersions.version}), 0) from ${dashboardVersions} where ${dashboardVersions.userId} = ${userId}`,
+    read: (version: number | string) => Number(version),
+  };
+}
+
+/** The version alone: what a request pays when the dashboard it would render is already kept. */
+export async function dashboardVersion(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ version: dashboardVersions.version }).from(dashboardVersions).where(eq(dashboardVersions.userId, userId));
+  return row?.version ?? 0;
 }

@@ -3,7 +3,7 @@
  * Migrations are generated from it into `drizzle/` with `npm run db:generate`.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Binary data (image variants): a Buffer in Node, on both drivers. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
@@ -295,6 +295,18 @@ export const productCounts = pgTable('product_counts', {
     .references(() => users.id, { onDelete: 'cascade' }),
   total: integer('total').notNull().default(0),
   published: integer('published').notNull().default(0),
+});
+
+/**
+ * A counter per user that moves whenever anything the dashboard shows changes, bumped by
+ * triggers on the tables its parts read (migration 0009). The dashboard's rendering is kept
+ * against it (`lib/dashboard/dashboard-cache.server.ts`): one tiny read instead of a render.
+ */
+export const dashboardVersions = pgTable('dashboard_versions', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
 /** Slugs a published product had before a rename: old links redirect to the product. */
