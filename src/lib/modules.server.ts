@@ -77,8 +77,20 @@ function dashboardVersionPart(userId: number): JsonPart<number> {
   };
 }
 
+/** The version statement, built once per database (it runs on every visit to the dashboard). */
+const versionStatements = new WeakMap<Db, ReturnType<typeof prepareVersion>>();
+function prepareVersion(db: Db) {
+  return db
+    .select({ version: dashboardVersions.version })
+    .from(dashboardVersions)
+    .where(eq(dashboardVersions.userId, sql.placeholder('userId')))
+    .prepare('dashboard_version');
+}
+
 /** The version alone: what a request pays when the dashboard it would render is already kept. */
 export async function dashboardVersion(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ version: dashboardVersions.version }).from(dashboardVersions).where(eq(dashboardVersions.userId, userId));
+  let statement = versionStatements.get(db);
+  if (!statement) versionStatements.set(db, (statement = prepareVersion(db)));
+  const [row] = await statement.execute({ userId });
   return row?.version ?? 0;
 }
