@@ -43,8 +43,9 @@ async function openDatabaseWithRetry() {
 }
 
 // Astro's app handler (the adapter's middleware mode): pages, endpoints, the 404. Static files are
-// served here, below, so a dynamic request never costs a stat of dist/client. It loads while
-// PGlite reads and compiles its WebAssembly (time the main thread would otherwise spend idle).
+// served here, below, so a dynamic request never costs a stat of dist/client. Its import starts
+// before the database opens; PGlite's own start is work on this thread too (its file system,
+// PostgreSQL's start), so starting PGlite first was measured to change nothing.
 const app = import(entry.href);
 app.catch(() => {}); // awaited below, once the database is open
 
