@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PRIVATE_PAGE_TTL_MS, PrivatePages, type PrivatePageContext } from '@/lib/server/cache/private-pages';
 import { openDatabase, type DbHandle } from '@/lib/server/db/client';
+import { keepPrivatePagesWith } from '@/lib/server/middleware/keep-private-pages';
 import { dashboardParts } from '@/lib/modules.server';
 
 vi.mock('astro:content', () => ({ getCollection: async () => [] }));
@@ -49,6 +50,19 @@ describe('kept signed-in pages', () => {
     for (const id of [1, 2, 3]) expect(pages.answer(context(id), 1)).toBeNull();
     await keepFor(pages, context(4), 1);
     expect(pages.answer(context(4, '/dashboard', ['impulsa_flash']), 1)).toBeNull();
+  });
+
+  it('is kept by its middleware when the page asked for it, and only then', async () => {
+    const pages = new PrivatePages();
+    const keep = keepPrivatePagesWith(pages);
+    const passed = (await keep(context(1) as never, () => Promise.resolve(page('<p>a</p>')))) as Response;
+    expect(await passed.text()).toBe('<p>a</p>');
+    expect(pages.answer(context(1), 1)).toBeNull();
+    const asking = context(1);
+    pages.keepAs(asking, 1);
+    const kept = (await keep(asking as never, () => Promise.resolve(page('<p>b</p>')))) as Response;
+    expect(await kept.text()).toBe('<p>b</p>');
+    expect(await pages.answer(context(1), 1)!.text()).toBe('<p>b</p>');
   });
 
   it('renders again once a kept page is older than its time, and drops the oldest beyond its size', async () => {
