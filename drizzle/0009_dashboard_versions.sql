@@ -23,8 +23,8 @@ BEGIN
   RETURN NULL;
 END $$;--> statement-breakpoint
 -- One trigger per table the dashboard reads. Deferred to commit, so a transaction takes the
--- version row's lock after every other lock it holds: two transactions never wait on each other
--- in opposite orders over it (an order placed while another is cancelled, say).
+-- version row's lock after every other lock it holds: an order placed while another is cancelled
+-- (product rows, then the version; the order, then the version) cannot deadlock over it.
 DO $$
 DECLARE t record;
 BEGIN
