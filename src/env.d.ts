@@ -13,7 +13,7 @@ declare namespace App {
     /** The credential the request used, or null. */
     auth: { token: string; via: 'header' | 'cookie' } | null;
     /** Set by a page whose rendering `keepPrivatePages` keeps (`lib/server/cache/private-pages.ts`). */
-    keepPage?: { key: string; stamp: string };
+    keepPage?: import('@/lib/server/cache/private-pages').KeepSlot;
   }
 }
 

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REACT_PACKAGES } from '../../../compat.config.mjs';
 
 const dist = path.resolve('dist');
 const files = (dir: string, ext: RegExp) =>
@@ -20,7 +21,7 @@ describe('the build', () => {
     const server = files('server', /\.m?js$/);
     expect(server.length).toBeGreaterThan(10);
     const imported = new Set(server.flatMap(({ text }) => [...text.matchAll(/(?:from|import)\s*\(?\s*["']([^"'./][^"']*)["']/g)].map((m) => m[1]!)));
-    expect([...imported].filter((name) => /^(react|react-dom)(\/|$)/.test(name) || /^(@radix-ui|@puckeditor)\/|^@nanostores\/react$/.test(name))).toEqual([]);
+    expect([...imported].filter((name) => /^(react|react-dom)(\/|$)/.test(name) || REACT_PACKAGES.some((pattern) => pattern.test(name)))).toEqual([]);
     expect(imported).toContain('preact/compat');
   });
 

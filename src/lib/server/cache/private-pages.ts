@@ -18,10 +18,16 @@ export const PRIVATE_PAGES_MAX = 500;
  */
 export const PRIVATE_PAGE_TTL_MS = 10 * 60_000;
 
+/** Where a rendering is kept (per user and address) and what it was rendered from. */
+export interface KeepSlot {
+  key: string;
+  stamp: string;
+}
+
 /** What a page reads to key its rendering: Astro's page context. */
 export interface PrivatePageContext {
   url: URL;
-  locals: { user: PublicUser | null; keepPage?: { key: string; stamp: string } };
+  locals: { user: PublicUser | null; keepPage?: KeepSlot };
   cookies: { has(name: string): boolean };
 }
 
@@ -45,7 +51,7 @@ export class PrivatePages {
    * Where and against what a request's rendering is kept; null when it is not kept: nobody is
    * signed in, or a flash toast waits in a cookie (the layout shows the toaster for it).
    */
-  private slot(context: PrivatePageContext, version: number): { key: string; stamp: string } | null {
+  private slot(context: PrivatePageContext, version: number): KeepSlot | null {
     const user = context.locals.user;
     if (!user || context.cookies.has(FLASH_COOKIE)) return null;
     return { key: `${user.id} ${context.url.pathname}${context.url.search}`, stamp: `${version} ${JSON.stringify(user)}` };
@@ -69,7 +75,7 @@ export class PrivatePages {
    * Keeps `response` if it is a page that can be: a 200 HTML page that sets no cookie. Returns
    * a response with the same status, headers and bytes (the original's body is read).
    */
-  async keep(slot: { key: string; stamp: string }, response: Response): Promise<Response> {
+  async keep(slot: KeepSlot, response: Response): Promise<Response> {
     const type = response.headers.get('content-type') ?? '';
     if (response.status !== 200 || !type.startsWith('text/html') || response.headers.has('set-cookie')) return response;
     const body = new Uint8Array(await response.arrayBuffer());

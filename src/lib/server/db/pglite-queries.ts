@@ -36,7 +36,6 @@ interface PGliteInternals {
 /** Type parsers by type OID, as `parseResults` takes them. */
 type Parsers = Parameters<typeof parse.parseResults>[1];
 
-
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let offset = 0;
