@@ -59,6 +59,8 @@ try {
 const { handler } = await app;
 /** The render cache (`src/lib/server/cache/page-cache.ts`), once the app has created it. */
 const PAGE_CACHE = Symbol.for('impulsa.page-cache');
+/** Signed-in answers kept as they left (`src/lib/server/cache/private-pages.ts`), once the app has created them. */
+const PRIVATE_PAGES = Symbol.for('impulsa.private-pages');
 const LESSON_MEDIA_CACHE = 'public, max-age=604800, stale-while-revalidate=86400';
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
 
@@ -109,8 +111,9 @@ const { listenAddress } = await import('../src/lib/server/config.ts');
 const { host, port } = listenAddress();
 // Node checks the two timeouts only every `connectionsCheckingInterval` (30 s by default): check every second.
 const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 15_000, connectionsCheckingInterval: 1_000 }, (req, res) => {
-  // Anonymous visits to cached public pages are answered from memory, without entering Astro.
-  if (globalThis[PAGE_CACHE]?.answer(req, res)) return;
+  // Anonymous visits to cached public pages, and signed-in asks whose kept answer memory says is
+  // current, are answered from memory, without entering Astro.
+  if (globalThis[PAGE_CACHE]?.answer(req, res) || globalThis[PRIVATE_PAGES]?.answerRequest(req, res)) return;
   const pathname = requestPath(req.url ?? '/');
   if (pathname === null) {
     res.writeHead(400);

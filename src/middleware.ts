@@ -1,7 +1,8 @@
 /**
- * Every request passes here (DESIGN.md §3): anonymous public pages from memory, security
- * headers on the way out, JSON errors for the API, which site the host belongs to, who is asking, whether a cross-origin
- * write is allowed, the referral partner, the route guard, and the signed-in pages kept as rendered.
+ * Every request passes here (DESIGN.md §3): signed-in answers kept as they leave, anonymous
+ * public pages kept for memory, security headers on the way out, JSON errors for the API, which
+ * site the host belongs to, who is asking, whether a cross-origin write is allowed, the referral
+ * partner, the route guard.
  */
 import { sequence } from 'astro:middleware';
 import { apiErrors } from '@/lib/server/middleware/api-errors';
@@ -16,4 +17,4 @@ import { securityHeaders } from '@/lib/server/middleware/security-headers';
 // Registers the order sweeper, a job that starts once the server listens (src/lib/server/jobs.ts).
 import '@/lib/orders/sweeper.server';
 
-export const onRequest = sequence(renderCache, securityHeaders, apiErrors, resolveHost, authenticate, originCheck, captureReferral, guard, keepPrivatePages);
+export const onRequest = sequence(keepPrivatePages, renderCache, securityHeaders, apiErrors, resolveHost, authenticate, originCheck, captureReferral, guard);

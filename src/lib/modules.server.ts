@@ -7,6 +7,8 @@ import type { Db } from '@/lib/server/db/client';
 import { eq, sql } from 'drizzle-orm';
 import { readParts, type JsonPart, type PartValues } from '@/lib/server/db/queries';
 import { dashboardVersions } from '@/lib/server/db/schema';
+import { knownVersions } from '@/lib/server/cache/known-versions';
+import { cacheBus } from '@/lib/server/cache/page-cache';
 import { canvasProgressPart } from '@/lib/canvas/canvases.server';
 import { formationProgressPart, sentCompaniesPart } from '@/lib/formation/companies.server';
 import { catalogueCountsPart, catalogueProgress } from '@/lib/shop/products.server';
@@ -65,8 +67,15 @@ export async function dashboardParts(userId: number, companiesPage: number, page
 
 /** The dashboard: the progress, one page of the sent companies and the version they are at, in one statement. */
 export async function dashboardView(db: Db, userId: number, companiesPage: number, pageSize: number) {
+  const mark = knownVersions().mark();
   const { companies, version, ...facts } = await readParts(db, await dashboardParts(userId, companiesPage, pageSize));
+  learnVersion(userId, version, mark);
   return { progress: toUserProgress(facts), companies, version };
+}
+
+/** Remembers a version read since `mark` (`known-versions.ts`), while invalidations are heard. */
+function learnVersion(userId: number, version: number, mark: number): void {
+  if (cacheBus.isListening()) knownVersions().learn(userId, version, mark);
 }
 
 /** The user's dashboard version (0 before anything of theirs was written). */
@@ -87,10 +96,18 @@ function prepareVersion(db: Db) {
     .prepare('dashboard_version');
 }
 
-/** The version alone: what a request pays when the dashboard it would render is already kept. */
+/**
+ * The version alone: what a request pays when the dashboard it would render is already kept.
+ * From memory while no write has moved it since it was read (`known-versions.ts`).
+ */
 export async function dashboardVersion(db: Db, userId: number): Promise<number> {
+  const known = knownVersions().get(userId);
+  if (known !== undefined) return known;
+  const mark = knownVersions().mark();
   let statement = versionStatements.get(db);
   if (!statement) versionStatements.set(db, (statement = prepareVersion(db)));
   const [row] = await statement.execute({ userId });
-  return row?.version ?? 0;
+  const version = row?.version ?? 0;
+  learnVersion(userId, version, mark);
+  return version;
 }

@@ -32,6 +32,20 @@ async function lookUp(db: Db, tokenHash: string, now: number): Promise<CachedCre
   return entry;
 }
 
+/** Whether a credential's last use is old enough to be written again (which `resolveToken` does). */
+const touchDue = (entry: CachedCredential, now: number) => now - entry.lastUsedAt > TOUCH_EVERY_MS;
+
+/**
+ * The user behind a secret when this instance has it in memory and nothing is due on it; undefined
+ * means "ask `resolveToken`" (it may still be valid). For answers made before Astro runs
+ * (`private-pages.ts`), which must not write.
+ */
+export function cachedUser(token: string, now = Date.now()): CachedCredential['user'] | undefined {
+  if (!token || token.length > 200) return undefined;
+  const entry = tokenCache().get(hashSecret(token), now);
+  return entry && !touchDue(entry, now) ? entry.user : undefined;
+}
+
 /**
  * The user a secret belongs to, if it is valid; slides its expiry forward (a write at most once
  * an hour per credential, off the request's path). Answered from memory for a minute after the
@@ -43,7 +57,7 @@ export async function resolveToken(db: Db, token: string) {
   const now = Date.now();
   const entry = tokenCache().get(tokenHash, now) ?? (await lookUp(db, tokenHash, now));
   if (!entry) return null;
-  if (now - entry.lastUsedAt > TOUCH_EVERY_MS) {
+  if (touchDue(entry, now)) {
     entry.lastUsedAt = now;
     entry.expiresAt = now + SESSION_TTL_MS;
     void db

@@ -14,6 +14,7 @@ import { SESSION_COOKIE_NAMES } from '@/lib/accounts/session-cookie.server';
 import { getDatabase, type DbHandle } from '@/lib/server/db/client';
 import { acceptedEncoding, compress, MIN_COMPRESS_BYTES, type Encoding } from '@/lib/server/http/encoding';
 import { log } from '@/lib/server/log';
+import { registerJob } from '@/lib/server/jobs';
 import { FLASH_COOKIE } from '@/lib/toast/flash';
 
 export interface CachedPage {
@@ -248,6 +249,8 @@ export class CacheBus {
 
 /** The process-wide bus of `pageCache`. */
 export const cacheBus = new CacheBus(pageCache, getDatabase);
+// Listening from the start: until the bus listens nothing is kept (pages, credentials, versions).
+registerJob('cache-bus', () => void cacheBus.subscribe().catch((error) => log.warn('page cache not listening for invalidations yet', { error })));
 
 /** Drops the pages tagged with `tags` here and on every other instance. */
 export function invalidate(...tags: string[]): Promise<void> {

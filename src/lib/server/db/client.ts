@@ -37,10 +37,11 @@ export interface DbHandle {
   /**
    * Calls `onMessage` for each NOTIFY on `channel` from any instance sharing the database,
    * and `onReconnect` when the listening connection was lost and is back (messages may have
-   * been missed meanwhile). PGlite serves one process, so there is nobody else to hear from.
+   * been missed meanwhile). PGlite serves one process: what it hears is what the database
+   * itself announces (triggers, see migration 0010), delivered before the writing statement returns.
    */
   listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<void>;
-  /** Sends `payload` to every instance listening on `channel`. */
+  /** Sends `payload` to every other instance listening on `channel` (none on PGlite). */
   notify(channel: string, payload: string): Promise<void>;
   /**
    * Resolves when the database answered lately, or throws `DatabaseUnavailableError` within
@@ -171,7 +172,10 @@ async function openPglite(dir: string): Promise<DbHandle> {
           release();
         }
       },
-      async listen() {},
+      async listen(channel, onMessage) {
+        await client.listen(channel, onMessage);
+      },
+      // The only listener is this process, which has already acted on what it announces.
       async notify() {},
       // Embedded: it is there as long as this process is.
       async ensureReachable() {},

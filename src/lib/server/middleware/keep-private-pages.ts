@@ -1,17 +1,27 @@
 import { defineMiddleware } from 'astro:middleware';
 import { privatePages, type PrivatePages } from '@/lib/server/cache/private-pages';
+import { knownVersions, type KnownVersions } from '@/lib/server/cache/known-versions';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Keeps the rendering of a signed-in page that asked for it (`PrivatePages.keepAs`). The
- * innermost step: what it keeps is the page as rendered, and the steps outside it (security
- * headers above all) dress a kept page on its way out exactly as a fresh one.
+ * Keeps the answer of a signed-in page or endpoint that asked for it (`PrivatePages.keepAs`).
+ * The outermost step: what it keeps is the response as it leaves, security headers included,
+ * so that `scripts/serve.mjs` can send it again before Astro runs.
+ *
+ * It also forgets a signed-in user's known dashboard version once any write of theirs has been
+ * answered: on PostgreSQL the database's announcement of the new version may still be on its way
+ * when the browser, redirected, asks for the dashboard again (`known-versions.ts`).
  */
-export function keepPrivatePagesWith(pages: PrivatePages) {
+export function keepPrivatePagesWith(pages: PrivatePages, versions: () => KnownVersions, enabled = true) {
   return defineMiddleware(async (context, next) => {
     const response = await next();
+    const user = context.locals.user;
+    if (user && !READS.has(context.request.method)) versions().forget(user.id);
     const slot = context.locals.keepPage;
-    return slot ? pages.keep(slot, response) : response;
+    return slot && enabled ? pages.keep(slot, response) : response;
   });
 }
 
-export const keepPrivatePages = keepPrivatePagesWith(privatePages);
+/** Off under `astro dev`, where a page's code changes with every save. */
+export const keepPrivatePages = keepPrivatePagesWith(privatePages, knownVersions, !import.meta.env.DEV);

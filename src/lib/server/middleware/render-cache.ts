@@ -13,8 +13,8 @@ export function requestCacheKey(request: Request, url: URL): string | null {
 }
 
 /**
- * Builds the middleware around a cache (tests pass their own). It is the outermost step, so
- * an entry holds the final response, headers included. It only fills the cache: hits are
+ * Builds the middleware around a cache (tests pass their own). It is outside every step that
+ * changes a response, so an entry holds the final response, headers included. It only fills the cache: hits are
  * answered by `PageCache.answer` in `scripts/serve.mjs`, before Astro runs. Off under
  * `astro dev`, where pages change with every save.
  */

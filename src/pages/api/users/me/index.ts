@@ -4,9 +4,14 @@ import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 import { toPublicUser, updateProfile } from '@/lib/accounts/users.server';
+import { privatePages } from '@/lib/server/cache/private-pages';
 
-/** `GET /api/users/me/` → the current user. */
-export const GET: APIRoute = ({ locals }) => json(requireUser(locals));
+/** `GET /api/users/me/` → the current user; kept, so the next asks are answered from memory (`private-pages.ts`). */
+export const GET: APIRoute = (context) => {
+  const user = requireUser(context.locals);
+  privatePages.keepAs(context, null);
+  return json(user);
+};
 
 /** `PATCH /api/users/me/` {full_name} → the updated user. */
 export const PATCH: APIRoute = async ({ locals, request }) => {
