@@ -6,7 +6,6 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import send from 'send';
 
 process.env.NODE_ENV ||= 'production';
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -87,6 +86,23 @@ function requestPath(url) {
  * re-recorded, so browsers keep them a week.
  */
 function serveStatic(req, res, pathname) {
+  loadSend().then(
+    (send) => sendStatic(send, req, res, pathname),
+    () => {
+      res.statusCode = 500;
+      res.end();
+    },
+  );
+}
+
+/**
+ * `send` and what it loads (its MIME database above all) cost some 50 ms of a start: loaded once
+ * the server has answered its first request, or by the first static file asked before that.
+ */
+let sendModule;
+const loadSend = () => (sendModule ??= import('send').then((m) => m.default));
+
+function sendStatic(send, req, res, pathname) {
   const type = compressibleType(pathname);
   const encoding = type ? acceptedEncoding(req.headers['accept-encoding']) : null;
   const twin = encoding && staticFiles.has(pathname + ENCODING_SUFFIX[encoding]) ? pathname + ENCODING_SUFFIX[encoding] : null;
@@ -140,7 +156,7 @@ server.listen(port, host, () => {
   console.log(`Impulsa está corriendo en http://${shownHost}:${port} (base de datos: ${handle.kind})`);
   // Background jobs (the order sweeper) start now, or when their module loads.
   serverListening();
-  void warmUp();
+  void warmUp().finally(() => loadSend().catch(() => {}));
 });
 
 /**

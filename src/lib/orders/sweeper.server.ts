@@ -1,5 +1,5 @@
 /**
- * Runs `sweepOrders` once the server listens and then every minute: Webpay commits the app never
+ * Runs `sweepOrders` seconds after the server listens and then every minute: Webpay commits the app never
  * finished are reconciled on the next start, and lapsed unpaid orders give their stock back.
  * Registered as a job (`server/jobs.ts`) when the middleware imports this file, which
  * `scripts/serve.mjs` makes happen at start.
@@ -12,6 +12,11 @@ import { registerJob } from '@/lib/server/jobs';
 import { log } from '@/lib/server/log';
 
 const EVERY_MS = 60_000;
+/**
+ * The first sweep waits this long after the server listens: its imports (Webpay's SDK, sharp,
+ * sanitize-html) and statements would otherwise share the main thread with the first requests.
+ */
+const FIRST_AFTER_MS = 3_000;
 
 async function runOnce(): Promise<void> {
   try {
@@ -24,7 +29,7 @@ async function runOnce(): Promise<void> {
 }
 
 registerJob('order-sweeper', () => {
-  void runOnce();
-  // The timer never keeps the process alive.
+  // The timers never keep the process alive.
+  setTimeout(runOnce, FIRST_AFTER_MS).unref();
   setInterval(runOnce, EVERY_MS).unref();
 });

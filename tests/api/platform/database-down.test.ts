@@ -1,5 +1,6 @@
 /** Health while the PostgreSQL server is unreachable, and recovery without a restart. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_TIMEOUTS } from '@/lib/server/db/client';
 import { ApiClient } from '../../support/http';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../support/postgres';
 import { startServer, type RunningServer } from '../../support/server';
@@ -78,6 +79,9 @@ describe.skipIf(!TEST_DATABASE_URL)('database down', () => {
     const cookie = login.headers.getSetCookie().find((c) => c.startsWith('impulsa_session='))!.split(';')[0]!;
 
     proxy.freeze();
+    // The last answer of the database is trusted for `healthyForMs` (answers kept in memory, the
+    // credential cache included, are given meanwhile): the outage shows once that has passed.
+    await new Promise((r) => setTimeout(r, DB_TIMEOUTS.healthyForMs + 100));
     try {
       const apiCall = await timed('/api/users/me/', { Authorization: `Token ${token}` });
       expect(apiCall.status).toBe(503);

@@ -1,7 +1,8 @@
 /**
  * scripts/boot.mjs answers drizzle-orm's relative imports itself (Node 24 re-parses the package's
- * 179 KB exports map for every file otherwise): the modules it loads must be the very files, with
- * the very exports, that Node's own resolution gives.
+ * 179 KB exports map for every file otherwise), and keeps the answer for a package name asked from
+ * the project's own files: the modules it loads must be the very files, with the very exports, that
+ * Node's own resolution gives.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -10,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 const BOOT = path.resolve('scripts/boot.mjs');
 
 /** Runs `code` (an ES module) in a new Node process, with or without boot.mjs first; its stdout as JSON. */
-function run(code: string, boot: boolean): unknown {
-  const args = [...(boot ? ['--import', BOOT] : []), '--input-type=module', '-e', code];
+function run(code: string, boot: boolean, before: string[] = []): unknown {
+  const args = [...before, ...(boot ? ['--import', BOOT] : []), '--input-type=module', '-e', code];
   return JSON.parse(execFileSync(process.execPath, args, { cwd: process.cwd(), encoding: 'utf8', env: { ...process.env, NODE_COMPILE_CACHE: '' } }));
 }
 
@@ -30,5 +31,15 @@ describe('boot.mjs', () => {
     const booted = run(PROBE, true) as { exports: string[][]; urls: string[] };
     expect(plain.urls.length).toBeGreaterThan(100);
     expect(booted).toEqual(plain);
+  });
+
+  it('resolves a package name asked from the project once, to the file Node alone finds', () => {
+    // Registered before boot.mjs, this hook sees what boot.mjs passes on to Node's resolution.
+    const counter = `data:text/javascript,${encodeURIComponent("import { registerHooks } from 'node:module'; globalThis.asked = 0; registerHooks({ resolve(s, c, next) { if (s === 'zod' || s === 'drizzle-orm/pg-core') globalThis.asked++; return next(s, c); } });")}`;
+    const code = `const urls = ['zod', 'drizzle-orm/pg-core', 'zod', 'drizzle-orm/pg-core'].map((s) => import.meta.resolve(s)); console.log(JSON.stringify({ urls, asked: globalThis.asked }));`;
+    const plain = run(code, false, ['--import', counter]) as { urls: string[]; asked: number };
+    const booted = run(code, true, ['--import', counter]) as { urls: string[]; asked: number };
+    expect(plain.asked).toBe(4);
+    expect(booted).toEqual({ urls: plain.urls, asked: 2 });
   });
 });

@@ -33,11 +33,13 @@ const page = (body = '<p>hola</p>', init: ResponseInit = {}) => new Response(bod
 /** Memory as `answerRequest` sees it: tokens `t<id>` belong to user <id> (named by `names`), versions by user. */
 function memory(names: Record<number, string> = {}) {
   const versions = new Map<number, number>();
+  const database = { answering: true };
   const lookups: MemoryLookups = {
     userFor: (token) => (/^t\d+$/.test(token) ? user(Number(token.slice(1)), names[Number(token.slice(1))]) : undefined),
     versionOf: (id) => versions.get(id),
+    databaseAnswering: () => database.answering,
   };
-  return { lookups, versions, names };
+  return { lookups, versions, names, database };
 }
 
 async function keepFor(pages: PrivatePages, ctx: PrivatePageContext, version: number | null, response = page()) {
@@ -137,7 +139,7 @@ describe('kept signed-in pages', () => {
 
 describe('kept answers before Astro runs (serve.mjs)', () => {
   it('answers from memory alone: the credential known, the version known and unmoved', async () => {
-    const { lookups, versions, names } = memory();
+    const { lookups, versions, names, database } = memory();
     const pages = new PrivatePages(lookups);
     const kept = await keepFor(pages, context(1), 3, page('<p>panel</p>', { headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'self'" } }));
     await kept.arrayBuffer();
@@ -154,6 +156,9 @@ describe('kept answers before Astro runs (serve.mjs)', () => {
     expect(hit.sent.body).toBe('<p>panel</p>');
     expect(hit.sent.headers).toEqual(['content-security-policy', "default-src 'self'", 'content-type', 'text/html; charset=utf-8', 'Content-Length', '12', 'X-Render-Cache', 'private-hit']);
     expect(ask('/dashboard', { cookie: 'ph_x=1; impulsa_session=t1' }).answered).toBe(true);
+    database.answering = false;
+    expect(ask().answered, 'the database has not answered lately: Astro answers (a 503 if it is away)').toBe(false);
+    database.answering = true;
 
     versions.set(1, 4);
     expect(ask().answered, 'the version moved').toBe(false);

@@ -29,6 +29,7 @@ import type { PublicUser } from '@/lib/accounts/user';
 import { cachedUser } from '@/lib/accounts/auth-tokens.server';
 import { toPublicUser } from '@/lib/accounts/users.server';
 import { knownVersions } from '@/lib/server/cache/known-versions';
+import { databaseAnsweredLately } from '@/lib/server/db/client';
 
 /** Kept answers per instance, the oldest dropped first (a dashboard is about 19 KB). */
 export const PRIVATE_PAGES_MAX = 500;
@@ -69,6 +70,8 @@ export interface MemoryLookups {
   userFor(token: string): PublicUser | undefined;
   /** The user's data version, when known without asking the database. */
   versionOf(userId: number): number | undefined;
+  /** Whether the database answered lately: during an outage every request gets its 503 from Astro. */
+  databaseAnswering(): boolean;
 }
 
 interface KeptPage {
@@ -151,11 +154,11 @@ export class PrivatePages {
 
   /**
    * Answers a node:http request with its kept answer when memory alone says it is current: the
-   * credential is in the credential cache, the version is known. False otherwise (the request
+   * credential is in the credential cache, the version is known, the database answered lately. False otherwise (the request
    * then goes on to Astro, which authenticates it and may answer through `answer`).
    */
   answerRequest(req: IncomingMessage, res: ServerResponse): boolean {
-    if (req.method !== 'GET' || this.pages.size === 0) return false;
+    if (req.method !== 'GET' || this.pages.size === 0 || !this.memory.databaseAnswering()) return false;
     if (req.headers.cookie && UNKEPT.test(req.headers.cookie)) return false;
     const sign = credentialOf(req);
     const user = sign && this.memory.userFor(sign.token);
@@ -209,4 +212,5 @@ export const privatePages: PrivatePages = (slots[KEY] ??= new PrivatePages({
     return row && toPublicUser(row);
   },
   versionOf: (userId) => knownVersions().get(userId),
+  databaseAnswering: databaseAnsweredLately,
 }));

@@ -48,6 +48,11 @@ export interface DbHandle {
    * `HEALTH_TIMEOUT_MS`: a request during an outage fails fast with 503 instead of hanging.
    */
   ensureReachable(): Promise<void>;
+  /**
+   * Whether the database answered within `healthyForMs`, without asking it: an answer made from
+   * memory (`private-pages.ts`) checks this, so that an outage is a 503 there as everywhere.
+   */
+  answeredLately(): boolean;
 }
 
 /** Bounds for a database that is away (DESIGN.md §6: a database outage is a fast 503). */
@@ -100,7 +105,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
     async close() {
       await Promise.all([client.end({ timeout: 5 }), probe.end({ timeout: 1 })]);
     },
-    ensureReachable: healthGate(async () => {
+    ...healthGate(async () => {
       await probe`select 1`;
     }),
     async listen(channel, onMessage, onReconnect) {
@@ -179,6 +184,7 @@ async function openPglite(dir: string): Promise<DbHandle> {
       async notify() {},
       // Embedded: it is there as long as this process is.
       async ensureReachable() {},
+      answeredLately: () => true,
       async withAdvisoryLock(key, fn) {
         // PGlite has a single connection: the lock only matters for symmetry with PostgreSQL.
         await client.query('select pg_advisory_lock($1)', [key]);
@@ -200,11 +206,12 @@ async function openPglite(dir: string): Promise<DbHandle> {
  * share one check in flight; a check that fails or outlasts `healthMs` is a
  * `DatabaseUnavailableError` for everyone waiting on it.
  */
-function healthGate(check: () => Promise<void>): () => Promise<void> {
+function healthGate(check: () => Promise<void>): Pick<DbHandle, 'ensureReachable' | 'answeredLately'> {
   let okUntil = 0;
   let inFlight: Promise<void> | undefined;
-  return () => {
-    if (Date.now() < okUntil) return Promise.resolve();
+  const answeredLately = () => Date.now() < okUntil;
+  const ensureReachable = () => {
+    if (answeredLately()) return Promise.resolve();
     return (inFlight ??= withTimeout(check(), DB_TIMEOUTS.healthMs)
       .then(
         () => {
@@ -216,6 +223,7 @@ function healthGate(check: () => Promise<void>): () => Promise<void> {
       )
       .finally(() => (inFlight = undefined)));
   };
+  return { ensureReachable, answeredLately };
 }
 
 /**
@@ -299,6 +307,8 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DbHandle>
 
 interface Slot {
   opening?: Promise<DbHandle>;
+  /** The handle once open. */
+  open?: DbHandle;
 }
 const SLOT_KEY = Symbol.for('impulsa.database');
 const globalSlots = globalThis as unknown as Record<symbol, Slot | undefined>;
@@ -312,7 +322,7 @@ export function getDatabase(): Promise<DbHandle> {
     slot.opening = started.then(
       (handle) => {
         log.info('database ready', { database: handle.kind });
-        return handle;
+        return (slot.open = handle);
       },
       (error) => {
         slot.opening = undefined;
@@ -331,9 +341,15 @@ export async function getDb(): Promise<Db> {
 }
 
 /** Closes the process-wide database, if it was opened. */
+/** Whether the process-wide database is open and answered lately (`DbHandle.answeredLately`); never asks it. */
+export function databaseAnsweredLately(): boolean {
+  return slot.open?.answeredLately() ?? false;
+}
+
 export async function closeDatabase(): Promise<void> {
   const opening = slot.opening;
   slot.opening = undefined;
+  slot.open = undefined;
   if (opening) await (await opening.catch(() => undefined))?.close();
 }
 
