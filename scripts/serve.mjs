@@ -154,7 +154,7 @@ server.listen(port, host, () => {
   const shownHost = host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host;
   log.info('listening', { host, port: typeof address === 'object' && address ? address.port : port, database: handle.kind });
   console.log(`Impulsa está corriendo en http://${shownHost}:${port} (base de datos: ${handle.kind})`);
-  // Background jobs (the order sweeper) start now, or when their module loads.
+  // Background jobs (the cache bus's LISTEN, the order sweeper) start now, or when their module loads.
   serverListening();
   void warmUp().finally(() => loadSend().catch(() => {}));
 });

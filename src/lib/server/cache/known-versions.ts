@@ -7,7 +7,7 @@
  * user's version; the next visit reads it again. PGlite delivers the announcement before the
  * writing statement returns, so nothing here is ever behind it. On PostgreSQL another instance's
  * write, or another person's (a buyer's order), arrives with LISTEN/NOTIFY's delay, and the
- * user's own writes on this instance are forgotten by `forgetAfterWrites` as they answer.
+ * user's own writes on this instance are forgotten by `keepPrivatePages` as they are answered.
  *
  * A read that overlaps a forgetting must not bring back what it read: `mark()` before the read
  * and `learn(…, mark)` after store nothing if that user was forgotten meanwhile. Versions are

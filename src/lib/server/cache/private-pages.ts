@@ -89,9 +89,12 @@ const keyOf = (userId: number, header: (name: string) => string | null | undefin
   [userId, ...ADDRESS_HEADERS.map((name) => header(name) ?? ''), pathWithSearch].join('\n');
 const stampOf = (version: number | null, user: PublicUser) => `${version ?? '-'} ${JSON.stringify(user)}`;
 
-/** The first value of cookie `name` in a Cookie header, decoded as Astro decodes it. */
-function cookieValue(header: string, name: string): string | undefined {
-  const match = new RegExp(`(?:^|;)\\s*${name}=([^;]*)`).exec(header);
+/** Each session cookie's name with the pattern of its first value in a Cookie header. */
+const SESSION_COOKIES = SESSION_COOKIE_NAMES.map((name) => ({ name, pattern: new RegExp(`(?:^|;)\\s*${name}=([^;]*)`) }));
+
+/** The first value `pattern` finds in a Cookie header, decoded as Astro decodes it. */
+function cookieValue(header: string, pattern: RegExp): string | undefined {
+  const match = pattern.exec(header);
   if (!match) return undefined;
   try {
     return decodeURIComponent(match[1]!.trim());
@@ -111,8 +114,8 @@ function credentialOf(req: IncomingMessage): { credential: string; token: string
   if (!cookie) return null;
   // Which of the two session cookies Astro reads depends on the request's protocol: with both
   // present, leave it to Astro. With one, the kept answer says which one it was rendered for.
-  const found = SESSION_COOKIE_NAMES.flatMap((name) => {
-    const token = cookieValue(cookie, name);
+  const found = SESSION_COOKIES.flatMap(({ name, pattern }) => {
+    const token = cookieValue(cookie, pattern);
     return token ? [{ credential: name, token }] : [];
   });
   return found.length === 1 ? found[0]! : null;
@@ -154,8 +157,9 @@ export class PrivatePages {
 
   /**
    * Answers a node:http request with its kept answer when memory alone says it is current: the
-   * credential is in the credential cache, the version is known, the database answered lately. False otherwise (the request
-   * then goes on to Astro, which authenticates it and may answer through `answer`).
+   * credential is in the credential cache, the version is known, the database answered lately.
+   * False otherwise (the request then goes on to Astro, which authenticates it and may answer
+   * through `answer`).
    */
   answerRequest(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' || this.pages.size === 0 || !this.memory.databaseAnswering()) return false;

@@ -340,12 +340,12 @@ export async function getDb(): Promise<Db> {
   return handle.db;
 }
 
-/** Closes the process-wide database, if it was opened. */
 /** Whether the process-wide database is open and answered lately (`DbHandle.answeredLately`); never asks it. */
 export function databaseAnsweredLately(): boolean {
   return slot.open?.answeredLately() ?? false;
 }
 
+/** Closes the process-wide database, if it was opened. */
 export async function closeDatabase(): Promise<void> {
   const opening = slot.opening;
   slot.opening = undefined;
