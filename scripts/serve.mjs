@@ -44,9 +44,14 @@ async function openDatabaseWithRetry() {
 // Astro's app handler (the adapter's middleware mode): pages, endpoints, the 404. Static files are
 // served here, below, so a dynamic request never costs a stat of dist/client. Its import starts
 // before the database opens; PGlite's own start is work on this thread too (its file system,
-// PostgreSQL's start), so starting PGlite first was measured to change nothing.
+// PostgreSQL's start), so starting PGlite first was measured to change nothing, and so was
+// starting it on a worker thread (its start then took longer by what it overlapped).
 const app = import(entry.href);
 app.catch(() => {}); // awaited below, once the database is open
+// Astro loads the middleware (and with it most of the app's own modules) on the first request:
+// loaded here instead, while PGlite's start waits for its WebAssembly, it is ready before then.
+const middleware = new URL('../dist/server/virtual_astro_middleware.mjs', import.meta.url);
+if (fs.existsSync(fileURLToPath(middleware))) app.then(() => import(middleware.href)).catch(() => {});
 
 let handle;
 try {
@@ -169,7 +174,12 @@ async function warmUp() {
   const target = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address;
   const url = `http://${target.includes(':') ? `[${target}]` : target}:${boundPort}/api/health/`;
   try {
-    await fetch(url, { signal: AbortSignal.timeout(10_000) }).then((response) => response.arrayBuffer());
+    // node:http, already loaded: fetch would load undici (some 30 ms) before the first answer.
+    await new Promise((resolve, reject) => {
+      const request = http.get(url, { timeout: 10_000 }, (response) => response.resume().on('end', resolve).on('error', reject));
+      request.on('timeout', () => request.destroy(new Error('no answer in 10 s')));
+      request.on('error', reject);
+    });
   } catch (error) {
     log.warn('warm-up request failed', { error: error instanceof Error ? error.message : String(error) });
   }

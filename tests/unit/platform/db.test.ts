@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, pingDatabase, type DbHandle } from '@/lib/server/db/client';
+import { isMigrated, migrateDatabase, openDatabase, pingDatabase, type DbHandle } from '@/lib/server/db/client';
 import { DataDirLockedError, lockDataDir } from '@/lib/server/db/lock';
 import { createTestDatabase, TEST_DATABASE_URL } from '../../support/postgres';
 import { tempDir } from '../../support/server';
@@ -32,6 +32,23 @@ describe('migrations on PGlite', () => {
     const again = await openDatabase({ pgliteDir: dir });
     await expectMigrated(again);
     await again.close();
+  }, 60_000);
+
+  it('are known to be applied from one read, which sees a missing newest one and a new database', async () => {
+    const fresh = await openDatabase({ pgliteDir: 'memory://', migrate: false });
+    try {
+      expect(await isMigrated(fresh)).toBe(false);
+      await migrateDatabase(fresh);
+      expect(await isMigrated(fresh)).toBe(true);
+      // As if the newest migration had just been added to the folder: the migrator runs it again.
+      await fresh.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
+      expect(await isMigrated(fresh)).toBe(false);
+      await migrateDatabase(fresh);
+      expect(await isMigrated(fresh)).toBe(true);
+      await expectMigrated(fresh);
+    } finally {
+      await fresh.close();
+    }
   }, 60_000);
 });
 
