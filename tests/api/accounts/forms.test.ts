@@ -1,5 +1,6 @@
 /** Account forms posted without JavaScript: a real POST, a redirect on success, the errors in place on a refusal. */
 import { describe, expect, inject, it } from 'vitest';
+import { encodeQuickStart, QUICK_START_COOKIE } from '@/lib/formation/quick-start';
 import { ApiClient, postForm } from '../../support/http';
 import { resetLinkIn, waitForMail } from '../../support/smtp';
 
@@ -12,6 +13,26 @@ describe.each(servers)('account forms on $kind', ({ url }) => {
     const form = /<form[^>]*name="login"[^>]*>/.exec(html)?.[0] ?? '';
     expect(form).toContain('method="post"');
     expect(form).toContain('action="/login"');
+  });
+
+  it('/login and /registrate are rendered once, then served from the render cache; a refusal and a company being started are not', async () => {
+    for (const path of ['/login', '/registrate']) {
+      const first = await (await fetch(url + path)).text();
+      const again = await fetch(url + path);
+      expect(again.headers.get('x-render-cache')).toBe('hit');
+      expect(again.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+      expect(await again.text()).toBe(first);
+    }
+    const refused = await postForm(url, '/login', { email: 'nadie@ejemplo.cl', password: 'otra-cosa' });
+    expect(refused.headers.get('x-render-cache')).toBeNull();
+    expect(await refused.text()).toContain('value="nadie@ejemplo.cl"');
+    expect(await (await fetch(`${url}/login`)).text()).not.toContain('nadie@ejemplo.cl');
+    // The quick start's company shows on /registrate: that visitor gets the page rendered for them.
+    const company = encodeURIComponent(encodeQuickStart({ name: 'Panadería Las Tórtolas', type: 'spa' }));
+    const starting = await fetch(`${url}/registrate`, { headers: { Cookie: `${QUICK_START_COOKIE}=${company}` } });
+    expect(starting.headers.get('x-render-cache')).toBeNull();
+    expect(await starting.text()).toContain('Panadería Las Tórtolas');
+    expect((await fetch(`${url}/registrate`)).headers.get('x-render-cache')).toBe('hit');
   });
 
   it('POST /login: a refusal is a 400 page with the message and the email; success goes to /dashboard signed in', async () => {

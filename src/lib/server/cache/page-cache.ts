@@ -11,6 +11,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { SESSION_COOKIE_NAMES } from '@/lib/accounts/session-cookie.server';
+import { QUICK_START_COOKIE } from '@/lib/formation/quick-start';
 import { getDatabase, type DbHandle } from '@/lib/server/db/client';
 import { acceptedEncoding, compress, MIN_COMPRESS_BYTES, type Encoding } from '@/lib/server/http/encoding';
 import { log } from '@/lib/server/log';
@@ -143,8 +144,8 @@ const slots = globalThis as unknown as Record<symbol, PageCache | undefined>;
 /** The process-wide page cache. */
 export const pageCache: PageCache = (slots[KEY] ??= new PageCache());
 
-/** A session or a pending toast makes a page personal. */
-const PERSONAL = new RegExp(`(?:^|;\\s*)(?:${[...SESSION_COOKIE_NAMES, FLASH_COOKIE].join('|')})=`);
+/** A session, a pending toast or a company being started (which /registrate shows) makes a page personal. */
+const PERSONAL = new RegExp(`(?:^|;\\s*)(?:${[...SESSION_COOKIE_NAMES, FLASH_COOKIE, QUICK_START_COOKIE].join('|')})=`);
 
 /** What decides cacheability, as both Astro's Request and node:http's IncomingMessage give it. */
 export interface CacheableInput {
