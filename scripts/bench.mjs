@@ -123,11 +123,13 @@ const orderBody = JSON.stringify({ items: [{ product: bread.id, quantity: 1 }], 
 const shopPath = `/shop/${product.id}`;
 // A query string skips the render cache: every request renders the page (its first render).
 const shopUncached = `${shopPath}?bench=render`;
+/** The sign-in page rendered through Astro each time (a query string skips the render cache): its islands' cost. */
+const loginUncached = '/login?bench=render';
 const payPath = `/pay?tienda=${sellerId}`;
 const ORDERS = 'POST /api/orders/';
 const ME = 'GET /api/users/me/ (token)';
 const DASHBOARD = 'GET /dashboard (signed in)';
-const paths = ['/', '/landing', shopPath, shopUncached, 'site:/', '/login', '/registrate', payPath, ORDERS, ME, DASHBOARD, '/api/health/'];
+const paths = ['/', '/landing', shopPath, shopUncached, 'site:/', '/login', '/registrate', loginUncached, payPath, ORDERS, ME, DASHBOARD, '/api/health/'];
 /**
  * Where a row's requests go: a site row sets the host and asks for the path after `site:`; the
  * checkout sends the cart's cookie; the orders row places an order per request.
@@ -180,7 +182,7 @@ try {
       r = best(r, await measure(`http://127.0.0.1:${rawPort}${at}`, options));
     }
     rows.push({
-      path: p === shopPath ? '/shop/{id} (cached)' : p === shopUncached ? '/shop/{id} (first render)' : p === 'site:/' ? 'site home on its subdomain (cached)' : p === payPath ? '/pay (a cart, first render)' : p === '/' || p === '/landing' ? `${p} (cached)` : p === '/login' || p === '/registrate' ? `${p} (islands, no database)` : p,
+      path: p === shopPath ? '/shop/{id} (cached)' : p === shopUncached ? '/shop/{id} (first render)' : p === 'site:/' ? 'site home on its subdomain (cached)' : p === payPath ? '/pay (a cart, first render)' : p === '/' || p === '/landing' || p === '/login' || p === '/registrate' ? `${p} (cached)` : p === loginUncached ? '/login (islands, first render)' : p,
       bytes: routes[p].size,
       app: { rps: a.requests.average, p50: a.latency.p50, p99: a.latency.p99, errors },
       raw: { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 },
