@@ -1,6 +1,6 @@
 import { persistentJSON } from '@nanostores/persistent';
 import { useStore } from '@/islands/ui/use-store';
-import React, { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import React, { useEffect, useLayoutEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { BUSINESS_TYPE_INFO, type BusinessType } from '@/lib/formation/business-type';
 import { answerError, chatQuestions, currentQuestionIndex, isDone, type ChatQuestion } from '@/lib/formation/chat';
 import type { AnyDraft } from '@/lib/formation/draft';
@@ -45,9 +45,14 @@ function FormationChat({ type }: { type: BusinessType }) {
   const current: ChatQuestion | undefined = questions[currentIndex];
   const history = questions.filter((q, i) => (currentIndex === -1 || i < currentIndex || (editing && q.id !== editing)) && isDone(type, draft as AnyDraft, q, answered));
 
-  useEffect(() => {
+  // A new question's box shows its own answer before anyone can type in it: an effect would run
+  // after the browser paints the box still holding the previous answer, and would then overwrite
+  // what a quick person (or a test) had already typed there.
+  useLayoutEffect(() => {
     setInput(current && current.kind !== 'choice' ? current.read(draft as AnyDraft) : '');
     setError(undefined);
+  }, [current?.id]);
+  useEffect(() => {
     endRef.current?.scrollIntoView({ block: 'end' });
     inputRef.current?.focus({ preventScroll: true });
   }, [current?.id]);

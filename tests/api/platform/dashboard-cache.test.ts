@@ -52,8 +52,12 @@ describe.each(servers)('the kept dashboard on $kind', ({ url, kind }) => {
       expect(fresh.status, what).toBe(200);
       expect(fresh.kept, `${what}: rendered anew`).toBe(false);
       for (const text of await expected(api, token)) expect(fresh.html, what).toContain(text);
-      const again = await dashboard(url, token);
+      let again = await dashboard(url, token);
       expect(again.kept, `${what}: then kept`).toBe(true);
+      // On PostgreSQL serve.mjs answers from memory only while the database answered within the
+      // last second (an outage is a 503 there too): a request that falls just past that is
+      // checked by Astro, which asks the database, and the next one is then sent from memory.
+      if (kind === 'postgres' && !again.fromMemory) again = await dashboard(url, token);
       expect(again.fromMemory, `${what}: and sent from memory`).toBe(true);
       expect(again.html, what).toBe(fresh.html);
       expect(again.headers.get('content-security-policy')).toBe(fresh.headers.get('content-security-policy'));
