@@ -232,8 +232,28 @@ describe('company formation in the browser', () => {
     await page.getByRole('button', { name: 'Omitir esta pregunta' }).click();
     await choose('Sí, el mismo');
     await choose('No por ahora');
-    await say('Reparación de bicicletas y venta de repuestos');
-    await say('1000000');
+    // The capital typed the moment its question replaces the activity's, before the browser has
+    // painted once (a person typing fast, or a slow phone): what was typed stays, and is what is
+    // sent. When the box was reset by an effect after paint, it still showed the capital while the
+    // chat held an empty answer, so Enviar said it was missing and the next question never came.
+    const typed = await page.evaluate(async () => {
+      const setValue = (box: HTMLInputElement | HTMLTextAreaElement, value: string) => {
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(box), 'value')!.set!.call(box, value);
+        box.dispatchEvent(new Event('input', { bubbles: true }));
+      };
+      const box = () => document.querySelector<HTMLInputElement | HTMLTextAreaElement>('form input:not([type=hidden]), form textarea')!;
+      const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      setValue(box(), 'Reparación de bicicletas y venta de repuestos');
+      await Promise.resolve();
+      [...document.querySelectorAll<HTMLButtonElement>('form button[type=submit]')].find((b) => b.textContent?.trim() === 'Enviar')!.click();
+      await new Promise((resolve) => setTimeout(resolve));
+      setValue(box(), '1000000');
+      await frame();
+      await frame();
+      return box().value;
+    });
+    expect(typed).toBe('1000000');
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     await choose('Indefinida');
     await say('12.345.678-5');
     await say('Camila');
