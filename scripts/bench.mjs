@@ -292,8 +292,10 @@ const coldStarts = memory.coldStarts.map(Math.round);
 console.log(`Cold start on the migrated database, process start to first 200: ${[...coldStarts].sort((x, y) => x - y)[1]} ms (median of ${coldStarts.join(', ')} ms).`);
 if (memory.soak) {
   const { samples, after } = memory.soak;
-  const [low, high] = [Math.min(...samples), Math.max(...samples)];
-  console.log(`Soak of ${soakSeconds} s (20 connections, /api/users/me/ and /dashboard): RSS sampled every 10 s from ${mb(samples[0])} to ${mb(samples.at(-1))}, between ${mb(low)} and ${mb(high)} (${(((high - low) / low) * 100).toFixed(1)} % spread); 20 s after: ${mb(after)}.`);
+  // A leak shows as a rise; a fall is memory given back (what the rows before left, collected
+  // late in the soak on PGlite). Both are printed, against the first sample.
+  const change = (n) => `${n >= samples[0] ? '+' : '−'}${((Math.abs(n - samples[0]) / samples[0]) * 100).toFixed(1)} %`;
+  console.log(`Soak of ${soakSeconds} s (20 connections, /api/users/me/ and /dashboard): RSS sampled every 10 s: ${samples.map(Math.round).join(', ')} MB; highest ${change(Math.max(...samples))} and lowest ${change(Math.min(...samples))} against the first; 20 s after: ${mb(after)}.`);
 }
 
 // Every island with what hydrating it downloads, its runtime included, against the budget.
