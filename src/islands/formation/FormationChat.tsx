@@ -1,6 +1,6 @@
 import { persistentJSON } from '@nanostores/persistent';
 import { useStore } from '@/islands/ui/use-store';
-import React, { useEffect, useLayoutEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import React, { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { BUSINESS_TYPE_INFO, type BusinessType } from '@/lib/formation/business-type';
 import { answerError, chatQuestions, currentQuestionIndex, isDone, type ChatQuestion } from '@/lib/formation/chat';
 import type { AnyDraft } from '@/lib/formation/draft';
@@ -17,12 +17,14 @@ function answeredStore(type: BusinessType) {
   return store;
 }
 
-function Bubble({ from, children }: { from: 'bot' | 'me'; children: React.ReactNode }) {
-  return (
-    <div className={`flex ${from === 'me' ? 'justify-end' : 'justify-start'}`}>
-      <div className={`max-w-[85%] rounded-2xl px-4 py-2.5 text-sm leading-relaxed ${from === 'me' ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-white text-ink-900 shadow-sm'}`}>{children}</div>
-    </div>
-  );
+/**
+ * A message. `inline` leaves out the row it sits in, for a row that holds more than the bubble:
+ * its 85 % then counts against that full-width row, not against a wrapper as wide as the bubble
+ * itself (which clipped a one-word answer such as «Soltero/a»).
+ */
+function Bubble({ from, children, inline = false }: { from: 'bot' | 'me'; children: React.ReactNode; inline?: boolean }) {
+  const bubble = <div className={`max-w-[85%] rounded-2xl px-4 py-2.5 text-sm leading-relaxed break-words ${from === 'me' ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-white text-ink-900 shadow-sm'}`}>{children}</div>;
+  return inline ? bubble : <div className={`flex ${from === 'me' ? 'justify-end' : 'justify-start'}`}>{bubble}</div>;
 }
 
 /** The chat variant (spec §2): the assistant asks, the person answers; the same draft as the form. */
@@ -33,8 +35,9 @@ function FormationChat({ type }: { type: BusinessType }) {
   const answered = useMemo(() => new Set(answeredList), [answeredList]);
   const plans = useVoPlans() ?? [];
   const [editing, setEditing] = useState<string | null>(null);
-  const [input, setInput] = useState('');
-  const [error, setError] = useState<string>();
+  /** What was typed, and the refusal shown, each for one question: another question starts clean. */
+  const [typed, setTyped] = useState<{ question: string; value: string } | null>(null);
+  const [refusal, setRefusal] = useState<{ question: string; message: string } | null>(null);
   const hydrated = useHydrated();
   const endRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>(null);
@@ -45,13 +48,12 @@ function FormationChat({ type }: { type: BusinessType }) {
   const current: ChatQuestion | undefined = questions[currentIndex];
   const history = questions.filter((q, i) => (currentIndex === -1 || i < currentIndex || (editing && q.id !== editing)) && isDone(type, draft as AnyDraft, q, answered));
 
-  // A new question's box shows its own answer before anyone can type in it: an effect would run
-  // after the browser paints the box still holding the previous answer, and would then overwrite
-  // what a quick person (or a test) had already typed there.
-  useLayoutEffect(() => {
-    setInput(current && current.kind !== 'choice' ? current.read(draft as AnyDraft) : '');
-    setError(undefined);
-  }, [current?.id]);
+  // The box shows what was typed for this question, else its saved answer: derived here rather
+  // than reset by an effect, so a new question never shows the previous one's text (a select then
+  // showed no option at all) and nothing typed the moment it appears is overwritten afterwards.
+  const input = current && typed?.question === current.id ? typed.value : current && current.kind !== 'choice' ? current.read(draft as AnyDraft) : '';
+  const error = current && refusal?.question === current.id ? refusal.message : undefined;
+  const setInput = (value: string) => current && setTyped({ question: current.id, value });
   useEffect(() => {
     endRef.current?.scrollIntoView({ block: 'end' });
     inputRef.current?.focus({ preventScroll: true });
@@ -61,9 +63,11 @@ function FormationChat({ type }: { type: BusinessType }) {
     if (!current) return;
     const problem = answerError(type, draft as AnyDraft, current, value);
     if (problem) {
-      setError(problem);
+      setRefusal({ question: current.id, message: problem });
       return;
     }
+    setTyped(null);
+    setRefusal(null);
     update(current.write(draft as AnyDraft, value) as never);
     answeredStore(type).set(Array.from(new Set([...answeredList, current.id])));
     setEditing(null);
@@ -107,10 +111,12 @@ function FormationChat({ type }: { type: BusinessType }) {
               {header && <p className="pt-2 text-center text-xs font-semibold tracking-wide text-ink-500 uppercase">{header}</p>}
               <Bubble from="bot">{q.prompt}</Bubble>
               <div className="flex items-center justify-end gap-2">
-                <button type="button" className="text-xs text-brand-700 underline" onClick={() => setEditing(q.id)} aria-label={`Cambiar la respuesta: ${q.prompt}`}>
+                <button type="button" className="shrink-0 text-xs text-brand-700 underline" onClick={() => setEditing(q.id)} aria-label={`Cambiar la respuesta: ${q.prompt}`}>
                   Cambiar
                 </button>
-                <Bubble from="me">{shown(q)}</Bubble>
+                <Bubble from="me" inline>
+                  {shown(q)}
+                </Bubble>
               </div>
             </div>
           );

@@ -222,6 +222,8 @@ describe('company formation in the browser', () => {
     await page.getByRole('button', { name: 'Omitir esta pregunta' }).click();
     await say('Los Leones');
     await say('456');
+    // The region's list starts at its prompt, not blank with the number just sent.
+    await expect.poll(() => page.locator('form select').evaluate((s: HTMLSelectElement) => s.options[s.selectedIndex]?.textContent)).toBe('Elige una opción');
     await pick('Metropolitana de Santiago');
     await pick('Providencia');
     await screenshot(page, 'formation-chat-mobile');
