@@ -53,7 +53,9 @@ function FormationChat({ type }: { type: BusinessType }) {
   // showed no option at all) and nothing typed the moment it appears is overwritten afterwards.
   const input = current && typed?.question === current.id ? typed.value : current && current.kind !== 'choice' ? current.read(draft as AnyDraft) : '';
   const error = current && refusal?.question === current.id ? refusal.message : undefined;
-  const setInput = (value: string) => current && setTyped({ question: current.id, value });
+  const setInput = (value: string) => {
+    if (current) setTyped({ question: current.id, value });
+  };
   useEffect(() => {
     endRef.current?.scrollIntoView({ block: 'end' });
     inputRef.current?.focus({ preventScroll: true });
