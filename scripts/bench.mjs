@@ -148,6 +148,8 @@ const target = (p) =>
             : { path: p, headers: {} };
 
 const routes = {};
+/** What the app answered for each row, as the raw server must answer it. */
+const appBodies = new Map();
 for (const p of paths) {
   const { path: at, headers: sent, method, body: sentBody } = target(p);
   const res = method === 'POST' ? await postJson(appUrl(at), sentBody) : await getWithHost(appUrl(at), sent.host ?? `127.0.0.1:${appPort}`, sent.cookie, sent.authorization);
@@ -158,13 +160,24 @@ for (const p of paths) {
     const v = res.headers[name];
     if (v) headers[name] = v;
   }
-  routes[at] = { status: res.status, headers, body: body.toString('base64'), size: body.length };
-  routes[p] = routes[at];
+  // The raw server looks a request up by its path, a site's by 'site:' and its path: a site's home
+  // must not take the place of the main host's '/' (it did, and the raw server answered the `/` row
+  // with the site's 7 KB home against the app's 15 KB landing).
+  appBodies.set(p, body);
+  routes[p] = { status: res.status, headers, body: body.toString('base64'), size: body.length };
+  if (!p.startsWith('site:')) routes[at] = routes[p];
 }
 const routesFile = path.join(dataDir, 'routes.json');
 fs.writeFileSync(routesFile, JSON.stringify(routes));
 const rawPort = await freePort();
 const raw = await startChild(['-e', RAW_SERVER], { PORT: String(rawPort), ROUTES: routesFile }, 'ready');
+// Every row compares like with like: the raw server answers each request of a row with the bytes the app did.
+for (const p of paths) {
+  const { path: at, headers: sent, method, body: sentBody } = target(p);
+  const rawUrl = `http://127.0.0.1:${rawPort}${at}`;
+  const res = method === 'POST' ? await postJson(rawUrl, sentBody) : await getWithHost(rawUrl, sent.host ?? `127.0.0.1:${rawPort}`);
+  if (!res.body.equals(appBodies.get(p))) throw new Error(`the raw server answers ${p} with other bytes than the app`);
+}
 
 const rows = [];
 const scaleRows = [];

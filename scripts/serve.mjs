@@ -21,6 +21,7 @@ const { DataDirLockedError } = await import('../src/lib/server/db/lock.ts');
 const { isConnectionError } = await import('../src/lib/server/db/errors.ts');
 const { log } = await import('../src/lib/server/log.ts');
 const { serverListening } = await import('../src/lib/server/jobs.ts');
+const { startMemoryRelease } = await import('../src/lib/server/memory.ts');
 const { acceptedEncoding, compressibleType, ENCODING_SUFFIX } = await import('../src/lib/server/http/encoding.ts');
 
 /** Opens the database, waiting up to 30 s for a PostgreSQL server that is still starting. */
@@ -161,6 +162,8 @@ server.listen(port, host, () => {
   console.log(`Impulsa está corriendo en http://${shownHost}:${port} (base de datos: ${handle.kind})`);
   // Background jobs (the cache bus's LISTEN, the order sweeper) start now, or when their module loads.
   serverListening();
+  // What a burst of requests grew the heap by goes back to the system once the server is quiet.
+  startMemoryRelease();
   void warmUp().finally(() => loadSend().catch(() => {}));
 });
 
