@@ -40,9 +40,8 @@ describe('releaseMemory', () => {
     v8.setFlagsFromString('--expose-gc');
     (vm.runInNewContext('gc') as (o: object) => void)({ type: 'major', execution: 'sync' });
     const afterMajor = process.memoryUsage.rss();
-    const pauseMs = releaseMemory();
+    releaseMemory();
     const afterRelease = process.memoryUsage.rss();
-    expect(pauseMs).toBeGreaterThan(0);
     // Measured: 610 MB resident after the major collection, 75 MB after the release.
     expect(afterMajor - afterRelease).toBeGreaterThan(128 * MB);
     // The app's own global scope does not gain `gc`.
