@@ -42,8 +42,9 @@ let collect: Collect | undefined;
 
 /**
  * V8's collection of everything it can free, pool included (`gc` with the last-resort flavour).
- * `gc` exists only in a context made after `--expose-gc` is set: one is made for it, so the
- * app's own global scope never gains a `gc`.
+ * `gc` exists only in a context made after `--expose-gc` is set: one is made for it (as Jest's
+ * leak detector gets its `gc`), so the app's own global scope never gains one and no start
+ * command needs a flag.
  */
 function collector(): Collect {
   if (!collect) {
