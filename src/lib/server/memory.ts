@@ -1,11 +1,11 @@
 /**
- * Memory given back once a burst is over. Under a burst of requests V8 grows its heap by hundreds
- * of megabytes (measured: 200 MB of orders a second for 15 s), and once that garbage is collected
+ * Memory given back once a burst is over. Under a burst of requests V8 grows its heap (measured:
+ * 15 s of orders took the JavaScript heap from 50 to 211 MB), and once that garbage is collected
  * it keeps the freed pages in its own pool for the next burst. Its memory reducer returns them to
  * the system only when its sampled allocation rate reads low, and that sample is taken at
  * collections, which a quiet server does not make: a server on the embedded database was measured
- * holding 640 MB for two minutes after `npm run bench`'s rows, 420 MB of it pooled, until V8's own
- * watchdog ran 100 s into the next load. So the server checks every few seconds: when it has been
+ * holding 640 MB for two minutes after `npm run bench`'s rows, some 225 MB of it pooled, until V8's
+ * own watchdog ran 100 s into the next load. So the server checks every few seconds: when it has been
  * quiet since the last check (its event loop busy under 5 % of the time) and its resident memory
  * stands 64 MB or more above what it held after the last release, it asks V8 for the collection it
  * makes before running out of memory, which compacts the heap and releases the pool. A loaded
