@@ -1,12 +1,11 @@
 // @ts-check
 import node from '@astrojs/node';
-import preact from '@astrojs/preact';
+import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REACT_PACKAGES } from './compat.config.mjs';
 import { compressAsync, compressibleType, ENCODING_SUFFIX, MIN_COMPRESS_BYTES } from './src/lib/server/http/encoding.ts';
 
 /** Largest body any route accepts (uploads); routes cap lower in `readJson`. */
@@ -64,7 +63,7 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // Middleware mode: scripts/serve.mjs owns the HTTP server and serves dist/client's files itself.
   adapter: node({ mode: 'middleware', bodySizeLimit: MAX_BODY_BYTES }),
-  integrations: [preact({ compat: true }), underscoreRoutes, precompress],
+  integrations: [react(), underscoreRoutes, precompress],
   // Our middleware checks Origin for every cookie-authenticated unsafe request, JSON included.
   security: { checkOrigin: false },
   server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
@@ -72,6 +71,5 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
-    ssr: { noExternal: REACT_PACKAGES },
   },
 });

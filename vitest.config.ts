@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { REACT_ALIASES, REACT_PACKAGES } from './compat.config.mjs';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -10,12 +9,9 @@ export default defineConfig({
       // Astro's virtual module, for middleware tests that call `onRequest` with a fake context.
       'astro:middleware': 'astro/virtual-modules/middleware.js',
       '@': src,
-      // React's API on Preact, as in the build.
-      ...REACT_ALIASES,
     },
   },
   test: {
-    server: { deps: { inline: REACT_PACKAGES } },
     projects: [
       {
         extends: true,

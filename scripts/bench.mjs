@@ -12,9 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { apiClient, freePort, seedShop, SITE_SUBDOMAIN, startApp as startAppOn, startChild, stop } from './app-fixture.mjs';
+import { apiClient, freePort, SITE_SUBDOMAIN, startApp as startAppOn, startChild, stop } from './app-fixture.mjs';
 import { ensureBuilt, root } from './ensure-built.mjs';
-import { islandWeights, scriptWeight } from './island-weights.mjs';
+import { measureRoutes, printRoutes, seedPages } from './page-weights.mjs';
 
 const duration = Number(process.env.BENCH_DURATION || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -91,7 +91,9 @@ const api = apiClient(appUrl(''));
 
 // A seller with a shop, a photo and 100 products, the first published with the photo, and a
 // published site: what the shop and site rows measure.
-const { email, token, product } = await seedShop(api);
+const seed = await seedPages(api);
+const { email, token, product } = seed;
+const routeWeights = await measureRoutes(appUrl(''), seed);
 for (let i = 1; i < 100; i++) await api('POST', '/api/products/', { name: `Producto de prueba ${i}`, price: 990 + i * 100 }, token);
 const SITE_HOST = `${SITE_SUBDOMAIN}.localhost`;
 
@@ -311,15 +313,5 @@ if (memory.soak) {
   console.log(`Soak of ${soakSeconds} s (20 connections, /api/users/me/ and /dashboard): RSS sampled every 10 s: ${samples.map(Math.round).join(', ')} MB; highest ${change(Math.max(...samples))} and lowest ${change(Math.min(...samples))} against the first; 20 s after: ${mb(after)}.`);
 }
 
-// Every island with what hydrating it downloads, its runtime included, against the budget.
-console.log('\n| island | gzip KB (runtime included) | budget | fetched later, on demand |');
-console.log('|---|---:|---:|---:|');
-for (const w of islandWeights(root)) {
-  const verdict = w.budgetKb === null ? 'excepted' : w.kb <= w.budgetKb ? `≤ ${w.budgetKb}` : `**over ${w.budgetKb}**`;
-  console.log(`| ${w.name} | ${w.kb.toFixed(1)} | ${verdict} | ${w.lazyKb ? w.lazyKb.toFixed(1) : '–'} |`);
-}
-
-// The lesson player: a page script, not an island; only a lesson's page loads it (the list ships none).
-// hls.js is fetched only for an HLS source in a browser without native HLS: not counted.
-const player = scriptWeight(root, /^_lessonSlug_\.astro_astro_type_script.*\.js$/);
-if (player) console.log(`\nLesson player (${player.entry} and ${player.files - 1} chunks it loads): ${player.kb.toFixed(0)} KB gzip; loaded only by /videos/{slug}.`);
+// What each route downloads before it can be used, against its budget (issue 29).
+printRoutes(routeWeights);

@@ -1,6 +1,6 @@
 // `npm run lighthouse`: Lighthouse (mobile, its default: a mid-range phone on a slow 4G link,
-// simulated) on the public pages people arrive at: `/`, `/landing`, a product page and a
-// published site's home on its subdomain. Builds if needed, serves the app on a fresh embedded
+// simulated) on the pages people arrive at: `/`, `/landing`, `/login`, a product page, a
+// published site's home on its subdomain, and a formation step signed in (issue 29's goals). Builds if needed, serves the app on a fresh embedded
 // database with a seller made through the API, drives Debian's Chromium (CHROMIUM_PATH), and
 // prints each page's four scores. The README records the latest figures. LIGHTHOUSE_REPORTS=<dir>
 // also keeps each page's full report (JSON) there, to read what an audit found.
@@ -26,15 +26,20 @@ const rows = [];
 const reportsDir = process.env.LIGHTHOUSE_REPORTS;
 if (reportsDir) fs.mkdirSync(reportsDir, { recursive: true });
 try {
-  const { product } = await seedShop(apiClient(origin));
+  const { product, token } = await seedShop(apiClient(origin));
+  const signedIn = { Cookie: `impulsa_session=${token}` };
   const pages = [
     ['/', `${origin}/`],
     ['/landing', `${origin}/landing`],
+    ['/login', `${origin}/login`],
     ['/shop/{id}', `${origin}/shop/${product.id}`],
     ['a published site (its subdomain)', `http://${SITE_SUBDOMAIN}.localhost:${port}/`],
+    ['a formation step (signed in)', `${origin}/modelo-de-negocio/spa/01-nombra-tu-empresa`, signedIn],
   ];
-  for (const [name, url] of pages) {
-    const run = spawnSync(path.join(root, 'node_modules/.bin/lighthouse'), [url, '--output=json', '--output-path=stdout', '--quiet', `--only-categories=${CATEGORIES.join(',')}`, `--chrome-flags=${CHROME_FLAGS.join(' ')}`], {
+  for (const [name, url, headers] of pages) {
+    const args = [url, '--output=json', '--output-path=stdout', '--quiet', `--only-categories=${CATEGORIES.join(',')}`, `--chrome-flags=${CHROME_FLAGS.join(' ')}`];
+    if (headers) args.push(`--extra-headers=${JSON.stringify(headers)}`);
+    const run = spawnSync(path.join(root, 'node_modules/.bin/lighthouse'), args, {
       env: { ...process.env, CHROME_PATH: chromium },
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,

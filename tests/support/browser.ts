@@ -55,9 +55,15 @@ export async function delayScripts(context: BrowserContext): Promise<void> {
   });
 }
 
-/** Waits until every island on the page has hydrated. */
+/** Waits until every island on the page has hydrated, and checks that React DOM did it (each one is a React root). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+  const notReact = await page.evaluate(() =>
+    [...document.querySelectorAll('astro-island')]
+      .filter((island) => !Object.keys(island).some((key) => key.startsWith('__reactContainer$')))
+      .map((island) => island.getAttribute('component-url')),
+  );
+  expect(notReact).toEqual([]);
 }
 
 /** A browser context signed in as a new account (session cookie + stored token), and that account. */

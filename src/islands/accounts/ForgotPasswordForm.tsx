@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { api, serverMessage } from '@/lib/api';
-import { firstErrors, requestResetSchema } from '@/lib/accounts/schemas';
+import { requestResetSchema } from '@/lib/accounts/schemas';
+import { firstErrors } from '@/lib/forms';
 import { toastError } from '@/lib/toast/store.client';
 import { EmailField, FormAlert, SubmitButton, typedBeforeHydration, useSessionState } from '@/islands/ui/fields';
 import type { FormFailure } from '@/lib/forms';

@@ -1,6 +1,5 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { bootstrapAuth, login } from '@/lib/accounts/auth.client';
-import { loginSchema } from '@/lib/accounts/schemas';
 import { firstName } from '@/lib/accounts/user';
 import { EmailField, FormAlert, PasswordField, SubmitButton, typedBeforeHydration, useSessionState } from '@/islands/ui/fields';
 import type { FormFailure } from '@/lib/forms';
@@ -23,8 +22,8 @@ const FORM = 'login';
 function LoginForm({ googleEnabled, failure }: Props) {
   const [email, setEmail] = useSessionState('login:email', typedBeforeHydration(FORM, 'email') || failure?.email || '');
   const [password, setPassword] = useState(() => typedBeforeHydration(FORM, 'password'));
-  const { errors, busy, submit } = useAccountSubmit({
-    schema: loginSchema,
+  const { errors, busy, submit, prepare } = useAccountSubmit({
+    schema: () => import('@/lib/accounts/schemas').then((m) => m.loginSchema),
     action: login,
     sessionKeys: ['login:email'],
     success: (user) => ({ title: `¡Hola de nuevo, ${firstName(user)}!` }),
@@ -42,7 +41,7 @@ function LoginForm({ googleEnabled, failure }: Props) {
 
   return (
     <div className="space-y-6">
-      <form name={FORM} method="post" action="/login" onSubmit={onSubmit} noValidate className="space-y-4">
+      <form name={FORM} method="post" action="/login" onSubmit={onSubmit} onFocus={prepare} noValidate className="space-y-4">
         {failure && <FormAlert title="No pudimos iniciar tu sesión" message={failure.message} />}
         <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
         <PasswordField

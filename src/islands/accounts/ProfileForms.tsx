@@ -1,7 +1,9 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { api, serverFieldErrors, serverMessage } from '@/lib/api';
 import { bootstrapAuth } from '@/lib/accounts/auth.client';
-import { changePasswordSchema, firstErrors, PASSWORD_MIN, profileSchema } from '@/lib/accounts/schemas';
+import { PASSWORD_MIN } from '@/lib/accounts/password-rules';
+import { changePasswordSchema, profileSchema } from '@/lib/accounts/schemas';
+import { firstErrors } from '@/lib/forms';
 import { $authSession, setSession } from '@/lib/accounts/store.client';
 import { toast, toastError } from '@/lib/toast/store.client';
 import type { PublicUser } from '@/lib/accounts/user';

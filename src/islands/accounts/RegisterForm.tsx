@@ -1,6 +1,6 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { bootstrapAuth, register } from '@/lib/accounts/auth.client';
-import { PASSWORD_MIN, registerSchema } from '@/lib/accounts/schemas';
+import { PASSWORD_MIN } from '@/lib/accounts/password-rules';
 import { firstName } from '@/lib/accounts/user';
 import { EmailField, FormAlert, PasswordField, SubmitButton, TextField, typedBeforeHydration, useSessionState } from '@/islands/ui/fields';
 import type { FormFailure } from '@/lib/forms';
@@ -24,8 +24,8 @@ function RegisterForm({ googleEnabled, failure }: Props) {
   const [fullName, setFullName] = useSessionState('register:name', typedBeforeHydration(FORM, 'full_name') || failure?.fullName || '');
   const [email, setEmail] = useSessionState('register:email', typedBeforeHydration(FORM, 'email') || failure?.email || '');
   const [password, setPassword] = useState(() => typedBeforeHydration(FORM, 'password'));
-  const { errors, busy, submit } = useAccountSubmit({
-    schema: registerSchema,
+  const { errors, busy, submit, prepare } = useAccountSubmit({
+    schema: () => import('@/lib/accounts/schemas').then((m) => m.registerSchema),
     action: register,
     sessionKeys: ['register:name', 'register:email'],
     success: (user) => ({ title: `¡Te damos la bienvenida, ${firstName(user)}!`, description: 'Tu cuenta quedó creada.' }),
@@ -44,7 +44,7 @@ function RegisterForm({ googleEnabled, failure }: Props) {
 
   return (
     <div className="space-y-6">
-      <form name={FORM} method="post" action="/registrate" onSubmit={onSubmit} noValidate className="space-y-4">
+      <form name={FORM} method="post" action="/registrate" onSubmit={onSubmit} onFocus={prepare} noValidate className="space-y-4">
         {failure && <FormAlert title="No pudimos crear tu cuenta" message={failure.message} />}
         <TextField
           label="Nombre completo"

@@ -1,6 +1,8 @@
 import { useState, type SubmitEvent } from 'react';
 import { api, serverMessage } from '@/lib/api';
-import { firstErrors, PASSWORD_MIN, resetPasswordSchema } from '@/lib/accounts/schemas';
+import { PASSWORD_MIN } from '@/lib/accounts/password-rules';
+import { resetPasswordSchema } from '@/lib/accounts/schemas';
+import { firstErrors } from '@/lib/forms';
 import { clearSession } from '@/lib/accounts/store.client';
 import { toast, toastError } from '@/lib/toast/store.client';
 import { FormAlert, PasswordField, SubmitButton, typedBeforeHydration } from '@/islands/ui/fields';

@@ -1,13 +1,13 @@
-import { useState } from 'react';
-import type { z } from 'astro/zod';
-import { firstErrors } from '@/lib/accounts/schemas';
+import { useRef, useState } from 'react';
+import type { z } from '@/lib/zod';
 import { toast, toastError, type ToastInput } from '@/lib/toast/store.client';
 import type { PublicUser } from '@/lib/accounts/user';
-import type { FormFailure } from '@/lib/forms';
+import { firstErrors, type FormFailure } from '@/lib/forms';
 import { clearSessionState } from '@/islands/ui/fields';
 
 interface Options<S extends z.ZodType> {
-  schema: S;
+  /** The payload's schema, imported when the person starts on the form: zod is not part of the page's first download. */
+  schema: () => Promise<S>;
   /** Signs in or registers; throws with the message to show (server's, else the spec fallback). */
   action: (input: z.output<S>) => Promise<PublicUser>;
   /** `useSessionState` keys to forget once it worked. */
@@ -27,9 +27,17 @@ interface Options<S extends z.ZodType> {
 export function useAccountSubmit<S extends z.ZodType>({ schema, action, sessionKeys, success, failureTitle, fallback, failure }: Options<S>) {
   const [errors, setErrors] = useState<Record<string, string>>(failure?.errors ?? {});
   const [busy, setBusy] = useState(false);
+  const loaded = useRef<Promise<S> | null>(null);
+  const loadSchema = () => (loaded.current ??= schema().catch((error) => ((loaded.current = null), Promise.reject(error))));
 
   async function submit(values: unknown) {
-    const parsed = schema.safeParse(values);
+    let parsed;
+    try {
+      parsed = (await loadSchema()).safeParse(values);
+    } catch {
+      toastError('Revisa tu conexión a internet e inténtalo de nuevo.', failureTitle);
+      return;
+    }
     if (!parsed.success) {
       setErrors(firstErrors(parsed.error));
       return;
@@ -47,5 +55,8 @@ export function useAccountSubmit<S extends z.ZodType>({ schema, action, sessionK
     }
   }
 
-  return { errors, busy, submit };
+  /** Starts fetching the schema; give it to the form's `onFocus`. */
+  const prepare = () => void loadSchema().catch(() => {});
+
+  return { errors, busy, submit, prepare };
 }

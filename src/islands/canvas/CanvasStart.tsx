@@ -2,7 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { api, serverFieldErrors, serverMessage } from '@/lib/api';
 import '@/lib/accounts/auth.client';
 import { canvasCreateSchema } from '@/lib/canvas/notes';
-import { firstErrors } from '@/lib/accounts/schemas';
+import { firstErrors } from '@/lib/forms';
 import { sectionPath, SECTION_ORDER } from '@/lib/canvas/sections';
 import { toastError } from '@/lib/toast/store.client';
 import { clearSessionState, SubmitButton, TextAreaField, TextField, typedBeforeHydration, useSessionState } from '@/islands/ui/fields';

@@ -1,5 +1,5 @@
 import { persistentJSON } from '@nanostores/persistent';
-import { useStore } from '@/islands/ui/use-store';
+import { useStore } from '@nanostores/react';
 import React, { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { BUSINESS_TYPE_INFO, type BusinessType } from '@/lib/formation/business-type';
 import { answerError, chatQuestions, currentQuestionIndex, isDone, type ChatQuestion } from '@/lib/formation/chat';
@@ -27,11 +27,15 @@ function Bubble({ from, children, inline = false }: { from: 'bot' | 'me'; childr
   return inline ? bubble : <div className={`flex ${from === 'me' ? 'justify-end' : 'justify-start'}`}>{bubble}</div>;
 }
 
+/** What the server and hydration render: the browser's copy comes right after (React needs one stable snapshot). */
+const NONE_ANSWERED: string[] = [];
+const noneAnswered = () => NONE_ANSWERED;
+
 /** The chat variant (spec §2): the assistant asks, the person answers; the same draft as the form. */
 function FormationChat({ type }: { type: BusinessType }) {
   const { draft, update } = useDraft(type);
   const status = useDraftSync(type);
-  const answeredList = useStore(answeredStore(type), { ssr: () => [] as string[] }) ?? [];
+  const answeredList = useStore(answeredStore(type), { ssr: noneAnswered }) ?? [];
   const answered = useMemo(() => new Set(answeredList), [answeredList]);
   const plans = useVoPlans() ?? [];
   const [editing, setEditing] = useState<string | null>(null);

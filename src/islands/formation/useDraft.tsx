@@ -1,4 +1,4 @@
-import { useStore } from '@/islands/ui/use-store';
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { BusinessType } from '@/lib/formation/business-type';
 import { draftWithDefaults, type DraftByType, type VoPlan } from '@/lib/formation/draft';
@@ -33,7 +33,9 @@ export function useDraft<T extends BusinessType>(type: T, server: ServerDraft | 
     const typed = Object.entries(typedFieldsBeforeHydration(form)).filter(([name, value]) => typeof draft[name] === 'string' && draft[name] !== value);
     if (typed.length) updateDraft(type, Object.fromEntries(typed) as Partial<DraftByType[T]>);
   });
-  const state = useStore(store, { ssr: () => renderedState(type, server) });
+  // The server and hydration render the server's copy, then React renders the browser's; one stable snapshot.
+  const [rendered] = useState(() => renderedState(type, server));
+  const state = useStore(store, { ssr: () => rendered });
   return { draft: state.data, update: (patch: Partial<DraftByType[T]>) => updateDraft(type, patch) };
 }
 

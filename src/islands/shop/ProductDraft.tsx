@@ -4,7 +4,7 @@ import { conflictBody, createAutosave, type Autosave } from '@/lib/autosave/auto
 import type { SaveState } from '@/lib/autosave/states';
 import { formatClp, parseClp } from '@/lib/money';
 import { changedFields, mergeMessage, mergeProductFields, productFormFields, type ProductFormFields } from '@/lib/shop/product-draft';
-import { draftKey, forgetDraft, formImagesOf, loadDraft, readProductForm, saveDraft, writeProductForm, type FormImage, type StoredDraft } from '@/lib/shop/product-draft.client';
+import { draftKey, formImagesOf, productDrafts, readProductForm, writeProductForm, type FormImage, type StoredDraft } from '@/lib/shop/product-draft.client';
 import { productFromForm } from '@/lib/shop/product-form';
 import { safePreviewHtml } from '@/lib/shop/rich-text.client';
 import { stockLabel } from '@/lib/shop/stock';
@@ -68,13 +68,13 @@ function ProductDraft({ userId, productId, version, createdAt, stored, storedPub
     const autosaves = (f: ProductFormFields) => productId !== null && !storedPublished && f.published !== 'on';
     const keep = (next: StoredDraft) => {
       draft.current = next;
-      if (next.dirty) saveDraft(key, next);
-      else forgetDraft(key);
+      if (next.dirty) productDrafts.save(key, next);
+      else productDrafts.forget(key);
     };
 
     if (productId !== null && createdAt) {
-      const created = loadDraft(draftKey(userId, null));
-      if (created && created.editedAt <= Date.parse(createdAt)) forgetDraft(draftKey(userId, null));
+      const created = productDrafts.load(draftKey(userId, null));
+      if (created && created.editedAt <= Date.parse(createdAt)) productDrafts.forget(draftKey(userId, null));
     }
 
     saver.current =
@@ -125,7 +125,7 @@ function ProductDraft({ userId, productId, version, createdAt, stored, storedPub
     };
 
     // A draft kept from an earlier visit: back into the form, merged if the product moved since.
-    const kept = loadDraft(key);
+    const kept = productDrafts.load(key);
     let cancelled = false;
     if (kept?.dirty && changedFields(kept.fields, stored).length > 0) {
       void islandsHydrated().then(() => {
@@ -142,7 +142,7 @@ function ProductDraft({ userId, productId, version, createdAt, stored, storedPub
         setNotice(message);
         edited();
       });
-    } else if (kept) forgetDraft(key);
+    } else if (kept) productDrafts.forget(key);
 
     form.addEventListener('input', edited);
     form.addEventListener('change', edited);
@@ -159,7 +159,7 @@ function ProductDraft({ userId, productId, version, createdAt, stored, storedPub
   }, []);
 
   function discard() {
-    forgetDraft(key);
+    productDrafts.forget(key);
     window.location.reload();
   }
 

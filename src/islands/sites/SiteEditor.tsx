@@ -9,11 +9,11 @@ import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 import { SaveBadge } from '@/islands/ui/SaveBadge';
 import { api, serverMessage } from '@/lib/api';
 import { conflictBody, createAutosave, type Autosave, type LocalCopy } from '@/lib/autosave/autosave.client';
-import { forgetLocal, loadLocal, saveLocal } from '@/lib/autosave/device.client';
 import type { SaveState } from '@/lib/autosave/states';
 import { whatsappLink } from '@/lib/shop/whatsapp';
 import { EDITOR_VIEWPORTS, gridProducts, pageDraftKey, PUCK_DICTIONARY, type CatalogueItem } from '@/lib/sites/editor';
 import { $library, type LibraryImage } from '@/lib/sites/library.client';
+import { sitePageCopies } from '@/lib/sites/page-copies.client';
 import type { SiteTheme } from '@/lib/sites/schemas';
 import { BUILDER_PATHS } from '@/lib/sites/urls';
 import { toast, toastError } from '@/lib/toast/store.client';
@@ -51,6 +51,13 @@ const titleOf = (data: Data, fallback: string) => {
 };
 
 /**
+ * One object for the editor's life: Puck re-runs its viewport effect when this prop changes, and
+ * that effect overwrites the first history entry with the current page while a change waits to
+ * be recorded, so a new object per render made the first edit impossible to undo.
+ */
+const PUCK_IFRAME = { enabled: true };
+
+/**
  * The page builder (`/page-builder/editor/{siteId}`): Puck with the site's blocks, in Spanish.
  * Every edit is kept on this device at once and saved after a pause with the version it started
  * from (`createAutosave`); a 409 is never overwritten silently: the seller chooses. "Publicar"
@@ -76,8 +83,8 @@ function SiteEditor({ userId, site, pages, page, catalogue, categories, library:
     $library.set(initialLibrary);
     const keep = (next: LocalCopy<Data>) => {
       copy.current = next;
-      if (next.dirty) saveLocal(key, next);
-      else forgetLocal(key);
+      if (next.dirty) sitePageCopies.save(key, next);
+      else sitePageCopies.forget(key);
     };
     saver.current = createAutosave<Data>({
       read: () => copy.current,
@@ -97,14 +104,14 @@ function SiteEditor({ userId, site, pages, page, catalogue, categories, library:
       debounceMs: 1000,
     });
     // Edits this device kept from an earlier visit go back in; if the page moved on since, the save says 409 and the seller chooses.
-    const kept = loadLocal<LocalCopy<Data>>(key);
+    const kept = sitePageCopies.load(key);
     if (kept?.dirty && JSON.stringify(kept.value) !== JSON.stringify(copy.current.value)) {
       copy.current = kept;
       setDoc((d) => ({ data: kept.value, generation: d.generation + 1 }));
       setCurrent(kept.value);
       setNotice('Recuperamos cambios que no alcanzaste a guardar.');
       saver.current.edited();
-    } else if (kept) forgetLocal(key);
+    } else if (kept) sitePageCopies.forget(key);
     const leave = (e: BeforeUnloadEvent) => {
       if (copy.current.dirty) {
         void saver.current?.flush();
@@ -124,7 +131,7 @@ function SiteEditor({ userId, site, pages, page, catalogue, categories, library:
     if (JSON.stringify(data) === JSON.stringify(copy.current.value)) return;
     const next = { ...copy.current, value: data, editedAt: Date.now(), dirty: true };
     copy.current = next;
-    saveLocal(key, next);
+    sitePageCopies.save(key, next);
     saver.current?.edited();
   }
 
@@ -220,7 +227,7 @@ function SiteEditor({ userId, site, pages, page, catalogue, categories, library:
           headerTitle={site.name}
           headerPath={page.path}
           height="calc(100dvh - 3.5rem)"
-          iframe={{ enabled: true }}
+          iframe={PUCK_IFRAME}
           overrides={{
             // Our own "Publicar": Puck's is a <span> with a click handler, out of reach of the keyboard.
             headerActions: () => (

@@ -39,12 +39,12 @@ export class IslandBoundary extends Component<{ children: ReactNode }, State> {
 
 /**
  * Astro's tag for "this component is rendered by that renderer". Without it Astro asks each
- * renderer's `check`, and the Preact renderer's check renders the whole island once just to see
- * that it renders: every island was server-rendered twice.
+ * renderer's `check`, and the React renderer's check calls the whole island once just to see
+ * that it returns a React element: every island would be rendered twice on the server.
  */
 const ASTRO_RENDERER = Symbol.for('astro:renderer');
 
-/** Wraps an island's root component in `IslandBoundary`, tagged as the Preact renderer's for Astro. */
+/** Wraps an island's root component in `IslandBoundary`, tagged as the React renderer's for Astro. */
 export function withIslandBoundary<P extends object>(Inner: ComponentType<P>): ComponentType<P> {
   function Bounded(props: P) {
     return (
@@ -54,6 +54,6 @@ export function withIslandBoundary<P extends object>(Inner: ComponentType<P>): C
     );
   }
   Bounded.displayName = `Bounded(${Inner.displayName ?? Inner.name ?? 'Island'})`;
-  Object.defineProperty(Bounded, ASTRO_RENDERER, { value: '@astrojs/preact' });
+  Object.defineProperty(Bounded, ASTRO_RENDERER, { value: '@astrojs/react' });
   return Bounded;
 }

@@ -1,73 +1,35 @@
-import * as ToastPrimitive from '@radix-ui/react-toast';
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
-import { $toasts, toast } from '@/lib/toast/store.client';
-import {
-  TOAST_DURATION,
-  TOAST_PROVIDER_LABEL,
-  TOAST_SWIPE_DIRECTION,
-  TOAST_SWIPE_THRESHOLD,
-  TOAST_VIEWPORT_HOTKEY,
-  TOAST_VIEWPORT_LABEL,
-} from '@/lib/toast/constants';
-import { flashCookieString, parseFlash, readFlashCookie } from '@/lib/toast/flash';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
+import { flashCookieString, parseFlash, readFlashCookie } from '@/lib/toast/flash';
+import { $toasts, toast } from '@/lib/toast/store.client';
 
-/** The global toast area (spec §2): one per page, fed by the `$toasts` queue. */
+/** Radix's toast code, fetched when the browser is idle or a toast arrives, whichever is first. */
+const ToastArea = lazy(() => import('@/islands/ui/ToastArea'));
+
+/**
+ * The global toast area (spec §2): one per page, fed by the `$toasts` queue. Radix is not part
+ * of what a page downloads before it can be used; the area mounts once it is here.
+ */
 function Toaster() {
-  const { toasts } = useStore($toasts);
+  const state = useStore($toasts);
+  const [idle, setIdle] = useState(false);
 
   useEffect(() => {
     const flash = parseFlash(readFlashCookie(document.cookie));
     document.cookie = flashCookieString(null);
     if (flash) toast({ title: flash.title, description: flash.description, variant: flash.variant }, { persist: false });
+    const ready = () => setIdle(true);
+    if (typeof requestIdleCallback !== 'function') return void setTimeout(ready, 200);
+    const handle = requestIdleCallback(ready, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
   }, []);
 
+  if (!idle && state.toasts.length === 0) return null;
   return (
-    <ToastPrimitive.Provider
-      duration={TOAST_DURATION}
-      swipeDirection={TOAST_SWIPE_DIRECTION}
-      swipeThreshold={TOAST_SWIPE_THRESHOLD}
-      label={TOAST_PROVIDER_LABEL}
-    >
-      {toasts.map(({ id, title, description, action, variant, type, duration, open, onOpenChange }) => (
-        <ToastPrimitive.Root
-          key={id}
-          open={open}
-          onOpenChange={onOpenChange}
-          type={type}
-          duration={duration}
-          data-variant={variant ?? 'default'}
-          className={
-            'toast group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-lg ' +
-            (variant === 'destructive'
-              ? 'border-danger-600 bg-danger-700 text-white'
-              : 'border-ink-100 bg-white text-ink-900')
-          }
-        >
-          <div className="grid gap-1">
-            {title && <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title>}
-            {description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">{description}</ToastPrimitive.Description>
-            )}
-          </div>
-          {action}
-          <ToastPrimitive.Close
-            aria-label="Cerrar notificación"
-            className="absolute top-2 right-2 inline-flex size-8 items-center justify-center rounded-md opacity-70 hover:opacity-100 focus:opacity-100"
-          >
-            <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M18 6 6 18M6 6l12 12" />
-            </svg>
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      <ToastPrimitive.Viewport
-        hotkey={TOAST_VIEWPORT_HOTKEY}
-        label={TOAST_VIEWPORT_LABEL}
-        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]"
-      />
-    </ToastPrimitive.Provider>
+    <Suspense fallback={null}>
+      <ToastArea toasts={state.toasts} />
+    </Suspense>
   );
 }
 

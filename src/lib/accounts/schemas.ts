@@ -1,9 +1,6 @@
 /** Account payloads (zod), shared by the forms and the endpoints. Messages in Spanish. */
-import { z } from 'astro/zod';
-
-/** Passwords: 8 to 256 characters (code points, any Unicode). */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
+import { z } from '@/lib/zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/accounts/password-rules';
 
 const chars = (s: string) => Array.from(s).length;
 
@@ -45,12 +42,3 @@ export const changePasswordSchema = z.object({
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** Field → first message of a zod error, for inline form errors. */
-export function firstErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.');
-    out[key] ??= issue.message;
-  }
-  return out;
-}

@@ -1,5 +1,5 @@
 /** Canvas notes: schema (shared by editor and API), colours and segment links. */
-import { z } from 'astro/zod';
+import { z } from '@/lib/zod';
 import { MAX_ID } from '@/lib/ids';
 import type { SectionSlug } from '@/lib/canvas/sections';
 

@@ -1,11 +1,12 @@
 /**
- * Saving a canvas block from the browser: every edit is first kept in localStorage (so an
+ * Saving a canvas block from the browser: every edit is first kept on this device (so an
  * edit made offline or during a server error survives a reload), then sent by the shared
  * autosave with the version it started from. A 409 hands back the stored copy for the person
  * to compare.
  */
 import { api } from '@/lib/api';
 import { conflictBody, type ServerCopy } from '@/lib/autosave/autosave.client';
+import { deviceCopies } from '@/lib/autosave/device.client';
 import type { Note } from '@/lib/canvas/notes';
 import type { SectionSlug } from '@/lib/canvas/sections';
 
@@ -16,26 +17,24 @@ export interface PendingSection {
   editedAt: number;
 }
 
-const key = (canvasId: number, section: SectionSlug) => `impulsa:canvas:${canvasId}:${section}`;
+/** The canvas blocks' device copies (localStorage `impulsa:canvas:{canvas}:{section}`). */
+const sectionCopies = deviceCopies<PendingSection>('impulsa:canvas:');
+const key = (canvasId: number, section: SectionSlug) => `${canvasId}:${section}`;
 
 export function readPending(canvasId: number, section: SectionSlug): PendingSection | null {
-  try {
-    const raw = localStorage.getItem(key(canvasId, section));
-    return raw ? (JSON.parse(raw) as PendingSection) : null;
-  } catch {
-    return null;
-  }
+  return sectionCopies.load(key(canvasId, section));
 }
 
 export function writePending(canvasId: number, section: SectionSlug, pending: PendingSection | null): void {
-  if (pending) localStorage.setItem(key(canvasId, section), JSON.stringify(pending));
-  else localStorage.removeItem(key(canvasId, section));
+  if (pending) sectionCopies.save(key(canvasId, section), pending);
+  else sectionCopies.forget(key(canvasId, section));
 }
 
 /** Blocks of this canvas with unsent edits. */
 export function pendingSections(canvasId: number): SectionSlug[] {
-  const prefix = `impulsa:canvas:${canvasId}:`;
-  return Object.keys(localStorage)
+  const prefix = `${canvasId}:`;
+  return sectionCopies
+    .keys()
     .filter((k) => k.startsWith(prefix))
     .map((k) => k.slice(prefix.length) as SectionSlug);
 }

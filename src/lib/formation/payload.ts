@@ -3,7 +3,7 @@
  * `POST /api/companies/`, and the way back to a draft so the server validates with the
  * same rules as the form.
  */
-import { z } from 'astro/zod';
+import { z } from '@/lib/zod';
 import { MAX_ID } from '@/lib/ids';
 import { formatClp, parseClp } from '@/lib/money';
 import { normalizePhone } from '@/lib/phone';

@@ -4,7 +4,7 @@
  * than in the browser, so it also works without JavaScript and the first paint shows the name.
  */
 import type { AstroCookies } from 'astro';
-import { z } from 'astro/zod';
+import { z } from '@/lib/zod';
 import { BUSINESS_TYPES, type BusinessType } from '@/lib/formation/business-type';
 import { getDraft, saveDraft, type StoredDraft } from '@/lib/formation/companies.server';
 import { draftWithDefaults } from '@/lib/formation/draft';

@@ -2,7 +2,7 @@
  * Per-step validation of a draft (the form, the chat, the revision and the API all use
  * it). Errors are keyed by field path (`partnersPersonalInfo.0.runRut`), in Spanish.
  */
-import { z } from 'astro/zod';
+import { z } from '@/lib/zod';
 import { isComunaInRegion, regionByName } from '@/lib/chile/regions';
 import { parseClp } from '@/lib/money';
 import { normalizePhone } from '@/lib/phone';

@@ -3,7 +3,7 @@
  * content collection validates it at build), and what a progress update may say. Pure; the
  * progress rules themselves are in `progress.ts` (no zod, for the player).
  */
-import { z } from 'astro/zod';
+import { z } from '@/lib/zod';
 
 /** The course's modules, in journey order. */
 export const LESSON_MODULES = [

@@ -3,7 +3,7 @@
  * remove a line, and place the order. Each returns where to go next; a refusal the buyer can fix
  * comes back with the fields as typed (they are saved with the cart too, so a reload keeps them).
  */
-import { z } from 'astro/zod';
+import { z } from '@/lib/zod';
 import { and, eq } from 'drizzle-orm';
 import { addToCart, emptyCart, readCart, saveBuyerDraft, setCartQuantity, type BuyerDraft } from '@/lib/orders/cart.server';
 import { createOrder } from '@/lib/orders/orders.server';

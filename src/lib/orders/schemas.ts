@@ -2,7 +2,7 @@
  * Orders: what a buyer sends (one zod schema for `POST /api/orders/` and the `/pay` form), the
  * statuses and the moves a seller may make between them, and the limits. Pure: no database.
  */
-import { z } from 'astro/zod';
+import { z } from '@/lib/zod';
 import { emailSchema, fullNameSchema } from '@/lib/accounts/schemas';
 import { REGIONS } from '@/lib/chile/regions';
 import { MAX_ID } from '@/lib/ids';

@@ -2,7 +2,7 @@
  * The product editor in the browser: reads the server-rendered form into draft fields, writes a
  * recovered or merged draft back into it, and keeps the draft on this device between visits.
  */
-import { forgetLocal, loadLocal, saveLocal } from '@/lib/autosave/device.client';
+import { deviceCopies } from '@/lib/autosave/device.client';
 import type { ProductFormFields } from '@/lib/shop/product-draft';
 import { PRODUCT_FORM_FIELDS } from '@/lib/shop/product-draft';
 
@@ -68,11 +68,10 @@ export interface StoredDraft {
   dirty: boolean;
 }
 
+/** The product form's device copies (localStorage `impulsa:product-draft:{user}:{product}`). */
+export const productDrafts = deviceCopies<StoredDraft>('impulsa:product-draft:');
+
 /** One key per account and product (`nuevo` for the new-product form). */
 export function draftKey(userId: number, productId: number | null): string {
-  return `impulsa:product-draft:${userId}:${productId ?? 'nuevo'}`;
+  return `${userId}:${productId ?? 'nuevo'}`;
 }
-
-export const loadDraft = (key: string): StoredDraft | null => loadLocal<StoredDraft>(key);
-export const saveDraft = (key: string, draft: StoredDraft): void => saveLocal(key, draft);
-export const forgetDraft = (key: string): void => forgetLocal(key);

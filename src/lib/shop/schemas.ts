@@ -1,5 +1,5 @@
 /** Shop payloads (zod), shared by the seller's forms and the API. Messages in Spanish. */
-import { z } from 'astro/zod';
+import { z } from '@/lib/zod';
 import { parseClp } from '@/lib/money';
 import { normalizePhone } from '@/lib/phone';
 import { MAX_ID } from '@/lib/ids';

@@ -2,7 +2,7 @@
  * A seller's own domain: what they may type, the TXT record that proves it is theirs, and the
  * records that point it at our edge. Pure, so the site page shows the same steps the API checks.
  */
-import { z } from 'astro/zod';
+import { z } from '@/lib/zod';
 
 /** The label before the domain that carries the ownership token: `_impulsa.tienda.cl`. */
 export const TXT_LABEL = '_impulsa';

@@ -100,4 +100,4 @@ export function gridProducts(catalogue: readonly CatalogueItem[], category: numb
 }
 
 /** Where the seller's unsaved edits of one page wait on this device. */
-export const pageDraftKey = (userId: number, pageId: number) => `impulsa:site-page:${userId}:${pageId}`;
+export const pageDraftKey = (userId: number, pageId: number) => `${userId}:${pageId}`;

@@ -1,13 +1,13 @@
 /**
  * Published pages to HTML, on the server, with Puck's own `Render` (the RSC entry, which carries
- * no editor code) rendered by preact-render-to-string into one string that the site route inserts
- * with `set:html`. `renderToStringAsync` waits for what Puck suspends on (a rich text field) and
- * writes the finished HTML: no fallback, no inline script. Not handed to Astro's renderer, which
- * would mark it as an island. The result has no `<script>`.
+ * no editor code) prerendered by React into one string that the site route inserts with
+ * `set:html`. `prerender` waits for everything Puck suspends on (a rich text field) and writes
+ * only the finished HTML: no Suspense fallback, no inline `$RC` script, which Astro's streaming
+ * React renderer would emit. The result has no `<script>`.
  */
 import type { Config } from '@puckeditor/core';
 import { Render } from '@puckeditor/core/rsc';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { prerender } from 'react-dom/static';
 import { Columns, Hero, ImageBlock, ProductGrid, Text, WhatsAppButton, type SiteRenderData } from '@/components/sites/blocks';
 import type { BlockProps } from '@/lib/sites/blocks';
 import type { PageData } from '@/lib/sites/schemas';
@@ -31,5 +31,6 @@ export const renderConfig = {
 
 /** The page's blocks as HTML (no document around them). */
 export async function renderPageHtml(data: PageData, metadata: SiteRenderData): Promise<string> {
-  return renderToStringAsync(<Render config={renderConfig} data={data as never} metadata={metadata as never} />);
+  const { prelude } = await prerender(<Render config={renderConfig} data={data as never} metadata={metadata as never} />);
+  return new Response(prelude).text();
 }

@@ -1,5 +1,5 @@
 /** Site and page payloads (zod, DESIGN §7 Sites and pages), shared by the forms and the API. */
-import { z } from 'astro/zod';
+import { z } from '@/lib/zod';
 import { whatsappSchema } from '@/lib/shop/schemas';
 import { BLOCK_TYPES } from '@/lib/sites/blocks';
 

@@ -1,10 +1,11 @@
 /**
  * The page builder in a real browser: a seller creates a site (live subdomain check), builds its
- * home in the Puck editor (Hero, Text, ProductGrid by drag and drop), publishes it, and a visitor
+ * home in the Puck editor (Hero, Text, ProductGrid by drag and drop; moved, deleted, undone and redone;
+ * the phone viewport), publishes it, and a visitor
  * opens it on its subdomain host (mapped by Chromium's host resolver) with zero script. A stale
  * save is never silent; hostile block content never runs; every seller page works without JS.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, expectAccessible, MOBILE, newContext, screenshot, signedInContext, useBrowser, waitForHydration } from '../../support/browser';
 import { ApiClient } from '../../support/http';
@@ -27,6 +28,19 @@ async function dragBlock(page: Page, type: string) {
   await page.mouse.move(to.x, to.y, { steps: 20 });
   await page.waitForTimeout(300);
   await page.mouse.move(to.x, to.y + 5, { steps: 5 });
+  await page.mouse.up();
+}
+
+/** Drags a block of the canvas onto the top edge of another (dnd-kit needs real pointer moves). */
+async function dragAbove(page: Page, block: Locator, above: Locator) {
+  const from = (await block.boundingBox())!;
+  const to = (await above.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 5 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 10, { steps: 25 });
+  await page.waitForTimeout(300);
+  await page.mouse.move(to.x + to.width / 2, to.y + 5, { steps: 5 });
   await page.mouse.up();
 }
 
@@ -68,6 +82,12 @@ describe('the page builder', () => {
     await page.getByRole('status').filter({ hasText: /^Guardado$/ }).waitFor();
     expect((await pagesOf(account.token, siteId))[0]!.data.content.map((b) => b.type)).toEqual(['Hero', 'Text', 'ProductGrid']);
     await screenshot(page, 'sitio-editor-desktop');
+
+    // The phone viewport shows the page at 360 px.
+    await page.getByRole('button', { name: 'Ver en celular' }).click();
+    await expect.poll(async () => (await page.locator('iframe').boundingBox())!.width).toBe(360);
+    await screenshot(page, 'sitio-editor-celular-desktop');
+    await page.getByRole('button', { name: 'Ver en escritorio' }).click();
 
     await page.getByRole('button', { name: 'Publicar' }).click();
     await page.getByText('Sitio publicado', { exact: true }).waitFor();
@@ -122,6 +142,33 @@ describe('the page builder', () => {
     await expectAccessible(page);
     await screenshot(page, 'sitio-configurar-desktop');
     await visitor.close();
+    await context.close();
+  });
+
+  it("undoes the first edit, redoes it, and moves a block: Puck's own controls, each change saved", async () => {
+    const { context, account } = await signedInContext(browserOf(), url, DESKTOP);
+    const site = (await new ApiClient(url).post('/api/sites/', { name: 'Dulcería Rosa', subdomain: label(), template: 'tienda' }, { token: account.token })).body as { id: number };
+    const blocks = async () => (await pagesOf(account.token, site.id))[0]!.data.content.map((b) => b.type);
+    const [hero, grid, whatsapp] = (await pagesOf(account.token, site.id))[0]!.data.content.map((b) => String(b.props.id));
+    expect(await blocks()).toEqual(['Hero', 'ProductGrid', 'WhatsAppButton']);
+    const page = await context.newPage();
+    await page.goto(`${url}/page-builder/editor/${site.id}`);
+    const canvas = page.frameLocator('iframe');
+    const block = (id: string) => canvas.locator(`[data-puck-component="${id}"]`);
+    await block(hero!).waitFor();
+
+    await block(grid!).click();
+    await canvas.getByRole('button', { name: 'Eliminar' }).click();
+    await expect.poll(blocks, { timeout: 10_000 }).toEqual(['Hero', 'WhatsAppButton']);
+    await page.getByRole('button', { name: 'Deshacer' }).click();
+    await expect.poll(blocks, { timeout: 10_000 }).toEqual(['Hero', 'ProductGrid', 'WhatsAppButton']);
+    await page.getByRole('button', { name: 'Rehacer' }).click();
+    await expect.poll(blocks, { timeout: 10_000 }).toEqual(['Hero', 'WhatsAppButton']);
+    await page.keyboard.press('Control+z');
+    await expect.poll(blocks, { timeout: 10_000 }).toEqual(['Hero', 'ProductGrid', 'WhatsAppButton']);
+
+    await dragAbove(page, block(whatsapp!), block(hero!));
+    await expect.poll(blocks, { timeout: 10_000 }).toEqual(['WhatsAppButton', 'Hero', 'ProductGrid']);
     await context.close();
   });
 

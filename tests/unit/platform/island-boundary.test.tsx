@@ -24,9 +24,9 @@ describe('IslandBoundary (spec §4, §8)', () => {
   });
 
   it('renders its children while nothing fails', () => {
-    const Hello = withIslandBoundary(({ name }: { name: string }) => <p>Hola {name}</p>);
-    expect(renderToString(<Hello name="Ana" />)).toContain('<p>Hola Ana</p>');
+    const Hello = withIslandBoundary(({ name }: { name: string }) => <p>Hola, {name}</p>);
+    expect(renderToString(<Hello name="Ana" />)).toMatch(/<p>Hola, (<!-- -->)?Ana<\/p>/);
     // Tagged for the renderer the build registers, so Astro does not render it once more to ask.
-    expect((Hello as unknown as Record<symbol, string>)[Symbol.for('astro:renderer')]).toBe('@astrojs/preact');
+    expect((Hello as unknown as Record<symbol, string>)[Symbol.for('astro:renderer')]).toBe('@astrojs/react');
   });
 });

@@ -72,8 +72,8 @@ describe('site rules', () => {
     const [home] = templatePages('tienda', 'Dulces <de> la Abuela');
     const html = await renderPageHtml(cleanPageData(home!.data), renderData);
     expect(html).not.toMatch(/<script/i);
-    expect(html).toContain('Dulces &lt;de> la Abuela');
-    expect(html).toContain('Torta &lt;mil hojas>');
+    expect(html).toContain('Dulces &lt;de&gt; la Abuela');
+    expect(html).toContain('Torta &lt;mil hojas&gt;');
     expect(html).toContain('$12.990');
     expect(html).toContain('https://wa.me/56912345678?text=');
     const [servicios] = templatePages('servicios', 'Gasfitería Rápida');

@@ -2,7 +2,7 @@
  * HTTP errors and their JSON form (DESIGN.md §4):
  * `{"message": "<frase en español>", "errors": {"field": ["…"]}}`, never a stack trace.
  */
-import { z } from 'astro/zod';
+import { z } from '@/lib/zod';
 import { isConnectionError } from '@/lib/server/db/errors';
 import { log } from '@/lib/server/log';
 

@@ -1,5 +1,5 @@
 /** Reading and writing JSON bodies with per-route size caps (DESIGN.md §6). */
-import type { z } from 'astro/zod';
+import type { z } from '@/lib/zod';
 import { HttpError } from '@/lib/server/http/errors';
 
 /** Largest body each kind of route reads, in bytes. */

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { z } from 'astro/zod';
+import { z } from '@/lib/zod';
 import { MAX_ID } from '@/lib/ids';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
