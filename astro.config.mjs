@@ -57,6 +57,23 @@ const precompress = {
   },
 };
 
+/**
+ * `src/lib/server/runtime.ts` built as `dist/server/runtime.mjs`, an entry of the server build
+ * beside Astro's: scripts/serve.mjs imports the app's database, caches and jobs from it, the same
+ * module instances the pages use.
+ */
+/** @type {import('vite').Plugin} */
+const runtimeEntry = {
+  name: 'impulsa:runtime-entry',
+  applyToEnvironment: (environment) => environment.name === 'ssr',
+  options(options) {
+    // Named as Astro names its own inputs (astro:resolve-input), so its entry keeps its file name.
+    const given = options.input ?? {};
+    const input = typeof given === 'string' ? { index: given } : Array.isArray(given) ? Object.fromEntries(given.map((v, i) => [`index_${i}`, v])) : given;
+    return { ...options, input: { ...input, runtime: fileURLToPath(new URL('./src/lib/server/runtime.ts', import.meta.url)) } };
+  },
+};
+
 export default defineConfig({
   output: 'server',
   // 'always' makes the node adapter answer POST with 301, and browsers retry as GET.
@@ -69,7 +86,7 @@ export default defineConfig({
   server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
   devToolbar: { enabled: false },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), runtimeEntry],
     resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   },
 });

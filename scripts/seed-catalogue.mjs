@@ -23,8 +23,9 @@ if (!Number.isInteger(total) || total < 0 || !Number.isInteger(sellerCount) || s
 }
 
 const path = await import('node:path');
-const { openDatabase } = await import('../src/lib/server/db/client.ts');
-const { dataDir, databaseUrl } = await import('../src/lib/server/config.ts');
+const { ensureBuilt } = await import('./ensure-built.mjs');
+ensureBuilt();
+const { openDatabase, dataDir, databaseUrl } = await import('../dist/server/runtime.mjs');
 const { sql } = await import('drizzle-orm');
 
 const url = databaseUrl();

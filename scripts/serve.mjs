@@ -1,5 +1,6 @@
 // Serves the built app (dist/) without rebuilding: opens and migrates the database first,
-// then listens on HOST:PORT; closes both cleanly on SIGINT/SIGTERM.
+// then listens on HOST:PORT; closes both cleanly on SIGINT/SIGTERM. Everything it uses of the app
+// comes from the build (dist/server/runtime.mjs, see src/lib/server/runtime.ts).
 // Run with the project's Node 24 (npm scripts put it first on PATH).
 import './boot.mjs';
 import http from 'node:http';
@@ -11,18 +12,27 @@ process.env.NODE_ENV ||= 'production';
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
 const entry = new URL('../dist/server/entry.mjs', import.meta.url);
-if (!fs.existsSync(fileURLToPath(entry))) {
+const runtime = new URL('../dist/server/runtime.mjs', import.meta.url);
+if (!fs.existsSync(fileURLToPath(entry)) || !fs.existsSync(fileURLToPath(runtime))) {
   console.error('No hay una versión compilada en dist/. Ejecuta "npm run build" (o "npm start", que compila si hace falta).');
   process.exit(1);
 }
 
-const { getDatabase, closeDatabase } = await import('../src/lib/server/db/client.ts');
-const { DataDirLockedError } = await import('../src/lib/server/db/lock.ts');
-const { isConnectionError } = await import('../src/lib/server/db/errors.ts');
-const { log } = await import('../src/lib/server/log.ts');
-const { serverListening } = await import('../src/lib/server/jobs.ts');
-const { startMemoryRelease } = await import('../src/lib/server/memory.ts');
-const { acceptedEncoding, compressibleType, ENCODING_SUFFIX } = await import('../src/lib/server/http/encoding.ts');
+const {
+  acceptedEncoding,
+  closeDatabase,
+  compressibleType,
+  DataDirLockedError,
+  ENCODING_SUFFIX,
+  getDatabase,
+  isConnectionError,
+  listenAddress,
+  log,
+  pageCache,
+  privatePages,
+  serverListening,
+  startMemoryRelease,
+} = await import(runtime.href);
 
 /** Opens the database, waiting up to 30 s for a PostgreSQL server that is still starting. */
 async function openDatabaseWithRetry() {
@@ -44,15 +54,9 @@ async function openDatabaseWithRetry() {
 
 // Astro's app handler (the adapter's middleware mode): pages, endpoints, the 404. Static files are
 // served here, below, so a dynamic request never costs a stat of dist/client. Its import starts
-// before the database opens; PGlite's own start is work on this thread too (its file system,
-// PostgreSQL's start), so starting PGlite first was measured to change nothing, and so was
-// starting it on a worker thread (its start then took longer by what it overlapped).
+// before the database opens.
 const app = import(entry.href);
 app.catch(() => {}); // awaited below, once the database is open
-// Astro loads the middleware (and with it most of the app's own modules) on the first request:
-// loaded here instead, while PGlite's start waits for its WebAssembly, it is ready before then.
-const middleware = new URL('../dist/server/virtual_astro_middleware.mjs', import.meta.url);
-if (fs.existsSync(fileURLToPath(middleware))) app.then(() => import(middleware.href)).catch(() => {});
 
 let handle;
 try {
@@ -62,10 +66,6 @@ try {
   process.exit(1);
 }
 const { handler } = await app;
-/** The render cache (`src/lib/server/cache/page-cache.ts`), once the app has created it. */
-const PAGE_CACHE = Symbol.for('impulsa.page-cache');
-/** Signed-in answers kept as they left (`src/lib/server/cache/private-pages.ts`), once the app has created them. */
-const PRIVATE_PAGES = Symbol.for('impulsa.private-pages');
 const LESSON_MEDIA_CACHE = 'public, max-age=604800, stale-while-revalidate=86400';
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
 
@@ -129,13 +129,12 @@ function sendStatic(send, req, res, pathname) {
     .pipe(res);
 }
 
-const { listenAddress } = await import('../src/lib/server/config.ts');
 const { host, port } = listenAddress();
 // Node checks the two timeouts only every `connectionsCheckingInterval` (30 s by default): check every second.
 const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 15_000, connectionsCheckingInterval: 1_000 }, (req, res) => {
   // Anonymous visits to cached public pages, and signed-in asks whose kept answer memory says is
   // current, are answered from memory, without entering Astro.
-  if (globalThis[PAGE_CACHE]?.answer(req, res) || globalThis[PRIVATE_PAGES]?.answerRequest(req, res)) return;
+  if (pageCache.answer(req, res) || privatePages.answerRequest(req, res)) return;
   const pathname = requestPath(req.url ?? '/');
   if (pathname === null) {
     res.writeHead(400);
@@ -168,9 +167,8 @@ server.listen(port, host, () => {
 });
 
 /**
- * One request through the app as soon as it listens. Astro imports the middleware on the first
- * request, and with it the jobs it registers: this makes that happen at start, so a restarted
- * server reconciles its orders without waiting for a visitor, who then finds it loaded.
+ * One request through the app as soon as it listens: Astro's own work for a first request (its
+ * manifest, the route's module) happens at start, and not while a visitor waits.
  */
 async function warmUp() {
   const { address, port: boundPort } = server.address();

@@ -61,14 +61,13 @@ export class TokenCache {
   }
 }
 
-const KEY = Symbol.for('impulsa.token-cache');
-const slots = globalThis as unknown as Record<symbol, TokenCache | undefined>;
+let shared: TokenCache | undefined;
 
 /** The process-wide credential cache. */
 export function tokenCache(): TokenCache {
-  let cache = slots[KEY];
+  let cache = shared;
   if (!cache) {
-    cache = slots[KEY] = new TokenCache();
+    cache = shared = new TokenCache();
     cacheBus.follow((tags) => cache!.drop(tags));
   }
   return cache;

@@ -2,8 +2,7 @@
  * Background jobs of the running server (the order sweeper). A job starts once the server
  * listens: `scripts/serve.mjs` calls `serverListening`, and a job registered later (its module is
  * imported with the middleware, which Astro loads lazily) starts at once. Under tests nothing
- * listens, so no job runs. The state lives on `globalThis` because serve.mjs (through Node's type
- * stripping) and the bundled app each load their own copy of this file.
+ * listens, so no job runs.
  */
 interface Jobs {
   listening: boolean;
@@ -11,9 +10,7 @@ interface Jobs {
   pending: Map<string, () => void>;
 }
 
-const JOBS = Symbol.for('impulsa.jobs');
-const slots = globalThis as unknown as Record<symbol, Jobs | undefined>;
-const jobs: Jobs = (slots[JOBS] ??= { listening: false, started: new Set(), pending: new Map() });
+const jobs: Jobs = { listening: false, started: new Set(), pending: new Map() };
 
 function start(name: string, run: () => void): void {
   if (jobs.started.has(name)) return;

@@ -2,7 +2,7 @@
  * Structured JSON logs, one line per event, filtered by `LOG_LEVEL`
  * (debug, info, warn, error, silent; default info).
  */
-import { logLevel } from './config.ts';
+import { logLevel } from '@/lib/server/config';
 
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 type Level = keyof typeof LEVELS;

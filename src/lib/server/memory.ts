@@ -14,7 +14,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { performance } from 'node:perf_hooks';
-import { log } from './log.ts';
+import { log } from '@/lib/server/log';
 
 /** How often the server looks. */
 export const CHECK_EVERY_MS = 5_000;

@@ -39,14 +39,13 @@ export class HostCache<Row extends { id: number }> {
   }
 }
 
-const KEY = Symbol.for('impulsa.host-cache');
-const slots = globalThis as unknown as Record<symbol, HostCache<{ id: number }> | undefined>;
+let shared: HostCache<{ id: number }> | undefined;
 
 /** The process-wide cache of host → published site. */
 export function hostCache<Row extends { id: number }>(): HostCache<Row> {
-  let cache = slots[KEY];
+  let cache = shared;
   if (!cache) {
-    cache = slots[KEY] = new HostCache();
+    cache = shared = new HostCache();
     cacheBus.follow((tags) => cache!.drop(tags));
   }
   return cache as HostCache<Row>;

@@ -57,9 +57,6 @@ const graph = new Map(files.map((f) => [f, importsOf(f)]));
 const rel = (f: string) => path.relative(process.cwd(), f);
 const isServerOnly = (f: string) => /\.server\.tsx?$/.test(f) || rel(f).startsWith('src/lib/server/');
 const isIsland = (f: string) => rel(f).startsWith('src/islands/');
-/** Files that only the database bootstrap loads through Node's type stripping: relative imports only. */
-const isBootstrap = (f: string) => /^src\/lib\/server\/(db\/(client|schema|lock|errors|seed|pglite-queries)\.ts|config\.ts|log\.ts|jobs\.ts|http\/encoding\.ts)$/.test(rel(f));
-
 /** Everything `roots` load at run time (type-only imports erased). */
 function reachable(roots: string[]): Map<string, string[]> {
   const via = new Map<string, string[]>(roots.map((r) => [r, [r]]));
@@ -97,9 +94,8 @@ describe('import rules', () => {
     expect(bad).toEqual([]);
   });
 
-  it("imports use the '@/' alias, never a chain out of the file's folder (except the bootstrap files)", () => {
+  it("imports use the '@/' alias, never a chain out of the file's folder", () => {
     const bad = files
-      .filter((f) => !isBootstrap(f))
       .flatMap((f) => [...graph.get(f)!.server, ...graph.get(f)!.browser].filter((e) => e.spec.startsWith('../')).map((e) => `${rel(f)}: ${e.spec}`));
     expect(bad).toEqual([]);
   });

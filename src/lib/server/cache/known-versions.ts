@@ -75,14 +75,13 @@ export class KnownVersions {
   }
 }
 
-const KEY = Symbol.for('impulsa.known-versions');
-const slots = globalThis as unknown as Record<symbol, KnownVersions | undefined>;
+let shared: KnownVersions | undefined;
 
 /** The process's known dashboard versions, following the cache bus. */
 export function knownVersions(): KnownVersions {
-  let known = slots[KEY];
+  let known = shared;
   if (!known) {
-    known = slots[KEY] = new KnownVersions();
+    known = shared = new KnownVersions();
     cacheBus.follow((tags) => known!.drop(tags));
   }
   return known;

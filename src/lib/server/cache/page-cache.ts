@@ -5,8 +5,8 @@
  * `invalidate(tag)`, which drops the entries here and, on PostgreSQL, on every other app
  * instance (LISTEN/NOTIFY). When the cache is full, the oldest entry not read lately goes first.
  *
- * One object per process, shared through `globalThis`: the render-cache middleware fills it
- * inside Astro, and `scripts/serve.mjs` answers hits through `answer()` before Astro runs.
+ * One object per process: the render-cache middleware fills it inside Astro, and
+ * `scripts/serve.mjs` answers hits through `answer()` before Astro runs.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -138,11 +138,8 @@ function variant(headers: [string, string][], body: Uint8Array): Variant {
   return { rawHeaders: [...headers.flat(), 'Content-Length', String(body.byteLength), 'X-Render-Cache', 'hit'], body };
 }
 
-const KEY = Symbol.for('impulsa.page-cache');
-const slots = globalThis as unknown as Record<symbol, PageCache | undefined>;
-
 /** The process-wide page cache. */
-export const pageCache: PageCache = (slots[KEY] ??= new PageCache());
+export const pageCache = new PageCache();
 
 /** A session, a pending toast or a company being started (which /registrate shows) makes a page personal. */
 const PERSONAL = new RegExp(`(?:^|;\\s*)(?:${[...SESSION_COOKIE_NAMES, FLASH_COOKIE, QUICK_START_COOKIE].join('|')})=`);

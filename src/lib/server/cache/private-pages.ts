@@ -204,17 +204,12 @@ export class PrivatePages {
   }
 }
 
-const KEY = Symbol.for('impulsa.private-pages');
-const slots = globalThis as { [KEY]?: PrivatePages };
-/**
- * The process's kept answers (one instance even if bundling loads this module twice; serve.mjs
- * finds it under the same symbol), consulting the credential cache and the known versions.
- */
-export const privatePages: PrivatePages = (slots[KEY] ??= new PrivatePages({
+/** The process's kept answers, consulting the credential cache and the known versions. */
+export const privatePages: PrivatePages = new PrivatePages({
   userFor: (token) => {
     const row = cachedUser(token);
     return row && toPublicUser(row);
   },
   versionOf: (userId) => knownVersions().get(userId),
   databaseAnswering: databaseAnsweredLately,
-}));
+});

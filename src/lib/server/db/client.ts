@@ -1,8 +1,6 @@
 /**
  * Opens the database: embedded PGlite in `$DATA_DIR/pglite` by default, a PostgreSQL
- * server when `DATABASE_URL` is set. One handle per process, shared through `globalThis`
- * because `scripts/serve.mjs` (running this file through Node's type stripping) and the
- * bundled app each load their own copy of this module.
+ * server when `DATABASE_URL` is set. One handle per process.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,13 +9,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { max, sql } from 'drizzle-orm';
 import { bigint, pgSchema, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { dataDir as configuredDataDir, databaseUrl as configuredDatabaseUrl } from '../config.ts';
-import { log } from '../log.ts';
-import { DatabaseUnavailableError } from './errors.ts';
-import { lockDataDir } from './lock.ts';
-import { withFastQueries } from './pglite-queries.ts';
-import * as schema from './schema.ts';
-import { seedReferenceData } from './seed.ts';
+import { dataDir as configuredDataDir, databaseUrl as configuredDatabaseUrl } from '@/lib/server/config';
+import { log } from '@/lib/server/log';
+import { DatabaseUnavailableError } from '@/lib/server/db/errors';
+import { lockDataDir } from '@/lib/server/db/lock';
+import { withFastQueries } from '@/lib/server/db/pglite-queries';
+import * as schema from '@/lib/server/db/schema';
+import { seedReferenceData } from '@/lib/server/db/seed';
 
 /** The Drizzle database, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -334,9 +332,9 @@ interface Slot {
   /** The handle once open. */
   open?: DbHandle;
 }
-const SLOT_KEY = Symbol.for('impulsa.database');
-const globalSlots = globalThis as unknown as Record<symbol, Slot | undefined>;
-const slot: Slot = (globalSlots[SLOT_KEY] ??= {});
+/** Kept across `astro dev`'s module reloads, which would otherwise open PGlite's folder twice. */
+const slot: Slot = (import.meta.hot?.data.database as Slot | undefined) ?? {};
+if (import.meta.hot) import.meta.hot.data.database = slot;
 
 /** The process-wide database, opened and migrated on first use from the environment. */
 export function getDatabase(): Promise<DbHandle> {

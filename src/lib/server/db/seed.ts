@@ -3,8 +3,8 @@
  * plans of formation step 02. Runs through Node's type stripping too: relative `.ts` imports only.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
-import { voPlans } from './schema.ts';
+import type { Db } from '@/lib/server/db/client';
+import { voPlans } from '@/lib/server/db/schema';
 
 export const VO_PLANS = [
   {
