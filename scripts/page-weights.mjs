@@ -60,7 +60,7 @@ export const ROUTES = [
   { name: 'the site editor', path: (s) => `/page-builder/editor/${s.site.id}`, budgetKb: 350, signedIn: true },
   { name: '/landing', path: () => '/landing', budgetKb: 0 },
   { name: '/videos', path: () => '/videos', budgetKb: 0, signedIn: true },
-  // The lesson player (media-chrome), a module script: DESIGN's ≈ 40 KB.
+  // The lesson player (media-chrome), a module script: docs/design.md's ≈ 40 KB.
   { name: 'a lesson', path: () => '/videos/como-validar-tu-idea', budgetKb: 40, signedIn: true },
   { name: 'a product page', path: (s) => `/shop/${s.product.id}`, budgetKb: 0 },
   { name: "a site's home", path: () => '/', budgetKb: 0, host: `${SITE_SUBDOMAIN}.localhost` },

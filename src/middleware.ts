@@ -1,5 +1,5 @@
 /**
- * Every request passes here (DESIGN.md §3): signed-in answers kept as they leave, anonymous
+ * Every request passes here (docs/design.md §3): signed-in answers kept as they leave, anonymous
  * public pages kept for memory, security headers on the way out, JSON errors for the API, which
  * site the host belongs to, who is asking, whether a cross-origin write is allowed, the referral
  * partner, the route guard.

@@ -23,7 +23,7 @@ export function analytics(): Promise<PostHog | null> {
   })());
 }
 
-/** Identifies the user with id, email, name and referral flag (spec §4). */
+/** Identifies the user with id, email, name and referral flag (docs/spec.md §4). */
 export async function identifyUser(user: PublicUser): Promise<void> {
   const ph = await analytics();
   ph?.identify(String(user.id), { email: user.email, name: user.full_name, is_transbank_referral: user.is_transbank_referral });

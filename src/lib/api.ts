@@ -1,5 +1,5 @@
 /**
- * The shared API client (spec §7): one ofetch instance with JSON headers, a 10000 ms
+ * The shared API client (docs/spec.md §7): one ofetch instance with JSON headers, a 10000 ms
  * timeout, `Authorization: Token {token}` when a token exists, one retry for methods
  * without a body (none for POST, PUT, PATCH, DELETE) on 408, 409, 425, 429, 500, 502, 503
  * and 504. A 5xx is logged with its body and passed to the caller; a 401 logs the spec's
@@ -9,11 +9,11 @@
  */
 import { ofetch, type $Fetch, type FetchError } from 'ofetch';
 
-/** Client timeout in ms (spec §9). */
+/** Client timeout in ms (docs/spec.md §9). */
 export const API_TIMEOUT_MS = 10_000;
-/** Statuses retried once for methods without a body (spec §7). */
+/** Statuses retried once for methods without a body (docs/spec.md §7). */
 export const API_RETRY_STATUS_CODES = [408, 409, 425, 429, 500, 502, 503, 504];
-/** Logged when the API answers 401 (spec §8). */
+/** Logged when the API answers 401 (docs/spec.md §8). */
 export const AUTH_ERROR_MESSAGE = 'Authentication error: Token is invalid or expired';
 
 /** What the auth layer plugs into the client. */

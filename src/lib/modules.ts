@@ -100,7 +100,7 @@ export interface UserProgress {
   /** How many modules are finished, of `total`. */
   completed: number;
   total: number;
-  /** The lessons: how many were seen, of how many, and where the person is in each (DESIGN §7). */
+  /** The lessons: how many were seen, of how many, and where the person is in each (docs/design.md §7). */
   lessons: { completed: number; total: number; items: Record<number, { position_seconds: number; completed: boolean; updated_at: string }> };
 }
 

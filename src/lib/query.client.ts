@@ -1,6 +1,6 @@
 /**
  * Cached reads shared by islands (`@nanostores/query`): one request per key however many
- * islands ask, kept for 5 minutes and retried with backoff (spec §9), through the API client.
+ * islands ask, kept for 5 minutes and retried with backoff (docs/spec.md §9), through the API client.
  */
 import { nanoquery } from '@nanostores/query';
 import { api } from '@/lib/api';

@@ -1,4 +1,4 @@
-/** The data-fetch cache's rules (spec §9), pure so they can be tested. */
+/** The data-fetch cache's rules (docs/spec.md §9), pure so they can be tested. */
 
 /** Cached reads are dropped 5 minutes after they were fetched. */
 export const QUERY_CACHE_LIFETIME_MS = 5 * 60_000;

@@ -7,7 +7,7 @@ import { toast, toastError } from '@/lib/toast/store.client';
 
 /**
  * "Continuar con Google": opens /auth/google in a popup and waits for the popup to rewrite
- * the marker, then refetches the session (spec §4).
+ * the marker, then refetches the session (docs/spec.md §4).
  */
 export function GoogleButton({ enabled }: { enabled: boolean }) {
   const [waiting, setWaiting] = useState(false);

@@ -5,7 +5,7 @@ import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 
 /**
  * /login/oauth-success, inside the Google popup: tells the opener through the marker and
- * closes. A popup that finds the marker and no signed-in user closes itself (spec §4).
+ * closes. A popup that finds the marker and no signed-in user closes itself (docs/spec.md §4).
  * Opened without a popup, it simply continues to the dashboard or back to /login.
  */
 function OAuthSuccess({ error }: { error: string | null }) {

@@ -3,7 +3,7 @@ import { signOut } from '@/lib/accounts/auth.client';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 
 /**
- * Signs out (spec §4) and goes to /login. A form posting to the logout endpoint, which
+ * Signs out (docs/spec.md §4) and goes to /login. A form posting to the logout endpoint, which
  * answers a plain post with a redirect: it works before the island hydrates. Hydrated, it
  * also resets the stores, the analytics identity and localStorage.
  */

@@ -31,7 +31,7 @@ function Bubble({ from, children, inline = false }: { from: 'bot' | 'me'; childr
 const NONE_ANSWERED: string[] = [];
 const noneAnswered = () => NONE_ANSWERED;
 
-/** The chat variant (spec §2): the assistant asks, the person answers; the same draft as the form. */
+/** The chat variant (docs/spec.md §2): the assistant asks, the person answers; the same draft as the form. */
 function FormationChat({ type }: { type: BusinessType }) {
   const { draft, update } = useDraft(type);
   const status = useDraftSync(type);

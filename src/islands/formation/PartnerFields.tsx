@@ -5,7 +5,7 @@ import { SelectField, TextField } from '@/islands/ui/fields';
 
 const civilOptions = CIVIL_STATUSES.map((s) => ({ value: s, label: CIVIL_STATUS_LABELS[s] }));
 
-/** A partner's personal data (spec §3), as the deed needs it. */
+/** A partner's personal data (docs/spec.md §3), as the deed needs it. */
 export function PartnerFields({ value, onChange, errors, prefix }: { value: Partner; onChange: (p: Partner) => void; errors: (path: string) => string | undefined; prefix: string }) {
   const set = (patch: Partial<Partner>) => onChange({ ...value, ...patch });
   const e = (field: keyof Partner) => errors(`${prefix}.${field}`);

@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * Quick start (spec §4, §5): a company name and a type, both required; with both, they are
+ * Quick start (docs/spec.md §4, §5): a company name and a type, both required; with both, they are
  * stored and the visitor goes to that type's formation flow. Without both, nothing happens
  * but a reminder. Before hydration the form posts to `/`, which does the same on the server.
  */

@@ -28,7 +28,7 @@ interface Props {
   form?: string;
 }
 
-/** A product as `PATCH /api/products/{id}/` and its 409 answer it (DESIGN §7). */
+/** A product as `PATCH /api/products/{id}/` and its 409 answer it (docs/design.md §7). */
 type ProductAnswer = Omit<Parameters<typeof productFormFields>[0], 'images'> & { version: number; updated_at: string; images: FormImage[] };
 
 /** Unsaved edits of a published product stay here until "Guardar cambios": autosaving would publish half-typed text. */

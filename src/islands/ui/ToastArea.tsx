@@ -10,7 +10,7 @@ import {
 } from '@/lib/toast/constants';
 import type { ToastState } from '@/lib/toast/reducer';
 
-/** The toast area itself (spec §2): Radix's provider, the queued toasts and the F8 viewport. */
+/** The toast area itself (docs/spec.md §2): Radix's provider, the queued toasts and the F8 viewport. */
 export default function ToastArea({ toasts }: ToastState<ReactNode>) {
   return (
     <ToastPrimitive.Provider

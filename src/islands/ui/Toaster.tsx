@@ -8,7 +8,7 @@ import { $toasts, toast } from '@/lib/toast/store.client';
 const ToastArea = lazy(() => import('@/islands/ui/ToastArea'));
 
 /**
- * The global toast area (spec §2): one per page, fed by the `$toasts` queue. Radix is not part
+ * The global toast area (docs/spec.md §2): one per page, fed by the `$toasts` queue. Radix is not part
  * of what a page downloads before it can be used; the area mounts once it is here.
  */
 function Toaster() {

@@ -1,5 +1,5 @@
 /**
- * The auth actions islands call (spec §4, §8). Importing this module plugs the auth store
+ * The auth actions islands call (docs/spec.md §4, §8). Importing this module plugs the auth store
  * into the shared API client: the token goes into `Authorization`, and a 401 logs out
  * locally (no server call) and goes to /login.
  */
@@ -10,7 +10,7 @@ import type { PublicUser } from '@/lib/accounts/user';
 import { REFERRAL_COOKIE, REFERRAL_STORAGE_KEY, isReferralPartner } from '@/lib/accounts/referral';
 import type { LoginInput, RegisterInput } from '@/lib/accounts/schemas';
 
-/** Delay before `isLoading` turns false after the auth state resolves (spec §9). */
+/** Delay before `isLoading` turns false after the auth state resolves (docs/spec.md §9). */
 export const AUTH_LOADING_DELAY_MS = 200;
 
 configureApi({
@@ -31,7 +31,7 @@ export function localLogout(): void {
   clearSession();
 }
 
-/** Copies a referral partner the server saw in `?source=` into localStorage (spec §3). */
+/** Copies a referral partner the server saw in `?source=` into localStorage (docs/spec.md §3). */
 export function syncReferralFromCookie(): void {
   const match = document.cookie.match(new RegExp(`(?:^|; )${REFERRAL_COOKIE}=([^;]*)`));
   const value = match ? decodeURIComponent(match[1]!) : null;
@@ -95,7 +95,7 @@ export async function register(fields: RegisterInput): Promise<PublicUser> {
 }
 
 /**
- * Sign-out (spec §4): server logout (a failure only warns), reset the stores and the
+ * Sign-out (docs/spec.md §4): server logout (a failure only warns), reset the stores and the
  * analytics identity, clear all localStorage, and go to /login or `redirectTo`.
  */
 export async function signOut(redirectTo = '/login'): Promise<void> {

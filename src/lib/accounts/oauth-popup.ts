@@ -1,5 +1,5 @@
 /**
- * The popup sign-in marker (spec §4): the opener stores it before opening the popup and
+ * The popup sign-in marker (docs/spec.md §4): the opener stores it before opening the popup and
  * listens for changes; the popup rewrites it when it finishes, then closes.
  */
 export const OAUTH_MARKER_KEY = 'impulsa:oauth-popup';

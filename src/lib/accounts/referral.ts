@@ -1,10 +1,10 @@
 /**
- * Referral partners (spec §1, §2, §9): a `?source=` code names the payments provider that
+ * Referral partners (docs/spec.md §1, §2, §9): a `?source=` code names the payments provider that
  * brought the user. Only known codes are valid; each maps to the value stored.
  */
 export const REFERRAL_PARTNERS: Readonly<Record<string, string>> = { 'contable.transbank': 'transbank' };
 
-/** localStorage key of the referral source (spec §3). */
+/** localStorage key of the referral source (docs/spec.md §3). */
 export const REFERRAL_STORAGE_KEY = 'impulsa:referral-source';
 /** Cookie the server sets when it sees a valid `?source=`. */
 export const REFERRAL_COOKIE = 'impulsa_referral';

@@ -1,5 +1,5 @@
 /**
- * Auth state (spec §3, §4): `{token, user}` persisted in localStorage across reloads, plus
+ * Auth state (docs/spec.md §3, §4): `{token, user}` persisted in localStorage across reloads, plus
  * `isLoading` and `error` in memory and the derived `isAuthenticated` (a token exists).
  */
 import { persistentAtom } from '@nanostores/persistent';
@@ -28,10 +28,10 @@ const $stored = persistentAtom<AuthSession | undefined>(AUTH_STORAGE_KEY, undefi
 });
 
 export const $authSession = computed($stored, (s): AuthSession => s ?? LOGGED_OUT);
-/** True until the auth state has resolved after mount (then false 200 ms later, spec §9). */
+/** True until the auth state has resolved after mount (then false 200 ms later, docs/spec.md §9). */
 export const $authLoading = atom(true);
 export const $authError = atom<string | null>(null);
-/** Authenticated means a token exists (spec §4). */
+/** Authenticated means a token exists (docs/spec.md §4). */
 export const $isAuthenticated = computed($authSession, (s) => Boolean(s.token));
 
 /** Stores a successful login or registration. */

@@ -1,4 +1,4 @@
-/** The user as the API shows it (spec §3: id, email, full_name, is_transbank_referral). */
+/** The user as the API shows it (docs/spec.md §3: id, email, full_name, is_transbank_referral). */
 export interface PublicUser {
   id: number;
   email: string;

@@ -11,7 +11,7 @@ import { invalidate } from '@/lib/server/cache/page-cache';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The user as the API shows it (spec §3). */
+/** The user as the API shows it (docs/spec.md §3). */
 export function toPublicUser(user: UserRow): PublicUser {
   return { id: user.id, email: user.email, full_name: user.fullName, is_transbank_referral: user.isTransbankReferral };
 }

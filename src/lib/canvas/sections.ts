@@ -1,8 +1,8 @@
 /**
- * The nine blocks of the business model canvas (spec §2 slugs), in the order people fill
+ * The nine blocks of the business model canvas (docs/spec.md §2 slugs), in the order people fill
  * them (segments first, costs last), with plain-Spanish guidance and Chilean examples.
  */
-/** The nine canvas sections (spec §2 route slugs). */
+/** The nine canvas sections (docs/spec.md §2 route slugs). */
 export const CANVAS_SECTIONS = [
   'canales',
   'socios-clave',

@@ -1,5 +1,5 @@
 /**
- * What the error page shows (spec §2, §8): a status code (default 500), a status message
+ * What the error page shows (docs/spec.md §2, §8): a status code (default 500), a status message
  * (`Page Not Found` for 404, otherwise `Internal Server Error`) and a description taken
  * from the error message.
  */

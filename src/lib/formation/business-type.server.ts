@@ -1,7 +1,7 @@
 import { requireBusinessType, type BusinessType } from '@/lib/formation/business-type';
 import { HttpError } from '@/lib/server/http/errors';
 
-/** The spec's type accessor, answering its messages with 400 (spec §5). */
+/** The spec's type accessor, answering its messages with 400 (docs/spec.md §5). */
 export function businessTypeOr400(value: unknown): BusinessType {
   try {
     return requireBusinessType(value);

@@ -1,4 +1,4 @@
-/** The three company types (spec §1, §5) and the accessor that validates one. */
+/** The three company types (docs/spec.md §1, §5) and the accessor that validates one. */
 
 export const BUSINESS_TYPES = ['spa', 'eirl', 'ltda'] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];

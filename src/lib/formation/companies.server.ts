@@ -66,7 +66,7 @@ export async function validateCompanyRequest(db: Db, body: unknown): Promise<Com
   const byStep = validateDraft(request.type, draft);
   for (const stepErrors of Object.values(byStep)) {
     for (const [path, message] of Object.entries(stepErrors)) {
-      // Draft paths → payload field names (spec §3).
+      // Draft paths → payload field names (docs/spec.md §3).
       const key = path.replace(/^personalInfo/, 'partnersInfo.0').replace(/^partnersPersonalInfo/, 'partnersInfo');
       (errors[key] ??= []).push(message);
     }

@@ -1,4 +1,4 @@
-/** Company drafts (spec §3) with exactly the spec's fields and defaults (spec §9). */
+/** Company drafts (docs/spec.md §3) with exactly the spec's fields and defaults (docs/spec.md §9). */
 import type { BusinessType } from '@/lib/formation/business-type';
 
 export interface Address {

@@ -1,5 +1,5 @@
 /**
- * The full-state payload of a draft (spec §3) — exactly these field names — sent with
+ * The full-state payload of a draft (docs/spec.md §3) — exactly these field names — sent with
  * `POST /api/companies/`, and the way back to a draft so the server validates with the
  * same rules as the form.
  */

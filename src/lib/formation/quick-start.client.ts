@@ -1,5 +1,5 @@
 /**
- * The quick-start company in the browser (spec §3: "kept in a stored value"): localStorage,
+ * The quick-start company in the browser (docs/spec.md §3: "kept in a stored value"): localStorage,
  * mirrored in the cookie the server reads (see `quick-start-cookie.ts`).
  */
 import { persistentAtom } from '@nanostores/persistent';
@@ -26,7 +26,7 @@ export function saveQuickStart(company: QuickStartCompany): void {
   document.cookie = `${QUICK_START_COOKIE}=${encodeURIComponent(encodeQuickStart(company))}; Path=/; Max-Age=${QUICK_START_MAX_AGE}; SameSite=Lax`;
 }
 
-/** Returns the pending quick-start company and forgets it (spec §4: applied once). */
+/** Returns the pending quick-start company and forgets it (docs/spec.md §4: applied once). */
 export function takeQuickStart(): QuickStartCompany | null {
   const company = $quickStartCompany.get() ?? null;
   $quickStartCompany.set(undefined);

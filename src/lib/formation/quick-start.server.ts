@@ -1,5 +1,5 @@
 /**
- * The server's half of the quick start (spec §4): the formation page of the pending
+ * The server's half of the quick start (docs/spec.md §4): the formation page of the pending
  * company's type fills the draft's companyName and forgets the company. Done here rather
  * than in the browser, so it also works without JavaScript and the first paint shows the name.
  */
@@ -12,7 +12,7 @@ import { QUICK_START_COOKIE, QUICK_START_NAME_MAX, type QuickStartCompany } from
 import type { Db } from '@/lib/server/db/client';
 import { HttpError } from '@/lib/server/http/errors';
 
-/** The home form's fields (spec §5: both required). */
+/** The home form's fields (docs/spec.md §5: both required). */
 export const quickStartSchema = z.object({
   companyName: z.string({ error: 'Escribe el nombre de tu empresa.' }).trim().min(1, 'Escribe el nombre de tu empresa.').max(QUICK_START_NAME_MAX, `El nombre puede tener como máximo ${QUICK_START_NAME_MAX} caracteres.`),
   type: z.enum(BUSINESS_TYPES, { error: 'Elige el tipo de empresa.' }),

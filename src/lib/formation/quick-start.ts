@@ -1,5 +1,5 @@
 /**
- * The quick-start company (spec §3, §4: a name and a type, kept until the formation flow
+ * The quick-start company (docs/spec.md §3, §4: a name and a type, kept until the formation flow
  * applies it). It travels in a cookie, so the server can send a signed-out visitor to
  * /registrate and fill the draft itself: the home form works without JavaScript, and the
  * name arrives in the formation flow whichever way the visitor came.
@@ -16,7 +16,7 @@ export interface QuickStartCompany {
   type: BusinessType;
 }
 
-/** Where the quick start sends the visitor (spec §2: the type in lower case). */
+/** Where the quick start sends the visitor (docs/spec.md §2: the type in lower case). */
 export function quickStartPath(type: BusinessType): string {
   return `/modelo-de-negocio/${type.toLowerCase()}`;
 }

@@ -1,7 +1,7 @@
-/** The formation steps of each type (spec §2) and what each one is called. */
+/** The formation steps of each type (docs/spec.md §2) and what each one is called. */
 import type { BusinessType } from '@/lib/formation/business-type';
 
-/** Form steps of each company type (spec §2). */
+/** Form steps of each company type (docs/spec.md §2). */
 export const FORMATION_STEPS: Record<BusinessType, readonly StepId[]> = {
   spa: ['01-nombra-tu-empresa', '02-domicilios', '03-giro', '04-capital', '05-administracion-y-acuerdos', '06-explotar-giro', '07-individualizar', '08-participacion'],
   ltda: ['01-nombra-tu-empresa', '02-domicilios', '03-giro', '04-capital', '05-administracion-y-acuerdos', '06-explotar-giro', '07-individualizar', '08-participacion'],

@@ -1,5 +1,5 @@
 /**
- * One persisted draft per company type (spec §3: drafts are persisted locally), plus what
+ * One persisted draft per company type (docs/spec.md §3: drafts are persisted locally), plus what
  * the server sync needs: the server version it was based on and which fields changed since.
  */
 import { persistentAtom } from '@nanostores/persistent';
@@ -62,7 +62,7 @@ export function resetDraft(type: BusinessType): void {
 }
 
 /**
- * Quick start (spec §4): a pending quick-start company of this type fills the draft's
+ * Quick start (docs/spec.md §4): a pending quick-start company of this type fills the draft's
  * companyName, and the stored value is cleared.
  */
 export function applyQuickStart(type: BusinessType): boolean {

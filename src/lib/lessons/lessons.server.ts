@@ -1,5 +1,5 @@
 /**
- * Lessons as the API shows them (DESIGN §7) and each person's progress in them. The lesson list
+ * Lessons as the API shows them (docs/design.md §7) and each person's progress in them. The lesson list
  * comes in as an argument (the content collection at run time, plain objects in tests).
  */
 import { eq, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The lesson store of spec §3: what is persisted, and the lessons derived from it. Pure, so the
+ * The lesson store of docs/spec.md §3: what is persisted, and the lessons derived from it. Pure, so the
  * rules (the next lesson is none on the last) are tested without a browser.
  */
 

@@ -1,4 +1,4 @@
-/** What `POST /api/orders/` answers (DESIGN §7): enough for a client to send the buyer on to pay. */
+/** What `POST /api/orders/` answers (docs/design.md §7): enough for a client to send the buyer on to pay. */
 import type { CreatedOrder } from '@/lib/orders/orders.server';
 
 export function createdOrderBody({ order, whatsappUrl }: CreatedOrder) {

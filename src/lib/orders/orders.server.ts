@@ -40,7 +40,7 @@ export const ORDER_NOT_FOUND = 'Esa orden no existe.';
 /** Orders hold stock: one address may place only so many an hour (a person buys a few; a script that holds a shop's stock does not). */
 const orderRate = (): RateRule => ({ name: 'order:ip', windowSeconds: 60 * 60, limit: orderRateLimit() });
 
-/** An order as the API and the seller's pages show it (DESIGN §7). */
+/** An order as the API and the seller's pages show it (docs/design.md §7). */
 export interface OrderView {
   id: number;
   number: string;

@@ -121,7 +121,7 @@ export const deliverySchema = z
     if (d.method === 'despacho' && !d.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'Escribe la dirección de despacho.' });
   });
 
-/** `POST /api/orders/` (DESIGN §7) and the `/pay` form. */
+/** `POST /api/orders/` (docs/design.md §7) and the `/pay` form. */
 export const orderCreateSchema = z.object({
   site: idSchema('Ese sitio no existe.').optional(),
   items: z.array(itemSchema, { error: 'Agrega al menos un producto.' }).min(1, 'Agrega al menos un producto.').max(MAX_LINES, `Un pedido puede tener como máximo ${MAX_LINES} productos distintos.`),

@@ -1,5 +1,5 @@
 /**
- * The route guard (spec §2) as a pure decision, so every rule is a unit-test row.
+ * The route guard (docs/spec.md §2) as a pure decision, so every rule is a unit-test row.
  * The middleware feeds it the request and carries out what it returns.
  */
 import { isPublicAuthRoute, isPublicRoute, isTenantPublicPath, normalizePath } from '@/lib/routing/routes';
@@ -34,7 +34,7 @@ export type GuardDecision =
 /** Decides what happens to a page request. */
 export function decideGuard(input: GuardInput): GuardDecision {
   const path = normalizePath(input.pathname);
-  // A site has no accounts: its public paths and pages, or nothing (spec §2, custom domains).
+  // A site has no accounts: its public paths and pages, or nothing (docs/spec.md §2, custom domains).
   if (input.host === 'tenant') return isTenantPublicPath(path) || input.sitePages?.includes(path) ? { action: 'next' } : { action: 'notFound' };
   if (path === '/') return { action: 'next' };
 

@@ -1,5 +1,5 @@
 /**
- * Which site a request's host belongs to (spec §7, site resolution): one of the main
+ * Which site a request's host belongs to (docs/spec.md §7, site resolution): one of the main
  * domains is the app itself; `<label>.<main domain>` is subdomain site `<label>`;
  * any other host is a custom-domain site.
  */

@@ -1,10 +1,10 @@
 /**
- * Which pages need no account (spec §2). Whether a page exists at all is Astro's to say (the
+ * Which pages need no account (docs/spec.md §2). Whether a page exists at all is Astro's to say (the
  * route it matched, see `route-params.ts`); this file only decides access.
  */
 import { isPayPath } from '@/lib/orders/urls';
 
-/** Pages anyone may open on the main domains (spec §2). */
+/** Pages anyone may open on the main domains (docs/spec.md §2). */
 export const PUBLIC_ROUTES = [
   '/',
   '/landing',
@@ -19,7 +19,7 @@ export const PUBLIC_ROUTES = [
 /** Public pages that only make sense signed out: a signed-in user goes to /dashboard. */
 export const PUBLIC_AUTH_ROUTES = ['/login', '/registrate', '/login/forgot-password', '/login/reset-password'] as const;
 
-/** Site previews on the main domains (spec §2: any path starting with it is public). */
+/** Site previews on the main domains (docs/spec.md §2: any path starting with it is public). */
 export const PREVIEW_PREFIX = '/page-builder/_render';
 
 /** Normalises a pathname: no trailing slash (except `/`). */
@@ -28,7 +28,7 @@ export function normalizePath(pathname: string): string {
 }
 
 /**
- * The public product page on the main domains, `/shop/{productId}` (DESIGN §7): the link a
+ * The public product page on the main domains, `/shop/{productId}` (docs/design.md §7): the link a
  * seller shares, so anyone may open it. The spec's route table calls it the public shop page.
  */
 export function isShopProductPath(path: string): boolean {
@@ -47,7 +47,7 @@ export function isPublicAuthRoute(pathname: string): boolean {
 }
 
 /**
- * The paths a site host (subdomain or custom domain) serves to anyone (spec §2): `/`, `/shop`,
+ * The paths a site host (subdomain or custom domain) serves to anyone (docs/spec.md §2): `/`, `/shop`,
  * `/config`, `/pay` and `/shop/{slug}` with exactly one segment after `/shop/`.
  */
 export function isTenantPublicPath(pathname: string): boolean {

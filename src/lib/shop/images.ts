@@ -1,4 +1,4 @@
-/** Image rules (issue 10, DESIGN §7 Media): what an upload may be and which variants it becomes. */
+/** Image rules (issue 10, docs/design.md §7 Media): what an upload may be and which variants it becomes. */
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MAX_PIXELS = 40_000_000;

@@ -19,7 +19,7 @@ export const PRODUCT_NOT_FOUND = 'No encontramos ese producto.';
 
 type ProductRow = typeof products.$inferSelect;
 
-/** A product as the API shows it (DESIGN §7). */
+/** A product as the API shows it (docs/design.md §7). */
 export interface ProductView {
   id: number;
   slug: string;

@@ -1,5 +1,5 @@
 /**
- * The blocks a site is made of (Puck component `type` names, DESIGN §7) and the rules for their
+ * The blocks a site is made of (Puck component `type` names, docs/design.md §7) and the rules for their
  * props. Props arrive from the editor, i.e. from the seller's browser: every one is cleaned to a
  * known shape (strings capped, links allow-listed, ids checked) before it is stored or rendered.
  */

@@ -1,5 +1,5 @@
 /**
- * Custom domains (`/api/sites/{id}/domain/…`, DESIGN §7): the seller names a domain and gets a
+ * Custom domains (`/api/sites/{id}/domain/…`, docs/design.md §7): the seller names a domain and gets a
  * token; the domain serves the site once a TXT record `_impulsa.<domain>` holds that token. The
  * lookup asks real DNS through `node:dns` (servers from `DNS_SERVERS`).
  */

@@ -1,4 +1,4 @@
-/** Site and page payloads (zod, DESIGN §7 Sites and pages), shared by the forms and the API. */
+/** Site and page payloads (zod, docs/design.md §7 Sites and pages), shared by the forms and the API. */
 import { z } from '@/lib/zod';
 import { whatsappSchema } from '@/lib/shop/schemas';
 import { BLOCK_TYPES } from '@/lib/sites/blocks';
@@ -10,7 +10,7 @@ export const PAGES_PER_SITE = 20;
 export const PAGE_DATA_MAX_BYTES = 200_000;
 export const BLOCKS_PER_PAGE = 100;
 
-/** DNS label rules: 3–63 characters, letters, digits and inner hyphens (DESIGN §7). */
+/** DNS label rules: 3–63 characters, letters, digits and inner hyphens (docs/design.md §7). */
 export const SUBDOMAIN_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,61}[a-z0-9])$/;
 
 /** Labels a seller cannot take: ours, or ones people would mistake for ours. */
@@ -99,5 +99,5 @@ export const pageCreateSchema = z.object({ path: pagePathSchema, title: pageTitl
 /** `PUT /api/sites/{id}/pages/{pageId}/`. */
 export const pagePutSchema = z.object({ path: pagePathSchema.optional(), title: pageTitle.optional(), data: puckDataSchema, version: z.number({ error: 'Falta la versión de la página.' }).int().min(0) });
 
-/** `POST /api/sites/lookup_by_domain/` (spec §7). */
+/** `POST /api/sites/lookup_by_domain/` (docs/spec.md §7). */
 export const lookupSchema = z.object({ domain_type: z.enum(['subdomain', 'custom'], { error: 'domain_type debe ser subdomain o custom.' }), value: z.string({ error: 'Falta value.' }).trim().toLowerCase().min(1).max(253) });

@@ -1,5 +1,5 @@
 /**
- * A seller's sites and their pages (`/api/sites/…`, DESIGN §7), publishing, and what the public
+ * A seller's sites and their pages (`/api/sites/…`, docs/design.md §7), publishing, and what the public
  * hosts need: the published site of a host and the data its blocks show.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -30,7 +30,7 @@ const SUBDOMAIN_TAKEN = 'Ese subdominio ya está en uso. Prueba con otro.';
 type SiteRow = typeof sites.$inferSelect;
 type PageRow = typeof sitePages.$inferSelect;
 
-/** A site as the API shows it (DESIGN §7). */
+/** A site as the API shows it (docs/design.md §7). */
 export interface SiteView {
   id: number;
   name: string;

@@ -8,7 +8,7 @@ export function subdomainOrigin(subdomain: string, appOrigin: URL): string {
   return `${appOrigin.protocol}//${subdomain}.${host}`;
 }
 
-/** The preview of a site on the main domains (DESIGN §7). */
+/** The preview of a site on the main domains (docs/design.md §7). */
 export function previewPath(subdomain: string, path = '/'): string {
   return `/page-builder/_render/${subdomain}${path === '/' ? '' : path}`;
 }

@@ -1,4 +1,4 @@
-/** Toast behaviour constants (spec §9). */
+/** Toast behaviour constants (docs/spec.md §9). */
 
 /** How many toasts are kept (and visible) at once. */
 export const TOAST_LIMIT = 1;

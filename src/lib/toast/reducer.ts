@@ -1,11 +1,11 @@
 /**
- * The toast queue as a pure reducer (spec §4, Toast): add (newest first, `TOAST_LIMIT`
+ * The toast queue as a pure reducer (docs/spec.md §4, Toast): add (newest first, `TOAST_LIMIT`
  * kept), update (merge by id), dismiss (close one or all), remove (delete one or all).
  * Timers live in the store, not here.
  */
 import { TOAST_LIMIT, TOAST_TYPES, type ToastType } from '@/lib/toast/constants';
 
-/** One toast (spec §3). `description` may be text or a custom element. */
+/** One toast (docs/spec.md §3). `description` may be text or a custom element. */
 export interface ToastItem<Node = unknown> {
   id: string;
   title?: string;
@@ -46,7 +46,7 @@ export function toastReducer<Node>(state: ToastState<Node>, action: ToastAction<
   }
 }
 
-/** Throws unless `type` is a valid toast type (spec §5). */
+/** Throws unless `type` is a valid toast type (docs/spec.md §5). */
 export function assertToastType(type: unknown): asserts type is ToastType | undefined {
   if (type !== undefined && !TOAST_TYPES.includes(type as ToastType)) {
     throw new Error(`Invalid prop \`type\` supplied to \`Toast\`. Expected \`foreground | background\`, received \`${String(type)}\`.`);

@@ -1,4 +1,4 @@
-/** DESIGN §7 Store, Media, Categories and products, over HTTP on both engines, and the public page. */
+/** docs/design.md §7 Store, Media, Categories and products, over HTTP on both engines, and the public page. */
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../../support/http';

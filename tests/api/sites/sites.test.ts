@@ -1,5 +1,5 @@
 /**
- * Sites over HTTP on both engines (DESIGN §7 Sites and pages): create from a template, the
+ * Sites over HTTP on both engines (docs/design.md §7 Sites and pages): create from a template, the
  * subdomain rules, versions and 409s, pages, publishing, and what visitors of the subdomain see
  * (zero script, the seller's products, /config, robots and sitemap); another seller gets 404.
  */

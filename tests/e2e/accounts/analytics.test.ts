@@ -1,5 +1,5 @@
 /**
- * Analytics (spec §4): after registering, the real posthog-js in Chromium identifies the user
+ * Analytics (docs/spec.md §4): after registering, the real posthog-js in Chromium identifies the user
  * (id, email, name, referral flag) through our /ingest/ph proxy; a local HTTP server stands in
  * for PostHog's cloud and decodes what it receives.
  */

@@ -27,7 +27,7 @@ describe('lessons', () => {
 
     // The player: media-chrome's controls in Spanish, Spanish captions showing by default.
     await page.locator('media-play-button').waitFor();
-    // The lesson store (spec §3), persisted on the device.
+    // The lesson store (docs/spec.md §3), persisted on the device.
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('impulsa:lessons')))!)).toMatchObject({ selectedLessonId: 1, initialPageShowed: true, loading: false, error: null, lessonsData: expect.arrayContaining([{ id: 1, slug: 'como-validar-tu-idea' }]) });
     expect(await video(page).evaluate((v: HTMLVideoElement) => [...v.textTracks].map((t) => `${t.language}:${t.mode}`))).toEqual(['es:showing']);
     expect(await page.locator('media-play-button').getAttribute('aria-label')).toBe('reproducir');

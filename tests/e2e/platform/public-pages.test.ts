@@ -49,7 +49,7 @@ describe.each([
   });
 });
 
-describe('quick start (spec §4, §5)', () => {
+describe('quick start (docs/spec.md §4, §5)', () => {
   it('does nothing without both a name and a type', async () => {
     const context = await newContext(browserOf());
     const page = await context.newPage();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isReferralPartner, referralPartnerFor, REFERRAL_PARTNERS } from '@/lib/accounts/referral';
 
-describe('referral partners (spec §1, §9)', () => {
+describe('referral partners (docs/spec.md §1, §9)', () => {
   it('maps contable.transbank to transbank', () => {
     expect(REFERRAL_PARTNERS).toEqual({ 'contable.transbank': 'transbank' });
     expect(referralPartnerFor('contable.transbank')).toBe('transbank');

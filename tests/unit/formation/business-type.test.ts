@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUSINESS_TYPES, isBusinessType, requireBusinessType } from '@/lib/formation/business-type';
 import { quickStartPath } from '@/lib/formation/quick-start';
 
-describe('business type (spec §5)', () => {
+describe('business type (docs/spec.md §5)', () => {
   it('is one of eirl, ltda, spa', () => {
     expect([...BUSINESS_TYPES].sort()).toEqual(['eirl', 'ltda', 'spa']);
     for (const t of BUSINESS_TYPES) expect(requireBusinessType(t)).toBe(t);

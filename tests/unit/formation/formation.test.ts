@@ -32,7 +32,7 @@ function complete(type: 'spa' | 'ltda' | 'eirl') {
   return { ...defaultDraft('spa'), ...base, companyName: 'Panadería Las Rosas SpA', partnersPersonalInfo: [partner({ participacion: 100 })] };
 }
 
-describe('draft defaults (spec §3, §9)', () => {
+describe('draft defaults (docs/spec.md §3, §9)', () => {
   it('common fields', () => {
     for (const type of BUSINESS_TYPES) {
       expect(defaultDraft(type)).toMatchObject({
@@ -72,7 +72,7 @@ describe('draft defaults (spec §3, §9)', () => {
   });
 });
 
-describe('full-state payload (spec §3)', () => {
+describe('full-state payload (docs/spec.md §3)', () => {
   const common = ['companyName', 'tradeName', 'tributaryAddress', 'societyAddress', 'businessDescription', 'capital', 'duration', 'partnersInfo', 'voplan'];
   it('eirl sends the common fields with one partner', () => {
     const p = toFullStatePayload('eirl', complete('eirl'));

@@ -1,6 +1,6 @@
 /**
  * Lessons: the frontmatter rules every lesson file meets (and the files themselves: their video,
- * captions and poster ship with the app, small), the store's derivations of spec §3, and the
+ * captions and poster ship with the app, small), the store's derivations of docs/spec.md §3, and the
  * progress rules (seen at 90 %, a seen lesson restarts from the beginning).
  */
 import fs from 'node:fs';
@@ -83,7 +83,7 @@ describe('lesson rules', () => {
   });
 });
 
-describe('lesson store (spec §3)', () => {
+describe('lesson store (docs/spec.md §3)', () => {
   const lessonsData = [{ id: 1, slug: 'a' }, { id: 2, slug: 'b' }, { id: 3, slug: 'c' }];
   it('derives the current, the first and the next lesson; none after the last', () => {
     expect(deriveLessons({ selectedLessonId: 2, lessonsData })).toEqual({ current: lessonsData[1], first: lessonsData[0], next: lessonsData[2] });

@@ -34,7 +34,7 @@ function reply(status: number, data: unknown) {
   };
 }
 
-describe('API client (spec §7)', () => {
+describe('API client (docs/spec.md §7)', () => {
   it('uses the spec constants', () => {
     expect(API_TIMEOUT_MS).toBe(10_000);
     expect(API_RETRY_STATUS_CODES).toEqual([408, 409, 425, 429, 500, 502, 503, 504]);
@@ -113,7 +113,7 @@ describe('API client (spec §7)', () => {
   });
 });
 
-describe('data-fetch cache rules (spec §9)', () => {
+describe('data-fetch cache rules (docs/spec.md §9)', () => {
   it('keeps reads 5 minutes and retries 3 times, from 1 s doubling up to 30 s', async () => {
     const { QUERY_CACHE_LIFETIME_MS, queryRetryDelay } = await import('@/lib/query');
     expect(QUERY_CACHE_LIFETIME_MS).toBe(300_000);

@@ -3,7 +3,7 @@ import { GENERIC_DESCRIPTION, displayPath, errorViewFrom, notFoundView, statusMe
 import { HttpError } from '@/lib/server/http/errors';
 import { DatabaseUnavailableError } from '@/lib/server/db/errors';
 
-describe('error view (spec §2, §8)', () => {
+describe('error view (docs/spec.md §2, §8)', () => {
   it('not found shows the path', () => {
     expect(notFoundView('/canvas/9/seccion/x')).toEqual({
       status: 404,

@@ -1,6 +1,6 @@
 /**
  * The house rule, read off the import graph: the feature decides the folder, the file's
- * suffix decides where its code runs (DESIGN.md §3). Fails on an island reaching server code,
+ * suffix decides where its code runs (docs/design.md §3). Fails on an island reaching server code,
  * a pure file importing a `.server.ts` or `.client.ts`, a relative chain out of its folder,
  * or an import cycle.
  */

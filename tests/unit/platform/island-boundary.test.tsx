@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IslandBoundary, withIslandBoundary } from '@/islands/ui/IslandBoundary';
 
-describe('IslandBoundary (spec §4, §8)', () => {
+describe('IslandBoundary (docs/spec.md §4, §8)', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('logs a mount error as "Error while mounting app"', () => {

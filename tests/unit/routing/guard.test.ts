@@ -1,11 +1,11 @@
-/** Every guard rule of spec §2 as a table: every route, signed in and out, with and without intended route and quick start. */
+/** Every guard rule of docs/spec.md §2 as a table: every route, signed in and out, with and without intended route and quick start. */
 import { describe, expect, it } from 'vitest';
 import { decideGuard, type GuardDecision } from '@/lib/routing/guard';
 import { isPublicRoute, isTenantPublicPath } from '@/lib/routing/routes';
 import { CANVAS_SECTIONS } from '@/lib/canvas/sections';
 import { FORMATION_STEPS } from '@/lib/formation/steps';
 
-// `/shop/{productId}` is public (DESIGN §7): it is the link a seller shares.
+// `/shop/{productId}` is public (docs/design.md §7): it is the link a seller shares.
 const PUBLIC = ['/landing', '/login', '/login/forgot-password', '/auth/google', '/login/oauth-success', '/login/reset-password', '/registrate', '/page-builder/_render/mi-sitio', '/shop/3', '/pay', '/pay/return', '/pay/orden/abc'];
 const PUBLIC_AUTH = ['/login', '/registrate', '/login/forgot-password', '/login/reset-password'];
 const GUARDED = [
@@ -58,7 +58,7 @@ describe('route table', () => {
   it('trailing slashes do not matter', () => expect(isPublicRoute('/login/')).toBe(true));
 });
 
-describe('on a site host (custom domain, subdomain or preview): spec §2', () => {
+describe('on a site host (custom domain, subdomain or preview): docs/spec.md §2', () => {
   const TENANT_PUBLIC = ['/', '/shop', '/shop/', '/config', '/pay', '/shop/torta-de-mil-hojas', '/shop/42'];
   const TENANT_HIDDEN = ['/dashboard', '/login', '/registrate', '/perfil', '/api/users/me', '/shop/a/b', '/page-builder', '/landing', '/pay/otra', '/configuracion'];
   it.each(TENANT_PUBLIC)('%s is public', (p) => {

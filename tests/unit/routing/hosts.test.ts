@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAIN_DOMAINS } from '@/lib/server/config';
 import { hostnameOf, resolveSite } from '@/lib/routing/hosts';
 
-describe('resolveSite (spec §7)', () => {
+describe('resolveSite (docs/spec.md §7)', () => {
   it.each(['impulsa.cl', 'staging.impulsa.cl', 'www.impulsa.cl', 'impulsa.localhost', '127.0.0.1:4321', 'localhost:4321', 'LOCALHOST'])(
     '%s is the main app',
     (host) => expect(resolveSite(host, DEFAULT_MAIN_DOMAINS).kind).toBe('main'),

@@ -4,7 +4,7 @@ import { assertToastType, nextToastId, toastReducer, type ToastItem, type ToastS
 
 const item = (id: string, extra: Partial<ToastItem> = {}): ToastItem => ({ id, open: true, title: `t${id}`, ...extra });
 
-describe('toast constants (spec §9)', () => {
+describe('toast constants (docs/spec.md §9)', () => {
   it('match the specification', () => {
     expect(C.TOAST_LIMIT).toBe(1);
     expect(C.TOAST_REMOVE_DELAY).toBe(1_000_000);

@@ -1,6 +1,6 @@
 /**
  * Rendered public pages kept in memory, so the pages many people read are served without
- * rendering (DESIGN.md §6). A page opts in by naming the data it shows as tags
+ * rendering (docs/design.md §6). A page opts in by naming the data it shows as tags
  * (`page:/landing`, `product:7`, `site:42`, see `cacheTags`); whoever changes that data calls
  * `invalidate(tag)`, which drops the entries here and, on PostgreSQL, on every other app
  * instance (LISTEN/NOTIFY). When the cache is full, the oldest entry not read lately goes first.

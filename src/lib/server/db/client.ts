@@ -53,7 +53,7 @@ export interface DbHandle {
   answeredLately(): boolean;
 }
 
-/** Bounds for a database that is away (DESIGN.md §6: a database outage is a fast 503). */
+/** Bounds for a database that is away (docs/design.md §6: a database outage is a fast 503). */
 export const DB_TIMEOUTS = {
   /** Opening a connection. */
   connectSeconds: 2,

@@ -1,6 +1,6 @@
 /**
  * The two queries every owned resource needs: one row of its owner (else a 404, exactly as if
- * it did not exist: DESIGN.md §4) and one page of the owner's rows; and `readParts`, which
+ * it did not exist: docs/design.md §4) and one page of the owner's rows; and `readParts`, which
  * reads what several features own in one round trip.
  */
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';

@@ -127,7 +127,7 @@ export const companies = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     companyName: text('company_name').notNull(),
-    /** The full-state payload as sent (spec §3 field names). */
+    /** The full-state payload as sent (docs/spec.md §3 field names). */
     payload: jsonb('payload').notNull(),
     voPlanId: integer('vo_plan_id').references(() => voPlans.id),
     status: text('status').notNull().default('enviado'),

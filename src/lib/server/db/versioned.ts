@@ -2,7 +2,7 @@
  * Saving a document that two tabs or devices may edit at once (formation drafts, canvas
  * blocks, and next product drafts and site pages): the edit names the version it started
  * from; the stored row is locked, and either the edit becomes version + 1, or the answer is a
- * 409 carrying the stored copy so the browser can merge instead of overwriting (DESIGN.md §5).
+ * 409 carrying the stored copy so the browser can merge instead of overwriting (docs/design.md §5).
  */
 import type { Db } from '@/lib/server/db/client';
 import { HttpError } from '@/lib/server/http/errors';

@@ -1,5 +1,5 @@
 /**
- * HTTP errors and their JSON form (DESIGN.md §4):
+ * HTTP errors and their JSON form (docs/design.md §4):
  * `{"message": "<frase en español>", "errors": {"field": ["…"]}}`, never a stack trace.
  */
 import { z } from '@/lib/zod';

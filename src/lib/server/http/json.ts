@@ -1,4 +1,4 @@
-/** Reading and writing JSON bodies with per-route size caps (DESIGN.md §6). */
+/** Reading and writing JSON bodies with per-route size caps (docs/design.md §6). */
 import type { z } from '@/lib/zod';
 import { HttpError } from '@/lib/server/http/errors';
 

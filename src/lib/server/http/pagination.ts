@@ -1,4 +1,4 @@
-/** DRF page-number pagination (DESIGN.md §4): `{count, next, previous, results}`. */
+/** DRF page-number pagination (docs/design.md §4): `{count, next, previous, results}`. */
 import { HttpError } from '@/lib/server/http/errors';
 
 export const PAGE_SIZE = 10;

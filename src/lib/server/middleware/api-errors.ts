@@ -9,7 +9,7 @@ export function isApiPath(pathname: string): boolean {
 
 /**
  * For `/api/**`: refuses declared bodies over the JSON cap before any route reads them,
- * and turns whatever a route throws into the JSON error shape of DESIGN.md §4.
+ * and turns whatever a route throws into the JSON error shape of docs/design.md §4.
  * Pages are left to Astro, which renders `500.astro`.
  */
 export const apiErrors = defineMiddleware(async (context, next) => {

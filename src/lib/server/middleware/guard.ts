@@ -13,7 +13,7 @@ function isPage(pathname: string): boolean {
   return !isApiPath(pathname) && !pathname.startsWith('/_') && !pathname.startsWith('/ingest/') && !/\.[a-z0-9]+$/i.test(pathname);
 }
 
-/** Carries out `decideGuard` (spec §2): every request to a site, and page requests to the app. */
+/** Carries out `decideGuard` (docs/spec.md §2): every request to a site, and page requests to the app. */
 export const guard = defineMiddleware(async (context, next) => {
   // The error page renders at the failed request's path, with no session (authenticate skips it):
   // guarding it would send a signed-in person to /login because the database is away.

@@ -42,7 +42,7 @@ export const TENANT_CSP = [
 /** Set by the 500 page to the error's own status (e.g. 503), which Astro would replace by 500. */
 export const ERROR_STATUS_HEADER = 'X-Impulsa-Error-Status';
 
-/** Adds the security headers of DESIGN.md §6 to every response that lacks them. */
+/** Adds the security headers of docs/design.md §6 to every response that lacks them. */
 export const securityHeaders = defineMiddleware(async (context, next) => {
   let response = await next();
   const errorStatus = Number(response.headers.get(ERROR_STATUS_HEADER));

@@ -1,5 +1,5 @@
 /**
- * `/api/_auth/session` (spec §7). Astro's file routing skips folders that start with "_", so
+ * `/api/_auth/session` (docs/spec.md §7). Astro's file routing skips folders that start with "_", so
  * `astro.config.mjs` injects this file at exactly this path.
  */
 import type { APIRoute } from 'astro';

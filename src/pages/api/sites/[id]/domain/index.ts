@@ -13,7 +13,7 @@ export const GET: APIRoute = async ({ locals, params }) => {
   return domain ? json(domain) : json({ message: 'Este sitio no tiene un dominio propio.' }, { status: 404 });
 };
 
-/** `PUT …` {domain} → {domain, status: 'pending', txt: {name, value}, records} (DESIGN §7). */
+/** `PUT …` {domain} → {domain, status: 'pending', txt: {name, value}, records} (docs/design.md §7). */
 export const PUT: APIRoute = async ({ locals, params, request }) => {
   const user = requireUser(locals);
   const id = idParam(params.id, SITE_NOT_FOUND);
