@@ -1,4 +1,4 @@
-// `npm test`: the whole suite on a fresh machine — type check, unit, build, API
+// `npm test`: the whole suite on a fresh machine — format, lint, type check, unit, build, API
 // integration and browser end-to-end — then one closing line "N passed, N failed".
 // Sets up what npm cannot install: Debian's Chromium (with apt-get when run as root).
 import { spawnSync } from 'node:child_process';
@@ -57,10 +57,18 @@ function tally(files) {
 
 ensureChromium();
 const reports = [];
-/** Phases that failed without being tests (type check, build): each counts as one failure. */
+/** Phases that failed without being tests (format, lint, type check, build): each counts as one failure. */
 let failedPhases = 0;
-let ok = run('Type check (astro check)', bin('astro'), ['check']);
+let ok = run('Format (prettier --check)', bin('prettier'), ['--check', '.']);
 if (!ok) failedPhases++;
+if (ok) {
+  ok = run('Lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']);
+  if (!ok) failedPhases++;
+}
+if (ok) {
+  ok = run('Type check (astro check)', bin('astro'), ['check']);
+  if (!ok) failedPhases++;
+}
 if (ok) {
   const unit = vitest('Unit tests', ['unit']);
   reports.push(unit.file);

@@ -46,7 +46,8 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
   const stop = () =>
     new Promise<void>((resolve) => {
       for (const s of sockets) s.destroy();
-      server ? server.close(() => resolve()) : resolve();
+      if (server) server.close(() => resolve());
+      else resolve();
       server = undefined;
     });
 

@@ -35,8 +35,8 @@ const noneAnswered = () => NONE_ANSWERED;
 function FormationChat({ type }: { type: BusinessType }) {
   const { draft, update } = useDraft(type);
   const status = useDraftSync(type);
-  const answeredList = useStore(answeredStore(type), { ssr: noneAnswered }) ?? [];
-  const answered = useMemo(() => new Set(answeredList), [answeredList]);
+  const answeredList = useStore(answeredStore(type), { ssr: noneAnswered });
+  const answered = useMemo(() => new Set(answeredList ?? []), [answeredList]);
   const plans = useVoPlans() ?? [];
   const [editing, setEditing] = useState<string | null>(null);
   /** What was typed, and the refusal shown, each for one question: another question starts clean. */
@@ -75,7 +75,7 @@ function FormationChat({ type }: { type: BusinessType }) {
     setTyped(null);
     setRefusal(null);
     update(current.write(draft as AnyDraft, value) as never);
-    answeredStore(type).set(Array.from(new Set([...answeredList, current.id])));
+    answeredStore(type).set(Array.from(new Set([...(answeredList ?? []), current.id])));
     setEditing(null);
   }
 

@@ -52,6 +52,7 @@ export function useDraftSync(type: BusinessType, quickStartApplied = false): Syn
       setStatus(s);
       if (s === 'merged') toast({ title: 'Combinamos tus cambios', description: 'Este borrador también se editó en otro dispositivo.' }, { persist: false });
     });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per type: the page decides `quickStartApplied` at render
   }, [type]);
   return status;
 }

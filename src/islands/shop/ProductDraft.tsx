@@ -155,7 +155,7 @@ function ProductDraft({ userId, productId, version, createdAt, stored, storedPub
       window.removeEventListener('pagehide', leave);
       saver.current?.stop();
     };
-    // Mounted once per page: the props are the page's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- mounted once per page: the props are the page's
   }, []);
 
   function discard() {

@@ -38,7 +38,7 @@ function ProductImages({ initial, form = 'product', fileField }: { initial: Form
   useEffect(() => {
     const picked = document.forms.namedItem(form)?.elements.namedItem(fileField);
     if (picked instanceof HTMLInputElement && picked.files?.length) addFiles(Array.from(picked.files));
-    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
   }, []);
 
   function addFiles(files: FileList | File[]) {

@@ -114,7 +114,7 @@ export function useSessionState(key: string, initial: string): [string, (value: 
     }
     const saved = sessionStorage.getItem(`impulsa:form:${key}`);
     if (saved !== null) setValue(saved);
-    // Only on mount: `initial` is the first render's value.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on mount: `initial` is the first render's value
   }, [key]);
   return [
     value,

@@ -57,7 +57,7 @@ export async function fetchCurrentUser(): Promise<PublicUser> {
     if (token) setSession(token, user);
     return user;
   } catch (error) {
-    throw new Error(serverMessage(error) ?? 'Failed to get user');
+    throw new Error(serverMessage(error) ?? 'Failed to get user', { cause: error });
   }
 }
 

@@ -14,6 +14,7 @@ function encodable(text: string): string {
   return Array.from(text.normalize('NFC'))
     .map((ch) => (ch.charCodeAt(0) <= 0xff || WIN_ANSI_EXTRAS.includes(ch) ? ch : ch === '\n' ? ' ' : '?'))
     .join('')
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
 }
 

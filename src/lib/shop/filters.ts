@@ -11,6 +11,7 @@ export interface ProductFilters {
 /** Unknown or malformed values are ignored (the unfiltered list), never an error. */
 export function productFilters(params: URLSearchParams): ProductFilters {
   // Control characters (a NUL breaks PostgreSQL's text) are never part of a search.
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
   const q = params.get('q')?.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 100) || undefined;
   const rawCategory = params.get('category');
   const category = rawCategory === 'none' ? 'none' : rawCategory ? (parseId(rawCategory) ?? undefined) : undefined;
