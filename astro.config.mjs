@@ -6,7 +6,12 @@ import { defineConfig } from 'astro/config';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compressAsync, compressibleType, ENCODING_SUFFIX, MIN_COMPRESS_BYTES } from './src/lib/server/http/encoding.ts';
+import {
+  compressAsync,
+  compressibleType,
+  ENCODING_SUFFIX,
+  MIN_COMPRESS_BYTES,
+} from './src/lib/server/http/encoding.ts';
 
 /** Largest body any route accepts (uploads); routes cap lower in `readJson`. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -20,7 +25,10 @@ const underscoreRoutes = {
   name: 'impulsa:underscore-routes',
   hooks: {
     'astro:config:setup': ({ injectRoute }) => {
-      injectRoute({ pattern: '/api/_auth/session', entrypoint: './src/pages/api/_auth/session.ts' });
+      injectRoute({
+        pattern: '/api/_auth/session',
+        entrypoint: './src/pages/api/_auth/session.ts',
+      });
       injectRoute({ pattern: '/_site/[...path]', entrypoint: './src/pages/_site/[...path].astro' });
     },
   },
@@ -37,7 +45,9 @@ const precompress = {
   hooks: {
     'astro:build:done': async ({ dir, logger }) => {
       const root = fileURLToPath(dir);
-      const files = (await fs.readdir(root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && compressibleType(e.name));
+      const files = (await fs.readdir(root, { recursive: true, withFileTypes: true })).filter(
+        (e) => e.isFile() && compressibleType(e.name),
+      );
       let written = 0;
       await Promise.all(
         files.map(async (entry) => {
@@ -69,8 +79,19 @@ const runtimeEntry = {
   options(options) {
     // Named as Astro names its own inputs (astro:resolve-input), so its entry keeps its file name.
     const given = options.input ?? {};
-    const input = typeof given === 'string' ? { index: given } : Array.isArray(given) ? Object.fromEntries(given.map((v, i) => [`index_${i}`, v])) : given;
-    return { ...options, input: { ...input, runtime: fileURLToPath(new URL('./src/lib/server/runtime.ts', import.meta.url)) } };
+    const input =
+      typeof given === 'string'
+        ? { index: given }
+        : Array.isArray(given)
+          ? Object.fromEntries(given.map((v, i) => [`index_${i}`, v]))
+          : given;
+    return {
+      ...options,
+      input: {
+        ...input,
+        runtime: fileURLToPath(new URL('./src/lib/server/runtime.ts', import.meta.url)),
+      },
+    };
   },
 };
 

@@ -21,7 +21,11 @@ export function freePort() {
 /** Spawns `node args…` and resolves once it printed `ready`. */
 export function startChild(args, env, ready) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     const onData = (d) => {
       out += d;
@@ -35,7 +39,11 @@ export function startChild(args, env, ready) {
 
 /** Starts the built app (scripts/serve.mjs, as `npm run serve` does) on `port`. */
 export function startApp(env, port) {
-  return startChild(['--max-semi-space-size=8', 'scripts/serve.mjs'], { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port) }, 'Impulsa está corriendo');
+  return startChild(
+    ['--max-semi-space-size=8', 'scripts/serve.mjs'],
+    { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    'Impulsa está corriendo',
+  );
 }
 
 /** Stops a child and waits until it exited (PGlite's folder lock is free then). */
@@ -53,8 +61,13 @@ export function apiClient(origin) {
   return async function api(method, p, body, token) {
     const headers = { Origin: origin, Accept: 'application/json' };
     if (token) headers.Authorization = `Token ${token}`;
-    if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
-    const res = await fetch(origin + p, { method, headers, body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body) });
+    if (body !== undefined && !(body instanceof FormData))
+      headers['Content-Type'] = 'application/json';
+    const res = await fetch(origin + p, {
+      method,
+      headers,
+      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+    });
     const json = await res.json();
     if (!res.ok) throw new Error(`${method} ${p} → ${res.status} ${JSON.stringify(json)}`);
     return json;
@@ -67,23 +80,47 @@ export function apiClient(origin) {
  */
 export async function seedShop(api) {
   const email = `bench-${Date.now()}@impulsa.test`;
-  const { token } = await api('POST', '/api/users/register/', { email, password: 'una-clave-segura', full_name: 'Carla Benchmark' });
-  await api('PATCH', '/api/store/', { name: 'Cerámica del Sur', whatsapp: '+56912345678', version: 0 }, token);
-  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 190, g: 110, b: 70 } } }).jpeg().toBuffer();
+  const { token } = await api('POST', '/api/users/register/', {
+    email,
+    password: 'una-clave-segura',
+    full_name: 'Carla Benchmark',
+  });
+  await api(
+    'PATCH',
+    '/api/store/',
+    { name: 'Cerámica del Sur', whatsapp: '+56912345678', version: 0 },
+    token,
+  );
+  const photo = await sharp({
+    create: { width: 1600, height: 1200, channels: 3, background: { r: 190, g: 110, b: 70 } },
+  })
+    .jpeg()
+    .toBuffer();
   const form = new FormData();
   form.set('file', new Blob([photo], { type: 'image/jpeg' }), 'taza.jpg');
   form.set('alt', 'Taza de greda esmaltada');
   const media = await api('POST', '/api/media/', form, token);
-  const product = await api('POST', '/api/products/', {
-    name: 'Taza de greda esmaltada',
-    description: '<p>Hecha a mano en Pomaire. <strong>Apta para lavavajillas.</strong></p><ul><li>350 ml</li><li>Esmalte sin plomo</li></ul>',
-    price: 12990,
-    compare_at_price: 15990,
-    stock: 3,
-    published: true,
-    images: [media.id],
-  }, token);
-  const site = await api('POST', '/api/sites/', { name: 'Cerámica del Sur', subdomain: SITE_SUBDOMAIN, template: 'tienda' }, token);
+  const product = await api(
+    'POST',
+    '/api/products/',
+    {
+      name: 'Taza de greda esmaltada',
+      description:
+        '<p>Hecha a mano en Pomaire. <strong>Apta para lavavajillas.</strong></p><ul><li>350 ml</li><li>Esmalte sin plomo</li></ul>',
+      price: 12990,
+      compare_at_price: 15990,
+      stock: 3,
+      published: true,
+      images: [media.id],
+    },
+    token,
+  );
+  const site = await api(
+    'POST',
+    '/api/sites/',
+    { name: 'Cerámica del Sur', subdomain: SITE_SUBDOMAIN, template: 'tienda' },
+    token,
+  );
   await api('POST', `/api/sites/${site.id}/publish/`, undefined, token);
   return { email, token, product, site };
 }

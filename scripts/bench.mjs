@@ -12,7 +12,14 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { apiClient, freePort, SITE_SUBDOMAIN, startApp as startAppOn, startChild, stop } from './app-fixture.mjs';
+import {
+  apiClient,
+  freePort,
+  SITE_SUBDOMAIN,
+  startApp as startAppOn,
+  startChild,
+  stop,
+} from './app-fixture.mjs';
 import { ensureBuilt, root } from './ensure-built.mjs';
 import { measureRoutes, printRoutes, seedPages } from './page-weights.mjs';
 
@@ -33,8 +40,6 @@ function rssMb(pid) {
 }
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-
-
 const RAW_SERVER = `
 const http = require('node:http');
 const routes = JSON.parse(require('node:fs').readFileSync(process.env.ROUTES, 'utf8'));
@@ -53,16 +58,21 @@ const best = (kept, run) => (kept && kept.requests.average >= run.requests.avera
 
 function measure(url, options = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, ...options }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections, duration, ...options }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
-
-
 
 ensureBuilt();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'impulsa-bench-'));
 // Every POST /api/orders/ of the bench comes from 127.0.0.1: lift the per-address order limit.
-const appEnv = { DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', ORDER_RATE_LIMIT: '100000000' };
+const appEnv = {
+  DATA_DIR: dataDir,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  ORDER_RATE_LIMIT: '100000000',
+};
 let dropDatabase = async () => {};
 if (adminUrl) {
   const name = `impulsa_bench_${Date.now()}`;
@@ -94,33 +104,75 @@ const api = apiClient(appUrl(''));
 const seed = await seedPages(api);
 const { email, token, product } = seed;
 const routeWeights = await measureRoutes(appUrl(''), seed);
-for (let i = 1; i < 100; i++) await api('POST', '/api/products/', { name: `Producto de prueba ${i}`, price: 990 + i * 100 }, token);
+for (let i = 1; i < 100; i++)
+  await api(
+    'POST',
+    '/api/products/',
+    { name: `Producto de prueba ${i}`, price: 990 + i * 100 },
+    token,
+  );
 const SITE_HOST = `${SITE_SUBDOMAIN}.localhost`;
-
 
 /** POSTs JSON (an order), answering like `getWithHost`. */
 async function postJson(url, body) {
-  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-  return { status: res.status, headers: Object.fromEntries(res.headers), body: Buffer.from(await res.arrayBuffer()) };
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body,
+  });
+  return {
+    status: res.status,
+    headers: Object.fromEntries(res.headers),
+    body: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 /** GET with a Host header (fetch will not send one of its own choosing) and, for the checkout, the cart's cookie. */
 function getWithHost(url, host, cookie, authorization) {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: { Host: host, ...(cookie ? { Cookie: cookie } : {}), ...(authorization ? { Authorization: authorization } : {}) } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject);
+    http
+      .get(
+        url,
+        {
+          headers: {
+            Host: host,
+            ...(cookie ? { Cookie: cookie } : {}),
+            ...(authorization ? { Authorization: authorization } : {}),
+          },
+        },
+        (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        },
+      )
+      .on('error', reject);
   });
 }
 
 // A product without a stock limit, bought by the orders row; a cart holding it, shown by the /pay row.
-const bread = await api('POST', '/api/products/', { name: 'Pan amasado', price: 2500, published: true }, token);
-const added = await fetch(appUrl('/pay'), { method: 'POST', redirect: 'manual', headers: { Origin: appUrl(''), 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ intent: 'add', product: String(bread.id), quantity: '2' }) });
+const bread = await api(
+  'POST',
+  '/api/products/',
+  { name: 'Pan amasado', price: 2500, published: true },
+  token,
+);
+const added = await fetch(appUrl('/pay'), {
+  method: 'POST',
+  redirect: 'manual',
+  headers: { Origin: appUrl(''), 'Content-Type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams({ intent: 'add', product: String(bread.id), quantity: '2' }),
+});
 const cartCookie = added.headers.get('set-cookie').split(';')[0];
 const sellerId = new URL(added.headers.get('location'), appUrl('')).searchParams.get('tienda');
-const orderBody = JSON.stringify({ items: [{ product: bread.id, quantity: 1 }], buyer: { name: 'Camila Soto', email: 'camila@impulsa.test', phone: '+56987654321' }, delivery: { method: 'retiro' }, payment_method: 'whatsapp' });
+const orderBody = JSON.stringify({
+  items: [{ product: bread.id, quantity: 1 }],
+  buyer: { name: 'Camila Soto', email: 'camila@impulsa.test', phone: '+56987654321' },
+  delivery: { method: 'retiro' },
+  payment_method: 'whatsapp',
+});
 
 const shopPath = `/shop/${product.id}`;
 // A query string skips the render cache: every request renders the page (its first render).
@@ -131,7 +183,21 @@ const payPath = `/pay?tienda=${sellerId}`;
 const ORDERS = 'POST /api/orders/';
 const ME = 'GET /api/users/me/ (token)';
 const DASHBOARD = 'GET /dashboard (signed in)';
-const paths = ['/', '/landing', shopPath, shopUncached, 'site:/', '/login', '/registrate', loginUncached, payPath, ORDERS, ME, DASHBOARD, '/api/health/'];
+const paths = [
+  '/',
+  '/landing',
+  shopPath,
+  shopUncached,
+  'site:/',
+  '/login',
+  '/registrate',
+  loginUncached,
+  payPath,
+  ORDERS,
+  ME,
+  DASHBOARD,
+  '/api/health/',
+];
 /**
  * Where a row's requests go: a site row sets the host and asks for the path after `site:`; the
  * checkout sends the cart's cookie; the orders row places an order per request.
@@ -142,7 +208,12 @@ const target = (p) =>
     : p === payPath
       ? { path: p, headers: { cookie: cartCookie } }
       : p === ORDERS
-        ? { path: '/api/orders/', headers: { 'content-type': 'application/json' }, method: 'POST', body: orderBody }
+        ? {
+            path: '/api/orders/',
+            headers: { 'content-type': 'application/json' },
+            method: 'POST',
+            body: orderBody,
+          }
         : p === ME
           ? { path: '/api/users/me/', headers: { authorization: `Token ${token}` } }
           : p === DASHBOARD
@@ -154,11 +225,25 @@ const routes = {};
 const appBodies = new Map();
 for (const p of paths) {
   const { path: at, headers: sent, method, body: sentBody } = target(p);
-  const res = method === 'POST' ? await postJson(appUrl(at), sentBody) : await getWithHost(appUrl(at), sent.host ?? `127.0.0.1:${appPort}`, sent.cookie, sent.authorization);
+  const res =
+    method === 'POST'
+      ? await postJson(appUrl(at), sentBody)
+      : await getWithHost(
+          appUrl(at),
+          sent.host ?? `127.0.0.1:${appPort}`,
+          sent.cookie,
+          sent.authorization,
+        );
   const body = res.body;
   if (res.status !== (method === 'POST' ? 201 : 200)) throw new Error(`${p} → ${res.status}`);
   const headers = {};
-  for (const name of ['content-type', 'content-security-policy', 'x-content-type-options', 'referrer-policy', 'cache-control']) {
+  for (const name of [
+    'content-type',
+    'content-security-policy',
+    'x-content-type-options',
+    'referrer-policy',
+    'cache-control',
+  ]) {
     const v = res.headers[name];
     if (v) headers[name] = v;
   }
@@ -172,13 +257,21 @@ for (const p of paths) {
 const routesFile = path.join(dataDir, 'routes.json');
 fs.writeFileSync(routesFile, JSON.stringify(routes));
 const rawPort = await freePort();
-const raw = await startChild(['-e', RAW_SERVER], { PORT: String(rawPort), ROUTES: routesFile }, 'ready');
+const raw = await startChild(
+  ['-e', RAW_SERVER],
+  { PORT: String(rawPort), ROUTES: routesFile },
+  'ready',
+);
 // Every row compares like with like: the raw server answers each request of a row with the bytes the app did.
 for (const p of paths) {
   const { path: at, headers: sent, method, body: sentBody } = target(p);
   const rawUrl = `http://127.0.0.1:${rawPort}${at}`;
-  const res = method === 'POST' ? await postJson(rawUrl, sentBody) : await getWithHost(rawUrl, sent.host ?? `127.0.0.1:${rawPort}`);
-  if (!res.body.equals(appBodies.get(p))) throw new Error(`the raw server answers ${p} with other bytes than the app`);
+  const res =
+    method === 'POST'
+      ? await postJson(rawUrl, sentBody)
+      : await getWithHost(rawUrl, sent.host ?? `127.0.0.1:${rawPort}`);
+  if (!res.body.equals(appBodies.get(p)))
+    throw new Error(`the raw server answers ${p} with other bytes than the app`);
 }
 
 const rows = [];
@@ -197,7 +290,20 @@ try {
       r = best(r, await measure(`http://127.0.0.1:${rawPort}${at}`, options));
     }
     rows.push({
-      path: p === shopPath ? '/shop/{id} (cached)' : p === shopUncached ? '/shop/{id} (first render)' : p === 'site:/' ? 'site home on its subdomain (cached)' : p === payPath ? '/pay (a cart, first render)' : p === '/' || p === '/landing' || p === '/login' || p === '/registrate' ? `${p} (cached)` : p === loginUncached ? '/login (islands, first render)' : p,
+      path:
+        p === shopPath
+          ? '/shop/{id} (cached)'
+          : p === shopUncached
+            ? '/shop/{id} (first render)'
+            : p === 'site:/'
+              ? 'site home on its subdomain (cached)'
+              : p === payPath
+                ? '/pay (a cart, first render)'
+                : p === '/' || p === '/landing' || p === '/login' || p === '/registrate'
+                  ? `${p} (cached)`
+                  : p === loginUncached
+                    ? '/login (islands, first render)'
+                    : p,
       bytes: routes[p].size,
       app: { rps: a.requests.average, p50: a.latency.p50, p99: a.latency.p99, errors },
       raw: { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 },
@@ -215,8 +321,16 @@ try {
     const until = Date.now() + soakSeconds * 1000;
     while (Date.now() < until) {
       const half = Math.max(1, Math.min(30, (until - Date.now()) / 2000));
-      await measure(appUrl('/api/users/me/'), { headers: { authorization: `Token ${token}` }, connections: 20, duration: half });
-      await measure(appUrl('/dashboard'), { headers: { cookie: `impulsa_session=${token}` }, connections: 20, duration: half });
+      await measure(appUrl('/api/users/me/'), {
+        headers: { authorization: `Token ${token}` },
+        connections: 20,
+        duration: half,
+      });
+      await measure(appUrl('/dashboard'), {
+        headers: { cookie: `impulsa_session=${token}` },
+        connections: 20,
+        duration: half,
+      });
     }
     clearInterval(timer);
     samples.push(rssMb(app.pid));
@@ -233,7 +347,10 @@ try {
     const started = performance.now();
     const starting = startApp();
     for (;;) {
-      const ok = await fetch(appUrl('/api/health/')).then((r) => r.ok, () => false);
+      const ok = await fetch(appUrl('/api/health/')).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await sleep(10);
     }
@@ -249,16 +366,34 @@ try {
     const cookie = { Cookie: `impulsa_session=${token}` };
     const targets = [
       { name: '/productos (page 1)', path: '/productos', headers: cookie },
-      { name: '/productos?page=400', path: '/productos?page=400', headers: cookie, before: '/productos' },
+      {
+        name: '/productos?page=400',
+        path: '/productos?page=400',
+        headers: cookie,
+        before: '/productos',
+      },
       { name: '/shop/{id} (first render)', path: shopUncached },
-      { name: 'GET /api/products/?q=taza', path: '/api/products/?q=taza', headers: { Authorization: `Token ${token}` } },
+      {
+        name: 'GET /api/products/?q=taza',
+        path: '/api/products/?q=taza',
+        headers: { Authorization: `Token ${token}` },
+      },
     ];
     const timeAll = async () => {
       const out = [];
       for (const t of targets) {
         await measure(appUrl(t.path), { headers: t.headers, connections: 10, duration: 2 });
-        const m = await measure(appUrl(t.path), { headers: t.headers, connections: 10, duration: Math.max(3, duration / 2) });
-        out.push({ mean: m.latency.mean, p99: m.latency.p99, rps: m.requests.average, errors: m.errors + m.non2xx });
+        const m = await measure(appUrl(t.path), {
+          headers: t.headers,
+          connections: 10,
+          duration: Math.max(3, duration / 2),
+        });
+        out.push({
+          mean: m.latency.mean,
+          p99: m.latency.p99,
+          rps: m.requests.average,
+          errors: m.errors + m.non2xx,
+        });
       }
       return out;
     };
@@ -266,7 +401,21 @@ try {
     const small = await timeAll();
     small[1] = small[0];
     await stop(app);
-    const seed = spawn(process.execPath, ['scripts/seed-catalogue.mjs', '--products', '99900', '--sellers', '999', '--owner', email, '--owner-products', '7900'], { cwd: root, env: { ...process.env, ...appEnv }, stdio: 'inherit' });
+    const seed = spawn(
+      process.execPath,
+      [
+        'scripts/seed-catalogue.mjs',
+        '--products',
+        '99900',
+        '--sellers',
+        '999',
+        '--owner',
+        email,
+        '--owner-products',
+        '7900',
+      ],
+      { cwd: root, env: { ...process.env, ...appEnv }, stdio: 'inherit' },
+    );
     const code = await new Promise((resolve) => seed.once('exit', resolve));
     if (code !== 0) throw new Error(`seed-catalogue exited with ${code}`);
     app = await startApp();
@@ -281,8 +430,12 @@ try {
 }
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
-console.log(`\nImpulsa benchmark — ${engine}, ${os.cpus().length} cores, ${connections} connections, ${duration} s per run, best of ${rounds} runs each, Node ${process.version}\n`);
-console.log('| path | bytes | app req/s | app p50 ms | app p99 ms | raw req/s | raw p50 ms | raw p99 ms | app / raw |');
+console.log(
+  `\nImpulsa benchmark — ${engine}, ${os.cpus().length} cores, ${connections} connections, ${duration} s per run, best of ${rounds} runs each, Node ${process.version}\n`,
+);
+console.log(
+  '| path | bytes | app req/s | app p50 ms | app p99 ms | raw req/s | raw p50 ms | raw p99 ms | app / raw |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const row of rows) {
   const ratio = ((row.app.rps / row.raw.rps) * 100).toFixed(1);
@@ -292,25 +445,41 @@ for (const row of rows) {
   if (row.app.errors) console.log(`  ${row.path}: ${row.app.errors} errors or non-2xx answers`);
 }
 if (scaleRows.length) {
-  console.log('\nThe catalogue at scale (10 connections, signed in as a seller with 8,000 of the products):\n');
-  console.log('| request | 100 products: mean ms | p99 ms | 100,000 products: mean ms | p99 ms | ratio (goal ≤ 2×) |');
+  console.log(
+    '\nThe catalogue at scale (10 connections, signed in as a seller with 8,000 of the products):\n',
+  );
+  console.log(
+    '| request | 100 products: mean ms | p99 ms | 100,000 products: mean ms | p99 ms | ratio (goal ≤ 2×) |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const row of scaleRows) {
-    console.log(`| ${row.name} | ${row.small.mean.toFixed(1)} | ${row.small.p99} | ${row.large.mean.toFixed(1)} | ${row.large.p99} | ${(row.large.mean / row.small.mean).toFixed(2)}× |`);
-    if (row.small.errors || row.large.errors) console.log(`  ${row.name}: ${row.small.errors + row.large.errors} errors or non-2xx answers`);
+    console.log(
+      `| ${row.name} | ${row.small.mean.toFixed(1)} | ${row.small.p99} | ${row.large.mean.toFixed(1)} | ${row.large.p99} | ${(row.large.mean / row.small.mean).toFixed(2)}× |`,
+    );
+    if (row.small.errors || row.large.errors)
+      console.log(
+        `  ${row.name}: ${row.small.errors + row.large.errors} errors or non-2xx answers`,
+      );
   }
 }
 
 const mb = (n) => `${Math.round(n)} MB`;
-console.log(`\nMemory of the app (RSS, ${engine}): idle after the first start ${mb(memory.idleFirstStart)}; right after the rows above ${mb(memory.afterLoad)}, 20 s later ${mb(memory.settled)}; idle after a restart ${mb(memory.idleRestart)}.`);
+console.log(
+  `\nMemory of the app (RSS, ${engine}): idle after the first start ${mb(memory.idleFirstStart)}; right after the rows above ${mb(memory.afterLoad)}, 20 s later ${mb(memory.settled)}; idle after a restart ${mb(memory.idleRestart)}.`,
+);
 const coldStarts = memory.coldStarts.map(Math.round);
-console.log(`Cold start on the migrated database, process start to first 200: ${[...coldStarts].sort((x, y) => x - y)[1]} ms (median of ${coldStarts.join(', ')} ms).`);
+console.log(
+  `Cold start on the migrated database, process start to first 200: ${[...coldStarts].sort((x, y) => x - y)[1]} ms (median of ${coldStarts.join(', ')} ms).`,
+);
 if (memory.soak) {
   const { samples, after } = memory.soak;
   // A leak shows as a rise; a fall is memory given back (what the rows before left, collected
   // late in the soak on PGlite). Both are printed, against the first sample.
-  const change = (n) => `${n >= samples[0] ? '+' : '−'}${((Math.abs(n - samples[0]) / samples[0]) * 100).toFixed(1)} %`;
-  console.log(`Soak of ${soakSeconds} s (20 connections, /api/users/me/ and /dashboard): RSS sampled every 10 s: ${samples.map(Math.round).join(', ')} MB; highest ${change(Math.max(...samples))} and lowest ${change(Math.min(...samples))} against the first; 20 s after: ${mb(after)}.`);
+  const change = (n) =>
+    `${n >= samples[0] ? '+' : '−'}${((Math.abs(n - samples[0]) / samples[0]) * 100).toFixed(1)} %`;
+  console.log(
+    `Soak of ${soakSeconds} s (20 connections, /api/users/me/ and /dashboard): RSS sampled every 10 s: ${samples.map(Math.round).join(', ')} MB; highest ${change(Math.max(...samples))} and lowest ${change(Math.min(...samples))} against the first; 20 s after: ${mb(after)}.`,
+  );
 }
 
 // What each route downloads before it can be used, against its budget (issue 29).

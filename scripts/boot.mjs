@@ -17,7 +17,9 @@ module.enableCompileCache?.();
  * is ES modules (`"type": "module"`, no nested package.json), so those imports are answered here:
  * the same URL and format Node's own resolution gives, without reading the map.
  */
-const drizzleRoot = pathToFileURL(path.dirname(fileURLToPath(import.meta.resolve('drizzle-orm'))) + path.sep).href;
+const drizzleRoot = pathToFileURL(
+  path.dirname(fileURLToPath(import.meta.resolve('drizzle-orm'))) + path.sep,
+).href;
 
 /**
  * The same cost for package names: the app's files (the build's chunks, `src/`, `scripts/`) import
@@ -25,17 +27,24 @@ const drizzleRoot = pathToFileURL(path.dirname(fileURLToPath(import.meta.resolve
  * package's `exports` again. From anywhere in the project outside `node_modules/`, a package name
  * resolves through the same `node_modules/` to the same file: the first answer is kept for the rest.
  */
-const projectRoot = pathToFileURL(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..') + path.sep).href;
+const projectRoot = pathToFileURL(
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..') + path.sep,
+).href;
 const bareAnswers = new Map();
 const isBare = (specifier) => !/^(?:\.{0,2}\/|[a-z][a-z0-9+.-]*:|#)/i.test(specifier);
 
 module.registerHooks?.({
   resolve(specifier, context, nextResolve) {
     const parent = context.parentURL;
-    if (parent?.startsWith(drizzleRoot) && (specifier.startsWith('./') || specifier.startsWith('../')) && specifier.endsWith('.js')) {
+    if (
+      parent?.startsWith(drizzleRoot) &&
+      (specifier.startsWith('./') || specifier.startsWith('../')) &&
+      specifier.endsWith('.js')
+    ) {
       return { url: new URL(specifier, parent).href, format: 'module', shortCircuit: true };
     }
-    if (!parent?.startsWith(projectRoot) || parent.includes('/node_modules/') || !isBare(specifier)) return nextResolve(specifier, context);
+    if (!parent?.startsWith(projectRoot) || parent.includes('/node_modules/') || !isBare(specifier))
+      return nextResolve(specifier, context);
     const key = `${specifier}\0${context.conditions?.join(',')}\0${JSON.stringify(context.importAttributes ?? {})}`;
     const known = bareAnswers.get(key);
     if (known) return known;

@@ -13,7 +13,8 @@ function newestMtime(target) {
   if (!stat) return 0;
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const name of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, name)));
+  for (const name of fs.readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, name)));
   return newest;
 }
 
@@ -21,11 +22,19 @@ function newestMtime(target) {
 export function ensureBuilt() {
   const built = fs.statSync(entry, { throwIfNoEntry: false })?.mtimeMs ?? 0;
   if (built !== 0 && !inputs.some((p) => newestMtime(path.join(root, p)) > built)) return;
-  console.log(built === 0 ? 'Compilando Impulsa por primera vez…' : 'Hay cambios desde la última compilación; compilando…');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-  });
+  console.log(
+    built === 0
+      ? 'Compilando Impulsa por primera vez…'
+      : 'Hay cambios desde la última compilación; compilando…',
+  );
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

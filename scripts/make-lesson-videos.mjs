@@ -61,7 +61,20 @@ async function slide({ title, heading, text, index, total }) {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-const seconds = (file) => Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file]).toString().trim());
+const seconds = (file) =>
+  Number(
+    execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'format=duration',
+      '-of',
+      'default=nw=1:nk=1',
+      file,
+    ])
+      .toString()
+      .trim(),
+  );
 
 const vttTime = (t) => {
   const ms = Math.round(t * 1000);
@@ -76,7 +89,12 @@ async function make(slug) {
   const lesson = readLesson(file);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), `lesson-${slug}-`));
   const segments = [
-    { heading: true, text: lesson.title, say: `${lesson.title}. ${lesson.intro}`, caption: lesson.intro },
+    {
+      heading: true,
+      text: lesson.title,
+      say: `${lesson.title}. ${lesson.intro}`,
+      caption: lesson.intro,
+    },
     ...lesson.points.map((p) => ({ heading: false, text: p, say: p, caption: p })),
   ];
   const parts = [];
@@ -87,13 +105,66 @@ async function make(slug) {
     execFileSync('espeak-ng', ['-v', VOICE, '-s', '155', '-w', wav, seg.say]);
     const voice = seconds(wav);
     const png = path.join(work, `${i}.png`);
-    fs.writeFileSync(png, await slide({ title: lesson.title, heading: seg.heading, text: seg.text, index: i, total: segments.length }));
-    if (i === 0) await sharp(png).jpeg({ quality: 80, mozjpeg: true }).toFile(path.join(outDir, `${slug}.jpg`));
+    fs.writeFileSync(
+      png,
+      await slide({
+        title: lesson.title,
+        heading: seg.heading,
+        text: seg.text,
+        index: i,
+        total: segments.length,
+      }),
+    );
+    if (i === 0)
+      await sharp(png)
+        .jpeg({ quality: 80, mozjpeg: true })
+        .toFile(path.join(outDir, `${slug}.jpg`));
     const part = path.join(work, `${i}.mp4`);
     const length = voice + GAP;
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-loop', '1', '-framerate', '5', '-i', png, '-i', wav, '-af', `apad=whole_dur=${length}`, '-t', String(length), '-c:v', 'libx264', '-preset', 'veryslow', '-tune', 'stillimage', '-crf', '30', '-pix_fmt', 'yuv420p', '-r', '5', '-g', '25', '-c:a', 'aac', '-b:a', '40k', '-ac', '1', '-ar', '22050', part]);
+    execFileSync('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-loop',
+      '1',
+      '-framerate',
+      '5',
+      '-i',
+      png,
+      '-i',
+      wav,
+      '-af',
+      `apad=whole_dur=${length}`,
+      '-t',
+      String(length),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryslow',
+      '-tune',
+      'stillimage',
+      '-crf',
+      '30',
+      '-pix_fmt',
+      'yuv420p',
+      '-r',
+      '5',
+      '-g',
+      '25',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '40k',
+      '-ac',
+      '1',
+      '-ar',
+      '22050',
+      part,
+    ]);
     parts.push(part);
-    const spoken = seg.heading ? [lesson.title + '.', ...lesson.intro.split(/(?<=\.)\s+/)] : [seg.caption];
+    const spoken = seg.heading
+      ? [lesson.title + '.', ...lesson.intro.split(/(?<=\.)\s+/)]
+      : [seg.caption];
     // Captions: the segment's sentences, sharing its time by their length.
     const total = spoken.reduce((n, s) => n + s.length, 0);
     let at = clock;
@@ -107,8 +178,26 @@ async function make(slug) {
   const list = path.join(work, 'list.txt');
   fs.writeFileSync(list, parts.map((p) => `file '${p}'`).join('\n'));
   const mp4 = path.join(outDir, `${slug}.mp4`);
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', '-movflags', '+faststart', mp4]);
-  fs.writeFileSync(path.join(outDir, `${slug}.vtt`), `WEBVTT\n\n${cues.map((c, i) => `${i + 1}\n${vttTime(c.start)} --> ${vttTime(c.end)}\n${c.text}\n`).join('\n')}`);
+  execFileSync('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'concat',
+    '-safe',
+    '0',
+    '-i',
+    list,
+    '-c',
+    'copy',
+    '-movflags',
+    '+faststart',
+    mp4,
+  ]);
+  fs.writeFileSync(
+    path.join(outDir, `${slug}.vtt`),
+    `WEBVTT\n\n${cues.map((c, i) => `${i + 1}\n${vttTime(c.start)} --> ${vttTime(c.end)}\n${c.text}\n`).join('\n')}`,
+  );
   const duration = Math.round(seconds(mp4));
   fs.writeFileSync(file, lesson.text.replace(/^duration: .*$/m, `duration: ${duration}`));
   fs.rmSync(work, { recursive: true, force: true });
@@ -116,5 +205,10 @@ async function make(slug) {
 }
 
 fs.mkdirSync(outDir, { recursive: true });
-const slugs = process.argv.slice(2).length ? process.argv.slice(2) : fs.readdirSync(lessonsDir).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3));
+const slugs = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : fs
+      .readdirSync(lessonsDir)
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => f.slice(0, -3));
 for (const slug of slugs) await make(slug);

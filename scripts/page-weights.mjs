@@ -22,7 +22,8 @@ function closure(dir, entries) {
   const visit = (file) => {
     if (seen.has(file) || !fs.existsSync(path.join(dir, file))) return;
     seen.add(file);
-    for (const m of fs.readFileSync(path.join(dir, file), 'utf8').matchAll(STATIC_IMPORT)) visit(m[1]);
+    for (const m of fs.readFileSync(path.join(dir, file), 'utf8').matchAll(STATIC_IMPORT))
+      visit(m[1]);
   };
   entries.forEach(visit);
   return seen;
@@ -38,12 +39,16 @@ export function pageWeight(html, dir = path.join(root, 'dist/client/_astro')) {
   const eager = [...html.matchAll(MODULE_SCRIPT)].map((m) => m[1]);
   const late = [];
   for (const [tag] of html.matchAll(ISLAND)) {
-    const urls = ['component-url', 'renderer-url', 'before-hydration-url'].map((a) => islandUrl(tag, a)).filter(Boolean);
+    const urls = ['component-url', 'renderer-url', 'before-hydration-url']
+      .map((a) => islandUrl(tag, a))
+      .filter(Boolean);
     (/\bclient="(load|only)"/.test(tag) ? eager : late).push(...urls);
   }
   const first = closure(dir, eager);
   const after = [...closure(dir, late)].filter((f) => !first.has(f));
-  const kb = (files) => [...files].reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(dir, f))).length, 0) / 1024;
+  const kb = (files) =>
+    [...files].reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(dir, f))).length, 0) /
+    1024;
   return { kb: kb(first), laterKb: kb(after) };
 }
 
@@ -55,9 +60,24 @@ export const ROUTES = [
   { name: '/', path: () => '/', budgetKb: 75 },
   { name: '/login', path: () => '/login', budgetKb: 110 },
   { name: '/registrate', path: () => '/registrate', budgetKb: 110 },
-  { name: 'a formation step', path: () => '/modelo-de-negocio/spa/01-nombra-tu-empresa', budgetKb: 150, signedIn: true },
-  { name: 'a canvas section', path: (s) => `/canvas/${s.canvas.id}/seccion/propuesta-de-valor`, budgetKb: 130, signedIn: true },
-  { name: 'the site editor', path: (s) => `/page-builder/editor/${s.site.id}`, budgetKb: 350, signedIn: true },
+  {
+    name: 'a formation step',
+    path: () => '/modelo-de-negocio/spa/01-nombra-tu-empresa',
+    budgetKb: 150,
+    signedIn: true,
+  },
+  {
+    name: 'a canvas section',
+    path: (s) => `/canvas/${s.canvas.id}/seccion/propuesta-de-valor`,
+    budgetKb: 130,
+    signedIn: true,
+  },
+  {
+    name: 'the site editor',
+    path: (s) => `/page-builder/editor/${s.site.id}`,
+    budgetKb: 350,
+    signedIn: true,
+  },
   { name: '/landing', path: () => '/landing', budgetKb: 0 },
   { name: '/videos', path: () => '/videos', budgetKb: 0, signedIn: true },
   // The lesson player (media-chrome), a module script: docs/design.md's ≈ 40 KB.
@@ -78,7 +98,10 @@ export async function measureRoutes(origin, seed) {
   const rows = [];
   for (const route of ROUTES) {
     const url = new URL(route.path(seed), origin);
-    const headers = { Host: route.host ?? url.host, ...(route.signedIn ? { Authorization: `Token ${seed.token}` } : {}) };
+    const headers = {
+      Host: route.host ?? url.host,
+      ...(route.signedIn ? { Authorization: `Token ${seed.token}` } : {}),
+    };
     rows.push({ ...route, ...pageWeight(await getPage(url, headers)) });
   }
   return rows;
@@ -87,13 +110,15 @@ export async function measureRoutes(origin, seed) {
 /** A page's HTML, with a Host header of our choosing (fetch refuses to set one). */
 function getPage(url, headers) {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      if (res.statusCode !== 200) reject(new Error(`${url} → ${res.statusCode}`));
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve(body));
-    }).on('error', reject);
+    http
+      .get(url, { headers }, (res) => {
+        if (res.statusCode !== 200) reject(new Error(`${url} → ${res.statusCode}`));
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve(body));
+      })
+      .on('error', reject);
   });
 }
 
@@ -103,14 +128,19 @@ export function printRoutes(rows) {
   console.log('|---|---:|---:|---:|');
   for (const r of rows) {
     const verdict = r.kb <= r.budgetKb ? `≤ ${r.budgetKb}` : `**over ${r.budgetKb}**`;
-    console.log(`| ${r.name} | ${r.kb.toFixed(1)} | ${verdict} | ${r.laterKb ? r.laterKb.toFixed(1) : '–'} |`);
+    console.log(
+      `| ${r.name} | ${r.kb.toFixed(1)} | ${verdict} | ${r.laterKb ? r.laterKb.toFixed(1) : '–'} |`,
+    );
   }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   ensureBuilt();
   const port = await freePort();
-  const app = await startApp({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'impulsa-weights-')) }, port);
+  const app = await startApp(
+    { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'impulsa-weights-')) },
+    port,
+  );
   try {
     const origin = `http://127.0.0.1:${port}`;
     const rows = await measureRoutes(origin, await seedPages(apiClient(origin)));

@@ -17,8 +17,17 @@ const { values } = parseArgs({
 const total = Number(values.products);
 const sellerCount = Number(values.sellers);
 const ownerShare = values.owner ? Math.min(Number(values['owner-products']), total) : 0;
-if (!Number.isInteger(total) || total < 0 || !Number.isInteger(sellerCount) || sellerCount < 1 || !Number.isInteger(ownerShare) || ownerShare < 0) {
-  console.error('Uso: seed-catalogue.mjs --products N --sellers M [--owner EMAIL --owner-products K]');
+if (
+  !Number.isInteger(total) ||
+  total < 0 ||
+  !Number.isInteger(sellerCount) ||
+  sellerCount < 1 ||
+  !Number.isInteger(ownerShare) ||
+  ownerShare < 0
+) {
+  console.error(
+    'Uso: seed-catalogue.mjs --products N --sellers M [--owner EMAIL --owner-products K]',
+  );
   process.exit(2);
 }
 
@@ -29,42 +38,71 @@ const { openDatabase, dataDir, databaseUrl } = await import('../dist/server/runt
 const { sql } = await import('drizzle-orm');
 
 const url = databaseUrl();
-const handle = await openDatabase(url ? { databaseUrl: url } : { pgliteDir: path.join(dataDir(), 'pglite') });
+const handle = await openDatabase(
+  url ? { databaseUrl: url } : { pgliteDir: path.join(dataDir(), 'pglite') },
+);
 const db = handle.unbounded;
 const started = Date.now();
 
 /** Words the names are made of, so that a search like `?q=taza` matches about one product in ten. */
-const NOUNS = ['Taza', 'Polera', 'Bolso', 'Vela', 'Cuaderno', 'Jabón', 'Aros', 'Cojín', 'Mermelada', 'Macetero'];
-const ADJECTIVES = ['artesanal', 'de greda', 'bordado', 'de lana', 'reciclado', 'pintado a mano', 'de cobre', 'natural'];
+const NOUNS = [
+  'Taza',
+  'Polera',
+  'Bolso',
+  'Vela',
+  'Cuaderno',
+  'Jabón',
+  'Aros',
+  'Cojín',
+  'Mermelada',
+  'Macetero',
+];
+const ADJECTIVES = [
+  'artesanal',
+  'de greda',
+  'bordado',
+  'de lana',
+  'reciclado',
+  'pintado a mano',
+  'de cobre',
+  'natural',
+];
 const nouns = `array[${NOUNS.map((w) => `'${w}'`).join(',')}]`;
 const adjectives = `array[${ADJECTIVES.map((w) => `'${w}'`).join(',')}]`;
 
 try {
   let ownerId = null;
   if (values.owner) {
-    const found = await db.execute(sql`select id from users where email = ${values.owner.toLowerCase()}`);
+    const found = await db.execute(
+      sql`select id from users where email = ${values.owner.toLowerCase()}`,
+    );
     ownerId = found.rows[0]?.id ?? null;
     if (ownerId === null) throw new Error(`No existe una cuenta con el correo ${values.owner}.`);
   }
 
   // Sellers: a run id keeps the emails unique when the script runs again on the same database.
   const run = Date.now().toString(36);
-  const sellers = await db.execute(sql.raw(`
+  const sellers = await db.execute(
+    sql.raw(`
     insert into users (email, full_name)
     select 'vendedor-${run}-' || n || '@catalogo.invalid', 'Vendedora ' || n
     from generate_series(1, ${sellerCount}) n
-    returning id`));
+    returning id`),
+  );
   const sellerIds = sellers.rows.map((r) => Number(r.id));
-  await db.execute(sql.raw(`
+  await db.execute(
+    sql.raw(`
     insert into stores (user_id, name)
-    select id, 'Tienda ' || full_name from users where email like 'vendedor-${run}-%'`));
+    select id, 'Tienda ' || full_name from users where email like 'vendedor-${run}-%'`),
+  );
 
   /** Inserts `count` products for the sellers `ids` (round robin), in batches of 20,000 rows. */
   async function insertProducts(ids, count) {
     const idList = `array[${ids.join(',')}]`;
     for (let from = 0; from < count; from += 20_000) {
       const to = Math.min(count, from + 20_000) - 1;
-      await db.execute(sql.raw(`
+      await db.execute(
+        sql.raw(`
         insert into products (user_id, slug, name, search_name, description, price, compare_at_price, stock, published)
         select
           (${idList})[1 + n % ${ids.length}],
@@ -79,7 +117,8 @@ try {
         from (
           select n, (${nouns})[1 + n % ${NOUNS.length}] || ' ' || (${adjectives})[1 + (n / ${NOUNS.length}) % ${ADJECTIVES.length}] || ' ' || n as name
           from generate_series(${from}, ${to}) n
-        ) as generated`));
+        ) as generated`),
+      );
     }
   }
 

@@ -14,7 +14,9 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const entry = new URL('../dist/server/entry.mjs', import.meta.url);
 const runtime = new URL('../dist/server/runtime.mjs', import.meta.url);
 if (!fs.existsSync(fileURLToPath(entry)) || !fs.existsSync(fileURLToPath(runtime))) {
-  console.error('No hay una versión compilada en dist/. Ejecuta "npm run build" (o "npm start", que compila si hace falta).');
+  console.error(
+    'No hay una versión compilada en dist/. Ejecuta "npm run build" (o "npm start", que compila si hace falta).',
+  );
   process.exit(1);
 }
 
@@ -62,7 +64,10 @@ let handle;
 try {
   handle = await openDatabaseWithRetry();
 } catch (error) {
-  console.error('No se pudo abrir la base de datos:', error instanceof Error ? error.message : error);
+  console.error(
+    'No se pudo abrir la base de datos:',
+    error instanceof Error ? error.message : error,
+  );
   process.exit(1);
 }
 const { handler } = await app;
@@ -72,7 +77,13 @@ const ASSET_CACHE = 'public, max-age=31536000, immutable';
 const clientDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
 /** Every file of the build's client folder, by URL path: read once, since a build never changes under a running server. */
 const staticFiles = new Set(
-  fs.readdirSync(clientDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => '/' + path.relative(clientDir, path.join(e.parentPath, e.name)).split(path.sep).join('/')),
+  fs
+    .readdirSync(clientDir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map(
+      (e) =>
+        '/' + path.relative(clientDir, path.join(e.parentPath, e.name)).split(path.sep).join('/'),
+    ),
 );
 
 /** The decoded path of a request URL, or null when it does not decode (a 400, as the adapter answers). */
@@ -111,7 +122,10 @@ const loadSend = () => (sendModule ??= import('send').then((m) => m.default));
 function sendStatic(send, req, res, pathname) {
   const type = compressibleType(pathname);
   const encoding = type ? acceptedEncoding(req.headers['accept-encoding']) : null;
-  const twin = encoding && staticFiles.has(pathname + ENCODING_SUFFIX[encoding]) ? pathname + ENCODING_SUFFIX[encoding] : null;
+  const twin =
+    encoding && staticFiles.has(pathname + ENCODING_SUFFIX[encoding])
+      ? pathname + ENCODING_SUFFIX[encoding]
+      : null;
   send(req, twin ?? pathname, { root: clientDir, dotfiles: 'deny' })
     .on('headers', (response) => {
       if (type) response.setHeader('Vary', 'Accept-Encoding');
@@ -120,7 +134,8 @@ function sendStatic(send, req, res, pathname) {
         response.setHeader('Content-Type', type);
       }
       if (pathname.startsWith('/_astro/')) response.setHeader('Cache-Control', ASSET_CACHE);
-      else if (pathname.startsWith('/lessons/')) response.setHeader('Cache-Control', LESSON_MEDIA_CACHE);
+      else if (pathname.startsWith('/lessons/'))
+        response.setHeader('Cache-Control', LESSON_MEDIA_CACHE);
     })
     .on('error', (error) => {
       res.statusCode = error.statusCode ?? 500;
@@ -131,25 +146,30 @@ function sendStatic(send, req, res, pathname) {
 
 const { host, port } = listenAddress();
 // Node checks the two timeouts only every `connectionsCheckingInterval` (30 s by default): check every second.
-const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 15_000, connectionsCheckingInterval: 1_000 }, (req, res) => {
-  // Anonymous visits to cached public pages, and signed-in asks whose kept answer memory says is
-  // current, are answered from memory, without entering Astro.
-  if (pageCache.answer(req, res) || privatePages.answerRequest(req, res)) return;
-  const pathname = requestPath(req.url ?? '/');
-  if (pathname === null) {
-    res.writeHead(400);
-    res.end('Bad request.');
-  } else if ((req.method === 'GET' || req.method === 'HEAD') && staticFiles.has(pathname)) {
-    serveStatic(req, res, pathname);
-  } else {
-    void handler(req, res);
-  }
-});
+const server = http.createServer(
+  { requestTimeout: 30_000, headersTimeout: 15_000, connectionsCheckingInterval: 1_000 },
+  (req, res) => {
+    // Anonymous visits to cached public pages, and signed-in asks whose kept answer memory says is
+    // current, are answered from memory, without entering Astro.
+    if (pageCache.answer(req, res) || privatePages.answerRequest(req, res)) return;
+    const pathname = requestPath(req.url ?? '/');
+    if (pathname === null) {
+      res.writeHead(400);
+      res.end('Bad request.');
+    } else if ((req.method === 'GET' || req.method === 'HEAD') && staticFiles.has(pathname)) {
+      serveStatic(req, res, pathname);
+    } else {
+      void handler(req, res);
+    }
+  },
+);
 server.keepAliveTimeout = 5_000;
 
 server.on('error', (error) => {
   console.error(
-    error.code === 'EADDRINUSE' ? `El puerto ${port} ya está en uso. Elige otro con PORT=…` : `Error del servidor: ${error.message}`,
+    error.code === 'EADDRINUSE'
+      ? `El puerto ${port} ya está en uso. Elige otro con PORT=…`
+      : `Error del servidor: ${error.message}`,
   );
   void closeDatabase().finally(() => process.exit(1));
 });
@@ -157,8 +177,14 @@ server.on('error', (error) => {
 server.listen(port, host, () => {
   const address = server.address();
   const shownHost = host === '127.0.0.1' || host === '0.0.0.0' ? 'localhost' : host;
-  log.info('listening', { host, port: typeof address === 'object' && address ? address.port : port, database: handle.kind });
-  console.log(`Impulsa está corriendo en http://${shownHost}:${port} (base de datos: ${handle.kind})`);
+  log.info('listening', {
+    host,
+    port: typeof address === 'object' && address ? address.port : port,
+    database: handle.kind,
+  });
+  console.log(
+    `Impulsa está corriendo en http://${shownHost}:${port} (base de datos: ${handle.kind})`,
+  );
   // Background jobs (the cache bus's LISTEN, the order sweeper) start now, or when their module loads.
   serverListening();
   // What a burst of requests grew the heap by goes back to the system once the server is quiet.
@@ -177,12 +203,16 @@ async function warmUp() {
   try {
     // node:http, already loaded: fetch would load undici (some 30 ms) before the first answer.
     await new Promise((resolve, reject) => {
-      const request = http.get(url, { timeout: 10_000 }, (response) => response.resume().on('end', resolve).on('error', reject));
+      const request = http.get(url, { timeout: 10_000 }, (response) =>
+        response.resume().on('end', resolve).on('error', reject),
+      );
       request.on('timeout', () => request.destroy(new Error('no answer in 10 s')));
       request.on('error', reject);
     });
   } catch (error) {
-    log.warn('warm-up request failed', { error: error instanceof Error ? error.message : String(error) });
+    log.warn('warm-up request failed', {
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 

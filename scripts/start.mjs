@@ -4,10 +4,14 @@ import path from 'node:path';
 import { ensureBuilt, root } from './ensure-built.mjs';
 
 ensureBuilt();
-const child = spawn(process.execPath, ['--max-semi-space-size=8', path.join(root, 'scripts/serve.mjs')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production' },
-});
+const child = spawn(
+  process.execPath,
+  ['--max-semi-space-size=8', path.join(root, 'scripts/serve.mjs')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

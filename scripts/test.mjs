@@ -14,7 +14,11 @@ const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'impulsa-reports-'));
 
 function run(title, command, args, env = {}) {
   console.log(`\n━━ ${title} ━━`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env },
+  });
   return result.status === 0;
 }
 
@@ -22,14 +26,17 @@ function ensureChromium() {
   if (fs.existsSync(chromium)) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    console.error(`Falta Chromium en ${chromium}. Instálalo con:\n  sudo apt-get install -y chromium`);
+    console.error(
+      `Falta Chromium en ${chromium}. Instálalo con:\n  sudo apt-get install -y chromium`,
+    );
     process.exit(1);
   }
   console.log('Instalando Chromium de Debian (apt-get)…');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const ok =
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status === 0 &&
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env }).status === 0;
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env }).status ===
+      0;
   if (!ok || !fs.existsSync(chromium)) {
     console.error('No se pudo instalar Chromium. Ejecuta: apt-get install -y chromium');
     process.exit(1);
@@ -38,7 +45,13 @@ function ensureChromium() {
 
 function vitest(title, projects) {
   const file = path.join(reportDir, `${projects.join('-')}.json`);
-  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  const args = [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ];
   const ok = run(title, bin('vitest'), args);
   return { ok, file };
 }
@@ -86,6 +99,7 @@ if (ok) {
 
 const total = tally(reports);
 total.failed += failedPhases;
-if (!process.env.TEST_DATABASE_URL) console.log('\n(PostgreSQL tests skipped: set TEST_DATABASE_URL to run them.)');
+if (!process.env.TEST_DATABASE_URL)
+  console.log('\n(PostgreSQL tests skipped: set TEST_DATABASE_URL to run them.)');
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(ok && total.failed === 0 ? 0 : 1);

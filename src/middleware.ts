@@ -17,4 +17,14 @@ import { securityHeaders } from '@/lib/server/middleware/security-headers';
 // Registers the order sweeper, a job that starts once the server listens (src/lib/server/jobs.ts).
 import '@/lib/orders/sweeper.server';
 
-export const onRequest = sequence(keepPrivatePages, renderCache, securityHeaders, apiErrors, resolveHost, authenticate, originCheck, captureReferral, guard);
+export const onRequest = sequence(
+  keepPrivatePages,
+  renderCache,
+  securityHeaders,
+  apiErrors,
+  resolveHost,
+  authenticate,
+  originCheck,
+  captureReferral,
+  guard,
+);

@@ -58,7 +58,8 @@ export const api = createApiClient('', () => activeHooks);
 
 /** The Spanish message the server sent with an error, if any. */
 export function serverMessage(error: unknown): string | undefined {
-  const data = (error as FetchError | undefined)?.data as { message?: unknown; detail?: unknown } | undefined;
+  const data = (error as FetchError | undefined)?.data as
+    { message?: unknown; detail?: unknown } | undefined;
   if (typeof data?.message === 'string' && data.message) return data.message;
   if (typeof data?.detail === 'string' && data.detail) return data.detail;
   return undefined;
@@ -67,5 +68,7 @@ export function serverMessage(error: unknown): string | undefined {
 /** Field errors the server sent with a 400, keyed by field path. */
 export function serverFieldErrors(error: unknown): Record<string, string[]> {
   const data = (error as FetchError | undefined)?.data as { errors?: unknown } | undefined;
-  return data && typeof data.errors === 'object' && data.errors !== null ? (data.errors as Record<string, string[]>) : {};
+  return data && typeof data.errors === 'object' && data.errors !== null
+    ? (data.errors as Record<string, string[]>)
+    : {};
 }

@@ -21,8 +21,14 @@ import { MODULES, type ModuleKey, type ModuleProgress, type UserProgress } from 
 /** The shop: its catalogue, and the sales it has made ("¡Primera venta!" once the first order is paid). */
 function shopProgress(counts: { total: number; published: number }, sales: number): ModuleProgress {
   const catalogue = catalogueProgress(counts);
-  if (sales === 0) return catalogue.finished ? { ...catalogue, detail: `${catalogue.detail}. Siguiente paso: tu primera venta.` } : catalogue;
-  return { ...catalogue, detail: `${sales === 1 ? '¡Primera venta!' : `${sales} ventas`} · ${catalogue.detail}` };
+  if (sales === 0)
+    return catalogue.finished
+      ? { ...catalogue, detail: `${catalogue.detail}. Siguiente paso: tu primera venta.` }
+      : catalogue;
+  return {
+    ...catalogue,
+    detail: `${sales === 1 ? '¡Primera venta!' : `${sales} ventas`} · ${catalogue.detail}`,
+  };
 }
 
 /** The parts every progress read needs. */
@@ -47,7 +53,12 @@ function toUserProgress(facts: ProgressFacts): UserProgress {
     sitio: facts.sitio,
     lecciones: lessonsModuleFrom(facts.lessons),
   };
-  return { modules, completed: MODULES.filter((key) => modules[key].finished).length, total: MODULES.length, lessons: facts.lessons };
+  return {
+    modules,
+    completed: MODULES.filter((key) => modules[key].finished).length,
+    total: MODULES.length,
+    lessons: facts.lessons,
+  };
 }
 
 /** Every module's progress and the lessons', in one statement. */
@@ -62,13 +73,25 @@ export async function userProgress(db: Db, userId: number): Promise<UserProgress
  * stale; tests/api/platform/dashboard-cache.test.ts checks it.
  */
 export async function dashboardParts(userId: number, companiesPage: number, pageSize: number) {
-  return { ...(await progressParts(userId)), companies: sentCompaniesPart(userId, companiesPage, pageSize), version: dashboardVersionPart(userId) };
+  return {
+    ...(await progressParts(userId)),
+    companies: sentCompaniesPart(userId, companiesPage, pageSize),
+    version: dashboardVersionPart(userId),
+  };
 }
 
 /** The dashboard: the progress, one page of the sent companies and the version they are at, in one statement. */
-export async function dashboardView(db: Db, userId: number, companiesPage: number, pageSize: number) {
+export async function dashboardView(
+  db: Db,
+  userId: number,
+  companiesPage: number,
+  pageSize: number,
+) {
   const mark = knownVersions().mark();
-  const { companies, version, ...facts } = await readParts(db, await dashboardParts(userId, companiesPage, pageSize));
+  const { companies, version, ...facts } = await readParts(
+    db,
+    await dashboardParts(userId, companiesPage, pageSize),
+  );
   learnVersion(userId, version, mark);
   return { progress: toUserProgress(facts), companies, version };
 }

@@ -58,7 +58,11 @@ export const MODULE_LIST = [
     title: 'Productos',
     description: 'Carga tu catálogo y comparte una página de venta para cada producto.',
     cta: { start: 'Agregar productos', resume: 'Ver mis productos' },
-    landing: { title: 'Catálogo de productos', text: 'Carga tus productos con precio en pesos y comparte una página de venta para cada uno.', tag: 'Venta' },
+    landing: {
+      title: 'Catálogo de productos',
+      text: 'Carga tus productos con precio en pesos y comparte una página de venta para cada uno.',
+      tag: 'Venta',
+    },
     available: true,
   },
   {
@@ -68,7 +72,11 @@ export const MODULE_LIST = [
     title: 'Sitio web',
     description: 'Arma tu sitio con bloques y publícalo con tu propio dominio.',
     cta: { start: 'Crear mi sitio', resume: 'Editar mi sitio' },
-    landing: { title: 'Sitio web', text: 'Arma tu sitio con bloques, publícalo en un subdominio de Impulsa o en tu propio dominio.', tag: 'Sitio' },
+    landing: {
+      title: 'Sitio web',
+      text: 'Arma tu sitio con bloques, publícalo en un subdominio de Impulsa o en tu propio dominio.',
+      tag: 'Sitio',
+    },
     available: true,
   },
   {
@@ -78,7 +86,11 @@ export const MODULE_LIST = [
     title: 'Lecciones',
     description: 'Videos cortos para cada etapa de tu emprendimiento.',
     cta: { start: 'Ver lecciones', resume: 'Seguir aprendiendo' },
-    landing: { title: 'Lecciones en video', text: 'Clases cortas para cada etapa: desde validar tu idea hasta emitir tu primera boleta.', tag: 'Aprende' },
+    landing: {
+      title: 'Lecciones en video',
+      text: 'Clases cortas para cada etapa: desde validar tu idea hasta emitir tu primera boleta.',
+      tag: 'Aprende',
+    },
     available: true,
   },
 ] as const satisfies readonly ProductModule[];
@@ -101,7 +113,11 @@ export interface UserProgress {
   completed: number;
   total: number;
   /** The lessons: how many were seen, of how many, and where the person is in each (docs/design.md §7). */
-  lessons: { completed: number; total: number; items: Record<number, { position_seconds: number; completed: boolean; updated_at: string }> };
+  lessons: {
+    completed: number;
+    total: number;
+    items: Record<number, { position_seconds: number; completed: boolean; updated_at: string }>;
+  };
 }
 
 export interface NavItem {

@@ -3,7 +3,9 @@
 /** `$1.000.000` for 1000000. */
 export function formatClp(amount: number): string {
   const sign = amount < 0 ? '-' : '';
-  return `${sign}$${Math.round(Math.abs(amount)).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+  return `${sign}$${Math.round(Math.abs(amount))
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
 }
 
 /** The text of an amount field: `12.990` (no sign, the field shows `$`); empty for none. */

@@ -13,5 +13,7 @@ export function normalizePhone(input: string): string | null {
 /** `+56 9 1234 5678` for display. */
 export function formatPhone(normalized: string): string {
   const n = normalized.replace(/^\+56/, '');
-  return n.startsWith('9') ? `+56 ${n[0]} ${n.slice(1, 5)} ${n.slice(5)}` : `+56 ${n.slice(0, 2)} ${n.slice(2, 5)} ${n.slice(5)}`;
+  return n.startsWith('9')
+    ? `+56 ${n[0]} ${n.slice(1, 5)} ${n.slice(5)}`
+    : `+56 ${n.slice(0, 2)} ${n.slice(2, 5)} ${n.slice(5)}`;
 }

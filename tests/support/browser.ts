@@ -13,7 +13,16 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...extraArgs,
+    ],
   });
 }
 
@@ -21,15 +30,32 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 360, height: 740 };
 
 /** A new context (fresh storage) at `viewport`, with Spanish (Chile) as the browser language. */
-export function newContext(browser: Browser, viewport = DESKTOP, options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-  return browser.newContext({ viewport, locale: 'es-CL', timezoneId: 'America/Santiago', ...options });
+export function newContext(
+  browser: Browser,
+  viewport = DESKTOP,
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport,
+    locale: 'es-CL',
+    timezoneId: 'America/Santiago',
+    ...options,
+  });
 }
 
 /** Fails on any serious or critical axe-core violation. */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page } as never).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)).toEqual([]);
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    ),
+  ).toEqual([]);
 }
 
 /** Saves a full-page screenshot under screenshots/ for people to look at. */
@@ -77,10 +103,19 @@ export async function signedInContext(
   const { ApiClient } = await import('./http');
   const account = await new ApiClient(baseUrl).register(fields);
   const context = await newContext(browser, viewport, options);
-  await context.addCookies([{ name: 'impulsa_session', value: account.token, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+  await context.addCookies([
+    {
+      name: 'impulsa_session',
+      value: account.token,
+      url: baseUrl,
+      httpOnly: true,
+      sameSite: 'Lax',
+    },
+  ]);
   await context.addInitScript(
     ([token, user]) => {
-      if (!localStorage.getItem('impulsa:auth')) localStorage.setItem('impulsa:auth', JSON.stringify({ token, user }));
+      if (!localStorage.getItem('impulsa:auth'))
+        localStorage.setItem('impulsa:auth', JSON.stringify({ token, user }));
     },
     [account.token, account.user] as const,
   );

@@ -29,7 +29,14 @@ export async function startDns(zoneDir: string): Promise<LocalDns> {
         response.header.rcode = 3; // NXDOMAIN
       } else if (question.type === Packet.TYPE.TXT) {
         const records = JSON.parse(fs.readFileSync(file, 'utf8')) as string[][];
-        for (const chunks of records) response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 1, data: chunks } as never);
+        for (const chunks of records)
+          response.answers.push({
+            name: question.name,
+            type: Packet.TYPE.TXT,
+            class: Packet.CLASS.IN,
+            ttl: 1,
+            data: chunks,
+          } as never);
       }
       send(response);
     },

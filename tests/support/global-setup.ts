@@ -42,7 +42,10 @@ export default async function setup(project: TestProject) {
 
   const ports = await Promise.all(kinds.map(() => freePort()));
   const origins = ports.map((p) => `http://127.0.0.1:${p}`);
-  const oidc = await startOidc(await freePort(), origins.map((o) => `${o}/auth/google`));
+  const oidc = await startOidc(
+    await freePort(),
+    origins.map((o) => `${o}/auth/google`),
+  );
 
   const common = {
     SMTP_URL: smtp.url,
@@ -62,7 +65,11 @@ export default async function setup(project: TestProject) {
 
   const servers: ServerInfo[] = [];
   for (const [i, kind] of kinds.entries()) {
-    const env: Record<string, string> = { ...common, PORT: String(ports[i]), SITE_URL: origins[i]! };
+    const env: Record<string, string> = {
+      ...common,
+      PORT: String(ports[i]),
+      SITE_URL: origins[i]!,
+    };
     if (kind === 'postgres') {
       database = await createTestDatabase();
       env.DATABASE_URL = database.url;
@@ -82,7 +89,9 @@ export default async function setup(project: TestProject) {
     // Keep what each server printed, for diagnosing failures.
     const logDir = path.join(ROOT, 'test-results');
     fs.mkdirSync(logDir, { recursive: true });
-    running.forEach((s, i) => fs.writeFileSync(path.join(logDir, `${project.name}-server-${kinds[i]}.log`), s.output()));
+    running.forEach((s, i) =>
+      fs.writeFileSync(path.join(logDir, `${project.name}-server-${kinds[i]}.log`), s.output()),
+    );
     await database?.drop();
     await smtp.close();
     await oidc.close();

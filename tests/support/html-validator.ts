@@ -23,13 +23,34 @@ export async function htmlErrors(pages: Record<string, string>): Promise<HtmlPro
     return { name, file };
   });
   // vnu exits 1 when it finds errors; the JSON report is on stderr either way.
-  const result = await promisify(execFile)('java', ['-Xss4m', '-jar', String(vnu), '--format', 'json', '--errors-only', ...files.map((f) => f.file)], { maxBuffer: 16 * 1024 * 1024 }).catch(
-    (error: { stderr?: string; stdout?: string }) => ({ stderr: error.stderr ?? '', stdout: error.stdout ?? '' }),
-  );
+  const result = await promisify(execFile)(
+    'java',
+    [
+      '-Xss4m',
+      '-jar',
+      String(vnu),
+      '--format',
+      'json',
+      '--errors-only',
+      ...files.map((f) => f.file),
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  ).catch((error: { stderr?: string; stdout?: string }) => ({
+    stderr: error.stderr ?? '',
+    stdout: error.stdout ?? '',
+  }));
   fs.rmSync(dir, { recursive: true, force: true });
-  const report = JSON.parse(result.stderr || '{"messages":[]}') as { messages: { url: string; type: string; message: string; lastLine?: number; extract?: string }[] };
+  const report = JSON.parse(result.stderr || '{"messages":[]}') as {
+    messages: { url: string; type: string; message: string; lastLine?: number; extract?: string }[];
+  };
   const nameOf = new Map(files.map((f) => [`file:${f.file}`, f.name]));
   return report.messages
     .filter((m) => m.type === 'error')
-    .map((m) => ({ page: nameOf.get(m.url) ?? m.url, type: m.type, message: m.message, line: m.lastLine, extract: m.extract }));
+    .map((m) => ({
+      page: nameOf.get(m.url) ?? m.url,
+      type: m.type,
+      message: m.message,
+      line: m.lastLine,
+      extract: m.extract,
+    }));
 }

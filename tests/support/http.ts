@@ -19,11 +19,20 @@ function randomIp(): string {
 }
 
 /** Posts `fields` as a browser's form would (same origin, no redirect followed). */
-export function postForm(url: string, path: string, fields: Record<string, string>, cookie?: string) {
+export function postForm(
+  url: string,
+  path: string,
+  fields: Record<string, string>,
+  cookie?: string,
+) {
   return fetch(url + path, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: url, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: url,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
     body: new URLSearchParams(fields),
   });
 }
@@ -36,11 +45,27 @@ export class ApiClient {
     this.base = base;
   }
 
-  async request<T = any>(method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string>; raw?: string; useCookies?: boolean } = {}): Promise<Reply<T>> {
-    const headers: Record<string, string> = { 'X-Forwarded-For': this.ip, Accept: 'application/json', ...options.headers };
-    if (options.body !== undefined || options.raw !== undefined) headers['Content-Type'] ??= 'application/json';
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: {
+      body?: unknown;
+      token?: string;
+      headers?: Record<string, string>;
+      raw?: string;
+      useCookies?: boolean;
+    } = {},
+  ): Promise<Reply<T>> {
+    const headers: Record<string, string> = {
+      'X-Forwarded-For': this.ip,
+      Accept: 'application/json',
+      ...options.headers,
+    };
+    if (options.body !== undefined || options.raw !== undefined)
+      headers['Content-Type'] ??= 'application/json';
     if (options.token) headers.Authorization = `Token ${options.token}`;
-    if (options.useCookies !== false && this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (options.useCookies !== false && this.cookies.size)
+      headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (method !== 'GET' && !('Origin' in headers)) headers.Origin = this.base;
     const res = await fetch(this.base + path, {
       method,
@@ -82,10 +107,19 @@ export class ApiClient {
 
   /** Registers a new account and returns its token and user. */
   async register(fields: Partial<{ email: string; password: string; full_name: string }> = {}) {
-    const body = { email: uniqueEmail(), password: 'una-clave-segura', full_name: 'María José Soto', ...fields };
+    const body = {
+      email: uniqueEmail(),
+      password: 'una-clave-segura',
+      full_name: 'María José Soto',
+      ...fields,
+    };
     const res = await this.post('/api/users/register/', body);
-    if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-    return { ...(res.body as { token: string; user: { id: number; email: string } }), password: body.password };
+    if (res.status !== 201)
+      throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return {
+      ...(res.body as { token: string; user: { id: number; email: string } }),
+      password: body.password,
+    };
   }
 }
 
@@ -99,32 +133,68 @@ export async function awayFromWindowEdge(windowSeconds: number, marginMs = 20_00
 }
 
 /** A GET with any `Host` header (fetch does not let a test choose it), as a site visitor's browser sends it. */
-export function getWithHost(base: string, host: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+export function getWithHost(
+  base: string,
+  host: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}> {
   const { port } = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'GET', headers: { ...headers, Host: host } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, method: 'GET', headers: { ...headers, Host: host } },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
 }
 
 /** POSTs a form to `base` as `host` (a site's host), as a browser on that host would. */
-export function postFormWithHost(base: string, host: string, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+export function postFormWithHost(
+  base: string,
+  host: string,
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}> {
   const { port } = new URL(base);
   const body = new URLSearchParams(fields).toString();
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port, path, method: 'POST', headers: { Origin: `http://${host}`, ...headers, Host: host, 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: {
+          Origin: `http://${host}`,
+          ...headers,
+          Host: host,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Content-Length': Buffer.byteLength(body),
+        },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }),
+        );
       },
     );
     req.on('error', reject);

@@ -16,7 +16,15 @@ export async function startOidc(port: number, redirectUris: string[]): Promise<T
   const clientId = 'impulsa-test';
   const clientSecret = 'impulsa-test-secret-impulsa-test-secret';
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: redirectUris, grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     cookies: { keys: ['impulsa-test-cookie-key'] },
     pkce: { required: () => true },
@@ -26,7 +34,12 @@ export async function startOidc(port: number, redirectUris: string[]): Promise<T
         accountId: sub,
         async claims() {
           const email = sub.includes('@') ? sub.toLowerCase() : `${sub}@ejemplo.cl`;
-          return { sub: `google-${email}`, email, email_verified: !email.startsWith('noverificado'), name: 'Persona de Prueba' };
+          return {
+            sub: `google-${email}`,
+            email,
+            email_verified: !email.startsWith('noverificado'),
+            name: 'Persona de Prueba',
+          };
         },
       };
     },

@@ -50,31 +50,44 @@ export function tempDir(prefix = 'impulsa-test-'): string {
  * Runs the built server with `env` (DATABASE_URL or DATA_DIR …) and waits until it listens.
  * Rejects with its output if it exits first.
  */
-export async function startServer(env: Record<string, string> = {}, options: { timeoutMs?: number } = {}): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(ROOT, 'dist/server/entry.mjs'))) throw new Error('Run `npm run build` before the API and browser tests.');
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { timeoutMs?: number } = {},
+): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(ROOT, 'dist/server/entry.mjs')))
+    throw new Error('Run `npm run build` before the API and browser tests.');
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? tempDir();
-  const proc = spawn(process.execPath, ['--max-semi-space-size=8', path.join(ROOT, 'scripts/serve.mjs')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: process.env.TEST_SERVER_LOG_LEVEL || 'warn',
-      SITE_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      ...env,
-      PORT: String(port),
+  const proc = spawn(
+    process.execPath,
+    ['--max-semi-space-size=8', path.join(ROOT, 'scripts/serve.mjs')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: process.env.TEST_SERVER_LOG_LEVEL || 'warn',
+        SITE_URL: `http://127.0.0.1:${port}`,
+        DATA_DIR: dataDir,
+        ...env,
+        PORT: String(port),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    proc.once('exit', (code) => resolve(code)),
+  );
 
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${out}`)), options.timeoutMs ?? 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in time:\n${out}`)),
+      options.timeoutMs ?? 60_000,
+    );
     const onData = () => {
       if (out.includes('Impulsa está corriendo')) {
         clearTimeout(timer);
@@ -84,7 +97,9 @@ export async function startServer(env: Record<string, string> = {}, options: { t
     proc.stdout!.on('data', onData);
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(Object.assign(new Error(`server exited with ${code}:\n${out}`), { code, output: out }));
+      reject(
+        Object.assign(new Error(`server exited with ${code}:\n${out}`), { code, output: out }),
+      );
     });
   });
 
@@ -105,7 +120,11 @@ export async function startServer(env: Record<string, string> = {}, options: { t
  * Two built app servers on one fresh PostgreSQL database, for the suite's tests (started before
  * them, stopped and the database dropped after): what one instance changes, the other must see.
  */
-export function useTwoInstances(): () => { first: RunningServer; second: RunningServer; databaseUrl: string } {
+export function useTwoInstances(): () => {
+  first: RunningServer;
+  second: RunningServer;
+  databaseUrl: string;
+} {
   let database: TestDatabase | undefined;
   let first: RunningServer | undefined;
   let second: RunningServer | undefined;

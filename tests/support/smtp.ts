@@ -28,15 +28,28 @@ export async function startSmtp(dir: string): Promise<TestSmtp> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
-  return { url: `smtp://127.0.0.1:${port}`, dir, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    dir,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 /** The newest mail sent to `to`, as raw text (quoted-printable soft breaks undone), waiting up to `timeoutMs`. */
 export async function waitForMail(dir: string, to: string, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(`-${to}.eml`)).sort() : [];
-    if (files.length) return fs.readFileSync(path.join(dir, files.at(-1)!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const files = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith(`-${to}.eml`))
+          .sort()
+      : [];
+    if (files.length)
+      return fs
+        .readFileSync(path.join(dir, files.at(-1)!), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no mail for ${to} within ${timeoutMs} ms`);

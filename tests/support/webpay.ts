@@ -46,13 +46,21 @@ function send(res: http.ServerResponse, status: number, data: unknown) {
 
 function page(res: http.ServerResponse, title: string, inner: string) {
   res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-  res.end(`<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(title)}</title></head><body style="font-family:sans-serif;max-width:28rem;margin:2rem auto">${inner}</body></html>`);
+  res.end(
+    `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(title)}</title></head><body style="font-family:sans-serif;max-width:28rem;margin:2rem auto">${inner}</body></html>`,
+  );
 }
 
 /** A form that posts itself back to the commerce, as Webpay does when the buyer cancels or time runs out. */
 function postBack(res: http.ServerResponse, action: string, fields: Record<string, string>) {
-  const inputs = Object.entries(fields).map(([k, v]) => `<input type="hidden" name="${k}" value="${escape(v)}">`).join('');
-  page(res, 'Volviendo al comercio', `<form method="post" action="${escape(action)}">${inputs}<button>Volver al comercio</button></form><script>document.forms[0].submit()</script>`);
+  const inputs = Object.entries(fields)
+    .map(([k, v]) => `<input type="hidden" name="${k}" value="${escape(v)}">`)
+    .join('');
+  page(
+    res,
+    'Volviendo al comercio',
+    `<form method="post" action="${escape(action)}">${inputs}<button>Volver al comercio</button></form><script>document.forms[0].submit()</script>`,
+  );
 }
 
 function result(tx: Transaction) {
@@ -80,22 +88,44 @@ export async function startWebpay(): Promise<TestWebpay> {
       const url = new URL(req.url ?? '/', base);
       const text = await body(req);
       if (url.pathname.startsWith(API)) {
-        if (req.headers['tbk-api-key-id'] !== WEBPAY_COMMERCE_CODE || req.headers['tbk-api-key-secret'] !== WEBPAY_API_KEY) return send(res, 401, { error_message: 'Not Authorized' });
+        if (
+          req.headers['tbk-api-key-id'] !== WEBPAY_COMMERCE_CODE ||
+          req.headers['tbk-api-key-secret'] !== WEBPAY_API_KEY
+        )
+          return send(res, 401, { error_message: 'Not Authorized' });
         const rest = url.pathname.slice(API.length).split('/').filter(Boolean);
         if (rest.length === 0 && req.method === 'POST') {
           const input = JSON.parse(text || '{}');
-          if (typeof input.buy_order !== 'string' || input.buy_order.length > 26 || !input.buy_order) return send(res, 422, { error_message: 'Invalid value for parameter: buy_order' });
-          if (typeof input.session_id !== 'string' || input.session_id.length > 61) return send(res, 422, { error_message: 'Invalid value for parameter: session_id' });
-          if (!Number.isInteger(input.amount) || input.amount <= 0) return send(res, 422, { error_message: 'Invalid value for parameter: amount' });
-          if (typeof input.return_url !== 'string' || input.return_url.length > 255) return send(res, 422, { error_message: 'Invalid value for parameter: return_url' });
+          if (
+            typeof input.buy_order !== 'string' ||
+            input.buy_order.length > 26 ||
+            !input.buy_order
+          )
+            return send(res, 422, { error_message: 'Invalid value for parameter: buy_order' });
+          if (typeof input.session_id !== 'string' || input.session_id.length > 61)
+            return send(res, 422, { error_message: 'Invalid value for parameter: session_id' });
+          if (!Number.isInteger(input.amount) || input.amount <= 0)
+            return send(res, 422, { error_message: 'Invalid value for parameter: amount' });
+          if (typeof input.return_url !== 'string' || input.return_url.length > 255)
+            return send(res, 422, { error_message: 'Invalid value for parameter: return_url' });
           const token = randomBytes(32).toString('hex');
-          transactions.set(token, { token, ...input, decision: null, status: 'INITIALIZED', commits: 0, refunds: 0 });
+          transactions.set(token, {
+            token,
+            ...input,
+            decision: null,
+            status: 'INITIALIZED',
+            commits: 0,
+            refunds: 0,
+          });
           return send(res, 200, { token, url: `${base}/webpayserver/initTransaction` });
         }
         const tx = transactions.get(rest[0] ?? '');
         if (!tx) return send(res, 422, { error_message: 'Invalid value for parameter: token' });
         if (rest.length === 1 && req.method === 'PUT') {
-          if (tx.commits > 0 || tx.decision === null) return send(res, 422, { error_message: `Invalid status '${tx.commits > 0 ? 2 : 0}' for transaction while authorizing. Commerce should be in a status of 'INITIALIZED'` });
+          if (tx.commits > 0 || tx.decision === null)
+            return send(res, 422, {
+              error_message: `Invalid status '${tx.commits > 0 ? 2 : 0}' for transaction while authorizing. Commerce should be in a status of 'INITIALIZED'`,
+            });
           tx.commits++;
           tx.status = tx.decision === 'approve' ? 'AUTHORIZED' : 'FAILED';
           return send(res, 200, result(tx));
@@ -103,7 +133,8 @@ export async function startWebpay(): Promise<TestWebpay> {
         if (rest.length === 1 && req.method === 'GET') return send(res, 200, result(tx));
         if (rest.length === 2 && rest[1] === 'refunds' && req.method === 'POST') {
           const { amount } = JSON.parse(text || '{}');
-          if (tx.status !== 'AUTHORIZED' || amount !== tx.amount) return send(res, 422, { error_message: 'Transaction cannot be refunded' });
+          if (tx.status !== 'AUTHORIZED' || amount !== tx.amount)
+            return send(res, 422, { error_message: 'Transaction cannot be refunded' });
           tx.status = 'REVERSED';
           tx.refunds++;
           return send(res, 200, { type: 'REVERSED' });
@@ -118,8 +149,10 @@ export async function startWebpay(): Promise<TestWebpay> {
       const token = form.get('token_ws') ?? url.searchParams.get('token_ws') ?? '';
       const tx = transactions.get(token);
       if (url.pathname === '/webpayserver/initTransaction') {
-        if (!tx || tx.decision !== null) return page(res, 'Webpay', '<p>Transacción no válida.</p>');
-        const button = (action: string, label: string) => `<form method="post" action="/webpayserver/decide"><input type="hidden" name="token_ws" value="${token}"><input type="hidden" name="action" value="${action}"><button>${label}</button></form>`;
+        if (!tx || tx.decision !== null)
+          return page(res, 'Webpay', '<p>Transacción no válida.</p>');
+        const button = (action: string, label: string) =>
+          `<form method="post" action="/webpayserver/decide"><input type="hidden" name="token_ws" value="${token}"><input type="hidden" name="action" value="${action}"><button>${label}</button></form>`;
         return page(
           res,
           'Webpay (simulado)',
@@ -133,8 +166,17 @@ export async function startWebpay(): Promise<TestWebpay> {
           res.writeHead(303, { Location: `${tx.return_url}?token_ws=${tx.token}` });
           return res.end();
         }
-        if (action === 'abort') return postBack(res, tx.return_url, { TBK_TOKEN: tx.token, TBK_ORDEN_COMPRA: tx.buy_order, TBK_ID_SESION: tx.session_id });
-        if (action === 'timeout') return postBack(res, tx.return_url, { TBK_ORDEN_COMPRA: tx.buy_order, TBK_ID_SESION: tx.session_id });
+        if (action === 'abort')
+          return postBack(res, tx.return_url, {
+            TBK_TOKEN: tx.token,
+            TBK_ORDEN_COMPRA: tx.buy_order,
+            TBK_ID_SESION: tx.session_id,
+          });
+        if (action === 'timeout')
+          return postBack(res, tx.return_url, {
+            TBK_ORDEN_COMPRA: tx.buy_order,
+            TBK_ID_SESION: tx.session_id,
+          });
       }
       res.writeHead(404);
       res.end();

@@ -35,11 +35,40 @@ export interface SiteRenderData {
   whatsapp: (phone: string, message: string) => string | null;
 }
 
-function Picture({ image, sizes, eager, className }: { image: BlockImage; sizes: string; eager?: boolean; className?: string }) {
-  return <img src={image.src} srcSet={image.srcset} sizes={sizes} width={image.width} height={image.height} alt={image.alt} loading={eager ? 'eager' : 'lazy'} decoding="async" className={className} />;
+function Picture({
+  image,
+  sizes,
+  eager,
+  className,
+}: {
+  image: BlockImage;
+  sizes: string;
+  eager?: boolean;
+  className?: string;
+}) {
+  return (
+    <img
+      src={image.src}
+      srcSet={image.srcset}
+      sizes={sizes}
+      width={image.width}
+      height={image.height}
+      alt={image.alt}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      className={className}
+    />
+  );
 }
 
-export function Hero({ title, subtitle, image, cta_label, cta_href, data }: BlockProps['Hero'] & { data: SiteRenderData }) {
+export function Hero({
+  title,
+  subtitle,
+  image,
+  cta_label,
+  cta_href,
+  data,
+}: BlockProps['Hero'] & { data: SiteRenderData }) {
   const picture = image ? data.images[image] : undefined;
   return (
     <section className="site-hero">
@@ -53,7 +82,14 @@ export function Hero({ title, subtitle, image, cta_label, cta_href, data }: Bloc
             </a>
           )}
         </div>
-        {picture && <Picture image={picture} sizes="(min-width: 768px) 50vw, 100vw" eager className="site-hero-image" />}
+        {picture && (
+          <Picture
+            image={picture}
+            sizes="(min-width: 768px) 50vw, 100vw"
+            eager
+            className="site-hero-image"
+          />
+        )}
       </div>
     </section>
   );
@@ -73,12 +109,20 @@ export function ImageBlock({ image, alt, data }: BlockProps['Image'] & { data: S
   if (!picture) return null;
   return (
     <figure className="site-container site-section">
-      <Picture image={{ ...picture, alt: alt || picture.alt }} sizes="(min-width: 1024px) 960px, 100vw" className="site-image" />
+      <Picture
+        image={{ ...picture, alt: alt || picture.alt }}
+        sizes="(min-width: 1024px) 960px, 100vw"
+        className="site-image"
+      />
     </figure>
   );
 }
 
-export function ProductGrid({ id, title, data }: BlockProps['ProductGrid'] & { id: string; data: SiteRenderData }) {
+export function ProductGrid({
+  id,
+  title,
+  data,
+}: BlockProps['ProductGrid'] & { id: string; data: SiteRenderData }) {
   const products = data.products[id] ?? [];
   return (
     <section className="site-container site-section" aria-label={title || 'Productos'}>
@@ -90,7 +134,15 @@ export function ProductGrid({ id, title, data }: BlockProps['ProductGrid'] & { i
           {products.map((p) => (
             <li key={p.href} className="site-card">
               <a href={p.href}>
-                {p.image ? <Picture image={p.image} sizes="(min-width: 768px) 30vw, 50vw" className="site-card-image" /> : <span className="site-card-image site-card-empty" aria-hidden="true" />}
+                {p.image ? (
+                  <Picture
+                    image={p.image}
+                    sizes="(min-width: 768px) 30vw, 50vw"
+                    className="site-card-image"
+                  />
+                ) : (
+                  <span className="site-card-image site-card-empty" aria-hidden="true" />
+                )}
                 <span className="site-card-name">{p.name}</span>
                 <span className="site-card-price">
                   {formatClp(p.price)}
@@ -116,7 +168,11 @@ export function ProductGrid({ id, title, data }: BlockProps['ProductGrid'] & { i
   );
 }
 
-export function WhatsAppButton({ phone, message, data }: BlockProps['WhatsAppButton'] & { data: SiteRenderData }) {
+export function WhatsAppButton({
+  phone,
+  message,
+  data,
+}: BlockProps['WhatsAppButton'] & { data: SiteRenderData }) {
   const href = data.whatsapp(phone, message);
   if (!href) return null;
   return (

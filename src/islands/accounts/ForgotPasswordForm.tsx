@@ -3,7 +3,13 @@ import { api, serverMessage } from '@/lib/api';
 import { requestResetSchema } from '@/lib/accounts/schemas';
 import { firstErrors } from '@/lib/forms';
 import { toastError } from '@/lib/toast/store.client';
-import { EmailField, FormAlert, SubmitButton, typedBeforeHydration, useSessionState } from '@/islands/ui/fields';
+import {
+  EmailField,
+  FormAlert,
+  SubmitButton,
+  typedBeforeHydration,
+  useSessionState,
+} from '@/islands/ui/fields';
 import type { FormFailure } from '@/lib/forms';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 
@@ -17,7 +23,10 @@ const FORM = 'forgot';
 
 /** /login/forgot-password: asks for a reset link; the answer is the same whether or not the account exists. */
 function ForgotPasswordForm({ sent: sentByServer, failure }: Props) {
-  const [email, setEmail] = useSessionState('forgot:email', typedBeforeHydration(FORM, 'email') || failure?.email || '');
+  const [email, setEmail] = useSessionState(
+    'forgot:email',
+    typedBeforeHydration(FORM, 'email') || failure?.email || '',
+  );
   const [error, setError] = useState<string | undefined>(failure?.errors.email);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(sentByServer ?? null);
@@ -32,7 +41,10 @@ function ForgotPasswordForm({ sent: sentByServer, failure }: Props) {
     setError(undefined);
     setBusy(true);
     try {
-      const res = await api<{ detail: string }>('/api/users/request-password-reset/', { method: 'POST', body: parsed.data });
+      const res = await api<{ detail: string }>('/api/users/request-password-reset/', {
+        method: 'POST',
+        body: parsed.data,
+      });
       setSent(res.detail);
     } catch (err) {
       toastError(serverMessage(err) ?? 'No pudimos enviar el enlace. Inténtalo de nuevo.');
@@ -56,8 +68,17 @@ function ForgotPasswordForm({ sent: sentByServer, failure }: Props) {
   }
 
   return (
-    <form name={FORM} method="post" action="/login/forgot-password" onSubmit={onSubmit} noValidate className="space-y-4">
-      {failure && !failure.errors.email && <FormAlert title="No pudimos enviar el enlace" message={failure.message} />}
+    <form
+      name={FORM}
+      method="post"
+      action="/login/forgot-password"
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-4"
+    >
+      {failure && !failure.errors.email && (
+        <FormAlert title="No pudimos enviar el enlace" message={failure.message} />
+      )}
       <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
       <SubmitButton busy={busy} busyText="Enviando…">
         Enviarme el enlace

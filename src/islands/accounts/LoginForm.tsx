@@ -1,7 +1,14 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { bootstrapAuth, login } from '@/lib/accounts/auth.client';
 import { firstName } from '@/lib/accounts/user';
-import { EmailField, FormAlert, PasswordField, SubmitButton, typedBeforeHydration, useSessionState } from '@/islands/ui/fields';
+import {
+  EmailField,
+  FormAlert,
+  PasswordField,
+  SubmitButton,
+  typedBeforeHydration,
+  useSessionState,
+} from '@/islands/ui/fields';
 import type { FormFailure } from '@/lib/forms';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 import { OrGoogle } from '@/islands/accounts/GoogleButton';
@@ -20,7 +27,10 @@ const FORM = 'login';
  * inline validation and no reload. On success the guard takes the person where they were going.
  */
 function LoginForm({ googleEnabled, failure }: Props) {
-  const [email, setEmail] = useSessionState('login:email', typedBeforeHydration(FORM, 'email') || failure?.email || '');
+  const [email, setEmail] = useSessionState(
+    'login:email',
+    typedBeforeHydration(FORM, 'email') || failure?.email || '',
+  );
   const [password, setPassword] = useState(() => typedBeforeHydration(FORM, 'password'));
   const { errors, busy, submit, prepare } = useAccountSubmit({
     schema: () => import('@/lib/accounts/schemas').then((m) => m.loginSchema),
@@ -41,7 +51,15 @@ function LoginForm({ googleEnabled, failure }: Props) {
 
   return (
     <div className="space-y-6">
-      <form name={FORM} method="post" action="/login" onSubmit={onSubmit} onFocus={prepare} noValidate className="space-y-4">
+      <form
+        name={FORM}
+        method="post"
+        action="/login"
+        onSubmit={onSubmit}
+        onFocus={prepare}
+        noValidate
+        className="space-y-4"
+      >
         {failure && <FormAlert title="No pudimos iniciar tu sesión" message={failure.message} />}
         <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
         <PasswordField
@@ -53,7 +71,10 @@ function LoginForm({ googleEnabled, failure }: Props) {
           error={errors.password}
         />
         <div className="flex justify-end">
-          <a href="/login/forgot-password" className="text-sm font-medium text-brand-700 hover:text-brand-800">
+          <a
+            href="/login/forgot-password"
+            className="text-sm font-medium text-brand-700 hover:text-brand-800"
+          >
             ¿Olvidaste tu contraseña?
           </a>
         </div>

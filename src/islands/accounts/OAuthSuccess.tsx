@@ -22,7 +22,10 @@ function OAuthSuccess({ error }: { error: string | null }) {
         return;
       }
       if (marker) {
-        localStorage.setItem(OAUTH_MARKER_KEY, JSON.stringify({ state: 'error', at: Date.now(), error: error ?? 'failed' }));
+        localStorage.setItem(
+          OAUTH_MARKER_KEY,
+          JSON.stringify({ state: 'error', at: Date.now(), error: error ?? 'failed' }),
+        );
         window.close();
       }
       setMessage(oauthErrorMessage(error ?? 'failed'));

@@ -2,7 +2,15 @@ import { useEffect, useState, type SubmitEvent } from 'react';
 import { bootstrapAuth, register } from '@/lib/accounts/auth.client';
 import { PASSWORD_MIN } from '@/lib/accounts/password-rules';
 import { firstName } from '@/lib/accounts/user';
-import { EmailField, FormAlert, PasswordField, SubmitButton, TextField, typedBeforeHydration, useSessionState } from '@/islands/ui/fields';
+import {
+  EmailField,
+  FormAlert,
+  PasswordField,
+  SubmitButton,
+  TextField,
+  typedBeforeHydration,
+  useSessionState,
+} from '@/islands/ui/fields';
 import type { FormFailure } from '@/lib/forms';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 import { OrGoogle } from '@/islands/accounts/GoogleButton';
@@ -21,19 +29,27 @@ const FORM = 'register';
  * after it, inline validation and no reload. On success the guard resumes where the person was going.
  */
 function RegisterForm({ googleEnabled, failure }: Props) {
-  const [fullName, setFullName] = useSessionState('register:name', typedBeforeHydration(FORM, 'full_name') || failure?.fullName || '');
-  const [email, setEmail] = useSessionState('register:email', typedBeforeHydration(FORM, 'email') || failure?.email || '');
+  const [fullName, setFullName] = useSessionState(
+    'register:name',
+    typedBeforeHydration(FORM, 'full_name') || failure?.fullName || '',
+  );
+  const [email, setEmail] = useSessionState(
+    'register:email',
+    typedBeforeHydration(FORM, 'email') || failure?.email || '',
+  );
   const [password, setPassword] = useState(() => typedBeforeHydration(FORM, 'password'));
   const { errors, busy, submit, prepare } = useAccountSubmit({
     schema: () => import('@/lib/accounts/schemas').then((m) => m.registerSchema),
     action: register,
     sessionKeys: ['register:name', 'register:email'],
-    success: (user) => ({ title: `¡Te damos la bienvenida, ${firstName(user)}!`, description: 'Tu cuenta quedó creada.' }),
+    success: (user) => ({
+      title: `¡Te damos la bienvenida, ${firstName(user)}!`,
+      description: 'Tu cuenta quedó creada.',
+    }),
     failureTitle: 'No pudimos crear tu cuenta',
     fallback: 'Registration failed',
     failure,
   });
-
 
   useEffect(() => void bootstrapAuth(), []);
 
@@ -44,7 +60,15 @@ function RegisterForm({ googleEnabled, failure }: Props) {
 
   return (
     <div className="space-y-6">
-      <form name={FORM} method="post" action="/registrate" onSubmit={onSubmit} onFocus={prepare} noValidate className="space-y-4">
+      <form
+        name={FORM}
+        method="post"
+        action="/registrate"
+        onSubmit={onSubmit}
+        onFocus={prepare}
+        noValidate
+        className="space-y-4"
+      >
         {failure && <FormAlert title="No pudimos crear tu cuenta" message={failure.message} />}
         <TextField
           label="Nombre completo"

@@ -33,7 +33,10 @@ function ResetPasswordForm({ token, failure }: Props) {
     if (!parsed.success || next.confirm) return;
     setBusy(true);
     try {
-      const res = await api<{ detail: string }>('/api/users/reset-password/', { method: 'POST', body: parsed.data });
+      const res = await api<{ detail: string }>('/api/users/reset-password/', {
+        method: 'POST',
+        body: parsed.data,
+      });
       clearSession();
       toast({ title: 'Contraseña cambiada', description: res.detail });
       window.location.assign('/login');
@@ -46,13 +49,24 @@ function ResetPasswordForm({ token, failure }: Props) {
   if (!token) {
     return (
       <p role="alert" className="rounded-xl bg-danger-50 p-4 text-danger-700">
-        Este enlace está incompleto. <a className="font-semibold underline" href="/login/forgot-password">Pide uno nuevo</a>.
+        Este enlace está incompleto.{' '}
+        <a className="font-semibold underline" href="/login/forgot-password">
+          Pide uno nuevo
+        </a>
+        .
       </p>
     );
   }
 
   return (
-    <form name={FORM} method="post" action="/login/reset-password" onSubmit={onSubmit} noValidate className="space-y-4">
+    <form
+      name={FORM}
+      method="post"
+      action="/login/reset-password"
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-4"
+    >
       {failure && <FormAlert title="No pudimos cambiar la contraseña" message={failure.message} />}
       <input type="hidden" name="token" value={token} />
       <PasswordField

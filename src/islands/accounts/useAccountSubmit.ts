@@ -24,11 +24,22 @@ interface Options<S extends z.ZodType> {
  * toast and /dashboard (where the guard resumes the intended route), on failure the server's
  * message in a toast, with everything typed kept.
  */
-export function useAccountSubmit<S extends z.ZodType>({ schema, action, sessionKeys, success, failureTitle, fallback, failure }: Options<S>) {
+export function useAccountSubmit<S extends z.ZodType>({
+  schema,
+  action,
+  sessionKeys,
+  success,
+  failureTitle,
+  fallback,
+  failure,
+}: Options<S>) {
   const [errors, setErrors] = useState<Record<string, string>>(failure?.errors ?? {});
   const [busy, setBusy] = useState(false);
   const loaded = useRef<Promise<S> | null>(null);
-  const loadSchema = () => (loaded.current ??= schema().catch((error) => ((loaded.current = null), Promise.reject(error))));
+  const loadSchema = () =>
+    (loaded.current ??= schema().catch(
+      (error) => ((loaded.current = null), Promise.reject(error)),
+    ));
 
   async function submit(values: unknown) {
     let parsed;

@@ -29,7 +29,9 @@ function CanvasList({ initial }: { initial: CanvasSummary[] }) {
     if (!title) return toastError('Escribe un nombre.');
     try {
       await api(`/api/canvases/${id}/`, { method: 'PATCH', body: { title } });
-      setItems((list) => list.map((c) => (c.id === id ? { ...c, title, updated_at: new Date().toISOString() } : c)));
+      setItems((list) =>
+        list.map((c) => (c.id === id ? { ...c, title, updated_at: new Date().toISOString() } : c)),
+      );
       setRenaming(null);
       toast({ title: 'Nombre actualizado' }, { persist: false });
     } catch (error) {
@@ -39,8 +41,21 @@ function CanvasList({ initial }: { initial: CanvasSummary[] }) {
 
   async function duplicate(id: number) {
     try {
-      const copy = await api<CanvasSummary & { sections: unknown }>(`/api/canvases/${id}/duplicate/`, { method: 'POST' });
-      setItems((list) => [{ id: copy.id, title: copy.title, description: copy.description, filled: copy.filled, updated_at: copy.updated_at, openHref: `/canvas/${copy.id}/resumen` }, ...list]);
+      const copy = await api<CanvasSummary & { sections: unknown }>(
+        `/api/canvases/${id}/duplicate/`,
+        { method: 'POST' },
+      );
+      setItems((list) => [
+        {
+          id: copy.id,
+          title: copy.title,
+          description: copy.description,
+          filled: copy.filled,
+          updated_at: copy.updated_at,
+          openHref: `/canvas/${copy.id}/resumen`,
+        },
+        ...list,
+      ]);
       toast({ title: 'Canvas duplicado', description: copy.title }, { persist: false });
     } catch (error) {
       toastError(serverMessage(error) ?? 'No pudimos duplicarlo.');
@@ -62,7 +77,10 @@ function CanvasList({ initial }: { initial: CanvasSummary[] }) {
     return (
       <div className="card p-8 text-center">
         <p className="text-lg font-semibold">Aún no tienes canvas</p>
-        <p className="mt-1 text-ink-600">Un canvas ordena tu idea en nueve bloques. Toma unos 30 minutos y lo puedes mejorar cuando quieras.</p>
+        <p className="mt-1 text-ink-600">
+          Un canvas ordena tu idea en nueve bloques. Toma unos 30 minutos y lo puedes mejorar cuando
+          quieras.
+        </p>
         <a href="/canvas/iniciar" className="btn-primary mt-5">
           Crear mi primer canvas
         </a>
@@ -87,7 +105,14 @@ function CanvasList({ initial }: { initial: CanvasSummary[] }) {
                   <label htmlFor={`rename-${c.id}`} className="sr-only">
                     Nuevo nombre
                   </label>
-                  <input id={`rename-${c.id}`} className="field-input" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} autoFocus />
+                  <input
+                    id={`rename-${c.id}`}
+                    className="field-input"
+                    value={name}
+                    maxLength={120}
+                    onChange={(e) => setName(e.target.value)}
+                    autoFocus
+                  />
                   <button type="submit" className="btn-primary">
                     Guardar
                   </button>
@@ -96,7 +121,10 @@ function CanvasList({ initial }: { initial: CanvasSummary[] }) {
                   </button>
                 </form>
               ) : (
-                <a href={c.openHref} className="text-lg font-semibold text-ink-900 hover:text-brand-700">
+                <a
+                  href={c.openHref}
+                  className="text-lg font-semibold text-ink-900 hover:text-brand-700"
+                >
                   {c.title}
                 </a>
               )}
@@ -105,34 +133,61 @@ function CanvasList({ initial }: { initial: CanvasSummary[] }) {
                 Editado: {edited(c.updated_at)} · {c.filled} de {SECTION_ORDER.length} bloques
               </p>
               <div className="mt-2 h-1.5 max-w-xs rounded-full bg-ink-100" aria-hidden="true">
-                <div className="h-1.5 rounded-full bg-brand-600" style={{ width: `${(c.filled / SECTION_ORDER.length) * 100}%` }} />
+                <div
+                  className="h-1.5 rounded-full bg-brand-600"
+                  style={{ width: `${(c.filled / SECTION_ORDER.length) * 100}%` }}
+                />
               </div>
             </div>
             <div className="flex flex-wrap gap-2">
               <a href={c.openHref} className="btn-secondary min-h-9 px-3 text-sm">
                 Abrir
               </a>
-              <button type="button" className="btn-ghost min-h-9 px-3 text-sm" onClick={() => (setRenaming(c.id), setName(c.title))}>
+              <button
+                type="button"
+                className="btn-ghost min-h-9 px-3 text-sm"
+                onClick={() => (setRenaming(c.id), setName(c.title))}
+              >
                 Renombrar
               </button>
-              <button type="button" className="btn-ghost min-h-9 px-3 text-sm" onClick={() => void duplicate(c.id)}>
+              <button
+                type="button"
+                className="btn-ghost min-h-9 px-3 text-sm"
+                onClick={() => void duplicate(c.id)}
+              >
                 Duplicar
               </button>
-              <button type="button" className="btn-ghost min-h-9 px-3 text-sm text-danger-700" onClick={() => setDeleting(c.id)}>
+              <button
+                type="button"
+                className="btn-ghost min-h-9 px-3 text-sm text-danger-700"
+                onClick={() => setDeleting(c.id)}
+              >
                 Eliminar
               </button>
             </div>
           </div>
           {deleting === c.id && (
-            <div role="alertdialog" aria-labelledby={`del-${c.id}`} className="mt-4 rounded-xl bg-danger-50 p-4">
+            <div
+              role="alertdialog"
+              aria-labelledby={`del-${c.id}`}
+              className="mt-4 rounded-xl bg-danger-50 p-4"
+            >
               <p id={`del-${c.id}`} className="text-sm font-semibold text-danger-700">
                 ¿Eliminar «{c.title}»? Se borrarán todas sus notas y no se puede deshacer.
               </p>
               <div className="mt-3 flex gap-2">
-                <button type="button" className="btn min-h-9 bg-danger-700 px-3 text-sm text-white hover:bg-danger-600" onClick={() => void remove(c.id)}>
+                <button
+                  type="button"
+                  className="btn min-h-9 bg-danger-700 px-3 text-sm text-white hover:bg-danger-600"
+                  onClick={() => void remove(c.id)}
+                >
                   Sí, eliminar
                 </button>
-                <button type="button" className="btn-secondary min-h-9 px-3 text-sm" onClick={() => setDeleting(null)}>
+                <button
+                  type="button"
+                  className="btn-secondary min-h-9 px-3 text-sm"
+                  onClick={() => setDeleting(null)}
+                >
                   Cancelar
                 </button>
               </div>

@@ -5,7 +5,14 @@ import { canvasCreateSchema } from '@/lib/canvas/notes';
 import { firstErrors } from '@/lib/forms';
 import { sectionPath, SECTION_ORDER } from '@/lib/canvas/sections';
 import { toastError } from '@/lib/toast/store.client';
-import { clearSessionState, SubmitButton, TextAreaField, TextField, typedBeforeHydration, useSessionState } from '@/islands/ui/fields';
+import {
+  clearSessionState,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  typedBeforeHydration,
+  useSessionState,
+} from '@/islands/ui/fields';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 
 const FORM = 'canvas-start';
@@ -14,7 +21,10 @@ const FORM = 'canvas-start';
 function CanvasStart() {
   // What was typed before hydration is adopted (the fields are plain text).
   const [title, setTitle] = useSessionState('canvas:title', typedBeforeHydration(FORM, 'title'));
-  const [description, setDescription] = useSessionState('canvas:description', typedBeforeHydration(FORM, 'description'));
+  const [description, setDescription] = useSessionState(
+    'canvas:description',
+    typedBeforeHydration(FORM, 'description'),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
@@ -25,11 +35,18 @@ function CanvasStart() {
     setErrors({});
     setBusy(true);
     try {
-      const canvas = await api<{ id: number }>('/api/canvases/', { method: 'POST', body: parsed.data });
+      const canvas = await api<{ id: number }>('/api/canvases/', {
+        method: 'POST',
+        body: parsed.data,
+      });
       clearSessionState('canvas:title', 'canvas:description');
       window.location.assign(sectionPath(canvas.id, SECTION_ORDER[0]!));
     } catch (error) {
-      setErrors(Object.fromEntries(Object.entries(serverFieldErrors(error)).map(([k, v]) => [k, v[0] ?? ''])));
+      setErrors(
+        Object.fromEntries(
+          Object.entries(serverFieldErrors(error)).map(([k, v]) => [k, v[0] ?? '']),
+        ),
+      );
       toastError(serverMessage(error) ?? 'No pudimos crear tu canvas. Inténtalo de nuevo.');
       setBusy(false);
     }
@@ -37,7 +54,15 @@ function CanvasStart() {
 
   return (
     <form name={FORM} onSubmit={onSubmit} noValidate className="card space-y-5 p-6">
-      <TextField label="Nombre de tu idea" name="title" placeholder="Ej.: Panadería de masa madre en Ñuñoa" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} maxLength={120} />
+      <TextField
+        label="Nombre de tu idea"
+        name="title"
+        placeholder="Ej.: Panadería de masa madre en Ñuñoa"
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        error={errors.title}
+        maxLength={120}
+      />
       <TextAreaField
         label="Descríbela en una línea (opcional)"
         name="description"

@@ -1,8 +1,21 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { diffNotes, NOTE_MAX_CHARS, NOTES_PER_SECTION, newNoteId, type Note, type NoteColor } from '@/lib/canvas/notes';
+import {
+  diffNotes,
+  NOTE_MAX_CHARS,
+  NOTES_PER_SECTION,
+  newNoteId,
+  type Note,
+  type NoteColor,
+} from '@/lib/canvas/notes';
 import { createAutosave, type Autosave } from '@/lib/autosave/autosave.client';
 import type { SaveState } from '@/lib/autosave/states';
-import { putSection, readPending, sectionConflict, sendOtherPending, writePending } from '@/lib/canvas/section-sync.client';
+import {
+  putSection,
+  readPending,
+  sectionConflict,
+  sendOtherPending,
+  writePending,
+} from '@/lib/canvas/section-sync.client';
 import { SECTION_GUIDES, sectionPath, type SectionSlug } from '@/lib/canvas/sections';
 import '@/lib/accounts/auth.client';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
@@ -21,7 +34,15 @@ interface Props {
 }
 
 /** A canvas block's notes: add, edit, delete, reorder, colour, link to segments; autosaved. */
-function SectionEditor({ canvasId, section, initialNotes, initialVersion, segments: serverSegments, previous, next }: Props) {
+function SectionEditor({
+  canvasId,
+  section,
+  initialNotes,
+  initialVersion,
+  segments: serverSegments,
+  previous,
+  next,
+}: Props) {
   const [notes, setNotes] = useState<Note[]>(initialNotes);
   const [status, setStatus] = useState<SaveState>('saved');
   const [conflict, setConflict] = useState<{ notes: Note[]; version: number } | null>(null);
@@ -38,20 +59,32 @@ function SectionEditor({ canvasId, section, initialNotes, initialVersion, segmen
 
   useEffect(() => {
     const saver = createAutosave<Note[]>({
-      read: () => ({ value: latest.current, version: version.current, editedAt: editedAt.current, dirty: readPending(canvasId, section) !== null }),
+      read: () => ({
+        value: latest.current,
+        version: version.current,
+        editedAt: editedAt.current,
+        dirty: readPending(canvasId, section) !== null,
+      }),
       write: (next) => {
         latest.current = next.value;
         version.current = next.version ?? 0;
         editedAt.current = next.editedAt;
         setNotes(next.value);
-        writePending(canvasId, section, next.dirty ? { notes: next.value, version: version.current, editedAt: next.editedAt } : null);
+        writePending(
+          canvasId,
+          section,
+          next.dirty
+            ? { notes: next.value, version: version.current, editedAt: next.editedAt }
+            : null,
+        );
       },
       send: (value, base) => putSection(canvasId, section, value, base ?? 0),
       conflictOf: sectionConflict,
       valid: (value) => value.every((n) => n.text.length <= NOTE_MAX_CHARS),
       onState: (state, detail) => {
         setStatus(state);
-        if (detail?.conflict) setConflict({ notes: detail.conflict.value, version: detail.conflict.version });
+        if (detail?.conflict)
+          setConflict({ notes: detail.conflict.value, version: detail.conflict.version });
       },
     });
     autosave.current = saver;
@@ -72,14 +105,21 @@ function SectionEditor({ canvasId, section, initialNotes, initialVersion, segmen
     latest.current = nextNotes;
     editedAt.current = Date.now();
     setNotes(nextNotes);
-    writePending(canvasId, section, { notes: nextNotes, version: version.current, editedAt: editedAt.current });
+    writePending(canvasId, section, {
+      notes: nextNotes,
+      version: version.current,
+      editedAt: editedAt.current,
+    });
     autosave.current?.edited();
   }
 
   function add(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!text.trim() || notes.length >= NOTES_PER_SECTION) return;
-    edit([...notes, { id: newNoteId(), text: text.trim().slice(0, NOTE_MAX_CHARS), color, segmentIds: [] }]);
+    edit([
+      ...notes,
+      { id: newNoteId(), text: text.trim().slice(0, NOTE_MAX_CHARS), color, segmentIds: [] },
+    ]);
     setText('');
   }
 
@@ -96,7 +136,8 @@ function SectionEditor({ canvasId, section, initialNotes, initialVersion, segmen
   }
 
   async function go(target: string) {
-    if (readPending(canvasId, section) && !conflict && autosave.current) await Promise.race([autosave.current.flush(), new Promise((r) => setTimeout(r, 2000))]);
+    if (readPending(canvasId, section) && !conflict && autosave.current)
+      await Promise.race([autosave.current.flush(), new Promise((r) => setTimeout(r, 2000))]);
     window.location.assign(target);
   }
 
@@ -106,16 +147,28 @@ function SectionEditor({ canvasId, section, initialNotes, initialVersion, segmen
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold sm:text-3xl">{guide.title}</h1>
-        <SaveBadge state={status} text={status === 'invalid' ? 'Hay una nota demasiado larga: acórtala para guardar' : undefined} />
+        <SaveBadge
+          state={status}
+          text={
+            status === 'invalid' ? 'Hay una nota demasiado larga: acórtala para guardar' : undefined
+          }
+        />
       </div>
       <p className="mt-2 text-ink-600">{guide.meaning}</p>
 
       {conflict && diff && (
-        <div role="alertdialog" aria-labelledby="conflict-title" className="mt-6 rounded-(--radius-card) border border-warning-600 bg-warning-50 p-5">
+        <div
+          role="alertdialog"
+          aria-labelledby="conflict-title"
+          className="mt-6 rounded-(--radius-card) border border-warning-600 bg-warning-50 p-5"
+        >
           <h2 id="conflict-title" className="font-semibold text-ink-900">
             Este bloque cambió en otra pestaña o dispositivo
           </h2>
-          <p className="mt-1 text-sm text-ink-700">Tus cambios no se han guardado todavía. Esto es lo que tiene la versión guardada respecto de la tuya:</p>
+          <p className="mt-1 text-sm text-ink-700">
+            Tus cambios no se han guardado todavía. Esto es lo que tiene la versión guardada
+            respecto de la tuya:
+          </p>
           <ul className="mt-3 space-y-1 text-sm">
             {diff.added.map((n) => (
               <li key={`a-${n.id}`}>
@@ -132,7 +185,9 @@ function SectionEditor({ canvasId, section, initialNotes, initialVersion, segmen
                 <strong>≠ Cambiada allá:</strong> «{c.theirs.text}» (aquí: «{c.mine.text}»)
               </li>
             ))}
-            {diff.added.length + diff.removed.length + diff.changed.length === 0 && <li>El contenido es igual; solo cambió la versión.</li>}
+            {diff.added.length + diff.removed.length + diff.changed.length === 0 && (
+              <li>El contenido es igual; solo cambió la versión.</li>
+            )}
           </ul>
           <div className="mt-4 flex flex-col gap-2 sm:flex-row">
             <button type="button" className="btn-primary" onClick={() => resolve(true)}>
@@ -158,13 +213,18 @@ function SectionEditor({ canvasId, section, initialNotes, initialVersion, segmen
           maxLength={NOTE_MAX_CHARS}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) e.currentTarget.form?.requestSubmit();
+            if (e.key === 'Enter' && (e.metaKey || e.ctrlKey))
+              e.currentTarget.form?.requestSubmit();
           }}
         />
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
           <label className="flex items-center gap-2 text-sm text-ink-700">
             Color
-            <select className="field-input min-h-9 w-auto py-1" value={color} onChange={(e) => setColor(e.target.value as NoteColor)}>
+            <select
+              className="field-input min-h-9 w-auto py-1"
+              value={color}
+              onChange={(e) => setColor(e.target.value as NoteColor)}
+            >
               <option value="amarillo">Amarillo</option>
               <option value="rosado">Rosado</option>
               <option value="celeste">Celeste</option>
@@ -173,20 +233,37 @@ function SectionEditor({ canvasId, section, initialNotes, initialVersion, segmen
               <option value="naranjo">Naranjo</option>
             </select>
           </label>
-          <button type="submit" className="btn-primary" disabled={!text.trim() || notes.length >= NOTES_PER_SECTION}>
+          <button
+            type="submit"
+            className="btn-primary"
+            disabled={!text.trim() || notes.length >= NOTES_PER_SECTION}
+          >
             Agregar nota
           </button>
         </div>
-        {!isSegments && segments.length > 0 && <p className="field-hint">Después de agregarla, marca para qué segmento es: tomará su color.</p>}
+        {!isSegments && segments.length > 0 && (
+          <p className="field-hint">
+            Después de agregarla, marca para qué segmento es: tomará su color.
+          </p>
+        )}
         {!isSegments && segments.length === 0 && section !== 'socios-clave' && (
           <p className="field-hint">
-            Aún no tienes segmentos de clientes. <a className="font-semibold text-brand-700 underline" href={sectionPath(canvasId, 'segmento-de-clientes')}>Defínelos primero</a> para ligar tus notas a ellos.
+            Aún no tienes segmentos de clientes.{' '}
+            <a
+              className="font-semibold text-brand-700 underline"
+              href={sectionPath(canvasId, 'segmento-de-clientes')}
+            >
+              Defínelos primero
+            </a>{' '}
+            para ligar tus notas a ellos.
           </p>
         )}
       </form>
 
       {notes.length === 0 ? (
-        <p className="mt-6 rounded-xl border border-dashed border-ink-300 p-6 text-center text-sm text-ink-500">Todavía no hay notas en este bloque. Empieza respondiendo las preguntas guía.</p>
+        <p className="mt-6 rounded-xl border border-dashed border-ink-300 p-6 text-center text-sm text-ink-500">
+          Todavía no hay notas en este bloque. Empieza respondiendo las preguntas guía.
+        </p>
       ) : (
         <ul className="mt-6 grid gap-3 sm:grid-cols-2" aria-label={`Notas de ${guide.title}`}>
           {notes.map((n, i) => (
@@ -207,13 +284,23 @@ function SectionEditor({ canvasId, section, initialNotes, initialVersion, segmen
 
       <div className="mt-10 flex flex-col-reverse gap-3 border-t border-ink-100 pt-6 sm:flex-row sm:justify-between">
         {previous ? (
-          <button type="button" className="btn-secondary" onClick={() => void go(sectionPath(canvasId, previous))}>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => void go(sectionPath(canvasId, previous))}
+          >
             ← {SECTION_GUIDES[previous].title}
           </button>
         ) : (
           <span />
         )}
-        <button type="button" className="btn-primary" onClick={() => void go(next ? sectionPath(canvasId, next) : `/canvas/${canvasId}/resumen`)}>
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={() =>
+            void go(next ? sectionPath(canvasId, next) : `/canvas/${canvasId}/resumen`)
+          }
+        >
           {next ? `${SECTION_GUIDES[next].title} →` : 'Ver mi canvas completo →'}
         </button>
       </div>

@@ -2,7 +2,13 @@ import { persistentJSON } from '@nanostores/persistent';
 import { useStore } from '@nanostores/react';
 import React, { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { BUSINESS_TYPE_INFO, type BusinessType } from '@/lib/formation/business-type';
-import { answerError, chatQuestions, currentQuestionIndex, isDone, type ChatQuestion } from '@/lib/formation/chat';
+import {
+  answerError,
+  chatQuestions,
+  currentQuestionIndex,
+  isDone,
+  type ChatQuestion,
+} from '@/lib/formation/chat';
 import type { AnyDraft } from '@/lib/formation/draft';
 import { checkCompanyName } from '@/lib/formation/names';
 import { STEP_INFO, stepPath } from '@/lib/formation/steps';
@@ -13,7 +19,11 @@ import { SyncBadge, useDraft, useDraftSync, useVoPlans } from '@/islands/formati
 const answeredStores = new Map<string, ReturnType<typeof persistentJSON<string[]>>>();
 function answeredStore(type: BusinessType) {
   let store = answeredStores.get(type);
-  if (!store) answeredStores.set(type, (store = persistentJSON<string[]>(`impulsa:formation-chat:${type}`, [])));
+  if (!store)
+    answeredStores.set(
+      type,
+      (store = persistentJSON<string[]>(`impulsa:formation-chat:${type}`, [])),
+    );
   return store;
 }
 
@@ -22,9 +32,27 @@ function answeredStore(type: BusinessType) {
  * its 85 % then counts against that full-width row, not against a wrapper as wide as the bubble
  * itself (which clipped a one-word answer such as «Soltero/a»).
  */
-function Bubble({ from, children, inline = false }: { from: 'bot' | 'me'; children: React.ReactNode; inline?: boolean }) {
-  const bubble = <div className={`max-w-[85%] rounded-2xl px-4 py-2.5 text-sm leading-relaxed break-words ${from === 'me' ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-white text-ink-900 shadow-sm'}`}>{children}</div>;
-  return inline ? bubble : <div className={`flex ${from === 'me' ? 'justify-end' : 'justify-start'}`}>{bubble}</div>;
+function Bubble({
+  from,
+  children,
+  inline = false,
+}: {
+  from: 'bot' | 'me';
+  children: React.ReactNode;
+  inline?: boolean;
+}) {
+  const bubble = (
+    <div
+      className={`max-w-[85%] rounded-2xl px-4 py-2.5 text-sm leading-relaxed break-words ${from === 'me' ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-white text-ink-900 shadow-sm'}`}
+    >
+      {children}
+    </div>
+  );
+  return inline ? (
+    bubble
+  ) : (
+    <div className={`flex ${from === 'me' ? 'justify-end' : 'justify-start'}`}>{bubble}</div>
+  );
 }
 
 /** What the server and hydration render: the browser's copy comes right after (React needs one stable snapshot). */
@@ -46,16 +74,26 @@ function FormationChat({ type }: { type: BusinessType }) {
   const endRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>(null);
 
-
   const questions = chatQuestions(type, draft as AnyDraft, plans);
-  const currentIndex = editing ? questions.findIndex((q) => q.id === editing) : currentQuestionIndex(type, draft as AnyDraft, questions, answered);
+  const currentIndex = editing
+    ? questions.findIndex((q) => q.id === editing)
+    : currentQuestionIndex(type, draft as AnyDraft, questions, answered);
   const current: ChatQuestion | undefined = questions[currentIndex];
-  const history = questions.filter((q, i) => (currentIndex === -1 || i < currentIndex || (editing && q.id !== editing)) && isDone(type, draft as AnyDraft, q, answered));
+  const history = questions.filter(
+    (q, i) =>
+      (currentIndex === -1 || i < currentIndex || (editing && q.id !== editing)) &&
+      isDone(type, draft as AnyDraft, q, answered),
+  );
 
   // The box shows what was typed for this question, else its saved answer: derived here rather
   // than reset by an effect, so a new question never shows the previous one's text (a select then
   // showed no option at all) and nothing typed the moment it appears is overwritten afterwards.
-  const input = current && typed?.question === current.id ? typed.value : current && current.kind !== 'choice' ? current.read(draft as AnyDraft) : '';
+  const input =
+    current && typed?.question === current.id
+      ? typed.value
+      : current && current.kind !== 'choice'
+        ? current.read(draft as AnyDraft)
+        : '';
   const error = current && refusal?.question === current.id ? refusal.message : undefined;
   const setInput = (value: string) => {
     if (current) setTyped({ question: current.id, value });
@@ -89,7 +127,10 @@ function FormationChat({ type }: { type: BusinessType }) {
     if (!value) return 'Omitido';
     return q.show ? q.show(value) : (q.options?.find((o) => o.value === value)?.label ?? value);
   };
-  const suggestion = current?.id === 'companyName' && input.trim() ? checkCompanyName(type, input).suggestion : undefined;
+  const suggestion =
+    current?.id === 'companyName' && input.trim()
+      ? checkCompanyName(type, input).suggestion
+      : undefined;
   const options = current?.optionsFor ? current.optionsFor(draft as AnyDraft) : current?.options;
   let lastStep = '';
 
@@ -97,7 +138,9 @@ function FormationChat({ type }: { type: BusinessType }) {
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex items-center justify-between gap-3 border-b border-ink-100 bg-white px-4 py-3">
         <div>
-          <h1 className="text-base font-semibold">Constituye tu {BUSINESS_TYPE_INFO[type].label} conversando</h1>
+          <h1 className="text-base font-semibold">
+            Constituye tu {BUSINESS_TYPE_INFO[type].label} conversando
+          </h1>
           <p className="text-xs text-ink-500">
             <a className="underline" href={stepPath(type, '01-nombra-tu-empresa')}>
               Prefiero el formulario
@@ -108,16 +151,28 @@ function FormationChat({ type }: { type: BusinessType }) {
       </div>
 
       <div className="min-h-0 flex-1 space-y-3 overflow-y-auto px-4 py-5" aria-live="polite">
-        <Bubble from="bot">¡Hola! Te haré las mismas preguntas del formulario, una a la vez. Todo se guarda a medida que respondes.</Bubble>
+        <Bubble from="bot">
+          ¡Hola! Te haré las mismas preguntas del formulario, una a la vez. Todo se guarda a medida
+          que respondes.
+        </Bubble>
         {history.map((q) => {
           const header = q.step !== lastStep ? STEP_INFO[q.step].title : null;
           lastStep = q.step;
           return (
             <div key={q.id} className="space-y-3">
-              {header && <p className="pt-2 text-center text-xs font-semibold tracking-wide text-ink-500 uppercase">{header}</p>}
+              {header && (
+                <p className="pt-2 text-center text-xs font-semibold tracking-wide text-ink-500 uppercase">
+                  {header}
+                </p>
+              )}
               <Bubble from="bot">{q.prompt}</Bubble>
               <div className="flex items-center justify-end gap-2">
-                <button type="button" className="shrink-0 text-xs text-brand-700 underline" onClick={() => setEditing(q.id)} aria-label={`Cambiar la respuesta: ${q.prompt}`}>
+                <button
+                  type="button"
+                  className="shrink-0 text-xs text-brand-700 underline"
+                  onClick={() => setEditing(q.id)}
+                  aria-label={`Cambiar la respuesta: ${q.prompt}`}
+                >
                   Cambiar
                 </button>
                 <Bubble from="me" inline>
@@ -129,13 +184,19 @@ function FormationChat({ type }: { type: BusinessType }) {
         })}
         {current && (
           <>
-            {current.step !== lastStep && <p className="pt-2 text-center text-xs font-semibold tracking-wide text-ink-500 uppercase">{STEP_INFO[current.step].title}</p>}
+            {current.step !== lastStep && (
+              <p className="pt-2 text-center text-xs font-semibold tracking-wide text-ink-500 uppercase">
+                {STEP_INFO[current.step].title}
+              </p>
+            )}
             <Bubble from="bot">{current.prompt}</Bubble>
           </>
         )}
         {!current && (
           <div className="space-y-3">
-            <Bubble from="bot">¡Listo! Ya tengo todo lo necesario. Revisa los datos antes de enviar tu solicitud.</Bubble>
+            <Bubble from="bot">
+              ¡Listo! Ya tengo todo lo necesario. Revisa los datos antes de enviar tu solicitud.
+            </Bubble>
             <div className="flex justify-start">
               <a href={stepPath(type, 'revision')} className="btn-primary">
                 Revisar y enviar
@@ -147,21 +208,34 @@ function FormationChat({ type }: { type: BusinessType }) {
       </div>
 
       {current && (
-        <form onSubmit={onSubmit} className="border-t border-ink-100 bg-white p-3 sm:rounded-b-2xl" noValidate>
+        <form
+          onSubmit={onSubmit}
+          className="border-t border-ink-100 bg-white p-3 sm:rounded-b-2xl"
+          noValidate
+        >
           {error && (
             <p className="field-error mb-2" role="alert">
               {error}
             </p>
           )}
           {suggestion && (
-            <button type="button" className="mb-2 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-800" onClick={() => answer(suggestion)}>
+            <button
+              type="button"
+              className="mb-2 rounded-full bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-800"
+              onClick={() => answer(suggestion)}
+            >
               Usar «{suggestion}»
             </button>
           )}
           {current.kind === 'choice' && options && (
             <div className="mb-2 flex flex-wrap gap-2" role="group" aria-label="Respuestas">
               {options.map((o) => (
-                <button key={o.value} type="button" className="btn-secondary min-h-10 px-4" onClick={() => answer(o.value)}>
+                <button
+                  key={o.value}
+                  type="button"
+                  className="btn-secondary min-h-10 px-4"
+                  onClick={() => answer(o.value)}
+                >
                   {o.label}
                 </button>
               ))}
@@ -169,7 +243,13 @@ function FormationChat({ type }: { type: BusinessType }) {
           )}
           <div className="flex gap-2">
             {current.kind === 'select' ? (
-              <select ref={inputRef} aria-label={current.prompt} className="field-input" value={input} onChange={(e) => setInput(e.target.value)}>
+              <select
+                ref={inputRef}
+                aria-label={current.prompt}
+                className="field-input"
+                value={input}
+                onChange={(e) => setInput(e.target.value)}
+              >
                 <option value="">Elige una opción</option>
                 {options?.map((o) => (
                   <option key={o.value} value={o.value}>
@@ -178,14 +258,26 @@ function FormationChat({ type }: { type: BusinessType }) {
                 ))}
               </select>
             ) : current.kind === 'textarea' ? (
-              <textarea ref={inputRef} aria-label={current.prompt} className="field-input min-h-20 py-2" value={input} readOnly={!hydrated} placeholder={hydrated ? undefined : 'Cargando el asistente…'} onChange={(e) => setInput(e.target.value)} />
+              <textarea
+                ref={inputRef}
+                aria-label={current.prompt}
+                className="field-input min-h-20 py-2"
+                value={input}
+                readOnly={!hydrated}
+                placeholder={hydrated ? undefined : 'Cargando el asistente…'}
+                onChange={(e) => setInput(e.target.value)}
+              />
             ) : current.kind === 'choice' && !current.placeholder ? null : (
               <input
                 ref={inputRef}
                 aria-label={current.prompt}
                 className="field-input"
                 inputMode={current.inputMode}
-                placeholder={hydrated ? (current.placeholder ?? 'Escribe tu respuesta') : 'Cargando el asistente…'}
+                placeholder={
+                  hydrated
+                    ? (current.placeholder ?? 'Escribe tu respuesta')
+                    : 'Cargando el asistente…'
+                }
                 readOnly={!hydrated}
                 value={input}
                 onChange={(e) => setInput(e.target.value)}
@@ -199,7 +291,11 @@ function FormationChat({ type }: { type: BusinessType }) {
             )}
           </div>
           {current.optional && (
-            <button type="button" className="mt-2 text-sm text-ink-600 underline" onClick={() => answer('')}>
+            <button
+              type="button"
+              className="mt-2 text-sm text-ink-600 underline"
+              onClick={() => answer('')}
+            >
               Omitir esta pregunta
             </button>
           )}

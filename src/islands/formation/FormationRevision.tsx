@@ -25,13 +25,23 @@ function FormationRevision({ type }: { type: BusinessType }) {
     setSending(true);
     setServerErrors([]);
     try {
-      const company = await api<{ id: number }>('/api/companies/', { method: 'POST', body: { type, ...toFullStatePayload(type, draft) } });
+      const company = await api<{ id: number }>('/api/companies/', {
+        method: 'POST',
+        body: { type, ...toFullStatePayload(type, draft) },
+      });
       resetDraft(type);
-      toast({ title: '¡Solicitud enviada!', description: `Recibimos los datos de ${draft.companyName.trim()}.` });
+      toast({
+        title: '¡Solicitud enviada!',
+        description: `Recibimos los datos de ${draft.companyName.trim()}.`,
+      });
       window.location.assign(`/modelo-de-negocio/formulario-enviado?empresa=${company.id}`);
     } catch (error) {
       setServerErrors(Object.values(serverFieldErrors(error)).flat());
-      toastError(serverMessage(error) ?? 'No pudimos enviar tu solicitud. Tus datos siguen guardados; inténtalo de nuevo.', 'No se pudo enviar');
+      toastError(
+        serverMessage(error) ??
+          'No pudimos enviar tu solicitud. Tus datos siguen guardados; inténtalo de nuevo.',
+        'No se pudo enviar',
+      );
       setSending(false);
     }
   }
@@ -41,12 +51,17 @@ function FormationRevision({ type }: { type: BusinessType }) {
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="eyebrow">Constitución de {BUSINESS_TYPE_INFO[type].label} · Revisión</p>
-          <h1 className="mt-1 text-2xl font-bold sm:text-3xl">{draft.companyName.trim() || 'Tu empresa'}</h1>
+          <h1 className="mt-1 text-2xl font-bold sm:text-3xl">
+            {draft.companyName.trim() || 'Tu empresa'}
+          </h1>
         </div>
         <SyncBadge status={status} />
       </div>
 
-      <div role="status" className={`mt-6 rounded-(--radius-card) p-5 ${problems ? 'bg-warning-50 text-ink-800' : 'bg-success-50 text-success-700'}`}>
+      <div
+        role="status"
+        className={`mt-6 rounded-(--radius-card) p-5 ${problems ? 'bg-warning-50 text-ink-800' : 'bg-success-50 text-success-700'}`}
+      >
         {problems ? (
           <>
             <p className="font-semibold">
@@ -64,7 +79,9 @@ function FormationRevision({ type }: { type: BusinessType }) {
             </ul>
           </>
         ) : (
-          <p className="font-semibold">Todo está completo. Revisa los datos y envía tu solicitud.</p>
+          <p className="font-semibold">
+            Todo está completo. Revisa los datos y envía tu solicitud.
+          </p>
         )}
       </div>
 
@@ -72,13 +89,25 @@ function FormationRevision({ type }: { type: BusinessType }) {
         {groups.map((g, gi) => {
           const errors = Object.keys(byStep[g.step]).length;
           return (
-            <section key={g.step} className="card p-5 print:break-inside-avoid print:shadow-none" aria-labelledby={`group-${g.step}`}>
+            <section
+              key={g.step}
+              className="card p-5 print:break-inside-avoid print:shadow-none"
+              aria-labelledby={`group-${g.step}`}
+            >
               <div className="flex items-center justify-between gap-3">
                 <h2 id={`group-${g.step}`} className="text-lg font-semibold">
                   {gi + 1}. {g.title}
-                  {errors > 0 && <span className="ml-2 rounded-full bg-warning-50 px-2 py-0.5 text-xs font-semibold text-warning-600">Incompleto</span>}
+                  {errors > 0 && (
+                    <span className="ml-2 rounded-full bg-warning-50 px-2 py-0.5 text-xs font-semibold text-warning-600">
+                      Incompleto
+                    </span>
+                  )}
                 </h2>
-                <a href={stepPath(type, g.step)} className="btn-ghost min-h-9 px-3 text-sm no-print" aria-label={`Editar ${g.title}`}>
+                <a
+                  href={stepPath(type, g.step)}
+                  className="btn-ghost min-h-9 px-3 text-sm no-print"
+                  aria-label={`Editar ${g.title}`}
+                >
                   Editar
                 </a>
               </div>
@@ -111,7 +140,10 @@ function FormationRevision({ type }: { type: BusinessType }) {
       </div>
 
       {serverErrors.length > 0 && (
-        <ul role="alert" className="mt-6 list-disc rounded-xl bg-danger-50 p-4 pl-8 text-sm text-danger-700">
+        <ul
+          role="alert"
+          className="mt-6 list-disc rounded-xl bg-danger-50 p-4 pl-8 text-sm text-danger-700"
+        >
           {serverErrors.map((e) => (
             <li key={e}>{e}</li>
           ))}
@@ -122,12 +154,20 @@ function FormationRevision({ type }: { type: BusinessType }) {
         <a href={stepPath(type, 'chat')} className="btn-ghost">
           Completar conversando
         </a>
-        <button type="button" className="btn-accent sm:min-w-56" disabled={problems > 0 || sending} onClick={send} aria-describedby="send-hint">
+        <button
+          type="button"
+          className="btn-accent sm:min-w-56"
+          disabled={problems > 0 || sending}
+          onClick={send}
+          aria-describedby="send-hint"
+        >
           {sending ? 'Enviando…' : 'Enviar solicitud'}
         </button>
       </div>
       <p id="send-hint" className="mt-2 text-right text-xs text-ink-500 no-print">
-        {problems ? 'Podrás enviar cuando todo esté completo.' : 'Al enviar, nuestro equipo revisará tus datos y te contactará.'}
+        {problems
+          ? 'Podrás enviar cuando todo esté completo.'
+          : 'Al enviar, nuestro equipo revisará tus datos y te contactará.'}
       </p>
     </div>
   );

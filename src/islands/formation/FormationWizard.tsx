@@ -55,7 +55,9 @@ function FormationWizard({ type, step, server, quickStartApplied = false }: Prop
 
   useEffect(() => {
     if (!showErrors) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]')?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    formRef.current
+      ?.querySelector<HTMLElement>('[aria-invalid="true"], [role="alert"]')
+      ?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [showErrors]);
 
   function next() {
@@ -64,7 +66,9 @@ function FormationWizard({ type, step, server, quickStartApplied = false }: Prop
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       return;
     }
-    window.location.assign(index === steps.length - 1 ? stepPath(type, 'revision') : stepPath(type, steps[index + 1]!));
+    window.location.assign(
+      index === steps.length - 1 ? stepPath(type, 'revision') : stepPath(type, steps[index + 1]!),
+    );
   }
 
   const percent = Math.round(((index + 1) / steps.length) * 100);
@@ -79,8 +83,18 @@ function FormationWizard({ type, step, server, quickStartApplied = false }: Prop
         </div>
         <SyncBadge status={status} />
       </div>
-      <div className="h-2 rounded-full bg-ink-100" role="progressbar" aria-label={`Paso ${index + 1} de ${steps.length}`} aria-valuemin={1} aria-valuemax={steps.length} aria-valuenow={index + 1}>
-        <div className="h-2 rounded-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
+      <div
+        className="h-2 rounded-full bg-ink-100"
+        role="progressbar"
+        aria-label={`Paso ${index + 1} de ${steps.length}`}
+        aria-valuemin={1}
+        aria-valuemax={steps.length}
+        aria-valuenow={index + 1}
+      >
+        <div
+          className="h-2 rounded-full bg-brand-600 transition-all"
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <nav aria-label="Pasos" className="mt-4 -mx-1 overflow-x-auto pb-1" tabIndex={0}>
         <ol className="flex gap-1.5 px-1">
@@ -95,7 +109,10 @@ function FormationWizard({ type, step, server, quickStartApplied = false }: Prop
                     {i + 1}. {STEP_INFO[s].short}
                   </span>
                 ) : (
-                  <a href={stepPath(type, s)} className={`${cls} hover:ring-2 hover:ring-brand-200`}>
+                  <a
+                    href={stepPath(type, s)}
+                    className={`${cls} hover:ring-2 hover:ring-brand-200`}
+                  >
                     {done ? '✓' : `${i + 1}.`} {STEP_INFO[s].short}
                   </a>
                 )}
@@ -122,7 +139,12 @@ function FormationWizard({ type, step, server, quickStartApplied = false }: Prop
             Revisa los campos marcados antes de seguir.
           </p>
         )}
-        <Step type={type} draft={draft} update={update as StepProps['update']} err={(path) => (showErrors ? errors[path] : undefined)} />
+        <Step
+          type={type}
+          draft={draft}
+          update={update as StepProps['update']}
+          err={(path) => (showErrors ? errors[path] : undefined)}
+        />
 
         <div className="mt-10 flex flex-col-reverse gap-3 border-t border-ink-100 pt-6 sm:flex-row sm:justify-between">
           {index > 0 ? (

@@ -1,5 +1,10 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { BUSINESS_TYPES, BUSINESS_TYPE_INFO, isBusinessType, type BusinessType } from '@/lib/formation/business-type';
+import {
+  BUSINESS_TYPES,
+  BUSINESS_TYPE_INFO,
+  isBusinessType,
+  type BusinessType,
+} from '@/lib/formation/business-type';
 import { QUICK_START_NAME_MAX, quickStartPath } from '@/lib/formation/quick-start';
 import { saveQuickStart } from '@/lib/formation/quick-start.client';
 import { typedBeforeHydration } from '@/islands/ui/fields';
@@ -18,7 +23,9 @@ interface Props {
  * but a reminder. Before hydration the form posts to `/`, which does the same on the server.
  */
 function QuickStartForm({ refused }: Props) {
-  const [name, setName] = useState(() => typedBeforeHydration(FORM, 'companyName') || refused?.companyName || '');
+  const [name, setName] = useState(
+    () => typedBeforeHydration(FORM, 'companyName') || refused?.companyName || '',
+  );
   const [type, setType] = useState<BusinessType | ''>(() => {
     const typed = typedBeforeHydration(FORM, 'type') || refused?.type;
     return isBusinessType(typed) ? typed : '';
@@ -38,11 +45,20 @@ function QuickStartForm({ refused }: Props) {
   }
 
   return (
-    <form name={FORM} method="post" action="/" onSubmit={onSubmit} className="card p-5 sm:p-7" aria-labelledby={`${nameId}-title`}>
+    <form
+      name={FORM}
+      method="post"
+      action="/"
+      onSubmit={onSubmit}
+      className="card p-5 sm:p-7"
+      aria-labelledby={`${nameId}-title`}
+    >
       <h2 id={`${nameId}-title`} className="text-lg font-bold">
         Empieza tu empresa ahora
       </h2>
-      <p className="mt-1 text-sm text-ink-500">Dos datos y entras directo a la constitución. Puedes cambiarlos después.</p>
+      <p className="mt-1 text-sm text-ink-500">
+        Dos datos y entras directo a la constitución. Puedes cambiarlos después.
+      </p>
 
       <label htmlFor={nameId} className="field-label mt-5">
         Nombre de tu empresa
@@ -89,12 +105,23 @@ function QuickStartForm({ refused }: Props) {
       {/* Never disabled: before hydration it is the form's only way to post. */}
       <button type="submit" className="btn-accent mt-6 w-full">
         Comenzar la constitución
-        <svg viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="size-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          aria-hidden="true"
+        >
           <path d="M5 12h14M13 6l6 6-6 6" />
         </svg>
       </button>
       {!ready && (
-        <p className={`mt-2 text-center text-xs ${tried ? 'font-semibold text-danger-700' : 'text-ink-500'}`} role={tried ? 'alert' : undefined} aria-live="polite">
+        <p
+          className={`mt-2 text-center text-xs ${tried ? 'font-semibold text-danger-700' : 'text-ink-500'}`}
+          role={tried ? 'alert' : undefined}
+          aria-live="polite"
+        >
           Escribe el nombre y elige el tipo para continuar.
         </p>
       )}

@@ -3,8 +3,19 @@ import { useEffect, useState } from 'react';
 import type { BusinessType } from '@/lib/formation/business-type';
 import { draftWithDefaults, type DraftByType, type VoPlan } from '@/lib/formation/draft';
 import { takeQuickStart } from '@/lib/formation/quick-start.client';
-import { startDraftSync, takeServerDraft, type ServerDraft, type SyncStatus } from '@/lib/formation/sync.client';
-import { applyQuickStart, draftStore, initialDraftState, updateDraft, type DraftState } from '@/lib/formation/store.client';
+import {
+  startDraftSync,
+  takeServerDraft,
+  type ServerDraft,
+  type SyncStatus,
+} from '@/lib/formation/sync.client';
+import {
+  applyQuickStart,
+  draftStore,
+  initialDraftState,
+  updateDraft,
+  type DraftState,
+} from '@/lib/formation/store.client';
 import { typedFieldsBeforeHydration } from '@/islands/ui/fields';
 import { toast } from '@/lib/toast/store.client';
 import '@/lib/accounts/auth.client';
@@ -14,7 +25,12 @@ import { $voPlans } from '@/lib/query.client';
 /** The page's server copy as the store holds it (what the server rendered). */
 function renderedState<T extends BusinessType>(type: T, server: ServerDraft | null): DraftState<T> {
   if (!server || server.data === null || server.version === null) return initialDraftState(type);
-  return { data: draftWithDefaults(type, server.data), version: server.version, editedAt: server.edited_at ? Date.parse(server.edited_at) : 0, dirty: [] };
+  return {
+    data: draftWithDefaults(type, server.data),
+    version: server.version,
+    editedAt: server.edited_at ? Date.parse(server.edited_at) : 0,
+    dirty: [],
+  };
 }
 
 /**
@@ -23,20 +39,29 @@ function renderedState<T extends BusinessType>(type: T, server: ServerDraft | nu
  * copy unless it holds unsent edits, and then lays over it whatever the person typed into
  * the server-rendered `form` while the JavaScript was loading, so no keystroke is lost.
  */
-export function useDraft<T extends BusinessType>(type: T, server: ServerDraft | null = null, form?: string) {
+export function useDraft<T extends BusinessType>(
+  type: T,
+  server: ServerDraft | null = null,
+  form?: string,
+) {
   const store = draftStore(type);
   useState(() => {
     if (typeof window === 'undefined') return;
     if (server) takeServerDraft(store as never, server);
     if (!form) return;
     const draft = store.get().data as unknown as Record<string, unknown>;
-    const typed = Object.entries(typedFieldsBeforeHydration(form)).filter(([name, value]) => typeof draft[name] === 'string' && draft[name] !== value);
+    const typed = Object.entries(typedFieldsBeforeHydration(form)).filter(
+      ([name, value]) => typeof draft[name] === 'string' && draft[name] !== value,
+    );
     if (typed.length) updateDraft(type, Object.fromEntries(typed) as Partial<DraftByType[T]>);
   });
   // The server and hydration render the server's copy, then React renders the browser's; one stable snapshot.
   const [rendered] = useState(() => renderedState(type, server));
   const state = useStore(store, { ssr: () => rendered });
-  return { draft: state.data, update: (patch: Partial<DraftByType[T]>) => updateDraft(type, patch) };
+  return {
+    draft: state.data,
+    update: (patch: Partial<DraftByType[T]>) => updateDraft(type, patch),
+  };
 }
 
 /**
@@ -47,10 +72,24 @@ export function useDraftSync(type: BusinessType, quickStartApplied = false): Syn
   const [status, setStatus] = useState<SyncStatus>('idle');
   useEffect(() => {
     if (quickStartApplied) takeQuickStart();
-    if (quickStartApplied || applyQuickStart(type)) toast({ title: 'Usamos el nombre que escribiste', description: 'Puedes cambiarlo cuando quieras.' }, { persist: false });
+    if (quickStartApplied || applyQuickStart(type))
+      toast(
+        {
+          title: 'Usamos el nombre que escribiste',
+          description: 'Puedes cambiarlo cuando quieras.',
+        },
+        { persist: false },
+      );
     return startDraftSync(type, draftStore(type) as never, (s) => {
       setStatus(s);
-      if (s === 'merged') toast({ title: 'Combinamos tus cambios', description: 'Este borrador también se editó en otro dispositivo.' }, { persist: false });
+      if (s === 'merged')
+        toast(
+          {
+            title: 'Combinamos tus cambios',
+            description: 'Este borrador también se editó en otro dispositivo.',
+          },
+          { persist: false },
+        );
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per type: the page decides `quickStartApplied` at render
   }, [type]);

@@ -16,7 +16,8 @@ interface Upload {
 }
 
 /** Uploads one file to the library, as the product form keeps it. */
-const uploadFile = (file: File, onProgress: (share: number) => void): Promise<FormImage> => uploadMedia(file, onProgress).then((m) => ({ id: m.id, url: m.url, alt: m.alt }));
+const uploadFile = (file: File, onProgress: (share: number) => void): Promise<FormImage> =>
+  uploadMedia(file, onProgress).then((m) => ({ id: m.id, url: m.url, alt: m.alt }));
 
 const ACCEPT = IMAGE_ACCEPT;
 
@@ -25,7 +26,15 @@ const ACCEPT = IMAGE_ACCEPT;
  * own error; reorder, describe (alt text), remove. The order travels in the form's `images` field.
  * Before hydration (or without JavaScript) it is a file input (`fileField`) posted with the form.
  */
-function ProductImages({ initial, form = 'product', fileField }: { initial: FormImage[]; form?: string; fileField: string }) {
+function ProductImages({
+  initial,
+  form = 'product',
+  fileField,
+}: {
+  initial: FormImage[];
+  form?: string;
+  fileField: string;
+}) {
   const hydrated = useHydrated();
   const [images, setImages] = useState(initial);
   const [uploads, setUploads] = useState<Upload[]>([]);
@@ -37,20 +46,24 @@ function ProductImages({ initial, form = 'product', fileField }: { initial: Form
   // Photos picked in the plain file input before hydration upload as soon as the island can.
   useEffect(() => {
     const picked = document.forms.namedItem(form)?.elements.namedItem(fileField);
-    if (picked instanceof HTMLInputElement && picked.files?.length) addFiles(Array.from(picked.files));
+    if (picked instanceof HTMLInputElement && picked.files?.length)
+      addFiles(Array.from(picked.files));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
   }, []);
 
   function addFiles(files: FileList | File[]) {
     for (const file of Array.from(files)) {
       const key = `${file.name}-${Math.random()}`;
-      const fail = (error: string) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, error } : x)));
+      const fail = (error: string) =>
+        setUploads((u) => u.map((x) => (x.key === key ? { ...x, error } : x)));
       setUploads((u) => [...u, { key, name: file.name, progress: 0 }]);
       if (file.size > IMAGE_MAX_BYTES) {
         fail(IMAGE_ERRORS.size);
         continue;
       }
-      uploadFile(file, (p) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, progress: p } : x))))
+      uploadFile(file, (p) =>
+        setUploads((u) => u.map((x) => (x.key === key ? { ...x, progress: p } : x))),
+      )
         .then((image) => {
           setImages((list) => (list.length >= IMAGES_PER_PRODUCT ? list : [...list, image]));
           setUploads((u) => u.filter((x) => x.key !== key));
@@ -73,7 +86,15 @@ function ProductImages({ initial, form = 'product', fileField }: { initial: Form
     try {
       await api(`/api/media/${image.id}/`, { method: 'PATCH', body: { alt } });
     } catch (error) {
-      setUploads((u) => [...u, { key: `alt-${image.id}`, name: 'Texto alternativo', progress: 1, error: serverMessage(error) ?? 'No pudimos guardar el texto alternativo.' }]);
+      setUploads((u) => [
+        ...u,
+        {
+          key: `alt-${image.id}`,
+          name: 'Texto alternativo',
+          progress: 1,
+          error: serverMessage(error) ?? 'No pudimos guardar el texto alternativo.',
+        },
+      ]);
     }
   }
 
@@ -83,7 +104,15 @@ function ProductImages({ initial, form = 'product', fileField }: { initial: Form
     addFiles(event.dataTransfer.files);
   }
 
-  const hidden = <input ref={field} type="hidden" name="images" value={ids} data-images={JSON.stringify(images)} />;
+  const hidden = (
+    <input
+      ref={field}
+      type="hidden"
+      name="images"
+      value={ids}
+      data-images={JSON.stringify(images)}
+    />
+  );
   if (!hydrated) {
     // Before hydration (or without JavaScript): the photos so far, and a file input posted with the form.
     return (
@@ -92,14 +121,29 @@ function ProductImages({ initial, form = 'product', fileField }: { initial: Form
         {hidden}
         <p className="mb-3 flex flex-wrap gap-2">
           {images.map((image, index) => (
-            <img key={image.id} src={image.url} alt={image.alt || `Imagen ${index + 1}`} width={96} height={96} className="size-24 rounded-md bg-ink-100 object-cover" />
+            <img
+              key={image.id}
+              src={image.url}
+              alt={image.alt || `Imagen ${index + 1}`}
+              width={96}
+              height={96}
+              className="size-24 rounded-md bg-ink-100 object-cover"
+            />
           ))}
         </p>
         <label className="block text-sm font-medium text-ink-700">
           Agregar imágenes
-          <input type="file" name={fileField} accept={ACCEPT} multiple className="field-input mt-1 py-2" />
+          <input
+            type="file"
+            name={fileField}
+            accept={ACCEPT}
+            multiple
+            className="field-input mt-1 py-2"
+          />
         </label>
-        <p className="field-hint">JPEG, PNG, WebP o AVIF. Se suben al guardar el producto (hasta 10 MB cada una).</p>
+        <p className="field-hint">
+          JPEG, PNG, WebP o AVIF. Se suben al guardar el producto (hasta 10 MB cada una).
+        </p>
       </fieldset>
     );
   }
@@ -110,21 +154,55 @@ function ProductImages({ initial, form = 'product', fileField }: { initial: Form
       {images.length > 0 && (
         <ol className="mb-3 grid gap-3 sm:grid-cols-2">
           {images.map((image, index) => (
-            <li key={image.id} className="flex gap-3 rounded-(--radius-control) border border-ink-200 bg-white p-2">
-              <img src={image.url} alt="" width={96} height={96} className="size-24 shrink-0 rounded-md bg-ink-100 object-cover" />
+            <li
+              key={image.id}
+              className="flex gap-3 rounded-(--radius-control) border border-ink-200 bg-white p-2"
+            >
+              <img
+                src={image.url}
+                alt=""
+                width={96}
+                height={96}
+                className="size-24 shrink-0 rounded-md bg-ink-100 object-cover"
+              />
               <div className="min-w-0 flex-1 space-y-2">
                 <label className="block text-xs font-medium text-ink-700">
                   {index === 0 ? 'Imagen principal · ' : ''}Descripción para quien no la ve
-                  <input className="field-input mt-1 min-h-9 py-1 text-sm" defaultValue={image.alt} maxLength={250} placeholder="Ej.: torta de chocolate vista desde arriba" onBlur={(e) => e.target.value !== image.alt && void describe(image, e.target.value)} />
+                  <input
+                    className="field-input mt-1 min-h-9 py-1 text-sm"
+                    defaultValue={image.alt}
+                    maxLength={250}
+                    placeholder="Ej.: torta de chocolate vista desde arriba"
+                    onBlur={(e) =>
+                      e.target.value !== image.alt && void describe(image, e.target.value)
+                    }
+                  />
                 </label>
                 <div className="flex flex-wrap gap-1">
-                  <button type="button" className="btn-ghost min-h-8 px-2 text-xs" disabled={index === 0} onClick={() => move(index, -1)} aria-label={`Mover la imagen ${index + 1} antes`}>
+                  <button
+                    type="button"
+                    className="btn-ghost min-h-8 px-2 text-xs"
+                    disabled={index === 0}
+                    onClick={() => move(index, -1)}
+                    aria-label={`Mover la imagen ${index + 1} antes`}
+                  >
                     ↑ Antes
                   </button>
-                  <button type="button" className="btn-ghost min-h-8 px-2 text-xs" disabled={index === images.length - 1} onClick={() => move(index, 1)} aria-label={`Mover la imagen ${index + 1} después`}>
+                  <button
+                    type="button"
+                    className="btn-ghost min-h-8 px-2 text-xs"
+                    disabled={index === images.length - 1}
+                    onClick={() => move(index, 1)}
+                    aria-label={`Mover la imagen ${index + 1} después`}
+                  >
                     ↓ Después
                   </button>
-                  <button type="button" className="btn-ghost min-h-8 px-2 text-xs text-danger-700" onClick={() => setImages((list) => list.filter((i) => i.id !== image.id))} aria-label={`Quitar la imagen ${index + 1}`}>
+                  <button
+                    type="button"
+                    className="btn-ghost min-h-8 px-2 text-xs text-danger-700"
+                    onClick={() => setImages((list) => list.filter((i) => i.id !== image.id))}
+                    aria-label={`Quitar la imagen ${index + 1}`}
+                  >
                     Quitar
                   </button>
                 </div>
@@ -136,11 +214,18 @@ function ProductImages({ initial, form = 'product', fileField }: { initial: Form
       {uploads.length > 0 && (
         <ul className="mb-3 space-y-2" aria-live="polite">
           {uploads.map((u) => (
-            <li key={u.key} className="rounded-(--radius-control) border border-ink-200 bg-white p-3 text-sm">
+            <li
+              key={u.key}
+              className="rounded-(--radius-control) border border-ink-200 bg-white p-3 text-sm"
+            >
               <div className="flex items-center justify-between gap-2">
                 <span className="truncate font-medium">{u.name}</span>
                 {u.error && (
-                  <button type="button" className="text-xs font-semibold text-ink-600 underline" onClick={() => setUploads((list) => list.filter((x) => x.key !== u.key))}>
+                  <button
+                    type="button"
+                    className="text-xs font-semibold text-ink-600 underline"
+                    onClick={() => setUploads((list) => list.filter((x) => x.key !== u.key))}
+                  >
                     Cerrar
                   </button>
                 )}
@@ -150,8 +235,18 @@ function ProductImages({ initial, form = 'product', fileField }: { initial: Form
                   {u.error}
                 </p>
               ) : (
-                <div className="mt-2 h-2 rounded-full bg-ink-100" role="progressbar" aria-label={`Subiendo ${u.name}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(u.progress * 100)}>
-                  <div className="h-2 rounded-full bg-brand-600 transition-all" style={{ width: `${Math.round(u.progress * 100)}%` }} />
+                <div
+                  className="mt-2 h-2 rounded-full bg-ink-100"
+                  role="progressbar"
+                  aria-label={`Subiendo ${u.name}`}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={Math.round(u.progress * 100)}
+                >
+                  <div
+                    className="h-2 rounded-full bg-brand-600 transition-all"
+                    style={{ width: `${Math.round(u.progress * 100)}%` }}
+                  />
                 </div>
               )}
             </li>
@@ -169,10 +264,16 @@ function ProductImages({ initial, form = 'product', fileField }: { initial: Form
           className={`rounded-(--radius-control) border-2 border-dashed p-5 text-center text-sm ${dragging ? 'border-brand-500 bg-brand-50' : 'border-ink-200 bg-ink-50'}`}
         >
           <p className="text-ink-600">Arrastra tus fotos aquí o</p>
-          <button type="button" className="btn-secondary mt-2" onClick={() => input.current?.click()}>
+          <button
+            type="button"
+            className="btn-secondary mt-2"
+            onClick={() => input.current?.click()}
+          >
             Elegir imágenes
           </button>
-          <p className="mt-2 text-xs text-ink-500">JPEG, PNG, WebP o AVIF, hasta 10 MB cada una. Hasta {IMAGES_PER_PRODUCT} imágenes.</p>
+          <p className="mt-2 text-xs text-ink-500">
+            JPEG, PNG, WebP o AVIF, hasta 10 MB cada una. Hasta {IMAGES_PER_PRODUCT} imágenes.
+          </p>
           <input
             ref={input}
             type="file"

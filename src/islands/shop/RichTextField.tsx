@@ -77,14 +77,30 @@ function RichTextField({ form, name, label, html, text, hint }: Props) {
         {label}
       </span>
       <div className="rounded-(--radius-control) border border-ink-200 bg-white focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-200">
-        <div className="flex flex-wrap gap-1 border-b border-ink-100 p-1" role="toolbar" aria-label="Formato del texto">
+        <div
+          className="flex flex-wrap gap-1 border-b border-ink-100 p-1"
+          role="toolbar"
+          aria-label="Formato del texto"
+        >
           {TOOLS.map((tool) => (
-            <button key={tool.command} type="button" className={`btn-ghost min-h-9 min-w-9 px-2 text-sm ${tool.className}`} title={tool.label} onMouseDown={(e) => e.preventDefault()} onClick={() => run(tool.command)}>
+            <button
+              key={tool.command}
+              type="button"
+              className={`btn-ghost min-h-9 min-w-9 px-2 text-sm ${tool.className}`}
+              title={tool.label}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => run(tool.command)}
+            >
               <span aria-hidden="true">{tool.text}</span>
               <span className="sr-only">{tool.label}</span>
             </button>
           ))}
-          <button type="button" className="btn-ghost min-h-9 px-2 text-sm underline" onMouseDown={(e) => e.preventDefault()} onClick={link}>
+          <button
+            type="button"
+            className="btn-ghost min-h-9 px-2 text-sm underline"
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={link}
+          >
             Enlace
           </button>
         </div>

@@ -6,7 +6,13 @@ import { RESTORE_FIELD_EVENT, type RestoreFieldDetail } from '@/lib/shop/product
  * the field's value changes (an `input` event, as typing would), and takes values set from outside
  * (a recovered or merged draft) through RESTORE_FIELD_EVENT.
  */
-export function useFormField(formName: string, name: string, value: string, field: RefObject<HTMLInputElement | null>, onRestore: (detail: RestoreFieldDetail) => void): void {
+export function useFormField(
+  formName: string,
+  name: string,
+  value: string,
+  field: RefObject<HTMLInputElement | null>,
+  onRestore: (detail: RestoreFieldDetail) => void,
+): void {
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {

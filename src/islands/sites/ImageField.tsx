@@ -8,7 +8,17 @@ import { $library, addToLibrary, libraryImage } from '@/lib/sites/library.client
  * Puck's custom field for an image prop: the chosen image, the seller's library to pick from,
  * and an upload that goes to the library (`POST /api/media/`) and is chosen at once.
  */
-export function ImageField({ label, value, onChange, readOnly }: { label: string; value: number | null | undefined; onChange: (id: number | null) => void; readOnly?: boolean }) {
+export function ImageField({
+  label,
+  value,
+  onChange,
+  readOnly,
+}: {
+  label: string;
+  value: number | null | undefined;
+  onChange: (id: number | null) => void;
+  readOnly?: boolean;
+}) {
   const library = useStore($library);
   const id = useId();
   const [busy, setBusy] = useState<number | null>(null);
@@ -36,9 +46,26 @@ export function ImageField({ label, value, onChange, readOnly }: { label: string
         {label}
       </span>
       <div className="flex items-center gap-3">
-        {chosen ? <img src={chosen.src} alt="" width={64} height={64} className="size-16 rounded-md border border-ink-200 object-cover" /> : <span className="flex size-16 items-center justify-center rounded-md border border-dashed border-ink-300 text-xs text-ink-500">Sin imagen</span>}
+        {chosen ? (
+          <img
+            src={chosen.src}
+            alt=""
+            width={64}
+            height={64}
+            className="size-16 rounded-md border border-ink-200 object-cover"
+          />
+        ) : (
+          <span className="flex size-16 items-center justify-center rounded-md border border-dashed border-ink-300 text-xs text-ink-500">
+            Sin imagen
+          </span>
+        )}
         {value ? (
-          <button type="button" className="btn-ghost min-h-9 px-2 text-sm" onClick={() => onChange(null)} disabled={readOnly}>
+          <button
+            type="button"
+            className="btn-ghost min-h-9 px-2 text-sm"
+            onClick={() => onChange(null)}
+            disabled={readOnly}
+          >
             Quitar
           </button>
         ) : null}
@@ -65,11 +92,28 @@ export function ImageField({ label, value, onChange, readOnly }: { label: string
       {library.length > 0 && (
         <div>
           <p className="text-xs text-ink-600">O elige de tu biblioteca:</p>
-          <ul className="mt-1 grid max-h-48 grid-cols-4 gap-1.5 overflow-y-auto" aria-label="Tu biblioteca de imágenes">
+          <ul
+            className="mt-1 grid max-h-48 grid-cols-4 gap-1.5 overflow-y-auto"
+            aria-label="Tu biblioteca de imágenes"
+          >
             {library.map((image) => (
               <li key={image.id}>
-                <button type="button" aria-pressed={image.id === value} aria-label={image.alt || `Imagen ${image.id}`} className="block w-full overflow-hidden rounded-md border border-ink-200 aria-pressed:ring-2 aria-pressed:ring-brand-600" onClick={() => onChange(image.id)} disabled={readOnly}>
-                  <img src={image.src} alt="" width={56} height={56} loading="lazy" className="aspect-square w-full object-cover" />
+                <button
+                  type="button"
+                  aria-pressed={image.id === value}
+                  aria-label={image.alt || `Imagen ${image.id}`}
+                  className="block w-full overflow-hidden rounded-md border border-ink-200 aria-pressed:ring-2 aria-pressed:ring-brand-600"
+                  onClick={() => onChange(image.id)}
+                  disabled={readOnly}
+                >
+                  <img
+                    src={image.src}
+                    alt=""
+                    width={56}
+                    height={56}
+                    loading="lazy"
+                    className="aspect-square w-full object-cover"
+                  />
                 </button>
               </li>
             ))}

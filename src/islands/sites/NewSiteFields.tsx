@@ -4,7 +4,10 @@ import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 import { slugify } from '@/lib/shop/slug';
 import { SITE_NAME_MAX, subdomainSchema } from '@/lib/sites/schemas';
 
-type Check = { state: 'idle' | 'checking' | 'available' | 'taken' | 'invalid' | 'offline'; message: string };
+type Check = {
+  state: 'idle' | 'checking' | 'available' | 'taken' | 'invalid' | 'offline';
+  message: string;
+};
 
 /** A subdomain suggested from a name: the name's slug, cut to a DNS label. */
 export function suggestSubdomain(name: string): string {
@@ -17,7 +20,17 @@ export function suggestSubdomain(name: string): string {
  * follows the name until the seller edits it, and is checked as they type: the rules first,
  * then `GET /api/sites/availability/`.
  */
-function NewSiteFields({ name: initialName, subdomain: initialSubdomain, suffix, errors }: { name: string; subdomain: string; suffix: string; errors: Record<string, string | undefined> }) {
+function NewSiteFields({
+  name: initialName,
+  subdomain: initialSubdomain,
+  suffix,
+  errors,
+}: {
+  name: string;
+  subdomain: string;
+  suffix: string;
+  errors: Record<string, string | undefined>;
+}) {
   const [name, setName] = useState(initialName);
   const [subdomain, setSubdomain] = useState(initialSubdomain);
   const [edited, setEdited] = useState(initialSubdomain !== '');
@@ -27,17 +40,28 @@ function NewSiteFields({ name: initialName, subdomain: initialSubdomain, suffix,
   useEffect(() => {
     if (!subdomain) return setCheck({ state: 'idle', message: '' });
     const parsed = subdomainSchema.safeParse(subdomain);
-    if (!parsed.success) return setCheck({ state: 'invalid', message: parsed.error.issues[0]!.message });
+    if (!parsed.success)
+      return setCheck({ state: 'invalid', message: parsed.error.issues[0]!.message });
     const controller = new AbortController();
     setCheck({ state: 'checking', message: 'Revisando…' });
     const timer = setTimeout(async () => {
       try {
-        const res = await fetch(`/api/sites/availability/?subdomain=${encodeURIComponent(parsed.data)}`, { signal: controller.signal, headers: { Accept: 'application/json' } });
+        const res = await fetch(
+          `/api/sites/availability/?subdomain=${encodeURIComponent(parsed.data)}`,
+          { signal: controller.signal, headers: { Accept: 'application/json' } },
+        );
         if (!res.ok) throw new Error(String(res.status));
         const body = (await res.json()) as { available: boolean; message: string };
-        setCheck({ state: body.available ? 'available' : 'taken', message: body.available ? `Disponible: ${parsed.data}.${suffix}` : body.message });
+        setCheck({
+          state: body.available ? 'available' : 'taken',
+          message: body.available ? `Disponible: ${parsed.data}.${suffix}` : body.message,
+        });
       } catch {
-        if (!controller.signal.aborted) setCheck({ state: 'offline', message: 'No pudimos revisar ahora; lo revisaremos al crear el sitio.' });
+        if (!controller.signal.aborted)
+          setCheck({
+            state: 'offline',
+            message: 'No pudimos revisar ahora; lo revisaremos al crear el sitio.',
+          });
       }
     }, 300);
     return () => {
@@ -46,7 +70,12 @@ function NewSiteFields({ name: initialName, subdomain: initialSubdomain, suffix,
     };
   }, [subdomain, suffix]);
 
-  const subdomainError = check.state === 'invalid' || check.state === 'taken' ? check.message : check.state === 'idle' ? serverError.current : undefined;
+  const subdomainError =
+    check.state === 'invalid' || check.state === 'taken'
+      ? check.message
+      : check.state === 'idle'
+        ? serverError.current
+        : undefined;
   return (
     <>
       <TextField
@@ -86,10 +115,24 @@ function NewSiteFields({ name: initialName, subdomain: initialSubdomain, suffix,
             aria-invalid={subdomainError ? true : undefined}
             aria-describedby="site-subdomain-status"
           />
-          <span className="flex items-center rounded-r-(--radius-control) border border-l-0 border-ink-300 bg-ink-50 px-3 text-sm text-ink-600">.{suffix}</span>
+          <span className="flex items-center rounded-r-(--radius-control) border border-l-0 border-ink-300 bg-ink-50 px-3 text-sm text-ink-600">
+            .{suffix}
+          </span>
         </div>
-        <p id="site-subdomain-status" aria-live="polite" className={subdomainError ? 'field-error' : check.state === 'available' ? 'field-hint font-semibold text-success-700' : 'field-hint'}>
-          {subdomainError ?? (check.message || 'Minúsculas, números y guiones. Después puedes conectar tu propio dominio.')}
+        <p
+          id="site-subdomain-status"
+          aria-live="polite"
+          className={
+            subdomainError
+              ? 'field-error'
+              : check.state === 'available'
+                ? 'field-hint font-semibold text-success-700'
+                : 'field-hint'
+          }
+        >
+          {subdomainError ??
+            (check.message ||
+              'Minúsculas, números y guiones. Después puedes conectar tu propio dominio.')}
         </p>
       </div>
     </>

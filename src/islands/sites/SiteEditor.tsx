@@ -8,10 +8,21 @@ import { editorConfig } from '@/islands/sites/editor-config';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 import { SaveBadge } from '@/islands/ui/SaveBadge';
 import { api, serverMessage } from '@/lib/api';
-import { conflictBody, createAutosave, type Autosave, type LocalCopy } from '@/lib/autosave/autosave.client';
+import {
+  conflictBody,
+  createAutosave,
+  type Autosave,
+  type LocalCopy,
+} from '@/lib/autosave/autosave.client';
 import type { SaveState } from '@/lib/autosave/states';
 import { whatsappLink } from '@/lib/shop/whatsapp';
-import { EDITOR_VIEWPORTS, gridProducts, pageDraftKey, PUCK_DICTIONARY, type CatalogueItem } from '@/lib/sites/editor';
+import {
+  EDITOR_VIEWPORTS,
+  gridProducts,
+  pageDraftKey,
+  PUCK_DICTIONARY,
+  type CatalogueItem,
+} from '@/lib/sites/editor';
 import { $library, type LibraryImage } from '@/lib/sites/library.client';
 import { sitePageCopies } from '@/lib/sites/page-copies.client';
 import type { SiteTheme } from '@/lib/sites/schemas';
@@ -29,7 +40,14 @@ interface EditorPage {
 
 export interface SiteEditorProps {
   userId: number;
-  site: { id: number; name: string; url: string; published: boolean; theme: SiteTheme; whatsapp: string | null };
+  site: {
+    id: number;
+    name: string;
+    url: string;
+    published: boolean;
+    theme: SiteTheme;
+    whatsapp: string | null;
+  };
   pages: { id: number; path: string; title: string }[];
   page: EditorPage;
   catalogue: CatalogueItem[];
@@ -63,10 +81,21 @@ const PUCK_IFRAME = { enabled: true };
  * from (`createAutosave`); a 409 is never overwritten silently: the seller chooses. "Publicar"
  * saves what is pending, then publishes every page of the site.
  */
-function SiteEditor({ userId, site, pages, page, catalogue, categories, library: initialLibrary }: SiteEditorProps) {
+function SiteEditor({
+  userId,
+  site,
+  pages,
+  page,
+  catalogue,
+  categories,
+  library: initialLibrary,
+}: SiteEditorProps) {
   const key = pageDraftKey(userId, page.id);
   /** What Puck starts from; a new generation remounts it (a recovered copy, the other tab's version). */
-  const [doc, setDoc] = useState<{ data: Data; generation: number }>(() => ({ data: withTitle(page), generation: 0 }));
+  const [doc, setDoc] = useState<{ data: Data; generation: number }>(() => ({
+    data: withTitle(page),
+    generation: 0,
+  }));
   /** The document as edited now (the canvas's product grids follow it). */
   const [current, setCurrent] = useState<Data>(doc.data);
   const [state, setState] = useState<SaveState>('saved');
@@ -74,7 +103,12 @@ function SiteEditor({ userId, site, pages, page, catalogue, categories, library:
   const [publishing, setPublishing] = useState(false);
   const [published, setPublished] = useState(site.published);
   const [notice, setNotice] = useState('');
-  const copy = useRef<LocalCopy<Data>>({ value: withTitle(page), version: page.version, editedAt: 0, dirty: false });
+  const copy = useRef<LocalCopy<Data>>({
+    value: withTitle(page),
+    version: page.version,
+    editedAt: 0,
+    dirty: false,
+  });
   const saver = useRef<Autosave | null>(null);
   const library = useStore($library);
   const config = useMemo(() => editorConfig(categories, site.theme), [categories, site.theme]);
@@ -90,16 +124,26 @@ function SiteEditor({ userId, site, pages, page, catalogue, categories, library:
       read: () => copy.current,
       write: keep,
       async send(data, version) {
-        const saved = await api<EditorPage>(`/api/sites/${site.id}/pages/${page.id}/`, { method: 'PUT', body: { data, title: titleOf(data, page.title), version: version ?? 0 } });
+        const saved = await api<EditorPage>(`/api/sites/${site.id}/pages/${page.id}/`, {
+          method: 'PUT',
+          body: { data, title: titleOf(data, page.title), version: version ?? 0 },
+        });
         return saved.version;
       },
       conflictOf(error) {
         const current = conflictBody(error) as EditorPage | null;
-        return current ? { value: withTitle(current), version: current.version, editedAt: Date.parse(current.updated_at) } : null;
+        return current
+          ? {
+              value: withTitle(current),
+              version: current.version,
+              editedAt: Date.parse(current.updated_at),
+            }
+          : null;
       },
       onState(next, detail) {
         setState(next);
-        if (detail?.conflict) setConflict({ data: detail.conflict.value, version: detail.conflict.version });
+        if (detail?.conflict)
+          setConflict({ data: detail.conflict.value, version: detail.conflict.version });
       },
       debounceMs: 1000,
     });
@@ -140,7 +184,12 @@ function SiteEditor({ userId, site, pages, page, catalogue, categories, library:
     setConflict(null);
     await saver.current?.resolve(choice);
     if (choice === 'theirs' && theirs) {
-      copy.current = { value: theirs.data, version: theirs.version, editedAt: Date.now(), dirty: false };
+      copy.current = {
+        value: theirs.data,
+        version: theirs.version,
+        editedAt: Date.now(),
+        dirty: false,
+      };
       setDoc((d) => ({ data: theirs.data, generation: d.generation + 1 }));
       setCurrent(theirs.data);
     }
@@ -151,14 +200,24 @@ function SiteEditor({ userId, site, pages, page, catalogue, categories, library:
     setPublishing(true);
     try {
       if (!(await saver.current?.flush())) {
-        toastError(conflict ? 'Primero elige qué versión de la página conservar.' : 'No pudimos guardar tus cambios; revisa tu conexión y vuelve a intentarlo.', 'No publicamos el sitio');
+        toastError(
+          conflict
+            ? 'Primero elige qué versión de la página conservar.'
+            : 'No pudimos guardar tus cambios; revisa tu conexión y vuelve a intentarlo.',
+          'No publicamos el sitio',
+        );
         return;
       }
-      const result = await api<{ url: string }>(`/api/sites/${site.id}/publish/`, { method: 'POST' });
+      const result = await api<{ url: string }>(`/api/sites/${site.id}/publish/`, {
+        method: 'POST',
+      });
       setPublished(true);
       toast({ title: 'Sitio publicado', description: `Ya está en línea en ${result.url}` });
     } catch (error) {
-      toastError(serverMessage(error) ?? 'No pudimos publicar. Inténtalo de nuevo.', 'No publicamos el sitio');
+      toastError(
+        serverMessage(error) ?? 'No pudimos publicar. Inténtalo de nuevo.',
+        'No publicamos el sitio',
+      );
     } finally {
       setPublishing(false);
     }
@@ -170,8 +229,14 @@ function SiteEditor({ userId, site, pages, page, catalogue, categories, library:
     const walk = (list: Data['content']) => {
       for (const block of list) {
         const props = block.props as Record<string, unknown>;
-        if (block.type === 'ProductGrid') products[String(props.id)] = gridProducts(catalogue, typeof props.category === 'number' ? props.category : null, Number(props.limit) || 6);
-        for (const slot of ['left', 'right']) if (Array.isArray(props[slot])) walk(props[slot] as Data['content']);
+        if (block.type === 'ProductGrid')
+          products[String(props.id)] = gridProducts(
+            catalogue,
+            typeof props.category === 'number' ? props.category : null,
+            Number(props.limit) || 6,
+          );
+        for (const slot of ['left', 'right'])
+          if (Array.isArray(props[slot])) walk(props[slot] as Data['content']);
       }
     };
     walk(current.content);
@@ -188,23 +253,39 @@ function SiteEditor({ userId, site, pages, page, catalogue, categories, library:
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       {(conflict || notice) && (
-        <div role={conflict ? 'alert' : 'status'} className={`fixed inset-x-2 bottom-2 z-50 mx-auto flex max-w-3xl flex-wrap items-center gap-3 rounded-(--radius-control) border px-4 py-3 text-sm shadow-lg ${conflict ? 'border-warning-600 bg-warning-50' : 'border-ink-200 bg-brand-50'}`}>
+        <div
+          role={conflict ? 'alert' : 'status'}
+          className={`fixed inset-x-2 bottom-2 z-50 mx-auto flex max-w-3xl flex-wrap items-center gap-3 rounded-(--radius-control) border px-4 py-3 text-sm shadow-lg ${conflict ? 'border-warning-600 bg-warning-50' : 'border-ink-200 bg-brand-50'}`}
+        >
           {conflict ? (
             <>
               <p className="flex-1">
-                <strong>Esta página cambió en otra pestaña o dispositivo.</strong> Tus cambios siguen aquí y en este dispositivo; elige cuál versión conservar.
+                <strong>Esta página cambió en otra pestaña o dispositivo.</strong> Tus cambios
+                siguen aquí y en este dispositivo; elige cuál versión conservar.
               </p>
-              <button type="button" className="btn-primary min-h-9 px-3 text-sm" onClick={() => void resolve('mine')}>
+              <button
+                type="button"
+                className="btn-primary min-h-9 px-3 text-sm"
+                onClick={() => void resolve('mine')}
+              >
                 Guardar la mía
               </button>
-              <button type="button" className="btn-secondary min-h-9 px-3 text-sm" onClick={() => void resolve('theirs')}>
+              <button
+                type="button"
+                className="btn-secondary min-h-9 px-3 text-sm"
+                onClick={() => void resolve('theirs')}
+              >
                 Cargar la guardada
               </button>
             </>
           ) : (
             <>
               <p className="flex-1">{notice}</p>
-              <button type="button" className="btn-ghost min-h-9 px-3 text-sm" onClick={() => setNotice('')}>
+              <button
+                type="button"
+                className="btn-ghost min-h-9 px-3 text-sm"
+                onClick={() => setNotice('')}
+              >
                 Entendido
               </button>
             </>
@@ -256,11 +337,21 @@ function SiteEditor({ userId, site, pages, page, catalogue, categories, library:
                   Configurar
                 </a>
                 {published && (
-                  <a className="btn-ghost min-h-9 px-3 text-sm" href={site.url} target="_blank" rel="noopener">
+                  <a
+                    className="btn-ghost min-h-9 px-3 text-sm"
+                    href={site.url}
+                    target="_blank"
+                    rel="noopener"
+                  >
                     Ver sitio
                   </a>
                 )}
-                <button type="button" className="btn-primary min-h-9 px-4 text-sm" onClick={() => void publish()} disabled={publishing}>
+                <button
+                  type="button"
+                  className="btn-primary min-h-9 px-4 text-sm"
+                  onClick={() => void publish()}
+                  disabled={publishing}
+                >
                   {publishing ? 'Publicando…' : 'Publicar'}
                 </button>
               </>

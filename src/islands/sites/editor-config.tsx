@@ -5,7 +5,15 @@
  */
 import type { Config } from '@puckeditor/core';
 import type { CSSProperties, ReactNode } from 'react';
-import { Columns, Hero, ImageBlock, ProductGrid, Text, WhatsAppButton, type SiteRenderData } from '@/components/sites/blocks';
+import {
+  Columns,
+  Hero,
+  ImageBlock,
+  ProductGrid,
+  Text,
+  WhatsAppButton,
+  type SiteRenderData,
+} from '@/components/sites/blocks';
 import { ImageField } from '@/islands/sites/ImageField';
 import { safePreviewHtml } from '@/lib/shop/rich-text.client';
 import { cleanProps, PRODUCT_GRID_MAX, type BlockProps, type BlockType } from '@/lib/sites/blocks';
@@ -17,11 +25,20 @@ type Meta = { puck: { metadata: SiteRenderData } };
 const imageField = (label: string) => ({
   type: 'custom' as const,
   label,
-  render: ({ value, onChange, readOnly }: { value: number | null; onChange: (v: number | null) => void; readOnly?: boolean }) => <ImageField label={label} value={value} onChange={onChange} readOnly={readOnly} />,
+  render: ({
+    value,
+    onChange,
+    readOnly,
+  }: {
+    value: number | null;
+    onChange: (v: number | null) => void;
+    readOnly?: boolean;
+  }) => <ImageField label={label} value={value} onChange={onChange} readOnly={readOnly} />,
 });
 
 /** The block's props as the published page would get them. */
-const clean = <T extends BlockType>(type: T, props: Record<string, unknown>) => cleanProps(type, props) as unknown as BlockProps[T];
+const clean = <T extends BlockType>(type: T, props: Record<string, unknown>) =>
+  cleanProps(type, props) as unknown as BlockProps[T];
 
 /** A richtext value in the canvas: Puck hands an element while editing, the stored HTML otherwise. */
 function RichText({ text }: { text: unknown }) {
@@ -59,8 +76,16 @@ export function editorConfig(categories: { id: number; name: string }[], theme: 
           cta_label: { type: 'text', label: 'Texto del botón' },
           cta_href: { type: 'text', label: 'Enlace del botón (por ejemplo /shop o https://…)' },
         },
-        defaultProps: { title: 'Tu título', subtitle: 'Una frase que diga qué haces y para quién.', image: null, cta_label: 'Ver productos', cta_href: '/shop' },
-        render: ({ puck, ...p }: Meta & Record<string, unknown>) => <Hero {...clean('Hero', p)} data={puck.metadata} />,
+        defaultProps: {
+          title: 'Tu título',
+          subtitle: 'Una frase que diga qué haces y para quién.',
+          image: null,
+          cta_label: 'Ver productos',
+          cta_href: '/shop',
+        },
+        render: ({ puck, ...p }: Meta & Record<string, unknown>) => (
+          <Hero {...clean('Hero', p)} data={puck.metadata} />
+        ),
       },
       Text: {
         label: 'Texto',
@@ -69,7 +94,16 @@ export function editorConfig(categories: { id: number; name: string }[], theme: 
             type: 'richtext',
             label: 'Texto',
             // Only what the published page keeps (lib/shop/rich-text.ts): bold, italic, lists, links.
-            options: { heading: false, blockquote: false, code: false, codeBlock: false, horizontalRule: false, strike: false, underline: false, textAlign: false },
+            options: {
+              heading: false,
+              blockquote: false,
+              code: false,
+              codeBlock: false,
+              horizontalRule: false,
+              strike: false,
+              underline: false,
+              textAlign: false,
+            },
           },
         },
         defaultProps: { text: '<p>Escribe aquí lo que quieras contar.</p>' },
@@ -77,36 +111,73 @@ export function editorConfig(categories: { id: number; name: string }[], theme: 
       },
       Image: {
         label: 'Imagen',
-        fields: { image: imageField('Imagen'), alt: { type: 'text', label: 'Descripción de la imagen (para quien no la ve)' } },
+        fields: {
+          image: imageField('Imagen'),
+          alt: { type: 'text', label: 'Descripción de la imagen (para quien no la ve)' },
+        },
         defaultProps: { image: null, alt: '' },
         render: ({ puck, ...p }: Meta & Record<string, unknown>) => {
           const props = clean('Image', p);
-          return props.image ? <ImageBlock {...props} data={puck.metadata} /> : <p className="site-container site-section site-muted">Elige o sube una imagen en el panel de la derecha.</p>;
+          return props.image ? (
+            <ImageBlock {...props} data={puck.metadata} />
+          ) : (
+            <p className="site-container site-section site-muted">
+              Elige o sube una imagen en el panel de la derecha.
+            </p>
+          );
         },
       },
       ProductGrid: {
         label: 'Productos',
         fields: {
           title: { type: 'text', label: 'Título' },
-          category: { type: 'select', label: 'Categoría', options: [{ label: 'Todas', value: null }, ...categories.map((c) => ({ label: c.name, value: c.id }))] },
+          category: {
+            type: 'select',
+            label: 'Categoría',
+            options: [
+              { label: 'Todas', value: null },
+              ...categories.map((c) => ({ label: c.name, value: c.id })),
+            ],
+          },
           limit: { type: 'number', label: 'Cuántos mostrar', min: 1, max: PRODUCT_GRID_MAX },
         },
         defaultProps: { title: 'Productos', category: null, limit: 6 },
-        render: ({ puck, id, ...p }: Meta & { id: string } & Record<string, unknown>) => <ProductGrid {...clean('ProductGrid', p)} id={id} data={puck.metadata} />,
+        render: ({ puck, id, ...p }: Meta & { id: string } & Record<string, unknown>) => (
+          <ProductGrid {...clean('ProductGrid', p)} id={id} data={puck.metadata} />
+        ),
       },
       WhatsAppButton: {
         label: 'Botón de WhatsApp',
-        fields: { phone: { type: 'text', label: 'Celular (vacío: el del sitio)' }, message: { type: 'textarea', label: 'Mensaje que llega escrito' } },
+        fields: {
+          phone: { type: 'text', label: 'Celular (vacío: el del sitio)' },
+          message: { type: 'textarea', label: 'Mensaje que llega escrito' },
+        },
         defaultProps: { phone: '', message: 'Hola, vi su sitio y quiero hacer un pedido.' },
         render: ({ puck, ...p }: Meta & Record<string, unknown>) => {
           const props = clean('WhatsAppButton', p);
-          return puck.metadata.whatsapp(props.phone, props.message) ? <WhatsAppButton {...props} data={puck.metadata} /> : <p className="site-container site-section site-muted">Agrega el WhatsApp del sitio (en Configurar) o escribe un celular para mostrar el botón.</p>;
+          return puck.metadata.whatsapp(props.phone, props.message) ? (
+            <WhatsAppButton {...props} data={puck.metadata} />
+          ) : (
+            <p className="site-container site-section site-muted">
+              Agrega el WhatsApp del sitio (en Configurar) o escribe un celular para mostrar el
+              botón.
+            </p>
+          );
         },
       },
       Columns: {
         label: 'Dos columnas',
-        fields: { left: { type: 'slot', label: 'Izquierda' }, right: { type: 'slot', label: 'Derecha' } },
-        render: ({ left: Left, right: Right }: { left: () => ReactNode; right: () => ReactNode }) => <Columns left={<Left />} right={<Right />} />,
+        fields: {
+          left: { type: 'slot', label: 'Izquierda' },
+          right: { type: 'slot', label: 'Derecha' },
+        },
+        render: ({
+          left: Left,
+          right: Right,
+        }: {
+          left: () => ReactNode;
+          right: () => ReactNode;
+        }) => <Columns left={<Left />} right={<Right />} />,
       },
     },
   } as unknown as Config;

@@ -29,7 +29,11 @@ export class IslandBoundary extends Component<{ children: ReactNode }, State> {
           {view.status} · {view.statusMessage}
         </p>
         <p className="mt-2 text-ink-700">{view.description}</p>
-        <button type="button" className="btn-secondary mt-4" onClick={() => window.location.reload()}>
+        <button
+          type="button"
+          className="btn-secondary mt-4"
+          onClick={() => window.location.reload()}
+        >
           Recargar la página
         </button>
       </div>

@@ -19,38 +19,53 @@ export default function ToastArea({ toasts }: ToastState<ReactNode>) {
       swipeThreshold={TOAST_SWIPE_THRESHOLD}
       label={TOAST_PROVIDER_LABEL}
     >
-      {toasts.map(({ id, title, description, action, variant, type, duration, open, onOpenChange }) => (
-        <ToastPrimitive.Root
-          key={id}
-          open={open}
-          onOpenChange={onOpenChange}
-          type={type}
-          duration={duration}
-          data-variant={variant ?? 'default'}
-          className={
-            'toast group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-lg ' +
-            (variant === 'destructive'
-              ? 'border-danger-600 bg-danger-700 text-white'
-              : 'border-ink-100 bg-white text-ink-900')
-          }
-        >
-          <div className="grid gap-1">
-            {title && <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title>}
-            {description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">{description}</ToastPrimitive.Description>
-            )}
-          </div>
-          {action}
-          <ToastPrimitive.Close
-            aria-label="Cerrar notificación"
-            className="absolute top-2 right-2 inline-flex size-8 items-center justify-center rounded-md opacity-70 hover:opacity-100 focus:opacity-100"
+      {toasts.map(
+        ({ id, title, description, action, variant, type, duration, open, onOpenChange }) => (
+          <ToastPrimitive.Root
+            key={id}
+            open={open}
+            onOpenChange={onOpenChange}
+            type={type}
+            duration={duration}
+            data-variant={variant ?? 'default'}
+            className={
+              'toast group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-lg ' +
+              (variant === 'destructive'
+                ? 'border-danger-600 bg-danger-700 text-white'
+                : 'border-ink-100 bg-white text-ink-900')
+            }
           >
-            <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M18 6 6 18M6 6l12 12" />
-            </svg>
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
+            <div className="grid gap-1">
+              {title && (
+                <ToastPrimitive.Title className="text-sm font-semibold">
+                  {title}
+                </ToastPrimitive.Title>
+              )}
+              {description && (
+                <ToastPrimitive.Description className="text-sm opacity-90">
+                  {description}
+                </ToastPrimitive.Description>
+              )}
+            </div>
+            {action}
+            <ToastPrimitive.Close
+              aria-label="Cerrar notificación"
+              className="absolute top-2 right-2 inline-flex size-8 items-center justify-center rounded-md opacity-70 hover:opacity-100 focus:opacity-100"
+            >
+              <svg
+                viewBox="0 0 24 24"
+                className="size-4"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path d="M18 6 6 18M6 6l12 12" />
+              </svg>
+            </ToastPrimitive.Close>
+          </ToastPrimitive.Root>
+        ),
+      )}
       <ToastPrimitive.Viewport
         hotkey={TOAST_VIEWPORT_HOTKEY}
         label={TOAST_VIEWPORT_LABEL}

@@ -18,7 +18,11 @@ function Toaster() {
   useEffect(() => {
     const flash = parseFlash(readFlashCookie(document.cookie));
     document.cookie = flashCookieString(null);
-    if (flash) toast({ title: flash.title, description: flash.description, variant: flash.variant }, { persist: false });
+    if (flash)
+      toast(
+        { title: flash.title, description: flash.description, variant: flash.variant },
+        { persist: false },
+      );
     const ready = () => setIdle(true);
     if (typeof requestIdleCallback !== 'function') return void setTimeout(ready, 200);
     const handle = requestIdleCallback(ready, { timeout: 2000 });

@@ -21,7 +21,10 @@ function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?:
 
 /** `aria-describedby` for a field with these messages. */
 function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
-  return [error ? `${id}-error` : '', hint && !error ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    [error ? `${id}-error` : '', hint && !error ? `${id}-hint` : ''].filter(Boolean).join(' ') ||
+    undefined
+  );
 }
 
 /** What every labelled field takes besides its control's own attributes. */
@@ -33,7 +36,14 @@ interface FieldFrameProps {
 }
 
 /** Label, control and messages: the frame every field shares. */
-function FieldFrame({ id, label, error, hint, className, children }: FieldFrameProps & { id: string; children: ReactNode }) {
+function FieldFrame({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: FieldFrameProps & { id: string; children: ReactNode }) {
   return (
     <div className={className}>
       <label htmlFor={id} className="field-label">
@@ -47,7 +57,11 @@ function FieldFrame({ id, label, error, hint, className, children }: FieldFrameP
 
 /** The accessibility attributes a framed control needs. */
 function controlProps(id: string, error?: string, hint?: ReactNode) {
-  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, error, hint) };
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, error, hint),
+  };
 }
 
 type FieldProps = FieldFrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>;
@@ -63,8 +77,19 @@ export function TextField({ label, error, hint, className, ...input }: FieldProp
 }
 
 /** The email field every account form uses. */
-export function EmailField(props: Omit<FieldProps, 'type' | 'label' | 'name'> & { label?: string }) {
-  return <TextField label="Correo electrónico" type="email" name="email" autoComplete="email" inputMode="email" {...props} />;
+export function EmailField(
+  props: Omit<FieldProps, 'type' | 'label' | 'name'> & { label?: string },
+) {
+  return (
+    <TextField
+      label="Correo electrónico"
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      {...props}
+    />
+  );
 }
 
 /** A password input with a show/hide toggle. */
@@ -75,7 +100,12 @@ export function PasswordField(props: Omit<FieldProps, 'type'>) {
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
       <div className="relative">
-        <input type={visible ? 'text' : 'password'} className="field-input pr-24" {...controlProps(id, error, hint)} {...input} />
+        <input
+          type={visible ? 'text' : 'password'}
+          className="field-input pr-24"
+          {...controlProps(id, error, hint)}
+          {...input}
+        />
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
@@ -91,10 +121,25 @@ export function PasswordField(props: Omit<FieldProps, 'type'>) {
 }
 
 /** A submit button that shows progress and cannot be pressed twice. */
-export function SubmitButton({ busy, children, busyText, className = 'btn-primary w-full' }: { busy: boolean; children: ReactNode; busyText: string; className?: string }) {
+export function SubmitButton({
+  busy,
+  children,
+  busyText,
+  className = 'btn-primary w-full',
+}: {
+  busy: boolean;
+  children: ReactNode;
+  busyText: string;
+  className?: string;
+}) {
   return (
     <button type="submit" className={className} disabled={busy} aria-busy={busy}>
-      {busy && <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" />}
+      {busy && (
+        <span
+          className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+          aria-hidden="true"
+        />
+      )}
       {busy ? busyText : children}
     </button>
   );
@@ -137,7 +182,15 @@ type SelectFieldProps = FieldFrameProps &
   };
 
 /** A labelled select. */
-export function SelectField({ label, error, hint, options, placeholder, className, ...select }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  options,
+  placeholder,
+  className,
+  ...select
+}: SelectFieldProps) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
@@ -153,14 +206,19 @@ export function SelectField({ label, error, hint, options, placeholder, classNam
   );
 }
 
-type TextAreaFieldProps = FieldFrameProps & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'>;
+type TextAreaFieldProps = FieldFrameProps &
+  Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'>;
 
 /** A labelled textarea. */
 export function TextAreaField({ label, error, hint, className, ...area }: TextAreaFieldProps) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
-      <textarea className="field-input min-h-28 py-3" {...controlProps(id, error, hint)} {...area} />
+      <textarea
+        className="field-input min-h-28 py-3"
+        {...controlProps(id, error, hint)}
+        {...area}
+      />
     </FieldFrame>
   );
 }
@@ -194,15 +252,28 @@ export function RadioCards<V extends string>({
             key={o.value}
             className="flex cursor-pointer gap-3 rounded-(--radius-control) border border-ink-200 bg-white p-3 hover:border-brand-300 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
           >
-            <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} className="mt-0.5 size-4 shrink-0 accent-brand-600" />
+            <input
+              type="radio"
+              name={name}
+              value={o.value}
+              checked={value === o.value}
+              onChange={() => onChange(o.value)}
+              className="mt-0.5 size-4 shrink-0 accent-brand-600"
+            />
             <span>
               <span className="block text-sm font-semibold text-ink-900">{o.label}</span>
-              {o.description && <span className="mt-0.5 block text-sm text-ink-600">{o.description}</span>}
+              {o.description && (
+                <span className="mt-0.5 block text-sm text-ink-600">{o.description}</span>
+              )}
             </span>
           </label>
         ))}
       </div>
-      {error && <p id={`${id}-error`} className="field-error" role="alert">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
@@ -217,7 +288,9 @@ export function typedBeforeHydration(form: string, name: string): string {
   const field = document.forms.namedItem(form)?.elements.namedItem(name);
   // A radio group: the checked option's value.
   if (field instanceof RadioNodeList) return field.value;
-  return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : '';
+  return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement
+    ? field.value
+    : '';
 }
 
 /**
@@ -229,7 +302,11 @@ export function typedFieldsBeforeHydration(form: string): Record<string, string>
   const typed: Record<string, string> = {};
   for (const field of document.forms.namedItem(form)?.elements ?? []) {
     if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) continue;
-    if (field instanceof HTMLInputElement && ['radio', 'checkbox', 'file', 'hidden'].includes(field.type)) continue;
+    if (
+      field instanceof HTMLInputElement &&
+      ['radio', 'checkbox', 'file', 'hidden'].includes(field.type)
+    )
+      continue;
     if (field.name && field.value !== field.defaultValue) typed[field.name] = field.value;
   }
   return typed;
@@ -249,7 +326,10 @@ export function useHydrated(): boolean {
 /** A form-level message (a refusal from the server), announced when it appears. */
 export function FormAlert({ title, message }: { title: string; message: string }) {
   return (
-    <div role="alert" className="rounded-(--radius-control) border border-danger-600 bg-danger-50 p-3 text-sm text-ink-900">
+    <div
+      role="alert"
+      className="rounded-(--radius-control) border border-danger-600 bg-danger-50 p-3 text-sm text-ink-900"
+    >
       <p className="font-semibold">{title}</p>
       <p className="mt-0.5">{message}</p>
     </div>

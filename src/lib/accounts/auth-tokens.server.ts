@@ -3,7 +3,12 @@ import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { authTokens, users } from '@/lib/server/db/schema';
 import { hashSecret, newSecret, SESSION_TTL_MS } from '@/lib/accounts/tokens.server';
-import { mayCache, tokenCache, userTag, type CachedCredential } from '@/lib/accounts/token-cache.server';
+import {
+  mayCache,
+  tokenCache,
+  userTag,
+  type CachedCredential,
+} from '@/lib/accounts/token-cache.server';
 import { invalidate } from '@/lib/server/cache/page-cache';
 
 /** Last-use is written at most this often, so reads stay reads. */
@@ -12,7 +17,11 @@ const TOUCH_EVERY_MS = 60 * 60 * 1000;
 /** Creates a credential for `userId` and returns its secret (shown once). */
 export async function issueToken(db: Db, userId: number): Promise<string> {
   const token = newSecret();
-  await db.insert(authTokens).values({ userId, tokenHash: hashSecret(token), expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
+  await db.insert(authTokens).values({
+    userId,
+    tokenHash: hashSecret(token),
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
   // Now and then, sweep credentials nobody used for 30 days.
   if (Math.random() < 0.02) void purgeExpiredTokens(db).catch(() => {});
   return token;
@@ -21,13 +30,24 @@ export async function issueToken(db: Db, userId: number): Promise<string> {
 /** A credential from the database, kept in the cache when this instance hears revocations. */
 async function lookUp(db: Db, tokenHash: string, now: number): Promise<CachedCredential | null> {
   const [row] = await db
-    .select({ tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt, expiresAt: authTokens.expiresAt, user: users })
+    .select({
+      tokenId: authTokens.id,
+      lastUsedAt: authTokens.lastUsedAt,
+      expiresAt: authTokens.expiresAt,
+      user: users,
+    })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(and(eq(authTokens.tokenHash, tokenHash), gt(authTokens.expiresAt, new Date(now))))
     .limit(1);
   if (!row) return null;
-  const entry: CachedCredential = { tokenId: row.tokenId, user: row.user, expiresAt: row.expiresAt.getTime(), lastUsedAt: row.lastUsedAt.getTime(), cachedAt: now };
+  const entry: CachedCredential = {
+    tokenId: row.tokenId,
+    user: row.user,
+    expiresAt: row.expiresAt.getTime(),
+    lastUsedAt: row.lastUsedAt.getTime(),
+    cachedAt: now,
+  };
   if (mayCache()) tokenCache().set(tokenHash, entry);
   return entry;
 }
@@ -71,7 +91,10 @@ export async function resolveToken(db: Db, token: string) {
 
 /** Revokes one credential by its secret. */
 export async function revokeToken(db: Db, token: string): Promise<void> {
-  const revoked = await db.delete(authTokens).where(eq(authTokens.tokenHash, hashSecret(token))).returning({ userId: authTokens.userId });
+  const revoked = await db
+    .delete(authTokens)
+    .where(eq(authTokens.tokenHash, hashSecret(token)))
+    .returning({ userId: authTokens.userId });
   await Promise.all(revoked.map((r) => invalidate(userTag(r.userId))));
 }
 
@@ -83,7 +106,9 @@ export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
 
 /** Revokes every token and session of the user except `keep` (the one that changed the password). */
 export async function revokeOtherTokens(db: Db, userId: number, keep: string): Promise<void> {
-  await db.delete(authTokens).where(and(eq(authTokens.userId, userId), ne(authTokens.tokenHash, hashSecret(keep))));
+  await db
+    .delete(authTokens)
+    .where(and(eq(authTokens.userId, userId), ne(authTokens.tokenHash, hashSecret(keep))));
   await invalidate(userTag(userId));
 }
 

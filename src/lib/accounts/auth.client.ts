@@ -5,7 +5,13 @@
  */
 import { api, configureApi, serverMessage } from '@/lib/api';
 import { identifyUser, resetAnalytics } from '@/lib/analytics.client';
-import { $authError, $authLoading, $authSession, clearSession, setSession } from '@/lib/accounts/store.client';
+import {
+  $authError,
+  $authLoading,
+  $authSession,
+  clearSession,
+  setSession,
+} from '@/lib/accounts/store.client';
 import type { PublicUser } from '@/lib/accounts/user';
 import { REFERRAL_COOKIE, REFERRAL_STORAGE_KEY, isReferralPartner } from '@/lib/accounts/referral';
 import type { LoginInput, RegisterInput } from '@/lib/accounts/schemas';
@@ -73,7 +79,10 @@ async function afterSignIn(result: AuthResponse): Promise<PublicUser> {
 /** Signs in; on failure throws with the server message, else 'Login failed'. */
 export async function login(credentials: LoginInput): Promise<PublicUser> {
   try {
-    const result = await api<AuthResponse>('/api/users/login/', { method: 'POST', body: credentials });
+    const result = await api<AuthResponse>('/api/users/login/', {
+      method: 'POST',
+      body: credentials,
+    });
     return await afterSignIn(result);
   } catch (error) {
     const message = serverMessage(error) ?? 'Login failed';
@@ -85,7 +94,10 @@ export async function login(credentials: LoginInput): Promise<PublicUser> {
 /** Registers; on failure throws with the server message, else 'Registration failed'. */
 export async function register(fields: RegisterInput): Promise<PublicUser> {
   try {
-    const result = await api<AuthResponse>('/api/users/register/', { method: 'POST', body: fields });
+    const result = await api<AuthResponse>('/api/users/register/', {
+      method: 'POST',
+      body: fields,
+    });
     return await afterSignIn(result);
   } catch (error) {
     const message = serverMessage(error) ?? 'Registration failed';
@@ -114,7 +126,9 @@ export async function signOut(redirectTo = '/login'): Promise<void> {
 /** GET /api/_auth/session (no retry): the session's user and token, or null on any failure. */
 export async function fetchSession(): Promise<{ user: PublicUser | null; token?: string }> {
   try {
-    return await api<{ user: PublicUser | null; token?: string }>('/api/_auth/session', { retry: 0 });
+    return await api<{ user: PublicUser | null; token?: string }>('/api/_auth/session', {
+      retry: 0,
+    });
   } catch {
     return { user: null };
   }

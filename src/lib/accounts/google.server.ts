@@ -33,9 +33,15 @@ export function providerConfig(settings: OidcSettings): Promise<oidc.Configurati
   const key = `${settings.issuer.href}|${settings.clientId}`;
   if (cached?.key !== key) {
     const insecure = settings.issuer.protocol === 'http:' && LOOPBACK.has(settings.issuer.hostname);
-    const config = oidc.discovery(settings.issuer, settings.clientId, settings.clientSecret, undefined, {
-      execute: insecure ? [oidc.allowInsecureRequests] : [],
-    });
+    const config = oidc.discovery(
+      settings.issuer,
+      settings.clientId,
+      settings.clientSecret,
+      undefined,
+      {
+        execute: insecure ? [oidc.allowInsecureRequests] : [],
+      },
+    );
     cached = { key, config };
     config.catch(() => (cached = undefined));
   }
@@ -49,9 +55,15 @@ export interface PendingLogin {
 }
 
 /** Builds the authorization URL and the secrets to keep until the callback. */
-export async function startLogin(settings: OidcSettings): Promise<{ url: URL; pending: PendingLogin }> {
+export async function startLogin(
+  settings: OidcSettings,
+): Promise<{ url: URL; pending: PendingLogin }> {
   const config = await providerConfig(settings);
-  const pending = { verifier: oidc.randomPKCECodeVerifier(), state: oidc.randomState(), nonce: oidc.randomNonce() };
+  const pending = {
+    verifier: oidc.randomPKCECodeVerifier(),
+    state: oidc.randomState(),
+    nonce: oidc.randomNonce(),
+  };
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: callbackUrl().href,
     scope: 'openid email profile',

@@ -4,7 +4,10 @@
  */
 export const OAUTH_MARKER_KEY = 'impulsa:oauth-popup';
 
-export type OAuthMarker = { state: 'pending'; at: number } | { state: 'done'; at: number } | { state: 'error'; at: number; error: string };
+export type OAuthMarker =
+  | { state: 'pending'; at: number }
+  | { state: 'done'; at: number }
+  | { state: 'error'; at: number; error: string };
 
 export function readMarker(raw: string | null): OAuthMarker | null {
   if (!raw) return null;
@@ -18,7 +21,8 @@ export function readMarker(raw: string | null): OAuthMarker | null {
 
 /** Spanish explanations of the errors /auth/google reports. */
 export const OAUTH_ERRORS: Record<string, string> = {
-  not_configured: 'El ingreso con Google no está configurado en este servidor. Ingresa con tu correo y contraseña.',
+  not_configured:
+    'El ingreso con Google no está configurado en este servidor. Ingresa con tu correo y contraseña.',
   cancelled: 'Cancelaste el ingreso con Google.',
   expired: 'El ingreso con Google tardó demasiado. Inténtalo de nuevo.',
   unverified_email: 'Tu cuenta de Google no tiene un correo verificado.',

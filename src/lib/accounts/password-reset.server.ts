@@ -16,7 +16,8 @@ import { requestResetSchema, resetPasswordSchema } from '@/lib/accounts/schemas'
 import { clientIp } from '@/lib/server/http/auth';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
-export const INVALID_RESET_LINK = 'El enlace para cambiar la contraseña no es válido o ya expiró. Pide uno nuevo.';
+export const INVALID_RESET_LINK =
+  'El enlace para cambiar la contraseña no es válido o ya expiró. Pide uno nuevo.';
 
 /** The link a reset mail carries, built from SITE_URL (never from the request's Host). */
 export function resetLink(token: string): string {
@@ -33,7 +34,11 @@ export async function requestPasswordReset(db: Db, email: string): Promise<void>
   const user = await findUserByEmail(db, email);
   if (!user) return;
   const token = newSecret();
-  await db.insert(passwordResets).values({ userId: user.id, tokenHash: hashSecret(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+  await db.insert(passwordResets).values({
+    userId: user.id,
+    tokenHash: hashSecret(token),
+    expiresAt: new Date(Date.now() + RESET_TTL_MS),
+  });
   try {
     await sendMail(passwordResetMail(user.email, user.fullName, resetLink(token)));
   } catch (error) {
@@ -47,15 +52,25 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
     const [row] = await tx
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResets.tokenHash, hashSecret(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashSecret(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, sql`now()`),
+        ),
+      )
       .returning({ userId: passwordResets.userId });
     return row?.userId;
   });
-  if (userId === undefined) throw new HttpError(400, INVALID_RESET_LINK, { errors: { token: [INVALID_RESET_LINK] } });
+  if (userId === undefined)
+    throw new HttpError(400, INVALID_RESET_LINK, { errors: { token: [INVALID_RESET_LINK] } });
   await setPassword(db, userId, password);
   await revokeAllTokens(db, userId);
   // Other outstanding links for this account die with the old password.
-  await db.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  await db
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
 // The two steps as the API and the pages' forms both run them: rate limits first, then the same answers.
@@ -63,11 +78,16 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
 type Context = Pick<APIContext, 'request' | 'clientAddress'>;
 
 /** The same answer whether or not an account has the email. */
-export const RESET_REQUESTED = 'Si existe una cuenta con ese correo, te enviamos un enlace para cambiar la contraseña. Revisa tu bandeja de entrada.';
+export const RESET_REQUESTED =
+  'Si existe una cuenta con ese correo, te enviamos un enlace para cambiar la contraseña. Revisa tu bandeja de entrada.';
 export const PASSWORD_CHANGED = 'Tu contraseña quedó cambiada. Ya puedes ingresar con la nueva.';
 
 /** Mails a reset link if the account exists; resolves with `RESET_REQUESTED` either way. */
-export async function askForReset(db: Db, context: Context, read: () => Promise<unknown>): Promise<string> {
+export async function askForReset(
+  db: Db,
+  context: Context,
+  read: () => Promise<unknown>,
+): Promise<string> {
   await hit(db, RATE_RULES.resetRequestPerIp, clientIp(context));
   const { email } = requestResetSchema.parse(await read());
   await hit(db, RATE_RULES.resetRequestPerAccount, email);
@@ -76,7 +96,11 @@ export async function askForReset(db: Db, context: Context, read: () => Promise<
 }
 
 /** Sets the new password with a valid link (signing out everywhere); resolves with `PASSWORD_CHANGED`. */
-export async function completeReset(db: Db, context: Context, read: () => Promise<unknown>): Promise<string> {
+export async function completeReset(
+  db: Db,
+  context: Context,
+  read: () => Promise<unknown>,
+): Promise<string> {
   await hit(db, RATE_RULES.resetPasswordPerIp, clientIp(context));
   const input = resetPasswordSchema.parse(await read());
   await resetPassword(db, input.token, input.password);

@@ -15,7 +15,10 @@ let dummyHash: Promise<string> | undefined;
  * Checks `password` against `stored`. With no stored hash (unknown email, Google-only
  * account) it still does the same work against a dummy hash, so timing tells nothing.
  */
-export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  stored: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   const target = stored ?? (await (dummyHash ??= hashPassword('impulsa-dummy-password')));
   try {
     const ok = await verify(target, password.normalize('NFC'));

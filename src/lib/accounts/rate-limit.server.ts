@@ -37,25 +37,40 @@ function tooMany(retryAfter: number): HttpError {
 }
 
 /** Counts one hit for `subject`; throws 429 (with Retry-After) once the limit is passed. */
-export async function hit(db: Db, rule: RateRule, subject: string, now = Date.now()): Promise<void> {
+export async function hit(
+  db: Db,
+  rule: RateRule,
+  subject: string,
+  now = Date.now(),
+): Promise<void> {
   const { start, retryAfter } = windowOf(rule, now);
   const bucket = `${rule.name}:${subject}`;
   const [row] = await db
     .insert(rateLimits)
     .values({ bucket, windowStart: start, hits: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.bucket, rateLimits.windowStart], set: { hits: sql`${rateLimits.hits} + 1` } })
+    .onConflictDoUpdate({
+      target: [rateLimits.bucket, rateLimits.windowStart],
+      set: { hits: sql`${rateLimits.hits} + 1` },
+    })
     .returning({ hits: rateLimits.hits });
   if (Math.random() < 0.01) void purgeOldWindows(db).catch(() => {});
   if ((row?.hits ?? 0) > rule.limit) throw tooMany(retryAfter);
 }
 
 /** Throws 429 if `subject` has already reached the limit, without counting. */
-export async function assertUnder(db: Db, rule: RateRule, subject: string, now = Date.now()): Promise<void> {
+export async function assertUnder(
+  db: Db,
+  rule: RateRule,
+  subject: string,
+  now = Date.now(),
+): Promise<void> {
   const { start, retryAfter } = windowOf(rule, now);
   const [row] = await db
     .select({ hits: rateLimits.hits })
     .from(rateLimits)
-    .where(and(eq(rateLimits.bucket, `${rule.name}:${subject}`), eq(rateLimits.windowStart, start)));
+    .where(
+      and(eq(rateLimits.bucket, `${rule.name}:${subject}`), eq(rateLimits.windowStart, start)),
+    );
   if ((row?.hits ?? 0) >= rule.limit) throw tooMany(retryAfter);
 }
 

@@ -2,7 +2,9 @@
  * Referral partners (docs/spec.md §1, §2, §9): a `?source=` code names the payments provider that
  * brought the user. Only known codes are valid; each maps to the value stored.
  */
-export const REFERRAL_PARTNERS: Readonly<Record<string, string>> = { 'contable.transbank': 'transbank' };
+export const REFERRAL_PARTNERS: Readonly<Record<string, string>> = {
+  'contable.transbank': 'transbank',
+};
 
 /** localStorage key of the referral source (docs/spec.md §3). */
 export const REFERRAL_STORAGE_KEY = 'impulsa:referral-source';

@@ -28,5 +28,10 @@ export function setSessionCookie(cookies: AstroCookies, url: URL, token: string)
 
 /** Removes the session cookie. */
 export function clearSessionCookie(cookies: AstroCookies, url: URL): void {
-  cookies.delete(sessionCookieName(url.protocol), { path: '/', secure: url.protocol === 'https:', httpOnly: true, sameSite: 'lax' });
+  cookies.delete(sessionCookieName(url.protocol), {
+    path: '/',
+    secure: url.protocol === 'https:',
+    httpOnly: true,
+    sameSite: 'lax',
+  });
 }

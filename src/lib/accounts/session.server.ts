@@ -7,14 +7,21 @@ import { toPublicUser, type UserRow } from '@/lib/accounts/users.server';
 import { clearSessionCookie, setSessionCookie } from '@/lib/accounts/session-cookie.server';
 
 /** Issues a credential for `user`, sets the session cookie, and returns the spec's `{token, user}`. */
-export async function startSession(db: Db, context: Pick<APIContext, 'cookies' | 'url'>, user: UserRow): Promise<{ token: string; user: PublicUser }> {
+export async function startSession(
+  db: Db,
+  context: Pick<APIContext, 'cookies' | 'url'>,
+  user: UserRow,
+): Promise<{ token: string; user: PublicUser }> {
   const token = await issueToken(db, user.id);
   setSessionCookie(context.cookies, context.url, token);
   return { token, user: toPublicUser(user) };
 }
 
 /** Revokes the request's credential (if any) and clears the cookie. */
-export async function endSession(db: Db, context: Pick<APIContext, 'cookies' | 'url' | 'locals'>): Promise<void> {
+export async function endSession(
+  db: Db,
+  context: Pick<APIContext, 'cookies' | 'url' | 'locals'>,
+): Promise<void> {
   if (context.locals.auth) await revokeToken(db, context.locals.auth.token);
   clearSessionCookie(context.cookies, context.url);
 }

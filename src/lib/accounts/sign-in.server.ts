@@ -14,7 +14,11 @@ export const BAD_CREDENTIALS = 'El correo o la contraseña no son correctos.';
  * Counts the attempt against the IP before reading anything, then checks the credentials;
  * starts the session (token and cookie) or throws the Spanish 400 / 429.
  */
-export async function signIn(db: Db, context: Pick<APIContext, 'cookies' | 'url' | 'request' | 'clientAddress'>, read: () => Promise<unknown>) {
+export async function signIn(
+  db: Db,
+  context: Pick<APIContext, 'cookies' | 'url' | 'request' | 'clientAddress'>,
+  read: () => Promise<unknown>,
+) {
   await hit(db, RATE_RULES.loginPerIp, clientIp(context));
   const input = loginSchema.parse(await read());
   await assertUnder(db, RATE_RULES.loginFailuresPerAccount, input.email);

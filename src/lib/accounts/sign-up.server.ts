@@ -8,10 +8,18 @@ import type { Db } from '@/lib/server/db/client';
 import { clientIp } from '@/lib/server/http/auth';
 
 /** Counts the attempt against the IP before reading anything, then against the email; creates the user and starts the session. */
-export async function signUp(db: Db, context: Pick<APIContext, 'cookies' | 'url' | 'request' | 'clientAddress'>, read: () => Promise<unknown>) {
+export async function signUp(
+  db: Db,
+  context: Pick<APIContext, 'cookies' | 'url' | 'request' | 'clientAddress'>,
+  read: () => Promise<unknown>,
+) {
   await hit(db, RATE_RULES.registerPerIp, clientIp(context));
   const input = registerSchema.parse(await read());
   await hit(db, RATE_RULES.registerPerAccount, input.email);
-  const user = await createUser(db, { email: input.email, fullName: input.full_name, password: input.password });
+  const user = await createUser(db, {
+    email: input.email,
+    fullName: input.full_name,
+    password: input.password,
+  });
   return startSession(db, context, user);
 }

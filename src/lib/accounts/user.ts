@@ -14,6 +14,8 @@ export function firstName(user: Pick<PublicUser, 'full_name' | 'email'>): string
 /** Up to two initials for the avatar. */
 export function initials(user: Pick<PublicUser, 'full_name' | 'email'>): string {
   const parts = user.full_name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length ? [parts[0], parts[parts.length - 1]].map((p) => p![0]) : [user.email[0]];
+  const letters = parts.length
+    ? [parts[0], parts[parts.length - 1]].map((p) => p![0])
+    : [user.email[0]];
   return Array.from(new Set(letters)).join('').toUpperCase().slice(0, 2);
 }

@@ -13,7 +13,12 @@ export type UserRow = typeof users.$inferSelect;
 
 /** The user as the API shows it (docs/spec.md §3). */
 export function toPublicUser(user: UserRow): PublicUser {
-  return { id: user.id, email: user.email, full_name: user.fullName, is_transbank_referral: user.isTransbankReferral };
+  return {
+    id: user.id,
+    email: user.email,
+    full_name: user.fullName,
+    is_transbank_referral: user.isTransbankReferral,
+  };
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -29,26 +34,41 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 const EMAIL_TAKEN = 'Ya existe una cuenta con ese correo. Ingresa o recupera tu contraseña.';
 
 /** Creates an account; a taken email is a 409. */
-export async function createUser(db: Db, input: { email: string; fullName: string; password: string | null }): Promise<UserRow> {
+export async function createUser(
+  db: Db,
+  input: { email: string; fullName: string; password: string | null },
+): Promise<UserRow> {
   const passwordHash = input.password === null ? null : await hashPassword(input.password);
   try {
-    const [user] = await db.insert(users).values({ email: input.email.toLowerCase(), fullName: input.fullName, passwordHash }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({ email: input.email.toLowerCase(), fullName: input.fullName, passwordHash })
+      .returning();
     return user!;
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_TAKEN, { errors: { email: [EMAIL_TAKEN] } });
+    if (isUniqueViolation(error))
+      throw new HttpError(409, EMAIL_TAKEN, { errors: { email: [EMAIL_TAKEN] } });
     throw error;
   }
 }
 
 /** Checks credentials with the same work whether or not the email exists. */
-export async function authenticateWithPassword(db: Db, email: string, password: string): Promise<UserRow | null> {
+export async function authenticateWithPassword(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<UserRow | null> {
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(user?.passwordHash, password);
   return ok && user ? user : null;
 }
 
 export async function updateProfile(db: Db, userId: number, fullName: string): Promise<UserRow> {
-  const [user] = await db.update(users).set({ fullName, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();
+  const [user] = await db
+    .update(users)
+    .set({ fullName, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
   if (!user) throw new HttpError(404, 'No encontramos tu cuenta.');
   // Signed-in requests read the user from the credential cache: refresh it everywhere.
   await invalidate(userTag(userId));
@@ -56,12 +76,19 @@ export async function updateProfile(db: Db, userId: number, fullName: string): P
 }
 
 export async function setPassword(db: Db, userId: number, password: string): Promise<void> {
-  await db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
   await invalidate(userTag(userId));
 }
 
 export async function markTransbankReferral(db: Db, userId: number): Promise<UserRow> {
-  const [user] = await db.update(users).set({ isTransbankReferral: true, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning();
+  const [user] = await db
+    .update(users)
+    .set({ isTransbankReferral: true, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
   if (!user) throw new HttpError(404, 'No encontramos tu cuenta.');
   await invalidate(userTag(userId));
   return user;
@@ -73,26 +100,46 @@ export async function markTransbankReferral(db: Db, userId: number): Promise<Use
  */
 export async function userForIdentity(
   db: Db,
-  identity: { provider: string; subject: string; email: string | undefined; emailVerified: boolean; name: string | undefined },
+  identity: {
+    provider: string;
+    subject: string;
+    email: string | undefined;
+    emailVerified: boolean;
+    name: string | undefined;
+  },
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const [linked] = await tx
       .select({ user: users })
       .from(userIdentities)
       .innerJoin(users, eq(users.id, userIdentities.userId))
-      .where(and(eq(userIdentities.provider, identity.provider), eq(userIdentities.subject, identity.subject)))
+      .where(
+        and(
+          eq(userIdentities.provider, identity.provider),
+          eq(userIdentities.subject, identity.subject),
+        ),
+      )
       .limit(1);
     if (linked) return linked.user;
     if (!identity.email || !identity.emailVerified) {
-      throw new HttpError(400, 'Tu cuenta de Google no tiene un correo verificado. Verifícalo en Google o crea una cuenta con tu correo.');
+      throw new HttpError(
+        400,
+        'Tu cuenta de Google no tiene un correo verificado. Verifícalo en Google o crea una cuenta con tu correo.',
+      );
     }
     const email = identity.email.toLowerCase();
     let [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
     if (!user) {
       const fullName = (identity.name ?? '').trim() || email.split('@')[0]!;
-      [user] = await tx.insert(users).values({ email, fullName: fullName.slice(0, 120), passwordHash: null }).returning();
+      [user] = await tx
+        .insert(users)
+        .values({ email, fullName: fullName.slice(0, 120), passwordHash: null })
+        .returning();
     }
-    await tx.insert(userIdentities).values({ provider: identity.provider, subject: identity.subject, userId: user!.id }).onConflictDoNothing();
+    await tx
+      .insert(userIdentities)
+      .values({ provider: identity.provider, subject: identity.subject, userId: user!.id })
+      .onConflictDoNothing();
     return user!;
   });
 }

@@ -100,7 +100,12 @@ export function createAutosave<T>(options: AutosaveOptions<T>): Autosave {
       const server = options.conflictOf(error);
       if (server && options.merge && merges < MAX_MERGES) {
         const now = options.read();
-        options.write({ value: options.merge(now, server), version: server.version, editedAt: now.editedAt, dirty: true });
+        options.write({
+          value: options.merge(now, server),
+          version: server.version,
+          editedAt: now.editedAt,
+          dirty: true,
+        });
         options.onState('saving', { merged: true });
         return save(merges + 1);
       }
@@ -141,7 +146,12 @@ export function createAutosave<T>(options: AutosaveOptions<T>): Autosave {
         options.write({ ...options.read(), version: server.version, dirty: true });
         return flush();
       }
-      options.write({ value: server.value, version: server.version, editedAt: server.editedAt, dirty: false });
+      options.write({
+        value: server.value,
+        version: server.version,
+        editedAt: server.editedAt,
+        dirty: false,
+      });
       options.onState('saved');
       return true;
     },

@@ -19,16 +19,20 @@ export interface DeviceCopies<T> {
 
 /** The device copies stored under `prefix` (e.g. `impulsa:canvas:`). */
 export function deviceCopies<T>(prefix: string): DeviceCopies<T> {
-  const $copies = persistentMap<Record<string, T | undefined>>(prefix, {}, {
-    encode: JSON.stringify,
-    decode: (raw: string) => {
-      try {
-        return JSON.parse(raw) as T;
-      } catch {
-        return undefined;
-      }
+  const $copies = persistentMap<Record<string, T | undefined>>(
+    prefix,
+    {},
+    {
+      encode: JSON.stringify,
+      decode: (raw: string) => {
+        try {
+          return JSON.parse(raw) as T;
+        } catch {
+          return undefined;
+        }
+      },
     },
-  });
+  );
   const write = (key: string, value: T | undefined) => {
     try {
       $copies.setKey(key, value);
@@ -41,6 +45,7 @@ export function deviceCopies<T>(prefix: string): DeviceCopies<T> {
     load: (key) => $copies.get()[key] ?? null,
     save: write,
     forget: (key) => write(key, undefined),
-    keys: () => Object.entries($copies.get()).flatMap(([key, value]) => (value === undefined ? [] : [key])),
+    keys: () =>
+      Object.entries($copies.get()).flatMap(([key, value]) => (value === undefined ? [] : [key])),
   };
 }

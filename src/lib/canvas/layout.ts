@@ -40,4 +40,5 @@ export const LAYOUT_ORDER: SectionSlug[] = [
 ];
 
 /** Licence attribution the canvas requires. */
-export const CANVAS_ATTRIBUTION = 'The Business Model Canvas, de Strategyzer AG (strategyzer.com), bajo licencia CC BY-SA 3.0.';
+export const CANVAS_ATTRIBUTION =
+  'The Business Model Canvas, de Strategyzer AG (strategyzer.com), bajo licencia CC BY-SA 3.0.';

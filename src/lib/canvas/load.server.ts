@@ -4,7 +4,10 @@ import { parseId } from '@/lib/ids';
 import { getDb } from '@/lib/server/db/client';
 import { nullIfNotFound } from '@/lib/server/http/errors';
 
-export async function loadOwnedCanvas(userId: number, id: string | undefined): Promise<CanvasView | null> {
+export async function loadOwnedCanvas(
+  userId: number,
+  id: string | undefined,
+): Promise<CanvasView | null> {
   const canvasId = parseId(id);
   return canvasId === null ? null : nullIfNotFound(getCanvas(await getDb(), userId, canvasId));
 }

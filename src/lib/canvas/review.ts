@@ -50,17 +50,22 @@ export function reviewCanvas(sections: Sections): Review {
 
   const segments = notes('segmento-de-clientes');
   const segmentIds = new Set(segments.map((s) => s.id));
-  const linkedTo = (slug: SectionSlug, segmentId: string) => notes(slug).some((n) => n.segmentIds.includes(segmentId));
+  const linkedTo = (slug: SectionSlug, segmentId: string) =>
+    notes(slug).some((n) => n.segmentIds.includes(segmentId));
 
   if (segments.length > 0) {
     for (const vp of notes('propuesta-de-valor')) {
-      check(vp.segmentIds.some((id) => segmentIds.has(id)), {
-        id: `vp-unlinked:${vp.id}`,
-        section: 'propuesta-de-valor',
-        severity: 'media',
-        title: `La propuesta «${short(vp.text)}» no está ligada a ningún segmento`,
-        advice: 'Indica para qué segmento de clientes es esta propuesta. Si no es para ninguno, quizás sobra.',
-      });
+      check(
+        vp.segmentIds.some((id) => segmentIds.has(id)),
+        {
+          id: `vp-unlinked:${vp.id}`,
+          section: 'propuesta-de-valor',
+          severity: 'media',
+          title: `La propuesta «${short(vp.text)}» no está ligada a ningún segmento`,
+          advice:
+            'Indica para qué segmento de clientes es esta propuesta. Si no es para ninguno, quizás sobra.',
+        },
+      );
     }
     for (const segment of segments) {
       check(linkedTo('canales', segment.id), {
@@ -75,17 +80,21 @@ export function reviewCanvas(sections: Sections): Review {
         section: 'relacion-con-clientes',
         severity: 'media',
         title: `El segmento «${short(segment.text)}» no tiene relación definida`,
-        advice: '¿Cómo atenderás a estos clientes y harás que vuelvan? Agrega una relación ligada a este segmento.',
+        advice:
+          '¿Cómo atenderás a estos clientes y harás que vuelvan? Agrega una relación ligada a este segmento.',
       });
     }
     for (const revenue of notes('flujo-de-ingresos')) {
-      check(revenue.segmentIds.some((id) => segmentIds.has(id)), {
-        id: `revenue-unlinked:${revenue.id}`,
-        section: 'flujo-de-ingresos',
-        severity: 'media',
-        title: `El ingreso «${short(revenue.text)}» no está ligado a ningún segmento`,
-        advice: 'Indica qué segmento paga por esto. Un ingreso sin cliente no es un ingreso.',
-      });
+      check(
+        revenue.segmentIds.some((id) => segmentIds.has(id)),
+        {
+          id: `revenue-unlinked:${revenue.id}`,
+          section: 'flujo-de-ingresos',
+          severity: 'media',
+          title: `El ingreso «${short(revenue.text)}» no está ligado a ningún segmento`,
+          advice: 'Indica qué segmento paga por esto. Un ingreso sin cliente no es un ingreso.',
+        },
+      );
     }
   }
 

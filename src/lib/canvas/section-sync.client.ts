@@ -25,7 +25,11 @@ export function readPending(canvasId: number, section: SectionSlug): PendingSect
   return sectionCopies.load(key(canvasId, section));
 }
 
-export function writePending(canvasId: number, section: SectionSlug, pending: PendingSection | null): void {
+export function writePending(
+  canvasId: number,
+  section: SectionSlug,
+  pending: PendingSection | null,
+): void {
   if (pending) sectionCopies.save(key(canvasId, section), pending);
   else sectionCopies.forget(key(canvasId, section));
 }
@@ -40,9 +44,19 @@ export function pendingSections(canvasId: number): SectionSlug[] {
 }
 
 /** Sends a block's notes as an edit of `version`; resolves with the new version, rejects with the API error (409: `current`). */
-export async function putSection(canvasId: number, section: SectionSlug, notes: Note[], version: number): Promise<number> {
+export async function putSection(
+  canvasId: number,
+  section: SectionSlug,
+  notes: Note[],
+  version: number,
+): Promise<number> {
   const cleaned = notes.filter((n) => n.text.trim()).map((n) => ({ ...n, text: n.text.trim() }));
-  return (await api<{ version: number }>(`/api/canvases/${canvasId}/sections/${section}/`, { method: 'PUT', body: { notes: cleaned, version } })).version;
+  return (
+    await api<{ version: number }>(`/api/canvases/${canvasId}/sections/${section}/`, {
+      method: 'PUT',
+      body: { notes: cleaned, version },
+    })
+  ).version;
 }
 
 /** The stored block a 409 carries. */
@@ -55,6 +69,10 @@ export function sectionConflict(error: unknown): ServerCopy<Note[]> | null {
 export function sendOtherPending(canvasId: number, except: SectionSlug): void {
   for (const other of pendingSections(canvasId)) {
     const pending = other === except ? null : readPending(canvasId, other);
-    if (pending) void putSection(canvasId, other, pending.notes, pending.version).then(() => writePending(canvasId, other, null), () => {});
+    if (pending)
+      void putSection(canvasId, other, pending.notes, pending.version).then(
+        () => writePending(canvasId, other, null),
+        () => {},
+      );
   }
 }

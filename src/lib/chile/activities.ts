@@ -19,7 +19,15 @@ export interface Activity {
 type Row = [string, string, string, string, string, string, number];
 
 export function toActivities(rows: Row[]): Activity[] {
-  return rows.map(([code, description, section, group, iva, category, online]) => ({ code, description, section, group, iva, category, online: online === 1 }));
+  return rows.map(([code, description, section, group, iva, category, online]) => ({
+    code,
+    description,
+    section,
+    group,
+    iva,
+    category,
+    online: online === 1,
+  }));
 }
 
 /** Loads the list (a separate chunk in the browser). */
@@ -44,7 +52,10 @@ export interface SearchIndex {
 }
 
 export function buildIndex(activities: Activity[]): SearchIndex {
-  return { activities, folded: activities.map((a) => fold(`${a.code} ${a.description} ${a.group}`)) };
+  return {
+    activities,
+    folded: activities.map((a) => fold(`${a.code} ${a.description} ${a.group}`)),
+  };
 }
 
 /**
@@ -64,10 +75,14 @@ export function searchActivities(index: SearchIndex, query: string, limit = 20):
     if (!words.every((w) => text.includes(w))) return;
     const a = index.activities[i]!;
     const desc = fold(a.description);
-    const score = (desc.startsWith(words[0]!) ? 0 : 2) + (words.every((w) => desc.includes(w)) ? 0 : 1);
+    const score =
+      (desc.startsWith(words[0]!) ? 0 : 2) + (words.every((w) => desc.includes(w)) ? 0 : 1);
     scored.push({ a, score });
   });
-  return scored.sort((x, y) => x.score - y.score || x.a.code.localeCompare(y.a.code)).slice(0, limit).map((s) => s.a);
+  return scored
+    .sort((x, y) => x.score - y.score || x.a.code.localeCompare(y.a.code))
+    .slice(0, limit)
+    .map((s) => s.a);
 }
 
 /** "Elaboración de productos de panadería" from the SII's upper-case description. */

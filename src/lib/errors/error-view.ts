@@ -11,7 +11,8 @@ export interface ErrorView {
 }
 
 /** Shown instead of the message of an unexpected error in production. */
-export const GENERIC_DESCRIPTION = 'Ocurrió un error inesperado. Ya quedó registrado; inténtalo de nuevo en unos minutos.';
+export const GENERIC_DESCRIPTION =
+  'Ocurrió un error inesperado. Ya quedó registrado; inténtalo de nuevo en unos minutos.';
 
 /** The status message for a status code. */
 export function statusMessageFor(status: number): ErrorView['statusMessage'] {
@@ -37,7 +38,8 @@ export function errorViewFrom(error: unknown, options: { exposeMessage: boolean 
   const status = statusOf(error) ?? 500;
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   const isPublic = statusOf(error) !== undefined;
-  const description = message && (isPublic || options.exposeMessage) ? message : GENERIC_DESCRIPTION;
+  const description =
+    message && (isPublic || options.exposeMessage) ? message : GENERIC_DESCRIPTION;
   return { status, statusMessage: statusMessageFor(status), description };
 }
 

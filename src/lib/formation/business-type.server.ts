@@ -6,6 +6,8 @@ export function businessTypeOr400(value: unknown): BusinessType {
   try {
     return requireBusinessType(value);
   } catch (error) {
-    throw new HttpError(400, (error as Error).message, { errors: { type: [(error as Error).message] } });
+    throw new HttpError(400, (error as Error).message, {
+      errors: { type: [(error as Error).message] },
+    });
   }
 }

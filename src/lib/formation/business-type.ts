@@ -4,7 +4,10 @@ export const BUSINESS_TYPES = ['spa', 'eirl', 'ltda'] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
 
 /** How each type is named and explained to a first-time founder. */
-export const BUSINESS_TYPE_INFO: Record<BusinessType, { label: string; name: string; summary: string }> = {
+export const BUSINESS_TYPE_INFO: Record<
+  BusinessType,
+  { label: string; name: string; summary: string }
+> = {
   spa: {
     label: 'SpA',
     name: 'Sociedad por Acciones',
@@ -32,7 +35,8 @@ export function isBusinessType(value: unknown): value is BusinessType {
  * `Business model type is required` / `Invalid business model type: {type}`.
  */
 export function requireBusinessType(type: unknown): BusinessType {
-  if (type === undefined || type === null || type === '') throw new Error('Business model type is required');
+  if (type === undefined || type === null || type === '')
+    throw new Error('Business model type is required');
   if (!isBusinessType(type)) throw new Error(`Invalid business model type: ${String(type)}`);
   return type;
 }

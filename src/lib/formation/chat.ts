@@ -50,8 +50,16 @@ export interface ChatQuestion {
 
 type Patch = Partial<AnyDraft> & Record<string, unknown>;
 
-function addressQuestions(step: StepId, key: 'tributaryAddress' | 'societyAddress', label: string): ChatQuestion[] {
-  const field = (f: keyof Address, prompt: string, extra: Partial<ChatQuestion> = {}): ChatQuestion => ({
+function addressQuestions(
+  step: StepId,
+  key: 'tributaryAddress' | 'societyAddress',
+  label: string,
+): ChatQuestion[] {
+  const field = (
+    f: keyof Address,
+    prompt: string,
+    extra: Partial<ChatQuestion> = {},
+  ): ChatQuestion => ({
     id: `${key}.${f}`,
     step,
     prompt,
@@ -67,10 +75,25 @@ function addressQuestions(step: StepId, key: 'tributaryAddress' | 'societyAddres
     field('region', '¿En qué región?', {
       kind: 'select',
       options: REGIONS.map((r) => ({ value: r.name, label: regionLabel(r) })),
-      write: (d, a) => ({ [key]: { ...(d[key] as Address), region: a, comuna: comunasOf(a).includes((d[key] as Address).comuna) ? (d[key] as Address).comuna : '' } }) as Patch,
+      write: (d, a) =>
+        ({
+          [key]: {
+            ...(d[key] as Address),
+            region: a,
+            comuna: comunasOf(a).includes((d[key] as Address).comuna)
+              ? (d[key] as Address).comuna
+              : '',
+          },
+        }) as Patch,
     }),
-    field('comuna', '¿En qué comuna?', { kind: 'select', optionsFor: (d) => comunasOf((d[key] as Address).region).map((c) => ({ value: c, label: c })) }),
-    field('detalle', '¿Algún detalle, como oficina o departamento?', { optional: true, placeholder: 'Oficina 501' }),
+    field('comuna', '¿En qué comuna?', {
+      kind: 'select',
+      optionsFor: (d) => comunasOf((d[key] as Address).region).map((c) => ({ value: c, label: c })),
+    }),
+    field('detalle', '¿Algún detalle, como oficina o departamento?', {
+      optional: true,
+      placeholder: 'Oficina 501',
+    }),
   ];
 }
 
@@ -78,7 +101,13 @@ function partnerQuestions(type: BusinessType, i: number, count: number): ChatQue
   const eirl = type === 'eirl';
   const step: StepId = eirl ? '05-individualizar' : '07-individualizar';
   const prefix = eirl ? 'personalInfo' : `partnersPersonalInfo.${i}`;
-  const who = eirl ? 'del titular' : count > 1 ? `del ${type === 'spa' ? 'accionista' : 'socio'} ${i + 1}` : type === 'spa' ? 'del accionista' : 'del socio';
+  const who = eirl
+    ? 'del titular'
+    : count > 1
+      ? `del ${type === 'spa' ? 'accionista' : 'socio'} ${i + 1}`
+      : type === 'spa'
+        ? 'del accionista'
+        : 'del socio';
   const get = (d: AnyDraft): Partner => partnersOf(type, d)[i] ?? blankPartner();
   const put = (d: AnyDraft, patch: Partial<Partner>): Patch => {
     if (eirl) return { personalInfo: { ...get(d), ...patch } };
@@ -86,7 +115,11 @@ function partnerQuestions(type: BusinessType, i: number, count: number): ChatQue
     list[i] = { ...get(d), ...patch };
     return { partnersPersonalInfo: list };
   };
-  const field = (f: keyof Partner, prompt: string, extra: Partial<ChatQuestion> = {}): ChatQuestion => ({
+  const field = (
+    f: keyof Partner,
+    prompt: string,
+    extra: Partial<ChatQuestion> = {},
+  ): ChatQuestion => ({
     id: `${prefix}.${f}`,
     step,
     prompt,
@@ -109,13 +142,21 @@ function partnerQuestions(type: BusinessType, i: number, count: number): ChatQue
       show: (v) => CIVIL_STATUS_LABELS[v as keyof typeof CIVIL_STATUS_LABELS] ?? v,
     }),
     field('profesion', '¿Su profesión u oficio?'),
-    field('nacionalidad', '¿Su nacionalidad?', { kind: 'choice', options: [{ value: 'Chile', label: 'Chilena' }], placeholder: 'Otra nacionalidad' }),
+    field('nacionalidad', '¿Su nacionalidad?', {
+      kind: 'choice',
+      options: [{ value: 'Chile', label: 'Chilena' }],
+      placeholder: 'Otra nacionalidad',
+    }),
     field('direccion', '¿Su dirección particular?', { placeholder: 'Calle, número, comuna' }),
   ];
 }
 
 /** The questions for `type`, given the draft as it is now (partner count, same address…). */
-export function chatQuestions(type: BusinessType, draft: AnyDraft, plans: VoPlan[]): ChatQuestion[] {
+export function chatQuestions(
+  type: BusinessType,
+  draft: AnyDraft,
+  plans: VoPlan[],
+): ChatQuestion[] {
   const q: ChatQuestion[] = [
     {
       id: 'companyName',
@@ -151,13 +192,21 @@ export function chatQuestions(type: BusinessType, draft: AnyDraft, plans: VoPlan
       show: (v) => (v === 'si' ? 'Sí, el mismo' : 'No, es otro'),
       paths: [],
     },
-    ...(draft.useSameAddress ? [] : addressQuestions('02-domicilios', 'societyAddress', 'domicilio social')),
+    ...(draft.useSameAddress
+      ? []
+      : addressQuestions('02-domicilios', 'societyAddress', 'domicilio social')),
     {
       id: 'selectedVOPlan',
       step: '02-domicilios',
       prompt: '¿Quieres contratar una oficina virtual como domicilio tributario?',
       kind: 'choice',
-      options: [{ value: '', label: 'No por ahora' }, ...plans.map((p) => ({ value: String(p.id), label: `${p.name} · ${formatClp(p.price_clp)} al mes` }))],
+      options: [
+        { value: '', label: 'No por ahora' },
+        ...plans.map((p) => ({
+          value: String(p.id),
+          label: `${p.name} · ${formatClp(p.price_clp)} al mes`,
+        })),
+      ],
       read: (d) => (d.selectedVOPlan ? String(d.selectedVOPlan.id) : ''),
       write: (_d, a) => ({ selectedVOPlan: plans.find((p) => String(p.id) === a) ?? null }),
       show: (v) => plans.find((p) => String(p.id) === v)?.name ?? 'No por ahora',
@@ -167,7 +216,8 @@ export function chatQuestions(type: BusinessType, draft: AnyDraft, plans: VoPlan
     {
       id: 'businessDescription',
       step: '03-giro',
-      prompt: '¿A qué se dedicará tu empresa? Descríbelo con tus palabras; si conoces los códigos del SII, inclúyelos.',
+      prompt:
+        '¿A qué se dedicará tu empresa? Descríbelo con tus palabras; si conoces los códigos del SII, inclúyelos.',
       kind: 'textarea',
       read: (d) => d.businessDescription,
       write: (_d, a) => ({ businessDescription: a.trim() }),
@@ -189,13 +239,16 @@ export function chatQuestions(type: BusinessType, draft: AnyDraft, plans: VoPlan
     {
       id: 'duration',
       step: '04-capital',
-      prompt: '¿Por cuánto tiempo existirá? Lo habitual es que sea indefinida. Si es a plazo, escribe los años.',
+      prompt:
+        '¿Por cuánto tiempo existirá? Lo habitual es que sea indefinida. Si es a plazo, escribe los años.',
       kind: 'choice',
       options: [{ value: 'indefinida', label: 'Indefinida' }],
       placeholder: 'Número de años',
       inputMode: 'numeric',
       read: (d) => d.duration,
-      write: (_d, a) => ({ duration: a.trim().toLowerCase() === 'indefinida' ? 'indefinida' : a.trim() }),
+      write: (_d, a) => ({
+        duration: a.trim().toLowerCase() === 'indefinida' ? 'indefinida' : a.trim(),
+      }),
       show: (v) => (v === 'indefinida' ? 'Indefinida' : `${v} años`),
       paths: ['duration'],
     },
@@ -226,7 +279,8 @@ export function chatQuestions(type: BusinessType, draft: AnyDraft, plans: VoPlan
       q.push({
         id: 'socialManagementType',
         step: '05-administracion-y-acuerdos',
-        prompt: '¿Los administradores podrán actuar por separado (indistinta) o deberán actuar juntos (conjunta)?',
+        prompt:
+          '¿Los administradores podrán actuar por separado (indistinta) o deberán actuar juntos (conjunta)?',
         kind: 'choice',
         options: [
           { value: 'indistinta', label: 'Indistinta' },
@@ -251,7 +305,8 @@ export function chatQuestions(type: BusinessType, draft: AnyDraft, plans: VoPlan
       {
         id: 'canExpandActivity',
         step: '06-explotar-giro',
-        prompt: '¿La empresa podrá dedicarse a otros giros en el futuro, sin modificar los estatutos?',
+        prompt:
+          '¿La empresa podrá dedicarse a otros giros en el futuro, sin modificar los estatutos?',
         kind: 'choice',
         options: [
           { value: 'si', label: 'Sí' },
@@ -300,11 +355,16 @@ export function chatQuestions(type: BusinessType, draft: AnyDraft, plans: VoPlan
         },
         write: (d, a) => {
           const list = partnersOf(type, d).slice();
-          list[i] = { ...list[i]!, participacion: Number(a.replace('%', '').replace(',', '.').trim()) };
+          list[i] = {
+            ...list[i]!,
+            participacion: Number(a.replace('%', '').replace(',', '.').trim()),
+          };
           return { partnersPersonalInfo: list } as Patch;
         },
         show: (v) => `${v} %`,
-        paths: last ? [`partnersPersonalInfo.${i}.participacion`, 'participacion'] : [`partnersPersonalInfo.${i}.participacion`],
+        paths: last
+          ? [`partnersPersonalInfo.${i}.participacion`, 'participacion']
+          : [`partnersPersonalInfo.${i}.participacion`],
       });
     });
   }
@@ -312,7 +372,12 @@ export function chatQuestions(type: BusinessType, draft: AnyDraft, plans: VoPlan
 }
 
 /** The error an answer would cause, using the step's own validation. */
-export function answerError(type: BusinessType, draft: AnyDraft, question: ChatQuestion, answer: string): string | undefined {
+export function answerError(
+  type: BusinessType,
+  draft: AnyDraft,
+  question: ChatQuestion,
+  answer: string,
+): string | undefined {
   if (question.optional && !answer.trim()) return undefined;
   const next = { ...draft, ...question.write(draft, answer) } as AnyDraft;
   const errors = validateStep(type, question.step, next);
@@ -327,11 +392,19 @@ export function answerError(type: BusinessType, draft: AnyDraft, question: ChatQ
 function defaultsLike(type: BusinessType, draft: AnyDraft): AnyDraft {
   const base = defaultDraft(type) as AnyDraft;
   if (type === 'eirl') return base;
-  return { ...base, partnersPersonalInfo: partnersOf(type, draft).map(() => blankPartner()) } as AnyDraft;
+  return {
+    ...base,
+    partnersPersonalInfo: partnersOf(type, draft).map(() => blankPartner()),
+  } as AnyDraft;
 }
 
 /** True when the question needs no (more) answer. */
-export function isDone(type: BusinessType, draft: AnyDraft, question: ChatQuestion, answered: ReadonlySet<string>): boolean {
+export function isDone(
+  type: BusinessType,
+  draft: AnyDraft,
+  question: ChatQuestion,
+  answered: ReadonlySet<string>,
+): boolean {
   const value = question.read(draft);
   if (answerError(type, draft, question, value)) return false;
   if (answered.has(question.id)) return true;
@@ -340,7 +413,11 @@ export function isDone(type: BusinessType, draft: AnyDraft, question: ChatQuesti
 }
 
 /** Index of the question to ask now; -1 when everything is answered. */
-export function currentQuestionIndex(type: BusinessType, draft: AnyDraft, questions: ChatQuestion[], answered: ReadonlySet<string>): number {
+export function currentQuestionIndex(
+  type: BusinessType,
+  draft: AnyDraft,
+  questions: ChatQuestion[],
+  answered: ReadonlySet<string>,
+): number {
   return questions.findIndex((q) => !isDone(type, draft, q, answered));
 }
-

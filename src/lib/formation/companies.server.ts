@@ -1,7 +1,11 @@
 /** Company formation: virtual-office plans, synced drafts, sent companies and their history. */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { BusinessType } from '@/lib/formation/business-type';
-import { companyRequestSchema, draftFromPayload, type CompanyRequest } from '@/lib/formation/payload';
+import {
+  companyRequestSchema,
+  draftFromPayload,
+  type CompanyRequest,
+} from '@/lib/formation/payload';
 import { validateDraft } from '@/lib/formation/validation';
 import type { ModuleProgress } from '@/lib/modules';
 import type { Db } from '@/lib/server/db/client';
@@ -12,7 +16,11 @@ import { HttpError, type FieldErrors } from '@/lib/server/http/errors';
 
 /** The plans as the API shows them (`VoPlan` of the draft). */
 export async function listVoPlans(db: Db) {
-  const rows = await db.select().from(voPlans).where(eq(voPlans.active, true)).orderBy(asc(voPlans.sortOrder));
+  const rows = await db
+    .select()
+    .from(voPlans)
+    .where(eq(voPlans.active, true))
+    .orderBy(asc(voPlans.sortOrder));
   return rows.map((p) => ({ id: p.id, name: p.name, price_clp: p.priceClp, features: p.features }));
 }
 
@@ -24,35 +32,61 @@ export interface StoredDraft {
   edited_at: string;
 }
 
-export async function getDraft(db: Db, userId: number, type: BusinessType): Promise<StoredDraft | null> {
-  const [row] = await db.select().from(companyDrafts).where(and(eq(companyDrafts.userId, userId), eq(companyDrafts.type, type)));
-  return row ? { data: row.data, version: row.version, edited_at: row.editedAt.toISOString() } : null;
+export async function getDraft(
+  db: Db,
+  userId: number,
+  type: BusinessType,
+): Promise<StoredDraft | null> {
+  const [row] = await db
+    .select()
+    .from(companyDrafts)
+    .where(and(eq(companyDrafts.userId, userId), eq(companyDrafts.type, type)));
+  return row
+    ? { data: row.data, version: row.version, edited_at: row.editedAt.toISOString() }
+    : null;
 }
 
 /**
  * Saves a draft if `baseVersion` is the stored version (null: none stored yet). Otherwise a
  * 409 carrying the stored draft as `current`, so the browser can merge instead of overwriting.
  */
-export async function saveDraft(db: Db, userId: number, type: BusinessType, input: { data: unknown; baseVersion: number | null; editedAt: Date }): Promise<StoredDraft> {
+export async function saveDraft(
+  db: Db,
+  userId: number,
+  type: BusinessType,
+  input: { data: unknown; baseVersion: number | null; editedAt: Date },
+): Promise<StoredDraft> {
   const mine = and(eq(companyDrafts.userId, userId), eq(companyDrafts.type, type));
   const version = await saveVersioned(db, {
     base: input.baseVersion,
     lock: async (tx) => (await tx.select().from(companyDrafts).where(mine).for('update'))[0],
     versionOf: (row) => row.version,
     async write(tx, version, current) {
-      if (current) await tx.update(companyDrafts).set({ data: input.data, version, editedAt: input.editedAt, updatedAt: sql`now()` }).where(mine);
-      else await tx.insert(companyDrafts).values({ userId, type, data: input.data, version, editedAt: input.editedAt });
+      if (current)
+        await tx
+          .update(companyDrafts)
+          .set({ data: input.data, version, editedAt: input.editedAt, updatedAt: sql`now()` })
+          .where(mine);
+      else
+        await tx
+          .insert(companyDrafts)
+          .values({ userId, type, data: input.data, version, editedAt: input.editedAt });
     },
     conflict: {
       message: 'Tu borrador cambió en otro dispositivo. Combinamos los cambios; revisa los datos.',
-      current: (row) => (row ? { data: row.data, version: row.version, edited_at: row.editedAt.toISOString() } : { data: null, version: 0, edited_at: null }),
+      current: (row) =>
+        row
+          ? { data: row.data, version: row.version, edited_at: row.editedAt.toISOString() }
+          : { data: null, version: 0, edited_at: null },
     },
   });
   return { data: input.data, version, edited_at: input.editedAt.toISOString() };
 }
 
 export async function deleteDraft(db: Db, userId: number, type: BusinessType): Promise<void> {
-  await db.delete(companyDrafts).where(and(eq(companyDrafts.userId, userId), eq(companyDrafts.type, type)));
+  await db
+    .delete(companyDrafts)
+    .where(and(eq(companyDrafts.userId, userId), eq(companyDrafts.type, type)));
 }
 
 // Companies
@@ -61,21 +95,32 @@ export async function deleteDraft(db: Db, userId: number, type: BusinessType): P
 export async function validateCompanyRequest(db: Db, body: unknown): Promise<CompanyRequest> {
   const request = companyRequestSchema.parse(body);
   const errors: FieldErrors = {};
-  if (request.type === 'eirl' && request.partnersInfo.length !== 1) errors.partnersInfo = ['Una EIRL tiene un único titular.'];
+  if (request.type === 'eirl' && request.partnersInfo.length !== 1)
+    errors.partnersInfo = ['Una EIRL tiene un único titular.'];
   const draft = draftFromPayload(request);
   const byStep = validateDraft(request.type, draft);
   for (const stepErrors of Object.values(byStep)) {
     for (const [path, message] of Object.entries(stepErrors)) {
       // Draft paths → payload field names (docs/spec.md §3).
-      const key = path.replace(/^personalInfo/, 'partnersInfo.0').replace(/^partnersPersonalInfo/, 'partnersInfo');
+      const key = path
+        .replace(/^personalInfo/, 'partnersInfo.0')
+        .replace(/^partnersPersonalInfo/, 'partnersInfo');
       (errors[key] ??= []).push(message);
     }
   }
   if (request.voplan !== null) {
-    const [plan] = await db.select({ id: voPlans.id }).from(voPlans).where(and(eq(voPlans.id, request.voplan), eq(voPlans.active, true)));
+    const [plan] = await db
+      .select({ id: voPlans.id })
+      .from(voPlans)
+      .where(and(eq(voPlans.id, request.voplan), eq(voPlans.active, true)));
     if (!plan) errors.voplan = ['El plan de oficina virtual elegido no existe.'];
   }
-  if (Object.keys(errors).length) throw new HttpError(400, 'Revisa los datos de tu empresa: hay campos incompletos o con errores.', { errors });
+  if (Object.keys(errors).length)
+    throw new HttpError(
+      400,
+      'Revisa los datos de tu empresa: hay campos incompletos o con errores.',
+      { errors },
+    );
   return request;
 }
 
@@ -84,10 +129,20 @@ type CompanyRow = typeof companies.$inferSelect;
 /** What another user's company, or one that does not exist, answers. */
 export const COMPANY_NOT_FOUND = 'No encontramos esa empresa.';
 
-type SummaryRow = Pick<CompanyRow, 'id' | 'type' | 'companyName' | 'status' | 'createdAt' | 'updatedAt'>;
+type SummaryRow = Pick<
+  CompanyRow,
+  'id' | 'type' | 'companyName' | 'status' | 'createdAt' | 'updatedAt'
+>;
 
 function toSummary(row: SummaryRow) {
-  return { id: row.id, type: row.type, companyName: row.companyName, status: row.status, created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString() };
+  return {
+    id: row.id,
+    type: row.type,
+    companyName: row.companyName,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
 }
 
 /** Stores a sent company with status `enviado`, its first history entry, and drops the synced draft. */
@@ -96,10 +151,23 @@ export async function createCompany(db: Db, userId: number, request: CompanyRequ
   const row = await db.transaction(async (tx) => {
     const [company] = await tx
       .insert(companies)
-      .values({ userId, type, companyName: payload.companyName.trim(), payload, voPlanId: payload.voplan, status: 'enviado' })
+      .values({
+        userId,
+        type,
+        companyName: payload.companyName.trim(),
+        payload,
+        voPlanId: payload.voplan,
+        status: 'enviado',
+      })
       .returning();
-    await tx.insert(companyStatusHistory).values({ companyId: company!.id, status: 'enviado', note: 'Solicitud enviada desde Impulsa.' });
-    await tx.delete(companyDrafts).where(and(eq(companyDrafts.userId, userId), eq(companyDrafts.type, type)));
+    await tx.insert(companyStatusHistory).values({
+      companyId: company!.id,
+      status: 'enviado',
+      note: 'Solicitud enviada desde Impulsa.',
+    });
+    await tx
+      .delete(companyDrafts)
+      .where(and(eq(companyDrafts.userId, userId), eq(companyDrafts.type, type)));
     return company!;
   });
   return getCompany(db, userId, row.id);
@@ -109,7 +177,11 @@ export async function createCompany(db: Db, userId: number, request: CompanyRequ
 export async function getCompany(db: Db, userId: number, id: number) {
   const row = await ownedOr404(db, companies, userId, id, COMPANY_NOT_FOUND);
   const history = await db
-    .select({ status: companyStatusHistory.status, note: companyStatusHistory.note, created_at: companyStatusHistory.createdAt })
+    .select({
+      status: companyStatusHistory.status,
+      note: companyStatusHistory.note,
+      created_at: companyStatusHistory.createdAt,
+    })
     .from(companyStatusHistory)
     .where(eq(companyStatusHistory.companyId, id))
     .orderBy(asc(companyStatusHistory.createdAt), asc(companyStatusHistory.id));
@@ -117,7 +189,12 @@ export async function getCompany(db: Db, userId: number, id: number) {
     row.voPlanId === null
       ? [null]
       : await db
-          .select({ id: voPlans.id, name: voPlans.name, price_clp: voPlans.priceClp, features: voPlans.features })
+          .select({
+            id: voPlans.id,
+            name: voPlans.name,
+            price_clp: voPlans.priceClp,
+            features: voPlans.features,
+          })
           .from(voPlans)
           .where(eq(voPlans.id, row.voPlanId));
   return {
@@ -133,7 +210,14 @@ const NEWEST_FIRST = [desc(companies.createdAt), desc(companies.id)];
 
 /** The user's sent companies, newest first. */
 export async function listCompanies(db: Db, userId: number, page: number, pageSize: number) {
-  const { total, rows } = await listPage(db, companies, eq(companies.userId, userId), NEWEST_FIRST, page, pageSize);
+  const { total, rows } = await listPage(
+    db,
+    companies,
+    eq(companies.userId, userId),
+    NEWEST_FIRST,
+    page,
+    pageSize,
+  );
   return { total, results: rows.map(toSummary) };
 }
 
@@ -141,21 +225,44 @@ export async function listCompanies(db: Db, userId: number, page: number, pageSi
 export function formationProgressPart(userId: number): JsonPart<ModuleProgress> {
   return {
     sql: sql`select json_build_object('sent', (select count(*) from ${companies} where ${companies.userId} = ${userId}), 'drafts', (select count(*) from ${companyDrafts} where ${companyDrafts.userId} = ${userId}))`,
-    read: (facts: { sent: number; drafts: number }) => ({ started: facts.sent + facts.drafts > 0, finished: facts.sent > 0 }),
+    read: (facts: { sent: number; drafts: number }) => ({
+      started: facts.sent + facts.drafts > 0,
+      finished: facts.sent > 0,
+    }),
   };
 }
 
-type SummaryJson = { id: number; type: string; company_name: string; status: string; created_at: string; updated_at: string };
+type SummaryJson = {
+  id: number;
+  type: string;
+  company_name: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+};
 
 /** `listCompanies` as a part of the dashboard's statement: the same count, page and order. */
-export function sentCompaniesPart(userId: number, page: number, pageSize: number): JsonPart<{ total: number; results: ReturnType<typeof toSummary>[] }> {
+export function sentCompaniesPart(
+  userId: number,
+  page: number,
+  pageSize: number,
+): JsonPart<{ total: number; results: ReturnType<typeof toSummary>[] }> {
   const columns = sql`${companies.id} as id, ${companies.type} as type, ${companies.companyName} as company_name, ${companies.status} as status, ${companies.createdAt} as created_at, ${companies.updatedAt} as updated_at`;
   const pageRows = sql`select ${columns} from ${companies} where ${companies.userId} = ${userId} order by ${sql.join(NEWEST_FIRST, sql`, `)} limit ${pageSize} offset ${(page - 1) * pageSize}`;
   return {
     sql: sql`select json_build_object('total', (select count(*) from ${companies} where ${companies.userId} = ${userId}), 'results', (select coalesce(json_agg(page), '[]'::json) from (${pageRows}) page))`,
     read: ({ total, results }: { total: number; results: SummaryJson[] }) => ({
       total,
-      results: results.map((r) => toSummary({ id: r.id, type: r.type, companyName: r.company_name, status: r.status, createdAt: new Date(r.created_at), updatedAt: new Date(r.updated_at) })),
+      results: results.map((r) =>
+        toSummary({
+          id: r.id,
+          type: r.type,
+          companyName: r.company_name,
+          status: r.status,
+          createdAt: new Date(r.created_at),
+          updatedAt: new Date(r.updated_at),
+        }),
+      ),
     }),
   };
 }

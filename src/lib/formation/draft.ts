@@ -9,7 +9,14 @@ export interface Address {
   detalle: string;
 }
 
-export const CIVIL_STATUSES = ['soltero', 'casado', 'divorciado', 'viudo', 'separado-judicialmente', 'conviviente-civil'] as const;
+export const CIVIL_STATUSES = [
+  'soltero',
+  'casado',
+  'divorciado',
+  'viudo',
+  'separado-judicialmente',
+  'conviviente-civil',
+] as const;
 export type CivilStatus = (typeof CIVIL_STATUSES)[number];
 
 /** Shown with both genders. */
@@ -152,14 +159,20 @@ export function defaultDraft<T extends BusinessType>(type: T): DraftByType[T] {
 }
 
 /** A stored draft (local or the server's) over the defaults: fields added later keep theirs. */
-export function draftWithDefaults<T extends BusinessType>(type: T, stored: unknown): DraftByType[T] {
-  const fields = stored !== null && typeof stored === 'object' && !Array.isArray(stored) ? stored : {};
+export function draftWithDefaults<T extends BusinessType>(
+  type: T,
+  stored: unknown,
+): DraftByType[T] {
+  const fields =
+    stored !== null && typeof stored === 'object' && !Array.isArray(stored) ? stored : {};
   return { ...defaultDraft(type), ...fields } as DraftByType[T];
 }
 
 /** The draft's partners: the EIRL's single owner, or the partners list. */
 export function partnersOf(type: BusinessType, draft: AnyDraft): Partner[] {
-  return type === 'eirl' ? [(draft as EirlDraft).personalInfo] : (draft as SpaDraft | LtdaDraft).partnersPersonalInfo;
+  return type === 'eirl'
+    ? [(draft as EirlDraft).personalInfo]
+    : (draft as SpaDraft | LtdaDraft).partnersPersonalInfo;
 }
 
 /** Partner limits per type: ltda 2 to 50, spa at least 1, eirl exactly 1. */
@@ -170,6 +183,11 @@ export const PARTNER_LIMITS: Record<BusinessType, { min: number; max: number }> 
 };
 
 /** Full name of a partner: "María José Soto Pérez". */
-export function partnerName(p: Pick<Partner, 'nombre' | 'primerApellido' | 'segundoApellido'>): string {
-  return [p.nombre, p.primerApellido, p.segundoApellido].map((s) => s.trim()).filter(Boolean).join(' ');
+export function partnerName(
+  p: Pick<Partner, 'nombre' | 'primerApellido' | 'segundoApellido'>,
+): string {
+  return [p.nombre, p.primerApellido, p.segundoApellido]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(' ');
 }

@@ -55,10 +55,16 @@ export const STEP_HELP: Record<StepId, { title: string; tips: string[] }> = {
   },
   '05-individualizar': {
     title: 'Sobre el titular',
-    tips: ['La EIRL pertenece a una sola persona natural.', 'Usa los datos tal como aparecen en tu cédula de identidad.'],
+    tips: [
+      'La EIRL pertenece a una sola persona natural.',
+      'Usa los datos tal como aparecen en tu cédula de identidad.',
+    ],
   },
   '08-participacion': {
     title: 'Sobre la participación',
-    tips: ['La participación define cómo se reparten las utilidades y los votos.', 'Las participaciones deben sumar exactamente 100 %.'],
+    tips: [
+      'La participación define cómo se reparten las utilidades y los votos.',
+      'Las participaciones deben sumar exactamente 100 %.',
+    ],
   },
 };

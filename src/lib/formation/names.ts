@@ -19,7 +19,11 @@ const VALID_SUFFIX: Record<BusinessType, RegExp> = {
   ltda: /\s(Limitada|Ltda\.)$/,
 };
 
-const CANONICAL_SUFFIX: Record<BusinessType, string> = { spa: 'SpA', eirl: 'E.I.R.L.', ltda: 'Limitada' };
+const CANONICAL_SUFFIX: Record<BusinessType, string> = {
+  spa: 'SpA',
+  eirl: 'E.I.R.L.',
+  ltda: 'Limitada',
+};
 
 export interface NameCheck {
   ok: boolean;
@@ -35,11 +39,19 @@ function ownerWords(owner: Pick<Partner, 'nombre' | 'primerApellido'> | undefine
 }
 
 /** Checks `name` for `type`. For an EIRL, pass the owner to check that their name is in it. */
-export function checkCompanyName(type: BusinessType, name: string, owner?: Pick<Partner, 'nombre' | 'primerApellido'>): NameCheck {
+export function checkCompanyName(
+  type: BusinessType,
+  name: string,
+  owner?: Pick<Partner, 'nombre' | 'primerApellido'>,
+): NameCheck {
   const trimmed = name.trim().replace(/\s+/g, ' ');
   if (!trimmed) return { ok: false, message: 'Escribe la razón social de tu empresa.' };
   const base = trimmed.replace(SUFFIX_VARIANTS[type], '').trim();
-  if (!base) return { ok: false, message: 'La razón social necesita un nombre además del tipo de sociedad.' };
+  if (!base)
+    return {
+      ok: false,
+      message: 'La razón social necesita un nombre además del tipo de sociedad.',
+    };
   const words = type === 'eirl' ? ownerWords(owner) : [];
   const missingOwner = words.length === 2 && !words.every((w) => fold(base).includes(fold(w)));
   const suffixOk = VALID_SUFFIX[type].test(trimmed);
@@ -51,10 +63,11 @@ export function checkCompanyName(type: BusinessType, name: string, owner?: Pick<
     eirl: 'La razón social de una EIRL debe terminar en "E.I.R.L." o "Empresa Individual de Responsabilidad Limitada".',
     ltda: 'La razón social de una Ltda. debe terminar en "Limitada" o "Ltda.".',
   };
-  const message = missingOwner && suffixOk
-    ? 'La razón social de una EIRL debe incluir el nombre y apellido de su titular.'
-    : missingOwner
-      ? `${messages.eirl} Además, debe incluir el nombre y apellido de su titular.`
-      : messages[type];
+  const message =
+    missingOwner && suffixOk
+      ? 'La razón social de una EIRL debe incluir el nombre y apellido de su titular.'
+      : missingOwner
+        ? `${messages.eirl} Además, debe incluir el nombre y apellido de su titular.`
+        : messages[type];
   return { ok: false, message, suggestion };
 }

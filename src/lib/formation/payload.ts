@@ -77,23 +77,39 @@ export function toFullStatePayload(type: BusinessType, draft: AnyDraft): FullSta
     companyName: draft.companyName.trim().replace(/\s+/g, ' '),
     tradeName: draft.tradeName.trim(),
     tributaryAddress: trimAddress(draft.tributaryAddress),
-    societyAddress: trimAddress(draft.useSameAddress ? draft.tributaryAddress : draft.societyAddress),
+    societyAddress: trimAddress(
+      draft.useSameAddress ? draft.tributaryAddress : draft.societyAddress,
+    ),
     businessDescription: draft.businessDescription.trim(),
     capital: capital === null ? draft.capital : formatClp(capital),
     duration: draft.duration,
     // The single owner of an EIRL holds all of it.
-    partnersInfo: partnersOf(type, draft).map((p) => partnerPayload(p, type === 'eirl' ? 100 : p.participacion)),
+    partnersInfo: partnersOf(type, draft).map((p) =>
+      partnerPayload(p, type === 'eirl' ? 100 : p.participacion),
+    ),
     voplan: draft.selectedVOPlan?.id ?? null,
   };
   if (type === 'eirl') return common;
   const d = draft as LtdaDraft;
-  const withSociety: LtdaPayload = { ...common, canExpandActivity: d.canExpandActivity, administration: d.administration, specialAgreements: d.specialAgreements.trim() };
+  const withSociety: LtdaPayload = {
+    ...common,
+    canExpandActivity: d.canExpandActivity,
+    administration: d.administration,
+    specialAgreements: d.specialAgreements.trim(),
+  };
   if (type === 'ltda') return withSociety;
   return { ...withSociety, socialManagementType: (draft as SpaDraft).socialManagementType };
 }
 
-const str = (max: number) => z.string({ error: 'Debe ser texto.' }).max(max, `Máximo ${max} caracteres.`);
-const addressShape = z.object({ calle: str(120), numero: str(20), comuna: str(80), region: str(80), detalle: str(120).default('') });
+const str = (max: number) =>
+  z.string({ error: 'Debe ser texto.' }).max(max, `Máximo ${max} caracteres.`);
+const addressShape = z.object({
+  calle: str(120),
+  numero: str(20),
+  comuna: str(80),
+  region: str(80),
+  detalle: str(120).default(''),
+});
 const partnerShape = z.object({
   runRut: str(20),
   nombre: str(80),
@@ -116,9 +132,20 @@ const commonShape = {
   capital: str(30),
   duration: str(20),
   partnersInfo: z.array(partnerShape).max(100, 'Como máximo 100 socios.'),
-  voplan: z.number().int().positive().max(MAX_ID, 'El plan de oficina virtual elegido no existe.').nullable().default(null),
+  voplan: z
+    .number()
+    .int()
+    .positive()
+    .max(MAX_ID, 'El plan de oficina virtual elegido no existe.')
+    .nullable()
+    .default(null),
 };
-const societyShape = { ...commonShape, canExpandActivity: str(20), administration: str(30), specialAgreements: str(2000).default('') };
+const societyShape = {
+  ...commonShape,
+  canExpandActivity: str(20),
+  administration: str(30),
+  specialAgreements: str(2000).default(''),
+};
 
 /** The shape of `POST /api/companies/`: `{type, …payload}`. */
 export const companyRequestSchema = z.discriminatedUnion(
@@ -132,7 +159,8 @@ export const companyRequestSchema = z.discriminatedUnion(
 );
 export type CompanyRequest = z.infer<typeof companyRequestSchema>;
 
-const sameAddress = (a: Address, b: Address) => (Object.keys(a) as (keyof Address)[]).every((k) => a[k] === b[k]);
+const sameAddress = (a: Address, b: Address) =>
+  (Object.keys(a) as (keyof Address)[]).every((k) => a[k] === b[k]);
 
 /** The draft a payload describes, so it can be validated with the form's rules. */
 export function draftFromPayload(request: CompanyRequest): AnyDraft {
@@ -144,13 +172,18 @@ export function draftFromPayload(request: CompanyRequest): AnyDraft {
     tradeName: request.tradeName,
     tributaryAddress: request.tributaryAddress,
     societyAddress: request.societyAddress,
-    selectedVOPlan: request.voplan === null ? null : { id: request.voplan, name: '', price_clp: 0, features: [] },
+    selectedVOPlan:
+      request.voplan === null ? null : { id: request.voplan, name: '', price_clp: 0, features: [] },
     businessDescription: request.businessDescription,
     capital: request.capital,
     duration: request.duration,
   };
   if (type === 'eirl') {
-    return { ...defaultDraft('eirl'), ...common, personalInfo: partners[0] ?? blankPartner() } satisfies EirlDraft;
+    return {
+      ...defaultDraft('eirl'),
+      ...common,
+      personalInfo: partners[0] ?? blankPartner(),
+    } satisfies EirlDraft;
   }
   const society = {
     ...common,
@@ -160,5 +193,9 @@ export function draftFromPayload(request: CompanyRequest): AnyDraft {
     partnersPersonalInfo: partners,
   };
   if (type === 'ltda') return { ...defaultDraft('ltda'), ...society };
-  return { ...defaultDraft('spa'), ...society, socialManagementType: request.socialManagementType as SpaDraft['socialManagementType'] };
+  return {
+    ...defaultDraft('spa'),
+    ...society,
+    socialManagementType: request.socialManagementType as SpaDraft['socialManagementType'],
+  };
 }

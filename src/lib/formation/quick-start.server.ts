@@ -8,13 +8,24 @@ import { z } from '@/lib/zod';
 import { BUSINESS_TYPES, type BusinessType } from '@/lib/formation/business-type';
 import { getDraft, saveDraft, type StoredDraft } from '@/lib/formation/companies.server';
 import { draftWithDefaults } from '@/lib/formation/draft';
-import { QUICK_START_COOKIE, QUICK_START_NAME_MAX, type QuickStartCompany } from '@/lib/formation/quick-start';
+import {
+  QUICK_START_COOKIE,
+  QUICK_START_NAME_MAX,
+  type QuickStartCompany,
+} from '@/lib/formation/quick-start';
 import type { Db } from '@/lib/server/db/client';
 import { HttpError } from '@/lib/server/http/errors';
 
 /** The home form's fields (docs/spec.md §5: both required). */
 export const quickStartSchema = z.object({
-  companyName: z.string({ error: 'Escribe el nombre de tu empresa.' }).trim().min(1, 'Escribe el nombre de tu empresa.').max(QUICK_START_NAME_MAX, `El nombre puede tener como máximo ${QUICK_START_NAME_MAX} caracteres.`),
+  companyName: z
+    .string({ error: 'Escribe el nombre de tu empresa.' })
+    .trim()
+    .min(1, 'Escribe el nombre de tu empresa.')
+    .max(
+      QUICK_START_NAME_MAX,
+      `El nombre puede tener como máximo ${QUICK_START_NAME_MAX} caracteres.`,
+    ),
   type: z.enum(BUSINESS_TYPES, { error: 'Elige el tipo de empresa.' }),
 });
 
@@ -32,7 +43,12 @@ export function readQuickStart(raw: string | undefined): QuickStartCompany | nul
 }
 
 /** The person's stored draft of `type`, after applying a pending quick-start company of that type. */
-export async function draftWithQuickStart(db: Db, cookies: AstroCookies, userId: number, type: BusinessType): Promise<{ draft: StoredDraft | null; applied: boolean }> {
+export async function draftWithQuickStart(
+  db: Db,
+  cookies: AstroCookies,
+  userId: number,
+  type: BusinessType,
+): Promise<{ draft: StoredDraft | null; applied: boolean }> {
   const pending = readQuickStart(cookies.get(QUICK_START_COOKIE)?.value);
   if (pending?.type !== type) return { draft: await getDraft(db, userId, type), applied: false };
   // Two tabs may apply it at once: the loser of the version check reads again and retries.
@@ -40,7 +56,11 @@ export async function draftWithQuickStart(db: Db, cookies: AstroCookies, userId:
     const stored = await getDraft(db, userId, type);
     const data = { ...draftWithDefaults(type, stored?.data), companyName: pending.name };
     try {
-      const draft = await saveDraft(db, userId, type, { data, baseVersion: stored?.version ?? null, editedAt: new Date() });
+      const draft = await saveDraft(db, userId, type, {
+        data,
+        baseVersion: stored?.version ?? null,
+        editedAt: new Date(),
+      });
       cookies.delete(QUICK_START_COOKIE, { path: '/' });
       return { draft, applied: true };
     } catch (error) {

@@ -1,13 +1,31 @@
 /** Statuses a sent company goes through, as people read them. */
-export const COMPANY_STATUSES = ['enviado', 'en-revision', 'observado', 'en-notaria', 'constituida'] as const;
+export const COMPANY_STATUSES = [
+  'enviado',
+  'en-revision',
+  'observado',
+  'en-notaria',
+  'constituida',
+] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 
 export const STATUS_INFO: Record<CompanyStatus, { label: string; description: string }> = {
   enviado: { label: 'Enviado', description: 'Recibimos tu solicitud con todos sus datos.' },
-  'en-revision': { label: 'En revisión', description: 'Nuestro equipo revisa los datos y prepara los estatutos.' },
-  observado: { label: 'Con observaciones', description: 'Necesitamos que corrijas o completes algún dato.' },
-  'en-notaria': { label: 'En firma', description: 'Los estatutos están listos para que los socios firmen.' },
-  constituida: { label: 'Constituida', description: 'Tu empresa ya existe: tiene RUT y puede iniciar actividades.' },
+  'en-revision': {
+    label: 'En revisión',
+    description: 'Nuestro equipo revisa los datos y prepara los estatutos.',
+  },
+  observado: {
+    label: 'Con observaciones',
+    description: 'Necesitamos que corrijas o completes algún dato.',
+  },
+  'en-notaria': {
+    label: 'En firma',
+    description: 'Los estatutos están listos para que los socios firmen.',
+  },
+  constituida: {
+    label: 'Constituida',
+    description: 'Tu empresa ya existe: tiene RUT y puede iniciar actividades.',
+  },
 };
 
 export function statusLabel(status: string): string {

@@ -37,7 +37,11 @@ export function draftStore<T extends BusinessType>(type: T): WritableAtom<DraftS
         try {
           const parsed = JSON.parse(raw) as DraftState;
           // Fields added to the draft later keep their defaults.
-          return { ...initialDraftState(type), ...parsed, data: draftWithDefaults(type, parsed.data) } as DraftState;
+          return {
+            ...initialDraftState(type),
+            ...parsed,
+            data: draftWithDefaults(type, parsed.data),
+          } as DraftState;
         } catch {
           return initialDraftState(type) as DraftState;
         }

@@ -3,7 +3,15 @@ import { formatPhone, normalizePhone } from '@/lib/phone';
 import { formatRut } from '@/lib/rut';
 import { formatClp, parseClp } from '@/lib/money';
 import type { BusinessType } from '@/lib/formation/business-type';
-import { CIVIL_STATUS_LABELS, partnerName, type Address, type AnyDraft, type EirlDraft, type Partner, type SpaDraft } from '@/lib/formation/draft';
+import {
+  CIVIL_STATUS_LABELS,
+  partnerName,
+  type Address,
+  type AnyDraft,
+  type EirlDraft,
+  type Partner,
+  type SpaDraft,
+} from '@/lib/formation/draft';
 import { STEP_INFO, stepsOf, type StepId } from '@/lib/formation/steps';
 import { formatPercent } from '@/lib/formation/validation';
 
@@ -24,11 +32,20 @@ const v = (s: string | undefined | null) => (s && s.trim() ? s.trim() : EMPTY);
 
 export function formatAddress(a: Address): string {
   if (!a.calle.trim()) return EMPTY;
-  return [`${a.calle.trim()} ${a.numero.trim()}`.trim(), a.detalle.trim(), a.comuna, a.region].filter(Boolean).join(', ');
+  return [`${a.calle.trim()} ${a.numero.trim()}`.trim(), a.detalle.trim(), a.comuna, a.region]
+    .filter(Boolean)
+    .join(', ');
 }
 
-const ADMINISTRATION_LABELS: Record<string, string> = { administrador: 'Un administrador', socios: 'Todos los socios', directorio: 'Un directorio' };
-const MANAGEMENT_LABELS: Record<string, string> = { indistinta: 'Indistinta', conjunta: 'Conjunta' };
+const ADMINISTRATION_LABELS: Record<string, string> = {
+  administrador: 'Un administrador',
+  socios: 'Todos los socios',
+  directorio: 'Un directorio',
+};
+const MANAGEMENT_LABELS: Record<string, string> = {
+  indistinta: 'Indistinta',
+  conjunta: 'Conjunta',
+};
 
 function partnerRows(p: Partner): SummaryRow[] {
   const phone = normalizePhone(p.telefono);
@@ -50,15 +67,32 @@ export function summarizeDraft(type: BusinessType, draft: AnyDraft): SummaryGrou
     const title = STEP_INFO[step].title;
     switch (step) {
       case '01-nombra-tu-empresa':
-        return { step, title, rows: [{ label: 'Razón social', value: v(draft.companyName) }, { label: 'Nombre de fantasía', value: v(draft.tradeName) }] };
+        return {
+          step,
+          title,
+          rows: [
+            { label: 'Razón social', value: v(draft.companyName) },
+            { label: 'Nombre de fantasía', value: v(draft.tradeName) },
+          ],
+        };
       case '02-domicilios':
         return {
           step,
           title,
           rows: [
             { label: 'Domicilio tributario', value: formatAddress(draft.tributaryAddress) },
-            { label: 'Domicilio social', value: draft.useSameAddress ? 'El mismo que el tributario' : formatAddress(draft.societyAddress) },
-            { label: 'Oficina virtual', value: draft.selectedVOPlan ? `${draft.selectedVOPlan.name || `Plan ${draft.selectedVOPlan.id}`}${draft.selectedVOPlan.price_clp ? ` · ${formatClp(draft.selectedVOPlan.price_clp)} al mes` : ''}` : 'No' },
+            {
+              label: 'Domicilio social',
+              value: draft.useSameAddress
+                ? 'El mismo que el tributario'
+                : formatAddress(draft.societyAddress),
+            },
+            {
+              label: 'Oficina virtual',
+              value: draft.selectedVOPlan
+                ? `${draft.selectedVOPlan.name || `Plan ${draft.selectedVOPlan.id}`}${draft.selectedVOPlan.price_clp ? ` · ${formatClp(draft.selectedVOPlan.price_clp)} al mes` : ''}`
+                : 'No',
+            },
           ],
         };
       case '03-giro':
@@ -70,35 +104,67 @@ export function summarizeDraft(type: BusinessType, draft: AnyDraft): SummaryGrou
           title,
           rows: [
             { label: 'Capital', value: capital === null ? v(draft.capital) : formatClp(capital) },
-            { label: 'Duración', value: draft.duration === 'indefinida' ? 'Indefinida' : `${draft.duration} años` },
+            {
+              label: 'Duración',
+              value: draft.duration === 'indefinida' ? 'Indefinida' : `${draft.duration} años`,
+            },
           ],
         };
       }
       case '05-administracion-y-acuerdos': {
         const d = draft as SpaDraft;
-        const rows = [{ label: 'Administración', value: ADMINISTRATION_LABELS[d.administration] ?? v(d.administration) }];
-        if (type === 'spa') rows.push({ label: 'Forma de actuar', value: MANAGEMENT_LABELS[d.socialManagementType] ?? v(d.socialManagementType) });
+        const rows = [
+          {
+            label: 'Administración',
+            value: ADMINISTRATION_LABELS[d.administration] ?? v(d.administration),
+          },
+        ];
+        if (type === 'spa')
+          rows.push({
+            label: 'Forma de actuar',
+            value: MANAGEMENT_LABELS[d.socialManagementType] ?? v(d.socialManagementType),
+          });
         rows.push({ label: 'Acuerdos especiales', value: v(d.specialAgreements) });
         return { step, title, rows };
       }
       case '06-explotar-giro': {
         const c = (draft as SpaDraft).canExpandActivity;
-        return { step, title, rows: [{ label: 'Podrá explotar otros giros', value: c === 'si' ? 'Sí' : c === 'no' ? 'No' : EMPTY }] };
+        return {
+          step,
+          title,
+          rows: [
+            {
+              label: 'Podrá explotar otros giros',
+              value: c === 'si' ? 'Sí' : c === 'no' ? 'No' : EMPTY,
+            },
+          ],
+        };
       }
       case '07-individualizar':
         return {
           step,
           title,
           rows: [],
-          people: (draft as SpaDraft).partnersPersonalInfo.map((p, i) => ({ title: `${type === 'spa' ? 'Accionista' : 'Socio'} ${i + 1}`, rows: partnerRows(p) })),
+          people: (draft as SpaDraft).partnersPersonalInfo.map((p, i) => ({
+            title: `${type === 'spa' ? 'Accionista' : 'Socio'} ${i + 1}`,
+            rows: partnerRows(p),
+          })),
         };
       case '05-individualizar':
-        return { step, title, rows: [], people: [{ title: 'Titular', rows: partnerRows((draft as EirlDraft).personalInfo) }] };
+        return {
+          step,
+          title,
+          rows: [],
+          people: [{ title: 'Titular', rows: partnerRows((draft as EirlDraft).personalInfo) }],
+        };
       case '08-participacion':
         return {
           step,
           title,
-          rows: (draft as SpaDraft).partnersPersonalInfo.map((p, i) => ({ label: partnerName(p) || `Socio ${i + 1}`, value: formatPercent(p.participacion) })),
+          rows: (draft as SpaDraft).partnersPersonalInfo.map((p, i) => ({
+            label: partnerName(p) || `Socio ${i + 1}`,
+            value: formatPercent(p.participacion),
+          })),
         };
     }
   });

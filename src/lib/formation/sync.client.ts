@@ -27,7 +27,11 @@ export const SYNC_DEBOUNCE_MS = 800;
 
 /** The server's draft (as GET and a 409 carry it) in the autosave's terms. */
 function serverCopy(draft: ServerDraft): ServerCopy<DraftData> {
-  return { value: (draft.data ?? {}) as unknown as DraftData, version: draft.version ?? 0, editedAt: draft.edited_at ? Date.parse(draft.edited_at) : 0 };
+  return {
+    value: (draft.data ?? {}) as unknown as DraftData,
+    version: draft.version ?? 0,
+    editedAt: draft.edited_at ? Date.parse(draft.edited_at) : 0,
+  };
 }
 
 /**
@@ -37,36 +41,72 @@ function serverCopy(draft: ServerDraft): ServerCopy<DraftData> {
  */
 export function takeServerDraft(store: WritableAtom<DraftState>, draft: ServerDraft): boolean {
   const local = store.get();
-  if (draft.data === null || draft.version === null || local.version === draft.version || local.dirty.length > 0) return false;
+  if (
+    draft.data === null ||
+    draft.version === null ||
+    local.version === draft.version ||
+    local.dirty.length > 0
+  )
+    return false;
   const server = serverCopy(draft);
-  store.set({ ...local, data: server.value, version: server.version, editedAt: server.editedAt, dirty: [] });
+  store.set({
+    ...local,
+    data: server.value,
+    version: server.version,
+    editedAt: server.editedAt,
+    dirty: [],
+  });
   return true;
 }
 
 /** Lays the locally edited fields over the server's copy (the newer edit wins). */
 function mergeDrafts(local: DraftState, server: ServerCopy<DraftData>): DraftData {
   const localData = local.data as unknown as Record<string, unknown>;
-  const merged: Record<string, unknown> = { ...localData, ...(server.value as unknown as Record<string, unknown>) };
-  if (local.editedAt >= server.editedAt) for (const key of local.dirty) merged[key] = localData[key];
+  const merged: Record<string, unknown> = {
+    ...localData,
+    ...(server.value as unknown as Record<string, unknown>),
+  };
+  if (local.editedAt >= server.editedAt)
+    for (const key of local.dirty) merged[key] = localData[key];
   return merged as unknown as DraftData;
 }
 
-export function startDraftSync(type: BusinessType, store: WritableAtom<DraftState>, onStatus: (s: SyncStatus) => void): () => void {
+export function startDraftSync(
+  type: BusinessType,
+  store: WritableAtom<DraftState>,
+  onStatus: (s: SyncStatus) => void,
+): () => void {
   const url = `/api/companies/drafts/${type}/`;
   const autosave = createAutosave<DraftData>({
     read: () => {
       const state = store.get();
-      return { value: state.data, version: state.version, editedAt: state.editedAt, dirty: state.dirty.length > 0 };
+      return {
+        value: state.data,
+        version: state.version,
+        editedAt: state.editedAt,
+        dirty: state.dirty.length > 0,
+      };
     },
     write: (next) => {
       const state = store.get();
       // The edited fields stay listed while unsent: a later merge lays them over the server's copy.
       const dirty = !next.dirty ? [] : state.dirty.length ? state.dirty : Object.keys(next.value);
-      store.set({ ...state, data: next.value, version: next.version, editedAt: next.editedAt, dirty });
+      store.set({
+        ...state,
+        data: next.value,
+        version: next.version,
+        editedAt: next.editedAt,
+        dirty,
+      });
     },
     send: async (data, version) => {
       const editedAt = new Date(store.get().editedAt || Date.now()).toISOString();
-      return (await api<{ version: number }>(url, { method: 'PUT', body: { data, version, edited_at: editedAt } })).version;
+      return (
+        await api<{ version: number }>(url, {
+          method: 'PUT',
+          body: { data, version, edited_at: editedAt },
+        })
+      ).version;
     },
     conflictOf: (error) => {
       const current = conflictBody(error) as ServerDraft | null;
@@ -81,7 +121,13 @@ export function startDraftSync(type: BusinessType, store: WritableAtom<DraftStat
   async function pull(): Promise<void> {
     const draft = await api<ServerDraft>(url);
     const local = store.get();
-    if (draft.data === null || draft.version === null || local.version === draft.version || takeServerDraft(store, draft)) return;
+    if (
+      draft.data === null ||
+      draft.version === null ||
+      local.version === draft.version ||
+      takeServerDraft(store, draft)
+    )
+      return;
     const server = serverCopy(draft);
     store.set({ ...local, data: mergeDrafts(local, server), version: server.version });
     if (server.editedAt > local.editedAt) onStatus('merged');

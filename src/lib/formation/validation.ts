@@ -23,10 +23,13 @@ import { stepsOf, type StepId } from '@/lib/formation/steps';
 
 export type Errors = Record<string, string>;
 
-const text = (message: string, max: number) => z.string().trim().min(1, message).max(max, `Máximo ${max} caracteres.`);
+const text = (message: string, max: number) =>
+  z.string().trim().min(1, message).max(max, `Máximo ${max} caracteres.`);
 
 const partnerFields = z.object({
-  runRut: z.string().refine(isValidRut, 'El RUT no es válido: revisa los números y el dígito verificador.'),
+  runRut: z
+    .string()
+    .refine(isValidRut, 'El RUT no es válido: revisa los números y el dígito verificador.'),
   nombre: text('Escribe el nombre.', 80),
   primerApellido: text('Escribe el primer apellido.', 80),
   segundoApellido: z.string().trim().max(80, 'Máximo 80 caracteres.'),
@@ -35,7 +38,12 @@ const partnerFields = z.object({
   email: z.string().trim().pipe(z.email('Escribe un correo válido, por ejemplo nombre@correo.cl.')),
   estadoCivil: z.enum(CIVIL_STATUSES, { error: 'Elige el estado civil.' }),
   nacionalidad: text('Escribe la nacionalidad.', 60),
-  telefono: z.string().refine((v) => normalizePhone(v) !== null, 'Escribe un teléfono chileno, por ejemplo +56 9 1234 5678.'),
+  telefono: z
+    .string()
+    .refine(
+      (v) => normalizePhone(v) !== null,
+      'Escribe un teléfono chileno, por ejemplo +56 9 1234 5678.',
+    ),
 });
 
 function collect(result: z.ZodSafeParseResult<unknown>, prefix: string, into: Errors): void {
@@ -60,7 +68,8 @@ function validateAddress(address: Address, prefix: string, into: Errors): void {
     prefix,
     into,
   );
-  if (address.region && !regionByName(address.region)) into[`${prefix}.region`] ??= 'Elige una región de la lista.';
+  if (address.region && !regionByName(address.region))
+    into[`${prefix}.region`] ??= 'Elige una región de la lista.';
   else if (address.region && address.comuna && !isComunaInRegion(address.comuna, address.region)) {
     into[`${prefix}.comuna`] ??= 'La comuna no pertenece a la región elegida.';
   }
@@ -95,37 +104,54 @@ export function validateStep(type: BusinessType, step: StepId, draft: AnyDraft):
     }
     case '04-capital': {
       const capital = parseClp(draft.capital);
-      if (capital === null || capital < 1) errors.capital = 'Escribe el capital en pesos, por ejemplo $1.000.000.';
-      else if (capital > 1_000_000_000_000) errors.capital = 'El capital parece demasiado alto. Revísalo.';
-      if (draft.duration !== 'indefinida' && !(/^\d{1,2}$/.test(draft.duration) && Number(draft.duration) >= 1)) {
+      if (capital === null || capital < 1)
+        errors.capital = 'Escribe el capital en pesos, por ejemplo $1.000.000.';
+      else if (capital > 1_000_000_000_000)
+        errors.capital = 'El capital parece demasiado alto. Revísalo.';
+      if (
+        draft.duration !== 'indefinida' &&
+        !(/^\d{1,2}$/.test(draft.duration) && Number(draft.duration) >= 1)
+      ) {
         errors.duration = 'Elige duración indefinida o escribe un número de años entre 1 y 99.';
       }
       break;
     }
     case '05-administracion-y-acuerdos': {
       const d = draft as SpaDraft;
-      const allowed = type === 'spa' ? ['administrador', 'directorio', 'socios'] : ['administrador', 'socios'];
-      if (!allowed.includes(d.administration)) errors.administration = 'Elige quién administrará la empresa.';
-      if (type === 'spa' && !(SOCIAL_MANAGEMENT_TYPES as readonly string[]).includes(d.socialManagementType)) {
+      const allowed =
+        type === 'spa' ? ['administrador', 'directorio', 'socios'] : ['administrador', 'socios'];
+      if (!allowed.includes(d.administration))
+        errors.administration = 'Elige quién administrará la empresa.';
+      if (
+        type === 'spa' &&
+        !(SOCIAL_MANAGEMENT_TYPES as readonly string[]).includes(d.socialManagementType)
+      ) {
         errors.socialManagementType = 'Elige cómo actuarán los administradores.';
       }
       if (d.specialAgreements.length > 2000) errors.specialAgreements = 'Máximo 2000 caracteres.';
       break;
     }
     case '06-explotar-giro':
-      if (!['si', 'no'].includes((draft as SpaDraft).canExpandActivity)) errors.canExpandActivity = 'Elige si la empresa podrá explotar otros giros.';
+      if (!['si', 'no'].includes((draft as SpaDraft).canExpandActivity))
+        errors.canExpandActivity = 'Elige si la empresa podrá explotar otros giros.';
       break;
     case '07-individualizar': {
       const partners = (draft as SpaDraft).partnersPersonalInfo;
       const { min, max } = PARTNER_LIMITS[type];
-      if (partners.length < min) errors.partnersPersonalInfo = type === 'ltda' ? 'Una Ltda. necesita al menos 2 socios.' : 'Agrega al menos un accionista.';
+      if (partners.length < min)
+        errors.partnersPersonalInfo =
+          type === 'ltda'
+            ? 'Una Ltda. necesita al menos 2 socios.'
+            : 'Agrega al menos un accionista.';
       if (partners.length > max) errors.partnersPersonalInfo = `Como máximo ${max} socios.`;
       partners.forEach((p, i) => validatePartner(p, `partnersPersonalInfo.${i}`, errors));
       const seen = new Map<string, number>();
       partners.forEach((p, i) => {
         const rut = cleanRut(p.runRut);
         if (!rut) return;
-        if (seen.has(rut)) errors[`partnersPersonalInfo.${i}.runRut`] ??= `Este RUT ya está en el socio ${seen.get(rut)! + 1}.`;
+        if (seen.has(rut))
+          errors[`partnersPersonalInfo.${i}.runRut`] ??=
+            `Este RUT ya está en el socio ${seen.get(rut)! + 1}.`;
         else seen.set(rut, i);
       });
       break;
@@ -136,11 +162,14 @@ export function validateStep(type: BusinessType, step: StepId, draft: AnyDraft):
     case '08-participacion': {
       const partners = (draft as SpaDraft).partnersPersonalInfo;
       partners.forEach((p, i) => {
-        if (!(Number.isFinite(p.participacion) && p.participacion > 0)) errors[`partnersPersonalInfo.${i}.participacion`] = 'Debe ser mayor a 0 %.';
-        else if (Math.round(p.participacion * 100) !== p.participacion * 100) errors[`partnersPersonalInfo.${i}.participacion`] = 'Usa como máximo dos decimales.';
+        if (!(Number.isFinite(p.participacion) && p.participacion > 0))
+          errors[`partnersPersonalInfo.${i}.participacion`] = 'Debe ser mayor a 0 %.';
+        else if (Math.round(p.participacion * 100) !== p.participacion * 100)
+          errors[`partnersPersonalInfo.${i}.participacion`] = 'Usa como máximo dos decimales.';
       });
       const total = participationTotal(partners);
-      if (total !== 100) errors.participacion = `Las participaciones deben sumar exactamente 100 %. Hoy suman ${formatPercent(total)}.`;
+      if (total !== 100)
+        errors.participacion = `Las participaciones deben sumar exactamente 100 %. Hoy suman ${formatPercent(total)}.`;
       break;
     }
   }
@@ -149,7 +178,14 @@ export function validateStep(type: BusinessType, step: StepId, draft: AnyDraft):
 
 /** The sum of participations, rounded to hundredths. */
 export function participationTotal(partners: Pick<Partner, 'participacion'>[]): number {
-  return Math.round(partners.reduce((sum, p) => sum + (Number.isFinite(p.participacion) ? p.participacion : 0), 0) * 100) / 100;
+  return (
+    Math.round(
+      partners.reduce(
+        (sum, p) => sum + (Number.isFinite(p.participacion) ? p.participacion : 0),
+        0,
+      ) * 100,
+    ) / 100
+  );
 }
 
 export function formatPercent(value: number): string {
@@ -158,11 +194,12 @@ export function formatPercent(value: number): string {
 
 /** Every step's errors; a step with none is complete. */
 export function validateDraft(type: BusinessType, draft: AnyDraft): Record<StepId, Errors> {
-  return Object.fromEntries(stepsOf(type).map((step) => [step, validateStep(type, step, draft)])) as Record<StepId, Errors>;
+  return Object.fromEntries(
+    stepsOf(type).map((step) => [step, validateStep(type, step, draft)]),
+  ) as Record<StepId, Errors>;
 }
 
 /** True when every step is valid. */
 export function isDraftComplete(type: BusinessType, draft: AnyDraft): boolean {
   return Object.values(validateDraft(type, draft)).every((e) => Object.keys(e).length === 0);
 }
-

@@ -8,7 +8,11 @@ let cached: LessonFrontmatter[] | undefined;
 
 /** Every lesson, read once (the collection is fixed at build). */
 export async function allLessons(): Promise<LessonFrontmatter[]> {
-  cached ??= (await getCollection('lessons')).map((entry) => entry.data).sort((a, b) => moduleOrder.get(a.module)! - moduleOrder.get(b.module)! || a.position - b.position);
+  cached ??= (await getCollection('lessons'))
+    .map((entry) => entry.data)
+    .sort(
+      (a, b) => moduleOrder.get(a.module)! - moduleOrder.get(b.module)! || a.position - b.position,
+    );
   return cached;
 }
 

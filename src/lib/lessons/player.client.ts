@@ -43,7 +43,9 @@ export function startPlayer(root: HTMLElement): void {
   // media-chrome marks its captions toggle `aria-checked` on role=button; a switch is what it is.
   root.querySelector('media-captions-button')?.setAttribute('role', 'switch');
   const clock = root.querySelector<HTMLElement>('[data-time]');
-  const showTime = () => clock && (clock.textContent = `${formatDuration(video.currentTime)} / ${formatDuration(data.duration)}`);
+  const showTime = () =>
+    clock &&
+    (clock.textContent = `${formatDuration(video.currentTime)} / ${formatDuration(data.duration)}`);
   video.addEventListener('timeupdate', showTime);
   video.addEventListener('loadedmetadata', showTime);
   const rates = [...root.querySelectorAll<HTMLButtonElement>('[data-rate]')];
@@ -56,16 +58,29 @@ export function startPlayer(root: HTMLElement): void {
 
   let completed = data.completed;
   let lastSaved = data.resume;
-  const body = () => JSON.stringify({ position_seconds: Math.min(Math.round(video.currentTime * 10) / 10, data.duration), ...(completed ? { completed: true } : {}) });
+  const body = () =>
+    JSON.stringify({
+      position_seconds: Math.min(Math.round(video.currentTime * 10) / 10, data.duration),
+      ...(completed ? { completed: true } : {}),
+    });
   const save = () => {
     lastSaved = video.currentTime;
-    void fetch(data.saveUrl, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: body(), credentials: 'same-origin', keepalive: true }).catch(() => {});
+    void fetch(data.saveUrl, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: body(),
+      credentials: 'same-origin',
+      keepalive: true,
+    }).catch(() => {});
   };
 
   // An HLS source (a CDN through LESSONS_MEDIA_URL) plays natively in Safari; elsewhere hls.js is
   // fetched for it, and only then.
   const source = video.querySelector('source');
-  if (source?.type === 'application/x-mpegURL' && !video.canPlayType('application/vnd.apple.mpegurl')) {
+  if (
+    source?.type === 'application/x-mpegURL' &&
+    !video.canPlayType('application/vnd.apple.mpegurl')
+  ) {
     void import('hls.js').then(({ default: Hls }) => {
       if (!Hls.isSupported()) return;
       const hls = new Hls();

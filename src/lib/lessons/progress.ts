@@ -17,7 +17,9 @@ export interface LessonProgress {
 }
 
 /** Where the player starts: where the person left it, or the beginning once the lesson was finished. */
-export function resumeAt(progress: Pick<LessonProgress, 'position_seconds' | 'completed'> | undefined): number {
+export function resumeAt(
+  progress: Pick<LessonProgress, 'position_seconds' | 'completed'> | undefined,
+): number {
   if (!progress || progress.completed) return 0;
   return progress.position_seconds;
 }

@@ -7,15 +7,33 @@ import { z } from '@/lib/zod';
 
 /** The course's modules, in journey order. */
 export const LESSON_MODULES = [
-  { key: 'idea', title: 'Tu idea', description: 'Valida lo que quieres vender y ordénalo en tu canvas.' },
-  { key: 'empresa', title: 'Tu empresa', description: 'Elige la forma de tu empresa y ponla en regla con el SII.' },
-  { key: 'vender', title: 'Vender', description: 'Precios con IVA y tus primeras ventas por WhatsApp y Webpay.' },
-  { key: 'sitio', title: 'Tu sitio web', description: 'Un sitio simple que explique qué vendes y cómo comprarlo.' },
+  {
+    key: 'idea',
+    title: 'Tu idea',
+    description: 'Valida lo que quieres vender y ordénalo en tu canvas.',
+  },
+  {
+    key: 'empresa',
+    title: 'Tu empresa',
+    description: 'Elige la forma de tu empresa y ponla en regla con el SII.',
+  },
+  {
+    key: 'vender',
+    title: 'Vender',
+    description: 'Precios con IVA y tus primeras ventas por WhatsApp y Webpay.',
+  },
+  {
+    key: 'sitio',
+    title: 'Tu sitio web',
+    description: 'Un sitio simple que explique qué vendes y cómo comprarlo.',
+  },
 ] as const;
 export type LessonModuleKey = (typeof LESSON_MODULES)[number]['key'];
 const MODULE_KEYS = LESSON_MODULES.map((m) => m.key) as [LessonModuleKey, ...LessonModuleKey[]];
 
-const mediaPath = z.string().regex(/^\/[A-Za-z0-9/_.-]+$/, 'Una ruta del sitio, como /lessons/mi-leccion.mp4.');
+const mediaPath = z
+  .string()
+  .regex(/^\/[A-Za-z0-9/_.-]+$/, 'Una ruta del sitio, como /lessons/mi-leccion.mp4.');
 
 /** A lesson file's frontmatter (`src/content/lessons/*.md`). */
 export const lessonFrontmatterSchema = z.object({
@@ -29,7 +47,11 @@ export const lessonFrontmatterSchema = z.object({
   /** Seconds (set by scripts/make-lesson-videos.mjs). */
   duration: z.number().int().positive(),
   video: z.object({ src: mediaPath, type: z.enum(['video/mp4', 'application/x-mpegURL']) }),
-  captions: z.array(z.object({ src: mediaPath, srclang: z.string().min(2).max(8), label: z.string().min(1) })).min(1),
+  captions: z
+    .array(
+      z.object({ src: mediaPath, srclang: z.string().min(2).max(8), label: z.string().min(1) }),
+    )
+    .min(1),
   poster: mediaPath,
 });
 export type LessonFrontmatter = z.infer<typeof lessonFrontmatterSchema>;

@@ -19,11 +19,23 @@ export const $lessonStore = persistentAtom<LessonStoreState>(LESSON_STORE_KEY, E
 export const $lessons = computed($lessonStore, deriveLessons);
 
 /** Records the lesson on screen (and the course's order), as the lesson page loads. */
-export function selectLesson(id: number, lessonsData: LessonStoreState['lessonsData'], mediaBase: string | null): void {
-  $lessonStore.set({ ...$lessonStore.get(), selectedLessonId: id, lessonsData, lessonsConfig: { mediaBase }, loading: false, error: null });
+export function selectLesson(
+  id: number,
+  lessonsData: LessonStoreState['lessonsData'],
+  mediaBase: string | null,
+): void {
+  $lessonStore.set({
+    ...$lessonStore.get(),
+    selectedLessonId: id,
+    lessonsData,
+    lessonsConfig: { mediaBase },
+    loading: false,
+    error: null,
+  });
 }
 
 /** The lessons were shown once on this device (set when the first lesson page opens). */
 export function markInitialPageShown(): void {
-  if (!$lessonStore.get().initialPageShowed) $lessonStore.set({ ...$lessonStore.get(), initialPageShowed: true });
+  if (!$lessonStore.get().initialPageShowed)
+    $lessonStore.set({ ...$lessonStore.get(), initialPageShowed: true });
 }

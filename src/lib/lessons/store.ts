@@ -19,11 +19,26 @@ export interface LessonStoreState {
   initialPageShowed: boolean;
 }
 
-export const EMPTY_LESSON_STORE: LessonStoreState = { selectedLessonId: null, lessonsData: [], loading: false, error: null, lessonsConfig: { mediaBase: null }, initialPageShowed: false };
+export const EMPTY_LESSON_STORE: LessonStoreState = {
+  selectedLessonId: null,
+  lessonsData: [],
+  loading: false,
+  error: null,
+  lessonsConfig: { mediaBase: null },
+  initialPageShowed: false,
+};
 
 /** The current lesson (the selected one), the first, and the next after the selected one (none on the last). */
-export function deriveLessons(state: Pick<LessonStoreState, 'selectedLessonId' | 'lessonsData'>): { current: LessonRef | undefined; first: LessonRef | undefined; next: LessonRef | undefined } {
+export function deriveLessons(state: Pick<LessonStoreState, 'selectedLessonId' | 'lessonsData'>): {
+  current: LessonRef | undefined;
+  first: LessonRef | undefined;
+  next: LessonRef | undefined;
+} {
   const list = state.lessonsData;
   const index = list.findIndex((l) => l.id === state.selectedLessonId);
-  return { current: index >= 0 ? list[index] : undefined, first: list[0], next: index >= 0 ? list[index + 1] : undefined };
+  return {
+    current: index >= 0 ? list[index] : undefined,
+    first: list[0],
+    next: index >= 0 ? list[index + 1] : undefined,
+  };
 }

@@ -32,7 +32,13 @@ export function cartToken(cookies: AstroCookies, url: URL, create: boolean): str
   if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
   if (!create) return null;
   const token = randomBytes(32).toString('base64url');
-  cookies.set(CART_COOKIE, token, { path: PAY_PATHS.pay, httpOnly: true, sameSite: 'lax', secure: url.protocol === 'https:', maxAge: CART_DAYS * 86_400 });
+  cookies.set(CART_COOKIE, token, {
+    path: PAY_PATHS.pay,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: url.protocol === 'https:',
+    maxAge: CART_DAYS * 86_400,
+  });
   return token;
 }
 
@@ -43,50 +49,99 @@ export interface Cart {
 }
 
 /** The cart for `sellerId`, or the one used last when no shop is named; null: none. */
-export async function readCart(db: Db, token: string, sellerId: number | null): Promise<Cart | null> {
+export async function readCart(
+  db: Db,
+  token: string,
+  sellerId: number | null,
+): Promise<Cart | null> {
   const [row] = await db
     .select()
     .from(carts)
-    .where(and(eq(carts.tokenHash, hash(token)), sellerId === null ? undefined : eq(carts.sellerId, sellerId)))
+    .where(
+      and(
+        eq(carts.tokenHash, hash(token)),
+        sellerId === null ? undefined : eq(carts.sellerId, sellerId),
+      ),
+    )
     .orderBy(desc(carts.updatedAt))
     .limit(1);
-  return row ? { sellerId: row.sellerId, items: row.items as CartItem[], buyer: row.buyer as BuyerDraft } : null;
+  return row
+    ? { sellerId: row.sellerId, items: row.items as CartItem[], buyer: row.buyer as BuyerDraft }
+    : null;
 }
 
 /** The other shops this visitor has a cart in (the checkout links to them). */
 export async function otherCarts(db: Db, token: string, sellerId: number): Promise<number[]> {
-  const rows = await db.select({ sellerId: carts.sellerId, items: carts.items }).from(carts).where(eq(carts.tokenHash, hash(token)));
-  return rows.filter((r) => r.sellerId !== sellerId && (r.items as CartItem[]).length > 0).map((r) => r.sellerId);
+  const rows = await db
+    .select({ sellerId: carts.sellerId, items: carts.items })
+    .from(carts)
+    .where(eq(carts.tokenHash, hash(token)));
+  return rows
+    .filter((r) => r.sellerId !== sellerId && (r.items as CartItem[]).length > 0)
+    .map((r) => r.sellerId);
 }
 
-async function upsert(db: Db, token: string, sellerId: number, set: { items?: CartItem[]; buyer?: BuyerDraft }): Promise<void> {
+async function upsert(
+  db: Db,
+  token: string,
+  sellerId: number,
+  set: { items?: CartItem[]; buyer?: BuyerDraft },
+): Promise<void> {
   await db
     .insert(carts)
     .values({ tokenHash: hash(token), sellerId, items: set.items ?? [], buyer: set.buyer ?? {} })
-    .onConflictDoUpdate({ target: [carts.tokenHash, carts.sellerId], set: { ...set, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: [carts.tokenHash, carts.sellerId],
+      set: { ...set, updatedAt: sql`now()` },
+    });
 }
 
 /** Adds `quantity` of a product (merged with what is there, within the limits). */
-export async function addToCart(db: Db, token: string, sellerId: number, item: CartItem): Promise<void> {
+export async function addToCart(
+  db: Db,
+  token: string,
+  sellerId: number,
+  item: CartItem,
+): Promise<void> {
   const current = (await readCart(db, token, sellerId))?.items ?? [];
   const items = mergeItems([...current, item]).slice(0, MAX_LINES);
   await upsert(db, token, sellerId, { items });
 }
 
 /** Sets a line's quantity (0 removes it). */
-export async function setCartQuantity(db: Db, token: string, sellerId: number, product: number, quantity: number): Promise<void> {
+export async function setCartQuantity(
+  db: Db,
+  token: string,
+  sellerId: number,
+  product: number,
+  quantity: number,
+): Promise<void> {
   const current = (await readCart(db, token, sellerId))?.items ?? [];
-  const items = current.flatMap((i) => (i.product !== product ? [i] : quantity > 0 ? [{ product, quantity: Math.min(quantity, MAX_QUANTITY) }] : []));
+  const items = current.flatMap((i) =>
+    i.product !== product
+      ? [i]
+      : quantity > 0
+        ? [{ product, quantity: Math.min(quantity, MAX_QUANTITY) }]
+        : [],
+  );
   await upsert(db, token, sellerId, { items });
 }
 
-export async function saveBuyerDraft(db: Db, token: string, sellerId: number, buyer: BuyerDraft): Promise<void> {
+export async function saveBuyerDraft(
+  db: Db,
+  token: string,
+  sellerId: number,
+  buyer: BuyerDraft,
+): Promise<void> {
   await upsert(db, token, sellerId, { buyer });
 }
 
 /** Empties the cart after an order (the buyer's details stay for next time). */
 export async function emptyCart(db: Db, token: string, sellerId: number): Promise<void> {
-  await db.update(carts).set({ items: [], updatedAt: sql`now()` }).where(and(eq(carts.tokenHash, hash(token)), eq(carts.sellerId, sellerId)));
+  await db
+    .update(carts)
+    .set({ items: [], updatedAt: sql`now()` })
+    .where(and(eq(carts.tokenHash, hash(token)), eq(carts.sellerId, sellerId)));
 }
 
 /** A cart line as the checkout shows it: the product's current name, price, stock and picture. */
@@ -105,15 +160,45 @@ export interface CartLine {
 export async function cartLines(db: Db, sellerId: number, items: CartItem[]): Promise<CartLine[]> {
   if (items.length === 0) return [];
   const ids = items.map((i) => i.product);
-  const rows = await db.select().from(products).where(and(inArray(products.id, ids), eq(products.userId, sellerId)));
-  const covers = await db.select().from(productImages).where(and(inArray(productImages.productId, ids), eq(productImages.position, 0)));
-  const media = new Map((await mediaViews(db, covers.map((c) => c.mediaId))).map((m) => [m.id, m]));
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.userId, sellerId)));
+  const covers = await db
+    .select()
+    .from(productImages)
+    .where(and(inArray(productImages.productId, ids), eq(productImages.position, 0)));
+  const media = new Map(
+    (
+      await mediaViews(
+        db,
+        covers.map((c) => c.mediaId),
+      )
+    ).map((m) => [m.id, m]),
+  );
   const coverOf = new Map(covers.map((c) => [c.productId, media.get(c.mediaId) ?? null]));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return items.flatMap((item) => {
     const row = byId.get(item.product);
     if (!row) return [];
-    const problem = !row.published ? 'Ya no está a la venta.' : row.stock === 0 ? 'Se agotó.' : row.stock !== null && row.stock < item.quantity ? `Quedan solo ${row.stock === 1 ? '1 unidad' : `${row.stock} unidades`}.` : null;
-    return [{ product: row.id, slug: row.slug, name: row.name, price: row.price, quantity: item.quantity, stock: row.stock, image: coverOf.get(row.id) ?? null, problem }];
+    const problem = !row.published
+      ? 'Ya no está a la venta.'
+      : row.stock === 0
+        ? 'Se agotó.'
+        : row.stock !== null && row.stock < item.quantity
+          ? `Quedan solo ${row.stock === 1 ? '1 unidad' : `${row.stock} unidades`}.`
+          : null;
+    return [
+      {
+        product: row.id,
+        slug: row.slug,
+        name: row.name,
+        price: row.price,
+        quantity: item.quantity,
+        stock: row.stock,
+        image: coverOf.get(row.id) ?? null,
+        problem,
+      },
+    ];
   });
 }

@@ -6,25 +6,44 @@
 
 import { deliverySchema, orderCreateSchema, type OrderCreateInput } from '@/lib/orders/schemas';
 
-export const CHECKOUT_FIELDS = ['buyer.name', 'buyer.email', 'buyer.phone', 'delivery.method', 'delivery.address', 'delivery.comuna', 'payment_method'] as const;
+export const CHECKOUT_FIELDS = [
+  'buyer.name',
+  'buyer.email',
+  'buyer.phone',
+  'delivery.method',
+  'delivery.address',
+  'delivery.comuna',
+  'payment_method',
+] as const;
 
 // On the delivery itself, so the comuna's message shows with the others, not after them.
 const checkoutSchema = orderCreateSchema.extend({
   delivery: deliverySchema.superRefine((delivery, ctx) => {
-    if (delivery.method === 'despacho' && !delivery.comuna) ctx.addIssue({ code: 'custom', path: ['comuna'], message: 'Elige la comuna de despacho.' });
+    if (delivery.method === 'despacho' && !delivery.comuna)
+      ctx.addIssue({ code: 'custom', path: ['comuna'], message: 'Elige la comuna de despacho.' });
   }),
 });
 
 /** The order the form describes, validated (throws the schema's ZodError). */
-export function checkoutInput(draft: Record<string, string>, items: { product: number; quantity: number }[], site?: number): OrderCreateInput {
+export function checkoutInput(
+  draft: Record<string, string>,
+  items: { product: number; quantity: number }[],
+  site?: number,
+): OrderCreateInput {
   const value = (f: (typeof CHECKOUT_FIELDS)[number]) => draft[f] ?? '';
   return checkoutSchema.parse({
     ...(site ? { site } : {}),
     items,
     buyer: { name: value('buyer.name'), email: value('buyer.email'), phone: value('buyer.phone') },
-    delivery: { method: value('delivery.method') || undefined, address: value('delivery.address') || undefined, comuna: value('delivery.comuna') || undefined },
+    delivery: {
+      method: value('delivery.method') || undefined,
+      address: value('delivery.address') || undefined,
+      comuna: value('delivery.comuna') || undefined,
+    },
     payment_method: value('payment_method') || undefined,
   });
 }
 
-export type CheckoutErrors = Partial<Record<(typeof CHECKOUT_FIELDS)[number] | 'items' | '_', string>>;
+export type CheckoutErrors = Partial<
+  Record<(typeof CHECKOUT_FIELDS)[number] | 'items' | '_', string>
+>;

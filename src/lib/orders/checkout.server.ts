@@ -5,7 +5,14 @@
  */
 import { z } from '@/lib/zod';
 import { and, eq } from 'drizzle-orm';
-import { addToCart, emptyCart, readCart, saveBuyerDraft, setCartQuantity, type BuyerDraft } from '@/lib/orders/cart.server';
+import {
+  addToCart,
+  emptyCart,
+  readCart,
+  saveBuyerDraft,
+  setCartQuantity,
+  type BuyerDraft,
+} from '@/lib/orders/cart.server';
 import { createOrder } from '@/lib/orders/orders.server';
 import { CHECKOUT_FIELDS, checkoutInput } from '@/lib/orders/checkout-form';
 import { quantitySchema } from '@/lib/orders/schemas';
@@ -31,13 +38,22 @@ export type PayDone = { redirect: string };
 const NOT_FOR_SALE = 'Ese producto no está a la venta.';
 
 /** The published product behind a form's `product` field, in this host's shop. */
-async function productToSell(ctx: PayContext, raw: string | undefined): Promise<{ id: number; sellerId: number }> {
+async function productToSell(
+  ctx: PayContext,
+  raw: string | undefined,
+): Promise<{ id: number; sellerId: number }> {
   const id = parseId(raw);
   if (id === null) throw new HttpError(404, NOT_FOR_SALE);
   const [row] = await ctx.db
     .select({ id: products.id, sellerId: products.userId })
     .from(products)
-    .where(and(eq(products.id, id), eq(products.published, true), ctx.site ? eq(products.userId, ctx.site.userId) : undefined));
+    .where(
+      and(
+        eq(products.id, id),
+        eq(products.published, true),
+        ctx.site ? eq(products.userId, ctx.site.userId) : undefined,
+      ),
+    );
   if (!row) throw new HttpError(404, NOT_FOR_SALE);
   return row;
 }
@@ -51,7 +67,10 @@ export async function payAction(ctx: PayContext, fields: Record<string, string>)
       const product = await productToSell(ctx, fields.product);
       const quantity = quantitySchema.parse(fields.quantity || '1');
       await addToCart(ctx.db, ctx.token, product.sellerId, { product: product.id, quantity });
-      const path = payPath(mainShop(ctx, product.sellerId), fields.intent === 'add' ? { agregado: String(product.id) } : {});
+      const path = payPath(
+        mainShop(ctx, product.sellerId),
+        fields.intent === 'add' ? { agregado: String(product.id) } : {},
+      );
       return { redirect: fields.intent === 'buy' ? `${path}#datos` : path };
     }
     case 'update':
@@ -59,7 +78,10 @@ export async function payAction(ctx: PayContext, fields: Record<string, string>)
       const sellerId = ctx.site?.userId ?? ctx.sellerId;
       const id = parseId(fields.product);
       if (sellerId === null || id === null) throw new HttpError(404, NOT_FOR_SALE);
-      const quantity = fields.intent === 'remove' ? 0 : z.coerce.number().int().min(0).max(999).catch(1).parse(fields.quantity);
+      const quantity =
+        fields.intent === 'remove'
+          ? 0
+          : z.coerce.number().int().min(0).max(999).catch(1).parse(fields.quantity);
       await setCartQuantity(ctx.db, ctx.token, sellerId, id, quantity);
       return { redirect: payPath(mainShop(ctx, sellerId)) };
     }
@@ -67,15 +89,26 @@ export async function payAction(ctx: PayContext, fields: Record<string, string>)
       const sellerId = ctx.site?.userId ?? ctx.sellerId;
       const cart = sellerId === null ? null : await readCart(ctx.db, ctx.token, sellerId);
       if (!cart || cart.items.length === 0) throw new HttpError(400, 'Tu carro está vacío.');
-      const draft: BuyerDraft = Object.fromEntries(CHECKOUT_FIELDS.map((f) => [f, fields[f] ?? '']));
+      const draft: BuyerDraft = Object.fromEntries(
+        CHECKOUT_FIELDS.map((f) => [f, fields[f] ?? '']),
+      );
       await saveBuyerDraft(ctx.db, ctx.token, cart.sellerId, draft);
       const input = checkoutInput(draft, cart.items, ctx.site?.id);
-      const created = await createOrder(ctx.db, input, { origin: ctx.site?.url, hostSiteId: ctx.site?.id ?? null, clientIp: ctx.clientIp });
+      const created = await createOrder(ctx.db, input, {
+        origin: ctx.site?.url,
+        hostSiteId: ctx.site?.id ?? null,
+        clientIp: ctx.clientIp,
+      });
       // A Webpay order keeps the cart until it is paid: a rejected card can try again.
-      if (created.order.payment_method !== 'webpay') await emptyCart(ctx.db, ctx.token, cart.sellerId);
+      if (created.order.payment_method !== 'webpay')
+        await emptyCart(ctx.db, ctx.token, cart.sellerId);
       // WhatsApp: straight to the seller's chat with the order written out (the receipt link is in the mail).
       if (created.whatsappUrl) return { redirect: created.whatsappUrl };
-      return { redirect: receiptPath(created.row.receiptToken) + (created.order.payment_method === 'webpay' ? '#pagar' : '') };
+      return {
+        redirect:
+          receiptPath(created.row.receiptToken) +
+          (created.order.payment_method === 'webpay' ? '#pagar' : ''),
+      };
     }
     default:
       throw new HttpError(400, 'Acción desconocida.');

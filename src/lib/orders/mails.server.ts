@@ -10,17 +10,36 @@ import type { Mail } from '@/lib/server/mail/mailer';
 import { escapeHtml as escape } from '@/lib/html';
 
 function deliveryText(order: OrderView, shop: ShopCheckout): string {
-  if (order.delivery.method === 'despacho') return `Despacho a ${order.delivery.address}${order.delivery.comuna_name ? `, ${order.delivery.comuna_name}` : ''} (${formatClp(order.delivery.price)})`;
-  return shop.pickupAddress ? `Retiro en ${shop.pickupAddress}` : 'Retiro: la tienda te contactará para coordinarlo';
+  if (order.delivery.method === 'despacho')
+    return `Despacho a ${order.delivery.address}${order.delivery.comuna_name ? `, ${order.delivery.comuna_name}` : ''} (${formatClp(order.delivery.price)})`;
+  return shop.pickupAddress
+    ? `Retiro en ${shop.pickupAddress}`
+    : 'Retiro: la tienda te contactará para coordinarlo';
 }
 
 function linesText(order: OrderView): string[] {
-  return [...order.items.map((i) => `${i.quantity} × ${i.name}: ${formatClp(i.total)}`), ...(order.delivery.price ? [`Despacho: ${formatClp(order.delivery.price)}`] : []), `Total (IVA incluido): ${formatClp(order.total)}`];
+  return [
+    ...order.items.map((i) => `${i.quantity} × ${i.name}: ${formatClp(i.total)}`),
+    ...(order.delivery.price ? [`Despacho: ${formatClp(order.delivery.price)}`] : []),
+    `Total (IVA incluido): ${formatClp(order.total)}`,
+  ];
 }
 
-function html(title: string, paragraphs: string[], order: OrderView, button?: { label: string; href: string }): string {
-  const rows = order.items.map((i) => `<tr><td style="padding:6px 0">${i.quantity} × ${escape(i.name)}</td><td style="padding:6px 0;text-align:right">${formatClp(i.total)}</td></tr>`).join('');
-  const delivery = order.delivery.price ? `<tr><td style="padding:6px 0">Despacho</td><td style="padding:6px 0;text-align:right">${formatClp(order.delivery.price)}</td></tr>` : '';
+function html(
+  title: string,
+  paragraphs: string[],
+  order: OrderView,
+  button?: { label: string; href: string },
+): string {
+  const rows = order.items
+    .map(
+      (i) =>
+        `<tr><td style="padding:6px 0">${i.quantity} × ${escape(i.name)}</td><td style="padding:6px 0;text-align:right">${formatClp(i.total)}</td></tr>`,
+    )
+    .join('');
+  const delivery = order.delivery.price
+    ? `<tr><td style="padding:6px 0">Despacho</td><td style="padding:6px 0;text-align:right">${formatClp(order.delivery.price)}</td></tr>`
+    : '';
   return `<!doctype html><html lang="es-CL"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181f;background:#f7f7f9;padding:24px">
 <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:16px;padding:32px;border:1px solid #eeeef2">
 <p style="font-size:20px;font-weight:700;margin:0 0 8px">${escape(title)}</p>
@@ -40,20 +59,62 @@ export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
       : order.payment_method === 'whatsapp' && !paid
         ? `${shop.name} te contactará por WhatsApp${shop.whatsapp ? ` (${formatPhone(shop.whatsapp)})` : ''} para coordinar el pago.`
         : `Pagaste ${formatClp(order.total)} con ${PAYMENT_NAMES[order.payment_method]}.`;
-  const buyerText = [`Hola, ${order.buyer.name}:`, '', paid ? `¡Gracias por tu compra en ${shop.name}!` : `Recibimos tu pedido en ${shop.name}.`, '', ...linesText(order), '', deliveryText(order, shop), '', payment, '', `Revisa tu pedido cuando quieras: ${order.receipt_url}`].join('\n');
+  const buyerText = [
+    `Hola, ${order.buyer.name}:`,
+    '',
+    paid ? `¡Gracias por tu compra en ${shop.name}!` : `Recibimos tu pedido en ${shop.name}.`,
+    '',
+    ...linesText(order),
+    '',
+    deliveryText(order, shop),
+    '',
+    payment,
+    '',
+    `Revisa tu pedido cuando quieras: ${order.receipt_url}`,
+  ].join('\n');
   const buyer: Mail = {
     to: order.buyer.email,
     subject: `${paid ? 'Compra confirmada' : 'Pedido recibido'} ${order.number} · ${shop.name}`,
     text: buyerText,
-    html: html(paid ? `¡Gracias por tu compra, ${order.buyer.name}!` : `Recibimos tu pedido, ${order.buyer.name}`, [paid ? `Tu pago a ${shop.name} está confirmado.` : `Tu pedido en ${shop.name} quedó registrado.`, deliveryText(order, shop), payment], order, { label: 'Ver mi pedido', href: order.receipt_url }),
+    html: html(
+      paid
+        ? `¡Gracias por tu compra, ${order.buyer.name}!`
+        : `Recibimos tu pedido, ${order.buyer.name}`,
+      [
+        paid
+          ? `Tu pago a ${shop.name} está confirmado.`
+          : `Tu pedido en ${shop.name} quedó registrado.`,
+        deliveryText(order, shop),
+        payment,
+      ],
+      order,
+      { label: 'Ver mi pedido', href: order.receipt_url },
+    ),
   };
   const link = siteUrl().origin + ORDER_PATHS.order(order.id);
-  const sellerLines = [`Cliente: ${order.buyer.name}, ${order.buyer.email}, ${formatPhone(order.buyer.phone)}`, deliveryText(order, shop), `Pago: ${PAYMENT_NAMES[order.payment_method]}${paid ? ' (pagado)' : ' (pendiente)'}`];
+  const sellerLines = [
+    `Cliente: ${order.buyer.name}, ${order.buyer.email}, ${formatPhone(order.buyer.phone)}`,
+    deliveryText(order, shop),
+    `Pago: ${PAYMENT_NAMES[order.payment_method]}${paid ? ' (pagado)' : ' (pendiente)'}`,
+  ];
   const seller: Mail = {
     to: shop.email,
     subject: `${paid ? 'Nueva venta' : 'Nuevo pedido'} ${order.number}: ${formatClp(order.total)}`,
-    text: [`${paid ? 'Vendiste' : 'Te hicieron un pedido de'} ${formatClp(order.total)} en ${shop.name}.`, '', ...linesText(order), '', ...sellerLines, '', `Gestiona la orden: ${link}`].join('\n'),
-    html: html(paid ? `Nueva venta: ${formatClp(order.total)}` : `Nuevo pedido: ${formatClp(order.total)}`, sellerLines, order, { label: 'Ver la orden', href: link }),
+    text: [
+      `${paid ? 'Vendiste' : 'Te hicieron un pedido de'} ${formatClp(order.total)} en ${shop.name}.`,
+      '',
+      ...linesText(order),
+      '',
+      ...sellerLines,
+      '',
+      `Gestiona la orden: ${link}`,
+    ].join('\n'),
+    html: html(
+      paid ? `Nueva venta: ${formatClp(order.total)}` : `Nuevo pedido: ${formatClp(order.total)}`,
+      sellerLines,
+      order,
+      { label: 'Ver la orden', href: link },
+    ),
   };
   return [buyer, seller];
 }

@@ -16,5 +16,9 @@ export async function payHost(db: Db, host: SiteHost): Promise<PayHost | null | 
   if (!row) return 'missing';
   const view = siteView(row);
   const pages = await publishedPages(db, row.id);
-  return { site: { id: row.id, userId: row.userId, url: view.url }, view, nav: pages.filter((p) => p.path !== '/').map((p) => ({ path: p.path, title: p.title })) };
+  return {
+    site: { id: row.id, userId: row.userId, url: view.url },
+    view,
+    nav: pages.filter((p) => p.path !== '/').map((p) => ({ path: p.path, title: p.title })),
+  };
 }

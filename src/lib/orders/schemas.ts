@@ -12,7 +12,15 @@ import { normalizePhone } from '@/lib/phone';
 export const MAX_QUANTITY = 99;
 export const MAX_LINES = 50;
 
-export const ORDER_STATUSES = ['pendiente_pago', 'pagado', 'preparando', 'enviado', 'entregado', 'cancelado', 'rechazado'] as const;
+export const ORDER_STATUSES = [
+  'pendiente_pago',
+  'pagado',
+  'preparando',
+  'enviado',
+  'entregado',
+  'cancelado',
+  'rechazado',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const PAYMENT_METHODS = ['webpay', 'transferencia', 'whatsapp'] as const;
@@ -67,7 +75,12 @@ export function nextStatuses(status: OrderStatus, payment: PaymentMethod): Order
 }
 
 /** Orders that count as a sale (the dashboard's "primera venta"). */
-export const SOLD_STATUSES: readonly OrderStatus[] = ['pagado', 'preparando', 'enviado', 'entregado'];
+export const SOLD_STATUSES: readonly OrderStatus[] = [
+  'pagado',
+  'preparando',
+  'enviado',
+  'entregado',
+];
 
 const COMUNA_CODES = new Set(REGIONS.flatMap((r) => r.comunas.map((c) => c.code)));
 
@@ -80,7 +93,8 @@ export function comunaName(code: string): string | undefined {
   return undefined;
 }
 
-const idSchema = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
+const idSchema = (message: string) =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
 
 export const quantitySchema = z.coerce
   .number({ error: 'La cantidad debe ser un número.' })
@@ -88,7 +102,10 @@ export const quantitySchema = z.coerce
   .min(1, 'La cantidad mínima es 1.')
   .max(MAX_QUANTITY, `Puedes pedir como máximo ${MAX_QUANTITY} unidades de cada producto.`);
 
-export const itemSchema = z.object({ product: idSchema('Ese producto no existe.'), quantity: quantitySchema });
+export const itemSchema = z.object({
+  product: idSchema('Ese producto no existe.'),
+  quantity: quantitySchema,
+});
 
 export const buyerSchema = z.object({
   name: fullNameSchema,
@@ -100,7 +117,10 @@ export const buyerSchema = z.object({
     .transform((v, ctx) => {
       const phone = normalizePhone(v);
       if (!phone) {
-        ctx.addIssue({ code: 'custom', message: 'Escribe un teléfono chileno, por ejemplo +56 9 1234 5678.' });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Escribe un teléfono chileno, por ejemplo +56 9 1234 5678.',
+        });
         return z.NEVER;
       }
       return phone;
@@ -110,7 +130,11 @@ export const buyerSchema = z.object({
 export const deliverySchema = z
   .object({
     method: z.enum(DELIVERY_METHODS, { error: 'Elige retiro o despacho.' }),
-    address: z.string({ error: 'La dirección debe ser texto.' }).trim().max(300, 'La dirección es demasiado larga.').optional(),
+    address: z
+      .string({ error: 'La dirección debe ser texto.' })
+      .trim()
+      .max(300, 'La dirección es demasiado larga.')
+      .optional(),
     comuna: z
       .string({ error: 'Elige la comuna.' })
       .trim()
@@ -118,13 +142,21 @@ export const deliverySchema = z
       .optional(),
   })
   .superRefine((d, ctx) => {
-    if (d.method === 'despacho' && !d.address) ctx.addIssue({ code: 'custom', path: ['address'], message: 'Escribe la dirección de despacho.' });
+    if (d.method === 'despacho' && !d.address)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['address'],
+        message: 'Escribe la dirección de despacho.',
+      });
   });
 
 /** `POST /api/orders/` (docs/design.md §7) and the `/pay` form. */
 export const orderCreateSchema = z.object({
   site: idSchema('Ese sitio no existe.').optional(),
-  items: z.array(itemSchema, { error: 'Agrega al menos un producto.' }).min(1, 'Agrega al menos un producto.').max(MAX_LINES, `Un pedido puede tener como máximo ${MAX_LINES} productos distintos.`),
+  items: z
+    .array(itemSchema, { error: 'Agrega al menos un producto.' })
+    .min(1, 'Agrega al menos un producto.')
+    .max(MAX_LINES, `Un pedido puede tener como máximo ${MAX_LINES} productos distintos.`),
   buyer: buyerSchema,
   delivery: deliverySchema,
   payment_method: z.enum(PAYMENT_METHODS, { error: 'Elige cómo pagar.' }),
@@ -134,13 +166,21 @@ export type OrderCreateInput = z.infer<typeof orderCreateSchema>;
 /** `PATCH /api/orders/{id}/`. */
 export const orderPatchSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: 'Ese estado no existe.' }),
-  version: z.number({ error: 'Versión no válida.' }).int('Versión no válida.').min(1, 'Versión no válida.').max(MAX_ID, 'Versión no válida.').optional(),
+  version: z
+    .number({ error: 'Versión no válida.' })
+    .int('Versión no válida.')
+    .min(1, 'Versión no válida.')
+    .max(MAX_ID, 'Versión no válida.')
+    .optional(),
 });
 
 /** The same lines merged: one per product, quantities added up to the limit. */
-export function mergeItems(items: { product: number; quantity: number }[]): { product: number; quantity: number }[] {
+export function mergeItems(
+  items: { product: number; quantity: number }[],
+): { product: number; quantity: number }[] {
   const merged = new Map<number, number>();
-  for (const { product, quantity } of items) merged.set(product, Math.min(MAX_QUANTITY, (merged.get(product) ?? 0) + quantity));
+  for (const { product, quantity } of items)
+    merged.set(product, Math.min(MAX_QUANTITY, (merged.get(product) ?? 0) + quantity));
   return [...merged].map(([product, quantity]) => ({ product, quantity }));
 }
 
@@ -148,6 +188,8 @@ export function mergeItems(items: { product: number; quantity: number }[]): { pr
 export const ORDER_NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
 export function formatOrderNumber(randomBytes: Uint8Array): string {
-  const chars = [...randomBytes.slice(0, 8)].map((b) => ORDER_NUMBER_ALPHABET[b % ORDER_NUMBER_ALPHABET.length]).join('');
+  const chars = [...randomBytes.slice(0, 8)]
+    .map((b) => ORDER_NUMBER_ALPHABET[b % ORDER_NUMBER_ALPHABET.length])
+    .join('');
   return `${chars.slice(0, 4)}-${chars.slice(4)}`;
 }

@@ -24,7 +24,9 @@ async function runOnce(): Promise<void> {
     const { reconciled, lapsed } = await sweepOrders(await getDb());
     if (reconciled || lapsed) log.info('orders swept', { reconciled, lapsed });
   } catch (error) {
-    log.warn('order sweep failed', { error: error instanceof Error ? error.message : String(error) });
+    log.warn('order sweep failed', {
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 

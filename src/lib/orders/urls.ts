@@ -15,7 +15,10 @@ export function isPayPath(pathname: string): boolean {
 
 /** The checkout of a shop: on the main domains `?tienda=<seller>` names it; a site's host has one shop. */
 export function payPath(sellerId: number | null, query: Record<string, string> = {}): string {
-  const params = new URLSearchParams({ ...(sellerId !== null ? { tienda: String(sellerId) } : {}), ...query });
+  const params = new URLSearchParams({
+    ...(sellerId !== null ? { tienda: String(sellerId) } : {}),
+    ...query,
+  });
   const search = params.toString();
   return PAY_PATHS.pay + (search ? `?${search}` : '');
 }

@@ -43,7 +43,12 @@ function toResult(raw: any): WebpayResult {
 
 export interface Webpay {
   /** Starts a transaction: its token and Webpay's payment form, where the buyer's browser posts `token_ws`. */
-  create(buyOrder: string, sessionId: string, amount: number, returnUrl: string): Promise<{ token: string; url: string }>;
+  create(
+    buyOrder: string,
+    sessionId: string,
+    amount: number,
+    returnUrl: string,
+  ): Promise<{ token: string; url: string }>;
   commit(token: string): Promise<WebpayResult>;
   status(token: string): Promise<WebpayResult>;
   refund(token: string, amount: number): Promise<{ type: string }>;
@@ -55,7 +60,12 @@ export function webpay(): Webpay | null {
   if (!settings) return null;
   let transaction: Promise<InstanceType<typeof WebpayPlus.Transaction>> | undefined;
   const open = () =>
-    (transaction ??= import('transbank-sdk').then(({ Options, WebpayPlus }) => new WebpayPlus.Transaction(new Options(settings.commerceCode, settings.apiKey, settings.apiUrl, 15_000))));
+    (transaction ??= import('transbank-sdk').then(
+      ({ Options, WebpayPlus }) =>
+        new WebpayPlus.Transaction(
+          new Options(settings.commerceCode, settings.apiKey, settings.apiUrl, 15_000),
+        ),
+    ));
   return {
     async create(buyOrder, sessionId, amount, returnUrl) {
       const raw = await (await open()).create(buyOrder, sessionId, amount, returnUrl);
@@ -63,6 +73,8 @@ export function webpay(): Webpay | null {
     },
     commit: async (token) => toResult(await (await open()).commit(token)),
     status: async (token) => toResult(await (await open()).status(token)),
-    refund: async (token, amount) => ({ type: String((await (await open()).refund(token, amount))?.type ?? '') }),
+    refund: async (token, amount) => ({
+      type: String((await (await open()).refund(token, amount))?.type ?? ''),
+    }),
   };
 }

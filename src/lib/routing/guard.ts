@@ -2,7 +2,12 @@
  * The route guard (docs/spec.md §2) as a pure decision, so every rule is a unit-test row.
  * The middleware feeds it the request and carries out what it returns.
  */
-import { isPublicAuthRoute, isPublicRoute, isTenantPublicPath, normalizePath } from '@/lib/routing/routes';
+import {
+  isPublicAuthRoute,
+  isPublicRoute,
+  isTenantPublicPath,
+  normalizePath,
+} from '@/lib/routing/routes';
 import { safeIntendedPath } from '@/lib/routing/intended';
 
 export interface GuardInput {
@@ -35,7 +40,10 @@ export type GuardDecision =
 export function decideGuard(input: GuardInput): GuardDecision {
   const path = normalizePath(input.pathname);
   // A site has no accounts: its public paths and pages, or nothing (docs/spec.md §2, custom domains).
-  if (input.host === 'tenant') return isTenantPublicPath(path) || input.sitePages?.includes(path) ? { action: 'next' } : { action: 'notFound' };
+  if (input.host === 'tenant')
+    return isTenantPublicPath(path) || input.sitePages?.includes(path)
+      ? { action: 'next' }
+      : { action: 'notFound' };
   if (path === '/') return { action: 'next' };
 
   const known = input.routeExists;
@@ -46,7 +54,8 @@ export function decideGuard(input: GuardInput): GuardDecision {
     if (intended) {
       const intendedPath = normalizePath(intended.split('?')[0]!);
       if (intendedPath !== '/' && !isPublicRoute(intendedPath)) {
-        if (intended === input.pathWithSearch || intendedPath === path) return { action: 'next', clearIntended: true };
+        if (intended === input.pathWithSearch || intendedPath === path)
+          return { action: 'next', clearIntended: true };
         return { action: 'redirect', to: intended, clearIntended: true };
       }
     }
@@ -59,5 +68,9 @@ export function decideGuard(input: GuardInput): GuardDecision {
   if (isPublic) return { action: 'next' };
   if (!known) return { action: 'redirect', to: '/login' };
   const saveIntended = safeIntendedPath(input.pathWithSearch) ?? undefined;
-  return { action: 'redirect', to: input.quickStartPending ? '/registrate' : '/login', saveIntended };
+  return {
+    action: 'redirect',
+    to: input.quickStartPending ? '/registrate' : '/login',
+    saveIntended,
+  };
 }

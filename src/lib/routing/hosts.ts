@@ -13,7 +13,9 @@ export type SiteHost =
 /** The host name of a `Host` header: lower case, without port or trailing dot. */
 export function hostnameOf(hostHeader: string): string {
   const trimmed = hostHeader.trim().toLowerCase();
-  const withoutPort = trimmed.startsWith('[') ? trimmed.slice(0, trimmed.indexOf(']') + 1) : trimmed.replace(/:\d+$/, '');
+  const withoutPort = trimmed.startsWith('[')
+    ? trimmed.slice(0, trimmed.indexOf(']') + 1)
+    : trimmed.replace(/:\d+$/, '');
   return withoutPort.replace(/\.$/, '');
 }
 
@@ -40,5 +42,8 @@ export const SITE_ROUTE = '/_site';
 export function previewTarget(pathname: string): { slug: string; path: string } | null {
   const match = /^\/page-builder\/_render\/([^/]+)(\/.*)?$/.exec(pathname);
   if (!match) return null;
-  return { slug: match[1]!.toLowerCase(), path: match[2] && match[2] !== '/' ? match[2].replace(/\/+$/, '') || '/' : '/' };
+  return {
+    slug: match[1]!.toLowerCase(),
+    path: match[2] && match[2] !== '/' ? match[2].replace(/\/+$/, '') || '/' : '/',
+  };
 }

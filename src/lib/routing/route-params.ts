@@ -15,7 +15,8 @@ const PARAM_RULES: Record<string, (params: Params) => boolean> = {
   '/modelo-de-negocio/[type]': (p) => isBusinessType(p.type),
   '/modelo-de-negocio/[type]/chat': (p) => isBusinessType(p.type),
   '/modelo-de-negocio/[type]/revision': (p) => isBusinessType(p.type),
-  '/modelo-de-negocio/[type]/[step]': (p) => isBusinessType(p.type) && isStepOf(p.type, p.step ?? ''),
+  '/modelo-de-negocio/[type]/[step]': (p) =>
+    isBusinessType(p.type) && isStepOf(p.type, p.step ?? ''),
 };
 
 /** True when a request matched a real page of the app with acceptable parameters. */

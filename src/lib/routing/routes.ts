@@ -17,7 +17,12 @@ export const PUBLIC_ROUTES = [
 ] as const;
 
 /** Public pages that only make sense signed out: a signed-in user goes to /dashboard. */
-export const PUBLIC_AUTH_ROUTES = ['/login', '/registrate', '/login/forgot-password', '/login/reset-password'] as const;
+export const PUBLIC_AUTH_ROUTES = [
+  '/login',
+  '/registrate',
+  '/login/forgot-password',
+  '/login/reset-password',
+] as const;
 
 /** Site previews on the main domains (docs/spec.md §2: any path starting with it is public). */
 export const PREVIEW_PREFIX = '/page-builder/_render';
@@ -38,7 +43,12 @@ export function isShopProductPath(path: string): boolean {
 /** True for the public routes, the public product pages, the checkout (`/pay…`: a buyer has no account) and anything under /page-builder/_render. */
 export function isPublicRoute(pathname: string): boolean {
   const path = normalizePath(pathname);
-  return (PUBLIC_ROUTES as readonly string[]).includes(path) || isShopProductPath(path) || isPayPath(path) || path.startsWith(PREVIEW_PREFIX);
+  return (
+    (PUBLIC_ROUTES as readonly string[]).includes(path) ||
+    isShopProductPath(path) ||
+    isPayPath(path) ||
+    path.startsWith(PREVIEW_PREFIX)
+  );
 }
 
 /** True for the routes a signed-in user is sent away from. */
@@ -52,5 +62,11 @@ export function isPublicAuthRoute(pathname: string): boolean {
  */
 export function isTenantPublicPath(pathname: string): boolean {
   const path = normalizePath(pathname);
-  return path === '/' || path === '/shop' || path === '/config' || path === '/pay' || isShopProductPath(path);
+  return (
+    path === '/' ||
+    path === '/shop' ||
+    path === '/config' ||
+    path === '/pay' ||
+    isShopProductPath(path)
+  );
 }

@@ -53,17 +53,27 @@ export function googleOidc(): { issuer: URL; clientId: string; clientSecret: str
   const clientId = process.env.GOOGLE_CLIENT_ID;
   const clientSecret = process.env.GOOGLE_CLIENT_SECRET;
   if (!clientId || !clientSecret) return null;
-  return { issuer: new URL(process.env.OIDC_ISSUER || 'https://accounts.google.com'), clientId, clientSecret };
+  return {
+    issuer: new URL(process.env.OIDC_ISSUER || 'https://accounts.google.com'),
+    clientId,
+    clientSecret,
+  };
 }
 
 /** Outgoing mail: `SMTP_URL` (unset: the outbox folder) and `MAIL_FROM`. */
 export function mailSettings(): { smtpUrl: string | undefined; from: string } {
-  return { smtpUrl: process.env.SMTP_URL || undefined, from: process.env.MAIL_FROM || 'Impulsa <no-responder@impulsa.cl>' };
+  return {
+    smtpUrl: process.env.SMTP_URL || undefined,
+    from: process.env.MAIL_FROM || 'Impulsa <no-responder@impulsa.cl>',
+  };
 }
 
 /** PostHog: the project key (`PUBLIC_POSTHOG_KEY`, unset: no analytics) and where the proxy forwards to. */
 export function posthogSettings(): { key: string | undefined; host: string } {
-  return { key: process.env.PUBLIC_POSTHOG_KEY || undefined, host: process.env.POSTHOG_HOST || 'https://us.i.posthog.com' };
+  return {
+    key: process.env.PUBLIC_POSTHOG_KEY || undefined,
+    host: process.env.POSTHOG_HOST || 'https://us.i.posthog.com',
+  };
 }
 
 /** `TRUST_PROXY=1`: the client IP is the first `X-Forwarded-For` hop. */
@@ -81,7 +91,10 @@ export function dnsServers(): string[] {
 
 /** What a seller's DNS must point at (`EDGE_CNAME`, `EDGE_IPV4`), shown in the custom-domain steps. */
 export function edgeTargets(): { cname: string; ipv4: string | null } {
-  return { cname: process.env.EDGE_CNAME || 'sites.impulsa.cl', ipv4: process.env.EDGE_IPV4 || null };
+  return {
+    cname: process.env.EDGE_CNAME || 'sites.impulsa.cl',
+    ipv4: process.env.EDGE_IPV4 || null,
+  };
 }
 
 /**
@@ -89,12 +102,27 @@ export function edgeTargets(): { cname: string; ipv4: string | null } {
  * `WEBPAY_API_URL` to reach another host speaking the same REST API). Null without a commerce
  * code: Webpay is not offered.
  */
-export function webpaySettings(): { commerceCode: string; apiKey: string; environment: 'integration' | 'production'; apiUrl: string } | null {
+export function webpaySettings(): {
+  commerceCode: string;
+  apiKey: string;
+  environment: 'integration' | 'production';
+  apiUrl: string;
+} | null {
   const commerceCode = process.env.WEBPAY_COMMERCE_CODE;
   if (!commerceCode) return null;
-  const environment = process.env.WEBPAY_ENVIRONMENT === 'production' ? 'production' : 'integration';
-  const apiUrl = process.env.WEBPAY_API_URL || (environment === 'production' ? 'https://webpay3g.transbank.cl' : 'https://webpay3gint.transbank.cl');
-  return { commerceCode, apiKey: process.env.WEBPAY_API_KEY ?? '', environment, apiUrl: apiUrl.replace(/\/+$/, '') };
+  const environment =
+    process.env.WEBPAY_ENVIRONMENT === 'production' ? 'production' : 'integration';
+  const apiUrl =
+    process.env.WEBPAY_API_URL ||
+    (environment === 'production'
+      ? 'https://webpay3g.transbank.cl'
+      : 'https://webpay3gint.transbank.cl');
+  return {
+    commerceCode,
+    apiKey: process.env.WEBPAY_API_KEY ?? '',
+    environment,
+    apiUrl: apiUrl.replace(/\/+$/, ''),
+  };
 }
 
 /** How long an unpaid transfer or WhatsApp order keeps its stock (`ORDER_HOLD_HOURS`, default 48). */

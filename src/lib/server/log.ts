@@ -12,14 +12,22 @@ function threshold(): number {
   return wanted in LEVELS ? LEVELS[wanted as Level] : LEVELS.info;
 }
 
-function write(level: Exclude<Level, 'silent'>, msg: string, fields?: Record<string, unknown>): void {
+function write(
+  level: Exclude<Level, 'silent'>,
+  msg: string,
+  fields?: Record<string, unknown>,
+): void {
   if (LEVELS[level] < threshold()) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }, errorReplacer);
+  const line = JSON.stringify(
+    { time: new Date().toISOString(), level, msg, ...fields },
+    errorReplacer,
+  );
   (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(line + '\n');
 }
 
 function errorReplacer(_key: string, value: unknown): unknown {
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  if (value instanceof Error)
+    return { name: value.name, message: value.message, stack: value.stack };
   return value;
 }
 

@@ -67,7 +67,11 @@ export function startMemoryRelease(): () => void {
   let previous = performance.eventLoopUtilization();
   const timer = setInterval(() => {
     const now = performance.eventLoopUtilization();
-    const reading = { utilization: performance.eventLoopUtilization(now, previous).utilization, rss: process.memoryUsage.rss(), baseline };
+    const reading = {
+      utilization: performance.eventLoopUtilization(now, previous).utilization,
+      rss: process.memoryUsage.rss(),
+      baseline,
+    };
     previous = now;
     if (!shouldRelease(reading)) {
       // Memory given back by V8 itself lowers the mark, so the next burst is measured from there.
@@ -76,7 +80,11 @@ export function startMemoryRelease(): () => void {
     }
     const pauseMs = releaseMemory();
     baseline = process.memoryUsage.rss();
-    log.info('memory released', { pauseMs: Math.round(pauseMs), beforeMb: Math.round(reading.rss / 2 ** 20), afterMb: Math.round(baseline / 2 ** 20) });
+    log.info('memory released', {
+      pauseMs: Math.round(pauseMs),
+      beforeMb: Math.round(reading.rss / 2 ** 20),
+      afterMb: Math.round(baseline / 2 ** 20),
+    });
     previous = performance.eventLoopUtilization();
   }, CHECK_EVERY_MS);
   timer.unref();

@@ -18,22 +18,38 @@ export interface CategoryView {
   position: number;
 }
 
-const toView = (r: typeof categories.$inferSelect): CategoryView => ({ id: r.id, name: r.name, slug: r.slug, position: r.position });
+const toView = (r: typeof categories.$inferSelect): CategoryView => ({
+  id: r.id,
+  name: r.name,
+  slug: r.slug,
+  position: r.position,
+});
 
 export async function listCategories(db: Db, userId: number): Promise<CategoryView[]> {
-  const rows = await db.select().from(categories).where(eq(categories.userId, userId)).orderBy(asc(categories.position), asc(categories.id));
+  const rows = await db
+    .select()
+    .from(categories)
+    .where(eq(categories.userId, userId))
+    .orderBy(asc(categories.position), asc(categories.id));
   return rows.map(toView);
 }
 
 async function takenSlugs(db: Db, userId: number, except?: number): Promise<Set<string>> {
-  const rows = await db.select({ id: categories.id, slug: categories.slug }).from(categories).where(eq(categories.userId, userId));
+  const rows = await db
+    .select({ id: categories.id, slug: categories.slug })
+    .from(categories)
+    .where(eq(categories.userId, userId));
   return new Set(rows.filter((r) => r.id !== except).map((r) => r.slug));
 }
 
 export async function createCategory(db: Db, userId: number, name: string): Promise<CategoryView> {
-  const [counted] = await db.select({ n: count() }).from(categories).where(eq(categories.userId, userId));
+  const [counted] = await db
+    .select({ n: count() })
+    .from(categories)
+    .where(eq(categories.userId, userId));
   const n = Number(counted?.n ?? 0);
-  if (n >= CATEGORIES_PER_STORE) throw new HttpError(400, `Puedes tener hasta ${CATEGORIES_PER_STORE} categorías.`);
+  if (n >= CATEGORIES_PER_STORE)
+    throw new HttpError(400, `Puedes tener hasta ${CATEGORIES_PER_STORE} categorías.`);
   const slug = uniqueSlug(slugify(name, 'categoria'), await takenSlugs(db, userId));
   const [row] = await db.insert(categories).values({ userId, name, slug, position: n }).returning();
   return toView(row!);
@@ -43,18 +59,34 @@ export async function createCategory(db: Db, userId: number, name: string): Prom
  * Renames and/or moves a category. Moving to `position` shifts the ones between, so positions
  * stay 0…n-1 in the seller's order.
  */
-export async function updateCategory(db: Db, userId: number, id: number, patch: { name?: string; position?: number }): Promise<CategoryView> {
+export async function updateCategory(
+  db: Db,
+  userId: number,
+  id: number,
+  patch: { name?: string; position?: number },
+): Promise<CategoryView> {
   const current = await ownedOr404(db, categories, userId, id, CATEGORY_NOT_FOUND);
   await db.transaction(async (tx) => {
     if (patch.name !== undefined && patch.name !== current.name) {
-      const slug = uniqueSlug(slugify(patch.name, 'categoria'), await takenSlugs(tx as unknown as Db, userId, id));
+      const slug = uniqueSlug(
+        slugify(patch.name, 'categoria'),
+        await takenSlugs(tx as unknown as Db, userId, id),
+      );
       await tx.update(categories).set({ name: patch.name, slug }).where(eq(categories.id, id));
     }
     if (patch.position !== undefined) {
-      const ordered = (await tx.select({ id: categories.id }).from(categories).where(eq(categories.userId, userId)).orderBy(asc(categories.position), asc(categories.id)).for('update')).map((r) => r.id);
+      const ordered = (
+        await tx
+          .select({ id: categories.id })
+          .from(categories)
+          .where(eq(categories.userId, userId))
+          .orderBy(asc(categories.position), asc(categories.id))
+          .for('update')
+      ).map((r) => r.id);
       const rest = ordered.filter((x) => x !== id);
       rest.splice(Math.min(patch.position, rest.length), 0, id);
-      for (const [position, cid] of rest.entries()) await tx.update(categories).set({ position }).where(eq(categories.id, cid));
+      for (const [position, cid] of rest.entries())
+        await tx.update(categories).set({ position }).where(eq(categories.id, cid));
     }
   });
   await invalidate(shopTags.category(id));

@@ -11,10 +11,16 @@ export interface ProductFilters {
 /** Unknown or malformed values are ignored (the unfiltered list), never an error. */
 export function productFilters(params: URLSearchParams): ProductFilters {
   // Control characters (a NUL breaks PostgreSQL's text) are never part of a search.
-  // eslint-disable-next-line no-control-regex -- control characters are what this removes
-  const q = params.get('q')?.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 100) || undefined;
+  const q =
+    params
+      .get('q')
+      // eslint-disable-next-line no-control-regex -- control characters are what this removes
+      ?.replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim()
+      .slice(0, 100) || undefined;
   const rawCategory = params.get('category');
-  const category = rawCategory === 'none' ? 'none' : rawCategory ? (parseId(rawCategory) ?? undefined) : undefined;
+  const category =
+    rawCategory === 'none' ? 'none' : rawCategory ? (parseId(rawCategory) ?? undefined) : undefined;
   const rawStatus = params.get('status');
   const status = rawStatus === 'published' || rawStatus === 'draft' ? rawStatus : undefined;
   return { q, category, status };

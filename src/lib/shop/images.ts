@@ -20,7 +20,8 @@ export const IMAGE_ERRORS = {
 
 /** The image type by its first bytes (never the name or the declared type); null when it is none we take. */
 export function sniffImageType(bytes: Uint8Array): ImageType | null {
-  const at = (offset: number, ...values: number[]) => values.every((v, i) => bytes[offset + i] === v);
+  const at = (offset: number, ...values: number[]) =>
+    values.every((v, i) => bytes[offset + i] === v);
   if (at(0, 0xff, 0xd8, 0xff)) return 'jpeg';
   if (at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
   if (at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return 'webp';

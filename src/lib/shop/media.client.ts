@@ -14,7 +14,10 @@ export interface UploadedMedia {
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
 
 /** Uploads one file to `POST /api/media/` with progress (fetch has none for uploads: XHR); rejects with a Spanish message. */
-export function uploadMedia(file: File, onProgress: (share: number) => void = () => {}): Promise<UploadedMedia> {
+export function uploadMedia(
+  file: File,
+  onProgress: (share: number) => void = () => {},
+): Promise<UploadedMedia> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/media/');
@@ -27,10 +30,27 @@ export function uploadMedia(file: File, onProgress: (share: number) => void = ()
       } catch {
         /* not JSON */
       }
-      if (xhr.status === 201) resolve({ id: body.id!, url: body.url!, width: body.width ?? 0, height: body.height ?? 0, alt: body.alt ?? '', variants: body.variants ?? [] });
-      else reject(new Error(body.message ?? (xhr.status === 413 ? IMAGE_ERRORS.size : 'No pudimos subir la imagen. Inténtalo de nuevo.')));
+      if (xhr.status === 201)
+        resolve({
+          id: body.id!,
+          url: body.url!,
+          width: body.width ?? 0,
+          height: body.height ?? 0,
+          alt: body.alt ?? '',
+          variants: body.variants ?? [],
+        });
+      else
+        reject(
+          new Error(
+            body.message ??
+              (xhr.status === 413
+                ? IMAGE_ERRORS.size
+                : 'No pudimos subir la imagen. Inténtalo de nuevo.'),
+          ),
+        );
     };
-    xhr.onerror = () => reject(new Error('Sin conexión: la imagen no se subió. Inténtalo de nuevo.'));
+    xhr.onerror = () =>
+      reject(new Error('Sin conexión: la imagen no se subió. Inténtalo de nuevo.'));
     const form = new FormData();
     form.set('file', file);
     xhr.send(form);

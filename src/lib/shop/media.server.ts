@@ -7,7 +7,14 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Metadata } from 'sharp';
-import { IMAGE_ERRORS, IMAGE_FORMATS, IMAGE_MAX_PIXELS, SHARE_SIZE, sniffImageType, variantWidths } from '@/lib/shop/images';
+import {
+  IMAGE_ERRORS,
+  IMAGE_FORMATS,
+  IMAGE_MAX_PIXELS,
+  SHARE_SIZE,
+  sniffImageType,
+  variantWidths,
+} from '@/lib/shop/images';
 import { mediaPath, shopTags } from '@/lib/shop/urls';
 import type { Db } from '@/lib/server/db/client';
 import { listPage, ownedOr404 } from '@/lib/server/db/queries';
@@ -26,12 +33,15 @@ export interface EncodedVariant {
 }
 
 /** Decodes an upload and encodes its variants; a 400 in Spanish for anything that is not a usable image. */
-export async function encodeImage(bytes: Buffer): Promise<{ width: number; height: number; variants: EncodedVariant[] }> {
+export async function encodeImage(
+  bytes: Buffer,
+): Promise<{ width: number; height: number; variants: EncodedVariant[] }> {
   if (bytes.byteLength === 0) throw new HttpError(400, IMAGE_ERRORS.missing);
   if (!sniffImageType(bytes)) throw new HttpError(400, IMAGE_ERRORS.type);
   // Imported on the first upload: libvips is 20 MB that a server which never receives one does not need.
   const { default: sharp } = await import('sharp');
-  const input = () => sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).autoOrient();
+  const input = () =>
+    sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).autoOrient();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -49,8 +59,19 @@ export async function encodeImage(bytes: Buffer): Promise<{ width: number; heigh
     for (const w of variantWidths(width)) {
       for (const format of IMAGE_FORMATS) {
         const pipeline = input().resize({ width: w, withoutEnlargement: true });
-        const encoded = format === 'avif' ? pipeline.avif({ quality: 50, effort: 2 }) : pipeline.webp({ quality: 78 });
-        jobs.push(encoded.toBuffer({ resolveWithObject: true }).then(({ data, info }) => ({ format, kind: 'w' as const, width: info.width, height: info.height, bytes: data })));
+        const encoded =
+          format === 'avif'
+            ? pipeline.avif({ quality: 50, effort: 2 })
+            : pipeline.webp({ quality: 78 });
+        jobs.push(
+          encoded.toBuffer({ resolveWithObject: true }).then(({ data, info }) => ({
+            format,
+            kind: 'w' as const,
+            width: info.width,
+            height: info.height,
+            bytes: data,
+          })),
+        );
       }
     }
     jobs.push(
@@ -59,7 +80,13 @@ export async function encodeImage(bytes: Buffer): Promise<{ width: number; heigh
         .flatten({ background: '#ffffff' })
         .jpeg({ quality: 80, mozjpeg: true })
         .toBuffer({ resolveWithObject: true })
-        .then(({ data, info }) => ({ format: 'jpeg' as const, kind: 'og' as const, width: info.width, height: info.height, bytes: data })),
+        .then(({ data, info }) => ({
+          format: 'jpeg' as const,
+          kind: 'og' as const,
+          width: info.width,
+          height: info.height,
+          bytes: data,
+        })),
     );
     return { width, height, variants: await Promise.all(jobs) };
   } catch {
@@ -89,12 +116,24 @@ function variantKey(mediaId: number, bytes: Uint8Array): string {
 
 export const databaseStorage: MediaStorage = {
   async put(db, mediaId, variants) {
-    const rows = variants.map((v) => ({ key: variantKey(mediaId, v.bytes), mediaId, format: v.format, kind: v.kind, width: v.width, height: v.height, bytes: v.bytes }));
+    const rows = variants.map((v) => ({
+      key: variantKey(mediaId, v.bytes),
+      mediaId,
+      format: v.format,
+      kind: v.kind,
+      width: v.width,
+      height: v.height,
+      bytes: v.bytes,
+    }));
     await db.insert(mediaVariants).values(rows);
     return rows.map(({ bytes: _bytes, ...info }) => info);
   },
   async get(db, key) {
-    const [row] = await db.select({ bytes: mediaVariants.bytes, format: mediaVariants.format }).from(mediaVariants).where(eq(mediaVariants.key, key)).limit(1);
+    const [row] = await db
+      .select({ bytes: mediaVariants.bytes, format: mediaVariants.format })
+      .from(mediaVariants)
+      .where(eq(mediaVariants.key, key))
+      .limit(1);
     return row ?? null;
   },
 };
@@ -122,7 +161,12 @@ function toView(row: typeof media.$inferSelect, variants: VariantInfo[]): MediaV
     height: row.height,
     alt: row.alt,
     share_url: share ? mediaPath(share.key, share.format) : null,
-    variants: sized.map((v) => ({ url: mediaPath(v.key, v.format), format: v.format, width: v.width, height: v.height })),
+    variants: sized.map((v) => ({
+      url: mediaPath(v.key, v.format),
+      format: v.format,
+      width: v.width,
+      height: v.height,
+    })),
   };
 }
 
@@ -132,30 +176,66 @@ export async function mediaViews(db: Db, ids: number[]): Promise<MediaView[]> {
   const [rows, variants] = await Promise.all([
     db.select().from(media).where(inArray(media.id, ids)),
     db
-      .select({ mediaId: mediaVariants.mediaId, key: mediaVariants.key, format: mediaVariants.format, kind: mediaVariants.kind, width: mediaVariants.width, height: mediaVariants.height })
+      .select({
+        mediaId: mediaVariants.mediaId,
+        key: mediaVariants.key,
+        format: mediaVariants.format,
+        kind: mediaVariants.kind,
+        width: mediaVariants.width,
+        height: mediaVariants.height,
+      })
       .from(mediaVariants)
       .where(inArray(mediaVariants.mediaId, ids)),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toView(row, variants.filter((v) => v.mediaId === id))] : [];
+    return row
+      ? [
+          toView(
+            row,
+            variants.filter((v) => v.mediaId === id),
+          ),
+        ]
+      : [];
   });
 }
 
 /** Encodes and stores an upload of `userId`. */
-export async function createMedia(db: Db, userId: number, bytes: Buffer, alt: string, storage: MediaStorage = databaseStorage): Promise<MediaView> {
+export async function createMedia(
+  db: Db,
+  userId: number,
+  bytes: Buffer,
+  alt: string,
+  storage: MediaStorage = databaseStorage,
+): Promise<MediaView> {
   const image = await encodeImage(bytes);
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(media).values({ userId, width: image.width, height: image.height, alt }).returning();
+    const [row] = await tx
+      .insert(media)
+      .values({ userId, width: image.width, height: image.height, alt })
+      .returning();
     const variants = await storage.put(tx as unknown as Db, row!.id, image.variants);
     return toView(row!, variants);
   });
 }
 
 export async function listMedia(db: Db, userId: number, page: number, pageSize: number) {
-  const { total, rows } = await listPage(db, media, eq(media.userId, userId), [desc(media.id)], page, pageSize);
-  return { total, results: await mediaViews(db, rows.map((r) => r.id)) };
+  const { total, rows } = await listPage(
+    db,
+    media,
+    eq(media.userId, userId),
+    [desc(media.id)],
+    page,
+    pageSize,
+  );
+  return {
+    total,
+    results: await mediaViews(
+      db,
+      rows.map((r) => r.id),
+    ),
+  };
 }
 
 export async function getMedia(db: Db, userId: number, id: number): Promise<MediaView> {
@@ -169,11 +249,25 @@ async function invalidateShowing(ids: number[]): Promise<void> {
 }
 
 async function productsShowing(db: Db, id: number): Promise<number[]> {
-  return (await db.select({ id: productImages.productId }).from(productImages).where(eq(productImages.mediaId, id))).map((r) => r.id);
+  return (
+    await db
+      .select({ id: productImages.productId })
+      .from(productImages)
+      .where(eq(productImages.mediaId, id))
+  ).map((r) => r.id);
 }
 
-export async function setMediaAlt(db: Db, userId: number, id: number, alt: string): Promise<MediaView> {
-  const [row] = await db.update(media).set({ alt }).where(and(eq(media.id, id), eq(media.userId, userId))).returning({ id: media.id });
+export async function setMediaAlt(
+  db: Db,
+  userId: number,
+  id: number,
+  alt: string,
+): Promise<MediaView> {
+  const [row] = await db
+    .update(media)
+    .set({ alt })
+    .where(and(eq(media.id, id), eq(media.userId, userId)))
+    .returning({ id: media.id });
   if (!row) throw new HttpError(404, MEDIA_NOT_FOUND);
   await invalidateShowing(await productsShowing(db, id));
   return (await mediaViews(db, [id]))[0]!;
@@ -190,7 +284,10 @@ export async function deleteMedia(db: Db, userId: number, id: number): Promise<v
 /** Of `ids`, the ones `userId` does not own (to refuse attaching another seller's image). */
 export async function foreignMedia(db: Db, userId: number, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const own = await db.select({ id: media.id }).from(media).where(and(inArray(media.id, ids), eq(media.userId, userId)));
+  const own = await db
+    .select({ id: media.id })
+    .from(media)
+    .where(and(inArray(media.id, ids), eq(media.userId, userId)));
   const mine = new Set(own.map((r) => r.id));
   return ids.filter((id) => !mine.has(id));
 }

@@ -39,21 +39,36 @@ export function readProductForm(form: HTMLFormElement): ProductFormFields {
     const v = data.get(name);
     return typeof v === 'string' ? v : '';
   };
-  return Object.fromEntries(PRODUCT_FORM_FIELDS.map((f) => [f, f === 'published' ? (data.get('published') === 'on' ? 'on' : '') : text(f)])) as ProductFormFields;
+  return Object.fromEntries(
+    PRODUCT_FORM_FIELDS.map((f) => [
+      f,
+      f === 'published' ? (data.get('published') === 'on' ? 'on' : '') : text(f),
+    ]),
+  ) as ProductFormFields;
 }
 
 /** Puts draft fields into the form: plain fields directly, island-owned ones through RESTORE_FIELD_EVENT. */
-export function writeProductForm(form: HTMLFormElement, fields: ProductFormFields, images: FormImage[]): void {
+export function writeProductForm(
+  form: HTMLFormElement,
+  fields: ProductFormFields,
+  images: FormImage[],
+): void {
   for (const name of ['name', 'price', 'compare_at_price', 'stock', 'category'] as const) {
     const field = form.elements.namedItem(name);
-    if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) field.value = fields[name];
+    if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement)
+      field.value = fields[name];
   }
   const published = form.elements.namedItem('published');
   if (published instanceof HTMLInputElement) published.checked = fields.published === 'on';
-  const send = (detail: RestoreFieldDetail) => form.dispatchEvent(new CustomEvent(RESTORE_FIELD_EVENT, { detail }));
+  const send = (detail: RestoreFieldDetail) =>
+    form.dispatchEvent(new CustomEvent(RESTORE_FIELD_EVENT, { detail }));
   send({ name: 'description', value: fields.description });
   const byId = new Map(images.map((i) => [String(i.id), i]));
-  send({ name: 'images', value: fields.images, images: fields.images.split(',').flatMap((id) => byId.get(id) ?? []) });
+  send({
+    name: 'images',
+    value: fields.images,
+    images: fields.images.split(',').flatMap((id) => byId.get(id) ?? []),
+  });
 }
 
 /** The draft kept on this device. */

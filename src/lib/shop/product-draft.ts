@@ -5,7 +5,16 @@
  */
 import { amountFieldValue } from '@/lib/money';
 
-export const PRODUCT_FORM_FIELDS = ['name', 'description', 'price', 'compare_at_price', 'stock', 'category', 'published', 'images'] as const;
+export const PRODUCT_FORM_FIELDS = [
+  'name',
+  'description',
+  'price',
+  'compare_at_price',
+  'stock',
+  'category',
+  'published',
+  'images',
+] as const;
 export type ProductFormField = (typeof PRODUCT_FORM_FIELDS)[number];
 /** `published` is `on` or empty (a checkbox); `images` comma-separated media ids, in order. */
 export type ProductFormFields = Record<ProductFormField, string>;
@@ -48,13 +57,22 @@ export function productFormFields(p: {
 /** A field's value as it matters: amounts by their digits, the description by its words. */
 function comparable(field: ProductFormField, value: string | undefined): string {
   const v = value ?? '';
-  if (field === 'price' || field === 'compare_at_price' || field === 'stock') return v.replace(/\D/g, '');
-  if (field === 'description') return v.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+  if (field === 'price' || field === 'compare_at_price' || field === 'stock')
+    return v.replace(/\D/g, '');
+  if (field === 'description')
+    return v
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
   return v.trim();
 }
 
 /** The fields whose values differ between two versions of the form. */
-export function changedFields(a: Partial<ProductFormFields>, b: Partial<ProductFormFields>): ProductFormField[] {
+export function changedFields(
+  a: Partial<ProductFormFields>,
+  b: Partial<ProductFormFields>,
+): ProductFormField[] {
   return PRODUCT_FORM_FIELDS.filter((f) => comparable(f, a[f]) !== comparable(f, b[f]));
 }
 
@@ -70,7 +88,11 @@ export interface ProductMerge {
  * Lays `mine` (edited from `base`) over `theirs` (the stored product now): a field I changed
  * keeps my value, any other takes theirs. Nothing is dropped without a name in `taken` or `clashes`.
  */
-export function mergeProductFields(mine: ProductFormFields, base: ProductFormFields, theirs: ProductFormFields): ProductMerge {
+export function mergeProductFields(
+  mine: ProductFormFields,
+  base: ProductFormFields,
+  theirs: ProductFormFields,
+): ProductMerge {
   const changedByMe = new Set(changedFields(mine, base));
   const changedByThem = new Set(changedFields(theirs, base));
   const merged = { ...theirs };
@@ -79,7 +101,11 @@ export function mergeProductFields(mine: ProductFormFields, base: ProductFormFie
   for (const field of PRODUCT_FORM_FIELDS) {
     if (changedByMe.has(field)) {
       merged[field] = mine[field];
-      if (changedByThem.has(field) && comparable(field, mine[field]) !== comparable(field, theirs[field])) clashes.push(field);
+      if (
+        changedByThem.has(field) &&
+        comparable(field, mine[field]) !== comparable(field, theirs[field])
+      )
+        clashes.push(field);
     } else if (changedByThem.has(field)) taken.push(field);
   }
   return { merged, taken, clashes };
@@ -87,7 +113,8 @@ export function mergeProductFields(mine: ProductFormFields, base: ProductFormFie
 
 /** What the person is told after a merge (Spanish). */
 export function mergeMessage({ taken, clashes }: Pick<ProductMerge, 'taken' | 'clashes'>): string {
-  const names = (fields: ProductFormField[]) => fields.map((f) => PRODUCT_FIELD_LABELS[f]).join(', ');
+  const names = (fields: ProductFormField[]) =>
+    fields.map((f) => PRODUCT_FIELD_LABELS[f]).join(', ');
   const parts = ['Este producto cambió en otra pestaña o dispositivo.'];
   if (taken.length) parts.push(`Tomamos de allá: ${names(taken)}.`);
   if (clashes.length) parts.push(`Cambió en ambos lados y dejamos lo tuyo: ${names(clashes)}.`);

@@ -5,7 +5,13 @@
 import { parseId } from '@/lib/ids';
 import { IMAGE_ERRORS, IMAGE_MAX_BYTES } from '@/lib/shop/images';
 import { createMedia, foreignMedia, mediaViews, type MediaView } from '@/lib/shop/media.server';
-import { mergeMessage, mergeProductFields, PRODUCT_FORM_FIELDS, productFormFields, type ProductFormFields } from '@/lib/shop/product-draft';
+import {
+  mergeMessage,
+  mergeProductFields,
+  PRODUCT_FORM_FIELDS,
+  productFormFields,
+  type ProductFormFields,
+} from '@/lib/shop/product-draft';
 import type { ProductView } from '@/lib/shop/products.server';
 import { IMAGES_PER_PRODUCT } from '@/lib/shop/schemas';
 import type { Db } from '@/lib/server/db/client';
@@ -25,10 +31,19 @@ const imageIds = (field: string | undefined) => (field ?? '').split(',').filter(
  * A photo that is refused stops there with a message naming the file; the ones stored before it
  * are already in `fields.images`, so the form that comes back keeps them.
  */
-export async function attachPostedImages(db: Db, userId: number, fields: Record<string, string>, files: Record<string, File[]>): Promise<void> {
+export async function attachPostedImages(
+  db: Db,
+  userId: number,
+  fields: Record<string, string>,
+  files: Record<string, File[]>,
+): Promise<void> {
   for (const file of files[NEW_IMAGES_FIELD] ?? []) {
-    const refuse = (message: string) => new HttpError(400, `${file.name}: ${message}`, { errors: { images: [`${file.name}: ${message}`] } });
-    if (imageIds(fields.images).length >= IMAGES_PER_PRODUCT) throw refuse(`Un producto tiene hasta ${IMAGES_PER_PRODUCT} imágenes.`);
+    const refuse = (message: string) =>
+      new HttpError(400, `${file.name}: ${message}`, {
+        errors: { images: [`${file.name}: ${message}`] },
+      });
+    if (imageIds(fields.images).length >= IMAGES_PER_PRODUCT)
+      throw refuse(`Un producto tiene hasta ${IMAGES_PER_PRODUCT} imágenes.`);
     if (file.size > IMAGE_MAX_BYTES) throw refuse(IMAGE_ERRORS.size);
     try {
       const stored = await createMedia(db, userId, Buffer.from(await file.arrayBuffer()), '');
@@ -42,11 +57,19 @@ export async function attachPostedImages(db: Db, userId: number, fields: Record<
 }
 
 /** The images a re-rendered form shows: the posted ids that are the seller's, else the stored ones. */
-export async function formImages(db: Db, userId: number, sent: Record<string, string> | undefined, stored: MediaView[]): Promise<MediaView[]> {
+export async function formImages(
+  db: Db,
+  userId: number,
+  sent: Record<string, string> | undefined,
+  stored: MediaView[],
+): Promise<MediaView[]> {
   if (sent?.images === undefined) return stored;
   const ids = imageIds(sent.images).flatMap((raw) => parseId(raw.trim()) ?? []);
   const foreign = new Set(await foreignMedia(db, userId, ids));
-  return mediaViews(db, ids.filter((id) => !foreign.has(id)));
+  return mediaViews(
+    db,
+    ids.filter((id) => !foreign.has(id)),
+  );
 }
 
 /** The hidden field that carries the product as the form showed it, to merge a stale post. */
@@ -58,17 +81,28 @@ export const BASE_FIELD = 'base';
  * submit saves it; the error names what came from the other side. Other errors pass through.
  */
 export function mergeStalePost(error: unknown, fields: Record<string, string>): unknown {
-  const current = error instanceof HttpError && error.status === 409 ? (error.body?.current as ProductView | undefined) : undefined;
+  const current =
+    error instanceof HttpError && error.status === 409
+      ? (error.body?.current as ProductView | undefined)
+      : undefined;
   if (!current) return error;
   let base: ProductFormFields;
   try {
-    base = { ...productFormFields(current), ...(JSON.parse(fields[BASE_FIELD] ?? '') as Partial<ProductFormFields>) };
+    base = {
+      ...productFormFields(current),
+      ...(JSON.parse(fields[BASE_FIELD] ?? '') as Partial<ProductFormFields>),
+    };
   } catch {
     base = productFormFields(current);
   }
   const theirs = productFormFields(current);
-  const mine = Object.fromEntries(PRODUCT_FORM_FIELDS.map((f) => [f, fields[f] ?? ''])) as ProductFormFields;
+  const mine = Object.fromEntries(
+    PRODUCT_FORM_FIELDS.map((f) => [f, fields[f] ?? '']),
+  ) as ProductFormFields;
   const merge = mergeProductFields(mine, base, theirs);
-  Object.assign(fields, merge.merged, { version: String(current.version), [BASE_FIELD]: JSON.stringify(theirs) });
+  Object.assign(fields, merge.merged, {
+    version: String(current.version),
+    [BASE_FIELD]: JSON.stringify(theirs),
+  });
   return new HttpError(409, mergeMessage(merge));
 }

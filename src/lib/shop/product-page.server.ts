@@ -16,12 +16,21 @@ export interface ProductPageMeta {
 }
 
 /** `url`: the page's own absolute URL; `origin`: where image paths resolve (the app's media host). */
-export function productPageMeta(product: ProductView, shopName: string, url: string, origin: string): ProductPageMeta {
+export function productPageMeta(
+  product: ProductView,
+  shopName: string,
+  url: string,
+  origin: string,
+): ProductPageMeta {
   const absolute = (path: string) => new URL(path, origin).href;
   const first = product.images[0];
   return {
-    summary: descriptionText(product.description, 160) || `${product.name} a ${formatClp(product.price)} en ${shopName}.`,
-    share: first?.share_url ? { url: absolute(first.share_url), width: 1200, height: 630, alt: first.alt || product.name } : undefined,
+    summary:
+      descriptionText(product.description, 160) ||
+      `${product.name} a ${formatClp(product.price)} en ${shopName}.`,
+    share: first?.share_url
+      ? { url: absolute(first.share_url), width: 1200, height: 630, alt: first.alt || product.name }
+      : undefined,
     jsonLd: productJsonLd({
       name: product.name,
       description: descriptionText(product.description, 5000),

@@ -12,7 +12,15 @@ import { siteUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { ownedOr404, type JsonPart } from '@/lib/server/db/queries';
 import { saveVersioned, type Tx } from '@/lib/server/db/versioned';
-import { categories, productCounts as productCountsTable, productImages, productOldSlugs, products, stores, users } from '@/lib/server/db/schema';
+import {
+  categories,
+  productCounts as productCountsTable,
+  productImages,
+  productOldSlugs,
+  products,
+  stores,
+  users,
+} from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
 
 export const PRODUCT_NOT_FOUND = 'No encontramos ese producto.';
@@ -41,15 +49,24 @@ export interface ProductView {
 async function imageIdsOf(db: Db | Tx, productIds: number[]): Promise<Map<number, number[]>> {
   const map = new Map<number, number[]>(productIds.map((id) => [id, []]));
   if (productIds.length === 0) return map;
-  const rows = await db.select().from(productImages).where(inArray(productImages.productId, productIds)).orderBy(asc(productImages.productId), asc(productImages.position));
+  const rows = await db
+    .select()
+    .from(productImages)
+    .where(inArray(productImages.productId, productIds))
+    .orderBy(asc(productImages.productId), asc(productImages.position));
   for (const r of rows) map.get(r.productId)!.push(r.mediaId);
   return map;
 }
 
 /** Views of `rows` with their images: two queries for any number of products (no N+1). */
 export async function productViews(db: Db, rows: ProductRow[]): Promise<ProductView[]> {
-  const imageIds = await imageIdsOf(db, rows.map((r) => r.id));
-  const views = new Map((await mediaViews(db, [...new Set([...imageIds.values()].flat())])).map((m) => [m.id, m]));
+  const imageIds = await imageIdsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const views = new Map(
+    (await mediaViews(db, [...new Set([...imageIds.values()].flat())])).map((m) => [m.id, m]),
+  );
   const origin = siteUrl().origin;
   return rows.map((r) => ({
     id: r.id,
@@ -77,25 +94,51 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * (kept by triggers), so a catalogue of thousands costs the same as one of ten; filtered ones count
  * the seller's rows, and the search is a LIKE on the accent-free `search_name`.
  */
-export async function listProducts(db: Db, userId: number, filters: ProductFilters, page: number, pageSize: number) {
+export async function listProducts(
+  db: Db,
+  userId: number,
+  filters: ProductFilters,
+  page: number,
+  pageSize: number,
+) {
   const conditions: SQL[] = [eq(products.userId, userId)];
-  if (filters.q) conditions.push(like(products.searchName, `%${likeLiteral(searchKey(filters.q))}%`));
+  if (filters.q)
+    conditions.push(like(products.searchName, `%${likeLiteral(searchKey(filters.q))}%`));
   if (filters.category === 'none') conditions.push(sql`${products.categoryId} is null`);
-  else if (filters.category !== undefined) conditions.push(eq(products.categoryId, filters.category));
+  else if (filters.category !== undefined)
+    conditions.push(eq(products.categoryId, filters.category));
   if (filters.status) conditions.push(eq(products.published, filters.status === 'published'));
   const where = and(...conditions);
   const countedByTriggers = !filters.q && filters.category === undefined;
   const [total, rows] = await Promise.all([
     countedByTriggers
-      ? productCounts(db, userId).then((c) => (filters.status === 'published' ? c.published : filters.status === 'draft' ? c.total - c.published : c.total))
-      : db.select({ total: count() }).from(products).where(where).then((r) => Number(r[0]?.total ?? 0)),
-    db.select().from(products).where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(pageSize).offset((page - 1) * pageSize),
+      ? productCounts(db, userId).then((c) =>
+          filters.status === 'published'
+            ? c.published
+            : filters.status === 'draft'
+              ? c.total - c.published
+              : c.total,
+        )
+      : db
+          .select({ total: count() })
+          .from(products)
+          .where(where)
+          .then((r) => Number(r[0]?.total ?? 0)),
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
   ]);
   return { total, results: await productViews(db, rows) };
 }
 
 export async function getProduct(db: Db, userId: number, id: number): Promise<ProductView> {
-  return (await productViews(db, [await ownedOr404(db, products, userId, id, PRODUCT_NOT_FOUND)]))[0]!;
+  return (
+    await productViews(db, [await ownedOr404(db, products, userId, id, PRODUCT_NOT_FOUND)])
+  )[0]!;
 }
 
 /** A 400 naming the field, as the forms show it. */
@@ -104,18 +147,32 @@ function fieldError(field: string, message: string): HttpError {
 }
 
 /** Checks what a product refers to belongs to the seller: its category and its images. */
-async function checkReferences(db: Db | Tx, userId: number, input: { category?: number | null; images?: number[] }): Promise<void> {
+async function checkReferences(
+  db: Db | Tx,
+  userId: number,
+  input: { category?: number | null; images?: number[] },
+): Promise<void> {
   if (input.category != null) {
-    const [own] = await db.select({ id: categories.id }).from(categories).where(and(eq(categories.id, input.category), eq(categories.userId, userId)));
+    const [own] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.id, input.category), eq(categories.userId, userId)));
     if (!own) throw fieldError('category', 'Elige una categoría válida.');
   }
   if (input.images?.length) {
-    if (new Set(input.images).size !== input.images.length) throw fieldError('images', 'Una imagen está repetida.');
-    if ((await foreignMedia(db as Db, userId, input.images)).length) throw fieldError('images', 'Una de las imágenes no existe o no es tuya.');
+    if (new Set(input.images).size !== input.images.length)
+      throw fieldError('images', 'Una imagen está repetida.');
+    if ((await foreignMedia(db as Db, userId, input.images)).length)
+      throw fieldError('images', 'Una de las imágenes no existe o no es tuya.');
   }
 }
 
-async function slugFor(db: Db | Tx, userId: number, name: string, except?: number): Promise<string> {
+async function slugFor(
+  db: Db | Tx,
+  userId: number,
+  name: string,
+  except?: number,
+): Promise<string> {
   const base = slugify(name);
   const rows = await db
     .select({ id: products.id, slug: products.slug })
@@ -126,10 +183,17 @@ async function slugFor(db: Db | Tx, userId: number, name: string, except?: numbe
 
 async function setImages(tx: Tx, productId: number, images: number[]): Promise<void> {
   await tx.delete(productImages).where(eq(productImages.productId, productId));
-  if (images.length) await tx.insert(productImages).values(images.map((mediaId, position) => ({ productId, mediaId, position })));
+  if (images.length)
+    await tx
+      .insert(productImages)
+      .values(images.map((mediaId, position) => ({ productId, mediaId, position })));
 }
 
-export async function createProduct(db: Db, userId: number, input: ProductInput): Promise<ProductView> {
+export async function createProduct(
+  db: Db,
+  userId: number,
+  input: ProductInput,
+): Promise<ProductView> {
   const problem = compareAtError(input.price, input.compare_at_price);
   if (problem) throw fieldError('compare_at_price', problem);
   await checkReferences(db, userId, input);
@@ -160,29 +224,49 @@ export async function createProduct(db: Db, userId: number, input: ProductInput)
  * Saves the fields given if `version` is the stored one; otherwise a 409 carrying the stored
  * product. A rename changes the slug; a published product's old slug keeps redirecting.
  */
-export async function updateProduct(db: Db, userId: number, id: number, patch: Partial<ProductInput> & { version: number }): Promise<ProductView> {
+export async function updateProduct(
+  db: Db,
+  userId: number,
+  id: number,
+  patch: Partial<ProductInput> & { version: number },
+): Promise<ProductView> {
   const stored = await ownedOr404(db, products, userId, id, PRODUCT_NOT_FOUND);
   const { version: base, ...fields } = patch;
   await checkReferences(db, userId, fields);
   await saveVersioned(db, {
     base,
-    lock: async (tx) => (await tx.select().from(products).where(eq(products.id, id)).for('update'))[0],
+    lock: async (tx) =>
+      (await tx.select().from(products).where(eq(products.id, id)).for('update'))[0],
     versionOf: (row) => row.version,
     async write(tx, version, current) {
       const row = current ?? stored;
-      const problem = compareAtError(fields.price ?? row.price, fields.compare_at_price !== undefined ? fields.compare_at_price : row.compareAtPrice);
+      const problem = compareAtError(
+        fields.price ?? row.price,
+        fields.compare_at_price !== undefined ? fields.compare_at_price : row.compareAtPrice,
+      );
       if (problem) throw fieldError('compare_at_price', problem);
       const renamed = fields.name !== undefined && fields.name !== row.name;
       const slug = renamed ? await slugFor(tx, userId, fields.name!, id) : row.slug;
       if (renamed && slug !== row.slug && (row.published || fields.published)) {
-        await tx.insert(productOldSlugs).values({ userId, slug: row.slug, productId: id }).onConflictDoUpdate({ target: [productOldSlugs.userId, productOldSlugs.slug], set: { productId: id } });
+        await tx
+          .insert(productOldSlugs)
+          .values({ userId, slug: row.slug, productId: id })
+          .onConflictDoUpdate({
+            target: [productOldSlugs.userId, productOldSlugs.slug],
+            set: { productId: id },
+          });
       }
       await tx
         .update(products)
         .set({
           slug,
-          ...(fields.name !== undefined && { name: fields.name, searchName: searchKey(fields.name) }),
-          ...(fields.description !== undefined && { description: sanitizeDescription(fields.description) }),
+          ...(fields.name !== undefined && {
+            name: fields.name,
+            searchName: searchKey(fields.name),
+          }),
+          ...(fields.description !== undefined && {
+            description: sanitizeDescription(fields.description),
+          }),
           ...(fields.price !== undefined && { price: fields.price }),
           ...(fields.compare_at_price !== undefined && { compareAtPrice: fields.compare_at_price }),
           ...(fields.stock !== undefined && { stock: fields.stock }),
@@ -195,20 +279,27 @@ export async function updateProduct(db: Db, userId: number, id: number, patch: P
       if (fields.images !== undefined) await setImages(tx, id, fields.images);
     },
     conflict: {
-      message: 'Este producto cambió en otra pestaña o dispositivo. Combinamos lo que pudimos; revisa los datos.',
+      message:
+        'Este producto cambió en otra pestaña o dispositivo. Combinamos lo que pudimos; revisa los datos.',
       current: () => null,
     },
   }).catch(async (error: unknown) => {
     // The 409 carries the stored product, as the API shows it.
     if (!(error instanceof HttpError && error.status === 409)) throw error;
-    throw new HttpError(409, error.message, { errors: error.errors, body: { current: await getProduct(db, userId, id) } });
+    throw new HttpError(409, error.message, {
+      errors: error.errors,
+      body: { current: await getProduct(db, userId, id) },
+    });
   });
   await invalidate(shopTags.product(id), shopTags.catalogue(userId));
   return getProduct(db, userId, id);
 }
 
 export async function deleteProduct(db: Db, userId: number, id: number): Promise<void> {
-  const [row] = await db.delete(products).where(and(eq(products.id, id), eq(products.userId, userId))).returning({ id: products.id });
+  const [row] = await db
+    .delete(products)
+    .where(and(eq(products.id, id), eq(products.userId, userId)))
+    .returning({ id: products.id });
   if (!row) throw new HttpError(404, PRODUCT_NOT_FOUND);
   await invalidate(shopTags.product(id), shopTags.catalogue(userId));
 }
@@ -229,8 +320,14 @@ export async function duplicateProduct(db: Db, userId: number, id: number): Prom
 }
 
 /** How many products the seller has and has published (one row, kept by triggers). */
-export async function productCounts(db: Db, userId: number): Promise<{ total: number; published: number }> {
-  const [row] = await db.select().from(productCountsTable).where(eq(productCountsTable.userId, userId));
+export async function productCounts(
+  db: Db,
+  userId: number,
+): Promise<{ total: number; published: number }> {
+  const [row] = await db
+    .select()
+    .from(productCountsTable)
+    .where(eq(productCountsTable.userId, userId));
   return { total: row?.total ?? 0, published: row?.published ?? 0 };
 }
 
@@ -238,7 +335,9 @@ export async function productCounts(db: Db, userId: number): Promise<{ total: nu
  * The counts behind the dashboard's "Productos" card, as a part of its one statement; the
  * shop's sales join them in `modules.server.ts`.
  */
-export function catalogueCountsPart(userId: number): JsonPart<{ total: number; published: number }> {
+export function catalogueCountsPart(
+  userId: number,
+): JsonPart<{ total: number; published: number }> {
   return {
     sql: sql`select json_build_object('total', coalesce(max(${productCountsTable.total}), 0), 'published', coalesce(max(${productCountsTable.published}), 0)) from ${productCountsTable} where ${productCountsTable.userId} = ${userId}`,
     read: (counts: { total: number; published: number }) => counts,
@@ -246,16 +345,36 @@ export function catalogueCountsPart(userId: number): JsonPart<{ total: number; p
 }
 
 /** The dashboard's "Productos" card: started with a product, done with one published. */
-export function catalogueProgress({ total, published }: { total: number; published: number }): ModuleProgress {
+export function catalogueProgress({
+  total,
+  published,
+}: {
+  total: number;
+  published: number;
+}): ModuleProgress {
   const counts = `${total === 1 ? '1 producto' : `${total} productos`} · ${published === 1 ? '1 publicado' : `${published} publicados`}`;
-  if (total === 0) return { started: false, finished: false, detail: 'Siguiente paso: agrega tu primer producto.' };
-  return { started: true, finished: published > 0, detail: published > 0 ? counts : `${counts}. Siguiente paso: publica tu primer producto.` };
+  if (total === 0)
+    return {
+      started: false,
+      finished: false,
+      detail: 'Siguiente paso: agrega tu primer producto.',
+    };
+  return {
+    started: true,
+    finished: published > 0,
+    detail: published > 0 ? counts : `${counts}. Siguiente paso: publica tu primer producto.`,
+  };
 }
 
 /** What the public page of a published product shows; null when it is not public (→ 404). */
 export async function publicProduct(db: Db, id: number) {
   const [row] = await db
-    .select({ product: products, store: stores, sellerName: users.fullName, categoryName: categories.name })
+    .select({
+      product: products,
+      store: stores,
+      sellerName: users.fullName,
+      categoryName: categories.name,
+    })
     .from(products)
     .innerJoin(users, eq(users.id, products.userId))
     .leftJoin(stores, eq(stores.userId, products.userId))
@@ -274,13 +393,26 @@ export async function publicProduct(db: Db, id: number) {
 }
 
 /** A seller's published product by its slug, or by a slug it had (then `slug` is the current one); null: none. */
-export async function publicProductBySlug(db: Db, userId: number, slug: string): Promise<{ id: number; slug: string } | null> {
-  const [current] = await db.select({ id: products.id, slug: products.slug }).from(products).where(and(eq(products.userId, userId), eq(products.slug, slug), eq(products.published, true)));
+export async function publicProductBySlug(
+  db: Db,
+  userId: number,
+  slug: string,
+): Promise<{ id: number; slug: string } | null> {
+  const [current] = await db
+    .select({ id: products.id, slug: products.slug })
+    .from(products)
+    .where(and(eq(products.userId, userId), eq(products.slug, slug), eq(products.published, true)));
   if (current) return current;
   const [old] = await db
     .select({ id: products.id, slug: products.slug })
     .from(productOldSlugs)
     .innerJoin(products, eq(products.id, productOldSlugs.productId))
-    .where(and(eq(productOldSlugs.userId, userId), eq(productOldSlugs.slug, slug), eq(products.published, true)));
+    .where(
+      and(
+        eq(productOldSlugs.userId, userId),
+        eq(productOldSlugs.slug, slug),
+        eq(products.published, true),
+      ),
+    );
   return old ?? null;
 }

@@ -12,14 +12,19 @@ export function safePreviewHtml(html: string): string {
   const out = document.createElement('div');
   const copy = (from: Node, to: Node) => {
     for (const node of Array.from(from.childNodes)) {
-      if (node.nodeType === Node.TEXT_NODE) to.appendChild(document.createTextNode(node.textContent ?? ''));
+      if (node.nodeType === Node.TEXT_NODE)
+        to.appendChild(document.createTextNode(node.textContent ?? ''));
       else if (node instanceof Element && KEPT.has(node.tagName)) {
         const element = document.createElement(node.tagName.toLowerCase());
         const href = node.getAttribute('href')?.trim();
         if (node.tagName === 'A' && href && isSafeLink(href)) element.setAttribute('href', href);
         copy(node, element);
         to.appendChild(element);
-      } else if (node instanceof Element && !['SCRIPT', 'STYLE', 'TEMPLATE', 'IFRAME', 'OBJECT'].includes(node.tagName)) copy(node, to);
+      } else if (
+        node instanceof Element &&
+        !['SCRIPT', 'STYLE', 'TEMPLATE', 'IFRAME', 'OBJECT'].includes(node.tagName)
+      )
+        copy(node, to);
     }
   };
   copy(source, out);

@@ -31,7 +31,10 @@ const optionsFor = (sanitizeHtml: typeof SanitizeHtml): SanitizeHtml.IOptions =>
   transformTags: {
     b: 'strong',
     i: 'em',
-    a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow ugc noopener noreferrer', target: '_blank' }),
+    a: sanitizeHtml.simpleTransform('a', {
+      rel: 'nofollow ugc noopener noreferrer',
+      target: '_blank',
+    }),
   },
   exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href,
 });
@@ -46,7 +49,10 @@ export function sanitizeDescription(input: string): string {
 /** The description as plain text (meta description, JSON-LD, WhatsApp). */
 export function descriptionText(html: string, max = 300): string {
   const text = sanitizer()
-    .sanitize(html.replace(/<\/(p|li)>|<br\s*\/?>/gi, ' '), { allowedTags: [], allowedAttributes: {} })
+    .sanitize(html.replace(/<\/(p|li)>|<br\s*\/?>/gi, ' '), {
+      allowedTags: [],
+      allowedAttributes: {},
+    })
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

@@ -12,7 +12,8 @@ export function isSafeLink(href: string): boolean {
 
 /** Blank lines separate paragraphs, single newlines become `<br>`; the text is escaped. */
 export function textToParagraphs(text: string): string {
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const escape = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   return text
     .split(/\n\s*\n/)
     .map((p) => p.trim())

@@ -27,7 +27,8 @@ const amount = (label: string) =>
       .max(PRICE_MAX, `${label[0]!.toUpperCase()}${label.slice(1)} es demasiado alto.`),
   );
 
-const id = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
+const id = (message: string) =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
 
 export const productNameSchema = z
   .string({ error: 'Escribe el nombre del producto.' })
@@ -37,21 +38,30 @@ export const productNameSchema = z
 
 const productFields = {
   name: productNameSchema,
-  description: z.string({ error: 'La descripción debe ser texto.' }).max(DESCRIPTION_MAX, 'La descripción es demasiado larga.'),
+  description: z
+    .string({ error: 'La descripción debe ser texto.' })
+    .max(DESCRIPTION_MAX, 'La descripción es demasiado larga.'),
   price: amount('el precio'),
   compare_at_price: z.preprocess(blankToNull, amount('el precio anterior').nullable()),
   stock: z.preprocess(
     blankToNull,
     z.coerce
-      .number({ error: 'Escribe el stock como un número entero, o déjalo vacío si no tiene límite.' })
+      .number({
+        error: 'Escribe el stock como un número entero, o déjalo vacío si no tiene límite.',
+      })
       .int('Escribe el stock como un número entero.')
       .min(0, 'El stock no puede ser negativo.')
       .max(STOCK_MAX, 'El stock es demasiado alto.')
       .nullable(),
   ),
-  published: z.preprocess((v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'Indica si el producto está publicado.' })),
+  published: z.preprocess(
+    (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v),
+    z.boolean({ error: 'Indica si el producto está publicado.' }),
+  ),
   category: z.preprocess(blankToNull, id('Elige una categoría válida.').nullable()),
-  images: z.array(id('Imagen no válida.'), { error: 'Las imágenes deben ser una lista.' }).max(IMAGES_PER_PRODUCT, `Puedes agregar hasta ${IMAGES_PER_PRODUCT} imágenes.`),
+  images: z
+    .array(id('Imagen no válida.'), { error: 'Las imágenes deben ser una lista.' })
+    .max(IMAGES_PER_PRODUCT, `Puedes agregar hasta ${IMAGES_PER_PRODUCT} imágenes.`),
 };
 
 /** `POST /api/products/`. */
@@ -69,13 +79,21 @@ export const productCreateSchema = z.object({
 export const productPatchSchema = z
   .object(productFields)
   .partial()
-  .extend({ version: z.number({ error: 'Falta la versión del producto.' }).int('Versión no válida.').min(0, 'Versión no válida.').max(MAX_ID, 'Versión no válida.') });
+  .extend({
+    version: z
+      .number({ error: 'Falta la versión del producto.' })
+      .int('Versión no válida.')
+      .min(0, 'Versión no válida.')
+      .max(MAX_ID, 'Versión no válida.'),
+  });
 
 export type ProductInput = z.infer<typeof productCreateSchema>;
 
 /** The compare-at price is the price before a discount: it must be higher than the price. */
 export function compareAtError(price: number, compareAt: number | null): string | null {
-  return compareAt !== null && compareAt <= price ? 'El precio anterior debe ser mayor que el precio, o déjalo vacío.' : null;
+  return compareAt !== null && compareAt <= price
+    ? 'El precio anterior debe ser mayor que el precio, o déjalo vacío.'
+    : null;
 }
 
 export const categorySchema = z.object({
@@ -87,7 +105,12 @@ export const categorySchema = z.object({
 });
 export const categoryPatchSchema = z.object({
   name: categorySchema.shape.name.optional(),
-  position: z.number({ error: 'La posición debe ser un número.' }).int().min(0).max(CATEGORIES_PER_STORE).optional(),
+  position: z
+    .number({ error: 'La posición debe ser un número.' })
+    .int()
+    .min(0)
+    .max(CATEGORIES_PER_STORE)
+    .optional(),
 });
 
 /** A Chilean mobile for WhatsApp (`+569…`), typed in any common way; empty: none. */
@@ -98,7 +121,10 @@ export const whatsappSchema = z.preprocess(
     .transform((v, ctx) => {
       const phone = normalizePhone(v);
       if (!phone?.startsWith('+569')) {
-        ctx.addIssue({ code: 'custom', message: 'Escribe un celular chileno, por ejemplo +56 9 1234 5678.' });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Escribe un celular chileno, por ejemplo +56 9 1234 5678.',
+        });
         return z.NEVER;
       }
       return phone;
@@ -107,11 +133,28 @@ export const whatsappSchema = z.preprocess(
 );
 
 const storeFields = {
-  name: z.string({ error: 'Escribe el nombre de tu tienda.' }).trim().max(80, 'El nombre puede tener como máximo 80 caracteres.'),
+  name: z
+    .string({ error: 'Escribe el nombre de tu tienda.' })
+    .trim()
+    .max(80, 'El nombre puede tener como máximo 80 caracteres.'),
   whatsapp: whatsappSchema,
-  contact_email: z.preprocess(blankToNull, z.string().trim().max(254, 'El correo es demasiado largo.').pipe(z.email('Escribe un correo válido, por ejemplo ventas@tutienda.cl.')).nullable()),
-  transfer_details: z.string({ error: 'Los datos de transferencia deben ser texto.' }).trim().max(1000, 'Los datos de transferencia son demasiado largos.'),
-  pickup_address: z.string({ error: 'La dirección de retiro debe ser texto.' }).trim().max(300, 'La dirección es demasiado larga.'),
+  contact_email: z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .trim()
+      .max(254, 'El correo es demasiado largo.')
+      .pipe(z.email('Escribe un correo válido, por ejemplo ventas@tutienda.cl.'))
+      .nullable(),
+  ),
+  transfer_details: z
+    .string({ error: 'Los datos de transferencia deben ser texto.' })
+    .trim()
+    .max(1000, 'Los datos de transferencia son demasiado largos.'),
+  pickup_address: z
+    .string({ error: 'La dirección de retiro debe ser texto.' })
+    .trim()
+    .max(300, 'La dirección es demasiado larga.'),
   delivery_price: z.preprocess(blankToNull, amount('el costo de despacho').nullable()),
 };
 
@@ -119,8 +162,19 @@ const storeFields = {
 export const storePatchSchema = z
   .object(storeFields)
   .partial()
-  .extend({ version: z.number({ error: 'Falta la versión.' }).int('Versión no válida.').min(0, 'Versión no válida.').max(MAX_ID, 'Versión no válida.') });
+  .extend({
+    version: z
+      .number({ error: 'Falta la versión.' })
+      .int('Versión no válida.')
+      .min(0, 'Versión no válida.')
+      .max(MAX_ID, 'Versión no válida.'),
+  });
 
 export type StoreSettings = z.infer<z.ZodObject<typeof storeFields>>;
 
-export const mediaAltSchema = z.object({ alt: z.string({ error: 'El texto alternativo debe ser texto.' }).trim().max(250, 'El texto alternativo puede tener como máximo 250 caracteres.') });
+export const mediaAltSchema = z.object({
+  alt: z
+    .string({ error: 'El texto alternativo debe ser texto.' })
+    .trim()
+    .max(250, 'El texto alternativo puede tener como máximo 250 caracteres.'),
+});

@@ -3,7 +3,11 @@
 /** At or below this many units the page says how many are left. */
 export const LOW_STOCK = 3;
 
-export type StockState = { kind: 'unlimited' } | { kind: 'available'; units: number } | { kind: 'low'; units: number } | { kind: 'sold-out' };
+export type StockState =
+  | { kind: 'unlimited' }
+  | { kind: 'available'; units: number }
+  | { kind: 'low'; units: number }
+  | { kind: 'sold-out' };
 
 export function stockState(stock: number | null): StockState {
   if (stock === null) return { kind: 'unlimited' };
@@ -15,13 +19,21 @@ export function stockState(stock: number | null): StockState {
 export function stockLabel(stock: number | null): string {
   const state = stockState(stock);
   if (state.kind === 'sold-out') return 'Agotado';
-  if (state.kind === 'low') return state.units === 1 ? 'Última unidad' : `Últimas ${state.units} unidades`;
+  if (state.kind === 'low')
+    return state.units === 1 ? 'Última unidad' : `Últimas ${state.units} unidades`;
   return 'Disponible';
 }
 
 /** schema.org availability of a stock. */
-export function schemaAvailability(stock: number | null): 'https://schema.org/InStock' | 'https://schema.org/OutOfStock' | 'https://schema.org/LimitedAvailability' {
+export function schemaAvailability(
+  stock: number | null,
+):
+  | 'https://schema.org/InStock'
+  | 'https://schema.org/OutOfStock'
+  | 'https://schema.org/LimitedAvailability' {
   const state = stockState(stock);
   if (state.kind === 'sold-out') return 'https://schema.org/OutOfStock';
-  return state.kind === 'low' ? 'https://schema.org/LimitedAvailability' : 'https://schema.org/InStock';
+  return state.kind === 'low'
+    ? 'https://schema.org/LimitedAvailability'
+    : 'https://schema.org/InStock';
 }

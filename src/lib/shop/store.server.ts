@@ -24,11 +24,25 @@ function toView(row: typeof stores.$inferSelect): StoreView {
 /** The settings of `userId`'s shop (version 0: never saved, the defaults). */
 export async function getStore(db: Db, userId: number): Promise<StoreView> {
   const [row] = await db.select().from(stores).where(eq(stores.userId, userId));
-  return row ? toView(row) : { name: '', whatsapp: null, contact_email: null, transfer_details: '', pickup_address: '', delivery_price: null, version: 0 };
+  return row
+    ? toView(row)
+    : {
+        name: '',
+        whatsapp: null,
+        contact_email: null,
+        transfer_details: '',
+        pickup_address: '',
+        delivery_price: null,
+        version: 0,
+      };
 }
 
 /** Saves the fields given if `version` is the stored one; a stale version is a 409 with the stored copy. */
-export async function updateStore(db: Db, userId: number, patch: Partial<StoreSettings> & { version: number }): Promise<StoreView> {
+export async function updateStore(
+  db: Db,
+  userId: number,
+  patch: Partial<StoreSettings> & { version: number },
+): Promise<StoreView> {
   const { version: base, ...fields } = patch;
   const columns = {
     ...(fields.name !== undefined && { name: fields.name }),
@@ -40,10 +54,15 @@ export async function updateStore(db: Db, userId: number, patch: Partial<StoreSe
   };
   await saveVersioned(db, {
     base,
-    lock: async (tx) => (await tx.select().from(stores).where(eq(stores.userId, userId)).for('update'))[0],
+    lock: async (tx) =>
+      (await tx.select().from(stores).where(eq(stores.userId, userId)).for('update'))[0],
     versionOf: (row) => row.version,
     async write(tx, version, current) {
-      if (current) await tx.update(stores).set({ ...columns, version, updatedAt: sql`now()` }).where(eq(stores.userId, userId));
+      if (current)
+        await tx
+          .update(stores)
+          .set({ ...columns, version, updatedAt: sql`now()` })
+          .where(eq(stores.userId, userId));
       else await tx.insert(stores).values({ userId, ...columns, version });
     },
     conflict: {

@@ -41,6 +41,13 @@ export const shopTags = {
 } as const;
 
 /** The tags of a product's public page: the product, its shop and its category. */
-export function productTags(product: { id: number; category: number | null }, sellerId: number): string[] {
-  return [shopTags.product(product.id), shopTags.store(sellerId), ...(product.category ? [shopTags.category(product.category)] : [])];
+export function productTags(
+  product: { id: number; category: number | null },
+  sellerId: number,
+): string[] {
+  return [
+    shopTags.product(product.id),
+    shopTags.store(sellerId),
+    ...(product.category ? [shopTags.category(product.category)] : []),
+  ];
 }

@@ -12,22 +12,32 @@ interface Block {
 }
 
 const isBlock = (v: unknown): v is Block =>
-  typeof v === 'object' && v !== null && BLOCK_TYPES.includes((v as Block).type) && typeof (v as Block).props === 'object' && (v as Block).props !== null && typeof (v as Block).props.id === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  BLOCK_TYPES.includes((v as Block).type) &&
+  typeof (v as Block).props === 'object' &&
+  (v as Block).props !== null &&
+  typeof (v as Block).props.id === 'string';
 
 /** A block list with only known blocks, their props cleaned and their slots (one level deep) too. */
 function cleanBlocks(list: unknown, depth = 0): Block[] {
   if (!Array.isArray(list)) return [];
   return list.filter(isBlock).map((block) => {
-    const props: Record<string, unknown> = { id: block.props.id.slice(0, 100), ...cleanProps(block.type, block.props) };
+    const props: Record<string, unknown> = {
+      id: block.props.id.slice(0, 100),
+      ...cleanProps(block.type, block.props),
+    };
     if (block.type === 'Text') props.text = sanitizeDescription(String(props.text));
-    for (const slot of SLOT_FIELDS[block.type] ?? []) props[slot] = depth < 1 ? cleanBlocks(block.props[slot], depth + 1) : [];
+    for (const slot of SLOT_FIELDS[block.type] ?? [])
+      props[slot] = depth < 1 ? cleanBlocks(block.props[slot], depth + 1) : [];
     return { type: block.type, props: props as Block['props'] };
   });
 }
 
 /** The document as it may be stored and rendered: known blocks, clean props, a title on the root. */
 export function cleanPageData(data: PageData): PageData {
-  const title = typeof data.root?.props?.title === 'string' ? data.root.props.title.trim().slice(0, 80) : '';
+  const title =
+    typeof data.root?.props?.title === 'string' ? data.root.props.title.trim().slice(0, 80) : '';
   return { root: { props: { title } }, content: cleanBlocks(data.content) } as PageData;
 }
 

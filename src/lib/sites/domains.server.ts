@@ -49,7 +49,9 @@ async function verifiedElsewhere(db: Db, domain: string, siteId: number): Promis
   const [row] = await db
     .select({ id: sites.id })
     .from(sites)
-    .where(and(eq(sites.customDomain, domain), eq(sites.domainStatus, 'verified'), ne(sites.id, siteId)))
+    .where(
+      and(eq(sites.customDomain, domain), eq(sites.domainStatus, 'verified'), ne(sites.id, siteId)),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -66,16 +68,33 @@ export async function getDomain(db: Db, userId: number, id: number): Promise<Dom
  * keeps its token and state; another one replaces the old, which stops serving at once. Only a
  * *verified* domain is exclusive, so nobody can hold a domain they have not proven is theirs.
  */
-export async function setDomain(db: Db, userId: number, id: number, domain: string): Promise<DomainView> {
+export async function setDomain(
+  db: Db,
+  userId: number,
+  id: number,
+  domain: string,
+): Promise<DomainView> {
   const site = await ownedOr404(db, sites, userId, id, SITE_NOT_FOUND);
   const ours = mainDomains().some((d) => domain === d || domain.endsWith('.' + d));
-  if (ours) throw new HttpError(400, 'Ese dominio es de Impulsa: tu sitio ya tiene su dirección en él.', { errors: { domain: ['Ese dominio es de Impulsa.'] } });
+  if (ours)
+    throw new HttpError(400, 'Ese dominio es de Impulsa: tu sitio ya tiene su dirección en él.', {
+      errors: { domain: ['Ese dominio es de Impulsa.'] },
+    });
   if (site.customDomain === domain && site.domainToken) return domainView(site)!;
-  if (await verifiedElsewhere(db, domain, id)) throw new HttpError(400, TAKEN, { errors: { domain: [TAKEN] } });
+  if (await verifiedElsewhere(db, domain, id))
+    throw new HttpError(400, TAKEN, { errors: { domain: [TAKEN] } });
   const token = `impulsa-verificacion=${randomBytes(16).toString('hex')}`;
   const [row] = await db
     .update(sites)
-    .set({ customDomain: domain, domainStatus: 'pending', domainToken: token, domainCheckedAt: null, domainError: null, version: sql`${sites.version} + 1`, updatedAt: sql`now()` })
+    .set({
+      customDomain: domain,
+      domainStatus: 'pending',
+      domainToken: token,
+      domainCheckedAt: null,
+      domainError: null,
+      version: sql`${sites.version} + 1`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(sites.id, id))
     .returning();
   await changed(id);
@@ -87,7 +106,15 @@ export async function removeDomain(db: Db, userId: number, id: number): Promise<
   await ownedOr404(db, sites, userId, id, SITE_NOT_FOUND);
   await db
     .update(sites)
-    .set({ customDomain: null, domainStatus: 'none', domainToken: null, domainCheckedAt: null, domainError: null, version: sql`${sites.version} + 1`, updatedAt: sql`now()` })
+    .set({
+      customDomain: null,
+      domainStatus: 'none',
+      domainToken: null,
+      domainCheckedAt: null,
+      domainError: null,
+      version: sql`${sites.version} + 1`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(sites.id, id));
   await changed(id);
 }
@@ -101,13 +128,18 @@ export function dnsResolver(): Resolver {
 }
 
 /** The TXT check: null when the token is there, else why not, in words a seller can act on. */
-async function txtProblem(resolver: Pick<Resolver, 'resolveTxt'>, name: string, token: string): Promise<string | null> {
+async function txtProblem(
+  resolver: Pick<Resolver, 'resolveTxt'>,
+  name: string,
+  token: string,
+): Promise<string | null> {
   let records: string[][];
   try {
     records = await resolver.resolveTxt(name);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOTFOUND' || code === 'ENODATA') return `Todavía no encontramos el registro TXT ${name}. Si lo acabas de agregar, espera unos minutos: los cambios de DNS pueden tardar hasta 24 horas.`;
+    if (code === 'ENOTFOUND' || code === 'ENODATA')
+      return `Todavía no encontramos el registro TXT ${name}. Si lo acabas de agregar, espera unos minutos: los cambios de DNS pueden tardar hasta 24 horas.`;
     return 'No pudimos consultar el DNS en este momento. Intenta verificar de nuevo en unos minutos.';
   }
   // A long TXT value arrives in chunks of up to 255 characters: they are one string.
@@ -117,16 +149,27 @@ async function txtProblem(resolver: Pick<Resolver, 'resolveTxt'>, name: string, 
 }
 
 /** "Verificar": looks the TXT record up and records the result, with the time and the reason. */
-export async function verifyDomain(db: Db, userId: number, id: number, resolver: Pick<Resolver, 'resolveTxt'> = dnsResolver()): Promise<DomainView> {
+export async function verifyDomain(
+  db: Db,
+  userId: number,
+  id: number,
+  resolver: Pick<Resolver, 'resolveTxt'> = dnsResolver(),
+): Promise<DomainView> {
   const site = await ownedOr404(db, sites, userId, id, SITE_NOT_FOUND);
-  if (!site.customDomain || !site.domainToken) throw new HttpError(400, 'Este sitio no tiene un dominio propio que verificar.');
+  if (!site.customDomain || !site.domainToken)
+    throw new HttpError(400, 'Este sitio no tiene un dominio propio que verificar.');
   if (site.domainStatus === 'verified') return domainView(site)!;
   const problem = await txtProblem(resolver, txtRecordName(site.customDomain), site.domainToken);
   const reason = problem ?? ((await verifiedElsewhere(db, site.customDomain, id)) ? TAKEN : null);
   try {
     const [row] = await db
       .update(sites)
-      .set({ domainStatus: reason ? 'pending' : 'verified', domainCheckedAt: sql`now()`, domainError: reason, ...(!reason && { version: sql`${sites.version} + 1`, updatedAt: sql`now()` }) })
+      .set({
+        domainStatus: reason ? 'pending' : 'verified',
+        domainCheckedAt: sql`now()`,
+        domainError: reason,
+        ...(!reason && { version: sql`${sites.version} + 1`, updatedAt: sql`now()` }),
+      })
       .where(and(eq(sites.id, id), eq(sites.customDomain, site.customDomain)))
       .returning();
     if (!reason) await changed(id);

@@ -35,13 +35,15 @@ export function normalizeDomain(input: string): string | null {
 }
 
 export const domainSchema = z.object({
-  domain: z
-    .string({ error: 'Escribe tu dominio.' })
-    .transform((v, ctx) => {
-      const domain = normalizeDomain(v);
-      if (!domain) ctx.addIssue({ code: 'custom', message: 'Escribe un dominio como mitienda.cl o www.mitienda.cl.' });
-      return domain ?? '';
-    }),
+  domain: z.string({ error: 'Escribe tu dominio.' }).transform((v, ctx) => {
+    const domain = normalizeDomain(v);
+    if (!domain)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Escribe un dominio como mitienda.cl o www.mitienda.cl.',
+      });
+    return domain ?? '';
+  }),
 });
 
 /** The apex (`tienda.cl`) takes an A record; anything below it (`www.tienda.cl`) a CNAME. */
@@ -75,10 +77,38 @@ function relativeName(fqdn: string, domain: string): string {
  * to us (CNAME below the apex; A at the apex when we publish an IPv4, else an ALIAS/CNAME-flattening
  * to the edge name, which Cloudflare and most modern panels accept at the apex).
  */
-export function dnsRecords(domain: string, token: string, edge: { cname: string; ipv4: string | null }): DnsRecord[] {
+export function dnsRecords(
+  domain: string,
+  token: string,
+  edge: { cname: string; ipv4: string | null },
+): DnsRecord[] {
   const txt = txtRecordName(domain);
-  const records: DnsRecord[] = [{ type: 'TXT', name: relativeName(txt, domain), fqdn: txt, value: token, purpose: 'Demuestra que el dominio es tuyo.' }];
-  if (isApex(domain) && edge.ipv4) records.push({ type: 'A', name: '@', fqdn: domain, value: edge.ipv4, purpose: 'Lleva a tus visitas a tu sitio.' });
-  else records.push({ type: 'CNAME', name: relativeName(domain, domain), fqdn: domain, value: edge.cname, purpose: isApex(domain) ? 'Lleva a tus visitas a tu sitio (en la raíz del dominio tu proveedor puede llamarlo ALIAS o ANAME).' : 'Lleva a tus visitas a tu sitio.' });
+  const records: DnsRecord[] = [
+    {
+      type: 'TXT',
+      name: relativeName(txt, domain),
+      fqdn: txt,
+      value: token,
+      purpose: 'Demuestra que el dominio es tuyo.',
+    },
+  ];
+  if (isApex(domain) && edge.ipv4)
+    records.push({
+      type: 'A',
+      name: '@',
+      fqdn: domain,
+      value: edge.ipv4,
+      purpose: 'Lleva a tus visitas a tu sitio.',
+    });
+  else
+    records.push({
+      type: 'CNAME',
+      name: relativeName(domain, domain),
+      fqdn: domain,
+      value: edge.cname,
+      purpose: isApex(domain)
+        ? 'Lleva a tus visitas a tu sitio (en la raíz del dominio tu proveedor puede llamarlo ALIAS o ANAME).'
+        : 'Lleva a tus visitas a tu sitio.',
+    });
   return records;
 }

@@ -95,7 +95,11 @@ export interface CatalogueItem extends BlockProduct {
 }
 
 /** What a ProductGrid shows in the canvas: the catalogue arrives newest first, published only. */
-export function gridProducts(catalogue: readonly CatalogueItem[], category: number | null, limit: number): BlockProduct[] {
+export function gridProducts(
+  catalogue: readonly CatalogueItem[],
+  category: number | null,
+  limit: number,
+): BlockProduct[] {
   return catalogue.filter((p) => category === null || p.category === category).slice(0, limit);
 }
 

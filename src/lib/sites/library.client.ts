@@ -14,7 +14,14 @@ export interface LibraryImage extends BlockImage {
 export const $library = atom<LibraryImage[]>([]);
 
 export function libraryImage(m: UploadedMedia): LibraryImage {
-  return { id: m.id, src: m.url, srcset: srcset(m.variants, 'webp'), width: m.width, height: m.height, alt: m.alt };
+  return {
+    id: m.id,
+    src: m.url,
+    srcset: srcset(m.variants, 'webp'),
+    width: m.width,
+    height: m.height,
+    alt: m.alt,
+  };
 }
 
 /** Puts a just-uploaded image first. */

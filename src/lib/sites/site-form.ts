@@ -9,8 +9,16 @@ export function settingsFromForm(fields: Record<string, string>) {
   return sitePatchSchema.parse({
     name: fields.name,
     whatsapp: fields.whatsapp ?? '',
-    seo: { title: fields.seo_title ?? '', description: fields.seo_description ?? '', image: fields.seo_image ? Number(fields.seo_image) : null },
-    theme: { primary: fields.theme_primary, background: fields.theme_background, font: fields.theme_font },
+    seo: {
+      title: fields.seo_title ?? '',
+      description: fields.seo_description ?? '',
+      image: fields.seo_image ? Number(fields.seo_image) : null,
+    },
+    theme: {
+      primary: fields.theme_primary,
+      background: fields.theme_background,
+      font: fields.theme_font,
+    },
     version: Number(fields.version),
   });
 }

@@ -10,7 +10,13 @@ export interface SitemapEntry {
   lastModified?: Date;
 }
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const XML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 
 /** `origin`: where the site's paths live (its canonical origin, or the preview base on the main domains). */
@@ -18,7 +24,10 @@ export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
   const seen = new Set<string>();
   const urls = entries
     .filter((e) => !seen.has(e.path) && seen.add(e.path))
-    .map((e) => `<url><loc>${escapeXml(origin + encodeURI(e.path))}</loc>${e.lastModified ? `<lastmod>${e.lastModified.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`)
+    .map(
+      (e) =>
+        `<url><loc>${escapeXml(origin + encodeURI(e.path))}</loc>${e.lastModified ? `<lastmod>${e.lastModified.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`,
+    )
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`;
 }

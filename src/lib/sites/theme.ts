@@ -25,7 +25,10 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 /** The better of dark or light text on `background`. */
-const textOn = (background: string) => (contrastRatio(DARK_TEXT, background) >= contrastRatio(LIGHT_TEXT, background) ? DARK_TEXT : LIGHT_TEXT);
+const textOn = (background: string) =>
+  contrastRatio(DARK_TEXT, background) >= contrastRatio(LIGHT_TEXT, background)
+    ? DARK_TEXT
+    : LIGHT_TEXT;
 
 /** The colours a site's page uses, derived from its theme. */
 export interface SiteColors {
@@ -40,7 +43,13 @@ export interface SiteColors {
 
 export function siteColors(theme: Pick<SiteTheme, 'primary' | 'background'>): SiteColors {
   const text = textOn(theme.background);
-  return { primary: theme.primary, background: theme.background, text, onPrimary: textOn(theme.primary), link: contrastRatio(theme.primary, theme.background) >= AA ? theme.primary : text };
+  return {
+    primary: theme.primary,
+    background: theme.background,
+    text,
+    onPrimary: textOn(theme.primary),
+    link: contrastRatio(theme.primary, theme.background) >= AA ? theme.primary : text,
+  };
 }
 
 const ratio = (r: number) => r.toLocaleString('es-CL', { maximumFractionDigits: 1 });
@@ -49,10 +58,16 @@ const ratio = (r: number) => r.toLocaleString('es-CL', { maximumFractionDigits: 
 export function themeWarnings(theme: Pick<SiteTheme, 'primary' | 'background'>): string[] {
   const warnings: string[] = [];
   const onBackground = contrastRatio(theme.primary, theme.background);
-  if (onBackground < AA) warnings.push(`El color principal se lee poco sobre el fondo (contraste ${ratio(onBackground)}:1; se recomienda 4,5:1). Tus enlaces se mostrarán en el color del texto para que se lean.`);
+  if (onBackground < AA)
+    warnings.push(
+      `El color principal se lee poco sobre el fondo (contraste ${ratio(onBackground)}:1; se recomienda 4,5:1). Tus enlaces se mostrarán en el color del texto para que se lean.`,
+    );
   const colors = siteColors(theme);
   const onButton = contrastRatio(colors.onPrimary, theme.primary);
-  if (onButton < AA) warnings.push(`Ni el texto blanco ni el oscuro se leen bien sobre el color principal (contraste ${ratio(onButton)}:1). Elige un color principal más oscuro o más claro.`);
+  if (onButton < AA)
+    warnings.push(
+      `Ni el texto blanco ni el oscuro se leen bien sobre el color principal (contraste ${ratio(onButton)}:1). Elige un color principal más oscuro o más claro.`,
+    );
   return warnings;
 }
 
@@ -62,15 +77,31 @@ const INTER = "'Inter Variable', 'Inter Fallback', system-ui, sans-serif";
 /** The font pairs, for the picker and the page (one place for both). */
 export const FONT_INFO: Record<FontPair, { label: string; body: string; heading: string }> = {
   moderna: { label: 'Moderna (Inter)', body: INTER, heading: INTER },
-  clasica: { label: 'Clásica (Georgia)', body: "Georgia, 'Times New Roman', serif", heading: "Georgia, 'Times New Roman', serif" },
-  amable: { label: 'Amable (redondeada)', body: INTER, heading: "ui-rounded, 'Trebuchet MS', system-ui, sans-serif" },
+  clasica: {
+    label: 'Clásica (Georgia)',
+    body: "Georgia, 'Times New Roman', serif",
+    heading: "Georgia, 'Times New Roman', serif",
+  },
+  amable: {
+    label: 'Amable (redondeada)',
+    body: INTER,
+    heading: "ui-rounded, 'Trebuchet MS', system-ui, sans-serif",
+  },
 };
 
 /** The CSS custom properties of a site's theme, as an object (the editor's canvas). */
 export function themeVars(theme: SiteTheme): Record<string, string> {
   const c = siteColors(theme);
   const font = FONT_INFO[theme.font];
-  return { '--site-primary': c.primary, '--site-bg': c.background, '--site-text': c.text, '--site-on-primary': c.onPrimary, '--site-link': c.link, '--site-font': font.body, '--site-heading-font': font.heading };
+  return {
+    '--site-primary': c.primary,
+    '--site-bg': c.background,
+    '--site-text': c.text,
+    '--site-on-primary': c.onPrimary,
+    '--site-link': c.link,
+    '--site-font': font.body,
+    '--site-heading-font': font.heading,
+  };
 }
 
 /** The same as a `style` attribute (SiteLayout). */

@@ -4,7 +4,9 @@
 export function subdomainOrigin(subdomain: string, appOrigin: URL): string {
   // An IP address has no subdomains: an app reached as http://127.0.0.1:4321 serves its sites as
   // http://<sub>.localhost:4321, which browsers send to the loopback address too.
-  const host = /^[\d.]+$|^\[/.test(appOrigin.hostname) ? `localhost${appOrigin.port ? `:${appOrigin.port}` : ''}` : appOrigin.host;
+  const host = /^[\d.]+$|^\[/.test(appOrigin.hostname)
+    ? `localhost${appOrigin.port ? `:${appOrigin.port}` : ''}`
+    : appOrigin.host;
   return `${appOrigin.protocol}//${subdomain}.${host}`;
 }
 
@@ -18,7 +20,8 @@ export const BUILDER_PATHS = {
   sites: '/page-builder',
   site: (id: number) => `/page-builder/site/${id}`,
   /** The editor, at one page of the site (default: its home). */
-  editor: (id?: number, pageId?: number) => (id ? `/page-builder/editor/${id}${pageId ? `?pagina=${pageId}` : ''}` : '/page-builder/editor'),
+  editor: (id?: number, pageId?: number) =>
+    id ? `/page-builder/editor/${id}${pageId ? `?pagina=${pageId}` : ''}` : '/page-builder/editor',
 } as const;
 
 /** Render-cache tag of everything a site's public pages show from the site itself. */

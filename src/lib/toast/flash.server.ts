@@ -3,5 +3,9 @@ import { FLASH_COOKIE, FLASH_MAX_AGE_MS, type FlashToast } from '@/lib/toast/fla
 
 /** Leaves a toast for the next page, from the server (a form that worked without JavaScript). */
 export function setFlash(cookies: AstroCookies, toast: Omit<FlashToast, 'at'>): void {
-  cookies.set(FLASH_COOKIE, JSON.stringify({ ...toast, at: Date.now() }), { path: '/', sameSite: 'lax', maxAge: Math.ceil(FLASH_MAX_AGE_MS / 1000) });
+  cookies.set(FLASH_COOKIE, JSON.stringify({ ...toast, at: Date.now() }), {
+    path: '/',
+    sameSite: 'lax',
+    maxAge: Math.ceil(FLASH_MAX_AGE_MS / 1000),
+  });
 }

@@ -29,12 +29,17 @@ export type ToastAction<Node = unknown> =
   | { type: 'REMOVE_TOAST'; toastId?: string };
 
 /** Applies one action to the queue. */
-export function toastReducer<Node>(state: ToastState<Node>, action: ToastAction<Node>): ToastState<Node> {
+export function toastReducer<Node>(
+  state: ToastState<Node>,
+  action: ToastAction<Node>,
+): ToastState<Node> {
   switch (action.type) {
     case 'ADD_TOAST':
       return { toasts: [action.toast, ...state.toasts].slice(0, TOAST_LIMIT) };
     case 'UPDATE_TOAST':
-      return { toasts: state.toasts.map((t) => (t.id === action.toast.id ? { ...t, ...action.toast } : t)) };
+      return {
+        toasts: state.toasts.map((t) => (t.id === action.toast.id ? { ...t, ...action.toast } : t)),
+      };
     case 'DISMISS_TOAST':
       return {
         toasts: state.toasts.map((t) =>
@@ -42,14 +47,19 @@ export function toastReducer<Node>(state: ToastState<Node>, action: ToastAction<
         ),
       };
     case 'REMOVE_TOAST':
-      return { toasts: action.toastId === undefined ? [] : state.toasts.filter((t) => t.id !== action.toastId) };
+      return {
+        toasts:
+          action.toastId === undefined ? [] : state.toasts.filter((t) => t.id !== action.toastId),
+      };
   }
 }
 
 /** Throws unless `type` is a valid toast type (docs/spec.md §5). */
 export function assertToastType(type: unknown): asserts type is ToastType | undefined {
   if (type !== undefined && !TOAST_TYPES.includes(type as ToastType)) {
-    throw new Error(`Invalid prop \`type\` supplied to \`Toast\`. Expected \`foreground | background\`, received \`${String(type)}\`.`);
+    throw new Error(
+      `Invalid prop \`type\` supplied to \`Toast\`. Expected \`foreground | background\`, received \`${String(type)}\`.`,
+    );
   }
 }
 

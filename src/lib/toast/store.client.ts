@@ -34,7 +34,8 @@ function scheduleRemoval(toastId: string): void {
 /** Applies an action to the queue; dismissing schedules removal after `TOAST_REMOVE_DELAY`. */
 export function dispatchToast(action: ToastAction<ReactNode>): void {
   if (action.type === 'DISMISS_TOAST') {
-    const ids = action.toastId === undefined ? $toasts.get().toasts.map((t) => t.id) : [action.toastId];
+    const ids =
+      action.toastId === undefined ? $toasts.get().toasts.map((t) => t.id) : [action.toastId];
     ids.forEach(scheduleRemoval);
     writeFlash(null);
   }
@@ -56,7 +57,8 @@ export function toast(input: ToastInput, options: { persist?: boolean } = {}) {
   assertToastType(input.type);
   const id = nextToastId();
   const dismiss = () => dispatchToast({ type: 'DISMISS_TOAST', toastId: id });
-  const update = (patch: Partial<ToastInput>) => dispatchToast({ type: 'UPDATE_TOAST', toast: { ...patch, id } });
+  const update = (patch: Partial<ToastInput>) =>
+    dispatchToast({ type: 'UPDATE_TOAST', toast: { ...patch, id } });
   dispatchToast({
     type: 'ADD_TOAST',
     toast: { ...input, id, open: true, onOpenChange: (open) => (open ? undefined : dismiss()) },

@@ -10,6 +10,8 @@ export const GET: APIRoute = async () => {
     await pingDatabase(handle);
     return json({ status: 'ok', database: handle.kind });
   } catch {
-    return jsonError(503, 'La base de datos no está disponible en este momento.', { headers: { 'Retry-After': '5' } });
+    return jsonError(503, 'La base de datos no está disponible en este momento.', {
+      headers: { 'Retry-After': '5' },
+    });
   }
 };

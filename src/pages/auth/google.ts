@@ -1,12 +1,20 @@
 import type { APIRoute } from 'astro';
-import { finishLogin, OIDC_COOKIE, OIDC_COOKIE_PATH, oidcSettings, startLogin, type PendingLogin } from '@/lib/accounts/google.server';
+import {
+  finishLogin,
+  OIDC_COOKIE,
+  OIDC_COOKIE_PATH,
+  oidcSettings,
+  startLogin,
+  type PendingLogin,
+} from '@/lib/accounts/google.server';
 import { startSession } from '@/lib/accounts/session.server';
 import { getDb } from '@/lib/server/db/client';
 import { HttpError } from '@/lib/server/http/errors';
 import { log } from '@/lib/server/log';
 import { userForIdentity } from '@/lib/accounts/users.server';
 
-const done = (error?: string) => `/login/oauth-success${error ? `?error=${encodeURIComponent(error)}` : ''}`;
+const done = (error?: string) =>
+  `/login/oauth-success${error ? `?error=${encodeURIComponent(error)}` : ''}`;
 
 /**
  * `/auth/google`, opened in the sign-in popup: without `code` it starts the flow; as the
@@ -40,7 +48,10 @@ export const GET: APIRoute = async (context) => {
   const providerError = url.searchParams.get('error');
   if (providerError) {
     if (providerError === 'access_denied') return redirect(done('cancelled'), 302);
-    log.warn('oidc provider error', { error: providerError, description: url.searchParams.get('error_description') });
+    log.warn('oidc provider error', {
+      error: providerError,
+      description: url.searchParams.get('error_description'),
+    });
     return redirect(done('failed'), 302);
   }
   if (!raw) return redirect(done('expired'), 302);

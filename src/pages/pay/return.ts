@@ -12,22 +12,35 @@ const FIELDS = ['token_ws', 'TBK_TOKEN', 'TBK_ORDEN_COMPRA', 'TBK_ID_SESION'] as
  * POST when they cancel or time runs out. Commits once and goes to the order's receipt, which
  * says what happened; a reload or a second return changes nothing. An unknown token is a 404.
  */
-async function handle(request: Request, url: URL, cookies: Parameters<APIRoute>[0]['cookies']): Promise<Response> {
+async function handle(
+  request: Request,
+  url: URL,
+  cookies: Parameters<APIRoute>[0]['cookies'],
+): Promise<Response> {
   const params: WebpayReturn = {};
-  const source = request.method === 'POST' ? new URLSearchParams((await readCapped(request, BODY_LIMITS.auth)).toString('utf8')) : url.searchParams;
+  const source =
+    request.method === 'POST'
+      ? new URLSearchParams((await readCapped(request, BODY_LIMITS.auth)).toString('utf8'))
+      : url.searchParams;
   for (const field of FIELDS) params[field] = source.get(field)?.slice(0, 100) ?? null;
   const db = await getDb();
   const { outcome, row } = await webpayReturn(db, params);
   if (!row) {
     return new Response(
       '<!doctype html><html lang="es-CL"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Pago no encontrado</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1>No encontramos ese pago</h1><p>El enlace de vuelta desde Webpay no corresponde a ningún pedido. No se hizo ningún cargo desde esta página.</p><p><a href="/pay">Volver al carro</a></p></body></html>',
-      { status: 404, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } },
+      {
+        status: 404,
+        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+      },
     );
   }
   // Paid: the cart is done (the GET from Webpay carries the cart cookie; a POST does not, and is never a payment).
   const token = cartToken(cookies, url, false);
   if (outcome === 'paid' && token) await emptyCart(db, token, row.sellerId);
-  return new Response(null, { status: 303, headers: { Location: receiptPath(row.receiptToken), 'Cache-Control': 'no-store' } });
+  return new Response(null, {
+    status: 303,
+    headers: { Location: receiptPath(row.receiptToken), 'Cache-Control': 'no-store' },
+  });
 }
 
 export const GET: APIRoute = ({ request, url, cookies }) => handle(request, url, cookies);

@@ -23,13 +23,20 @@ describe.each(servers)('account forms on $kind', ({ url }) => {
       expect(again.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
       expect(await again.text()).toBe(first);
     }
-    const refused = await postForm(url, '/login', { email: 'nadie@ejemplo.cl', password: 'otra-cosa' });
+    const refused = await postForm(url, '/login', {
+      email: 'nadie@ejemplo.cl',
+      password: 'otra-cosa',
+    });
     expect(refused.headers.get('x-render-cache')).toBeNull();
     expect(await refused.text()).toContain('value="nadie@ejemplo.cl"');
     expect(await (await fetch(`${url}/login`)).text()).not.toContain('nadie@ejemplo.cl');
     // The quick start's company shows on /registrate: that visitor gets the page rendered for them.
-    const company = encodeURIComponent(encodeQuickStart({ name: 'Panadería Las Tórtolas', type: 'spa' }));
-    const starting = await fetch(`${url}/registrate`, { headers: { Cookie: `${QUICK_START_COOKIE}=${company}` } });
+    const company = encodeURIComponent(
+      encodeQuickStart({ name: 'Panadería Las Tórtolas', type: 'spa' }),
+    );
+    const starting = await fetch(`${url}/registrate`, {
+      headers: { Cookie: `${QUICK_START_COOKIE}=${company}` },
+    });
     expect(starting.headers.get('x-render-cache')).toBeNull();
     expect(await starting.text()).toContain('Panadería Las Tórtolas');
     expect((await fetch(`${url}/registrate`)).headers.get('x-render-cache')).toBe('hit');
@@ -53,28 +60,51 @@ describe.each(servers)('account forms on $kind', ({ url }) => {
     const session = cookies.find((c) => c.startsWith('impulsa_session='))!;
     expect(session).toMatch(/HttpOnly/i);
     expect(cookies.some((c) => c.startsWith('impulsa_flash='))).toBe(true);
-    const dashboard = await fetch(`${url}/dashboard`, { headers: { Cookie: session.split(';')[0]! }, redirect: 'manual' });
+    const dashboard = await fetch(`${url}/dashboard`, {
+      headers: { Cookie: session.split(';')[0]! },
+      redirect: 'manual',
+    });
     expect(dashboard.status).toBe(200);
   });
 
   it('POST /login from another origin is refused', async () => {
-    const res = await fetch(`${url}/login`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' }, body: 'email=a%40b.cl&password=x' });
+    const res = await fetch(`${url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: 'https://evil.example',
+      },
+      body: 'email=a%40b.cl&password=x',
+    });
     expect(res.status).toBe(403);
   });
 
   it('POST /registrate: a refusal keeps the name and email with the messages; success goes to /dashboard signed in', async () => {
     const { user } = await new ApiClient(url).register();
-    const taken = await postForm(url, '/registrate', { full_name: 'Rosa Pérez', email: user.email, password: 'una-clave-segura' });
+    const taken = await postForm(url, '/registrate', {
+      full_name: 'Rosa Pérez',
+      email: user.email,
+      password: 'una-clave-segura',
+    });
     expect(taken.status).toBe(409);
     const html = await taken.text();
     expect(html).toContain('value="Rosa Pérez"');
     expect(html).toContain(`value="${user.email}"`);
     expect(html).toContain('No pudimos crear tu cuenta');
-    const short = await postForm(url, '/registrate', { full_name: 'Rosa Pérez', email: `nueva-${Date.now()}@ejemplo.cl`, password: 'corta' });
+    const short = await postForm(url, '/registrate', {
+      full_name: 'Rosa Pérez',
+      email: `nueva-${Date.now()}@ejemplo.cl`,
+      password: 'corta',
+    });
     expect(short.status).toBe(400);
     expect(await short.text()).toMatch(/al menos/i);
 
-    const ok = await postForm(url, '/registrate', { full_name: 'Rosa Pérez', email: `nueva-${Date.now()}@ejemplo.cl`, password: 'una-clave-segura' });
+    const ok = await postForm(url, '/registrate', {
+      full_name: 'Rosa Pérez',
+      email: `nueva-${Date.now()}@ejemplo.cl`,
+      password: 'una-clave-segura',
+    });
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/dashboard');
     expect(ok.headers.getSetCookie().some((c) => c.startsWith('impulsa_session='))).toBe(true);
@@ -85,19 +115,38 @@ describe.each(servers)('account forms on $kind', ({ url }) => {
     const asked = await postForm(url, '/login/forgot-password', { email: user.email });
     expect(asked.status).toBe(200);
     expect(await asked.text()).toContain('Si existe una cuenta con ese correo');
-    const nobody = await postForm(url, '/login/forgot-password', { email: `nadie-${Date.now()}@ejemplo.cl` });
+    const nobody = await postForm(url, '/login/forgot-password', {
+      email: `nadie-${Date.now()}@ejemplo.cl`,
+    });
     expect(await nobody.text()).toContain('Si existe una cuenta con ese correo');
 
-    const token = new URL(resetLinkIn(await waitForMail(mailDir, user.email))).searchParams.get('token')!;
-    const mismatch = await postForm(url, '/login/reset-password', { token, password: 'la-nueva-clave', confirm: 'otra-clave-x' });
+    const token = new URL(resetLinkIn(await waitForMail(mailDir, user.email))).searchParams.get(
+      'token',
+    )!;
+    const mismatch = await postForm(url, '/login/reset-password', {
+      token,
+      password: 'la-nueva-clave',
+      confirm: 'otra-clave-x',
+    });
     expect(mismatch.status).toBe(400);
     const html = await mismatch.text();
     expect(html).toContain('Las contraseñas no coinciden.');
     expect(html).toContain(`value="${token}"`);
-    const done = await postForm(url, '/login/reset-password', { token, password: 'la-nueva-clave', confirm: 'la-nueva-clave' });
+    const done = await postForm(url, '/login/reset-password', {
+      token,
+      password: 'la-nueva-clave',
+      confirm: 'la-nueva-clave',
+    });
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe('/login');
-    expect((await new ApiClient(url).post('/api/users/login/', { email: user.email, password: 'la-nueva-clave' })).status).toBe(200);
+    expect(
+      (
+        await new ApiClient(url).post('/api/users/login/', {
+          email: user.email,
+          password: 'la-nueva-clave',
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('POST /api/users/logout/ as a form (the sign-out button before JavaScript): revokes the token and goes to /login', async () => {
@@ -105,11 +154,19 @@ describe.each(servers)('account forms on $kind', ({ url }) => {
     const res = await postForm(url, '/api/users/logout/', {}, `impulsa_session=${token}`);
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/login');
-    expect(res.headers.getSetCookie().some((c) => c.startsWith('impulsa_session=') && /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c))).toBe(true);
+    expect(
+      res.headers
+        .getSetCookie()
+        .some(
+          (c) => c.startsWith('impulsa_session=') && /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c),
+        ),
+    ).toBe(true);
     expect((await new ApiClient(url).request('GET', '/api/users/me/', { token })).status).toBe(401);
     // Signed out already (a second click, an expired session): still /login, never an error.
     expect((await postForm(url, '/api/users/logout/', {})).status).toBe(303);
     // The JSON API keeps its contract.
-    expect((await new ApiClient(url).request('POST', '/api/users/logout/', { body: {} })).status).toBe(401);
+    expect(
+      (await new ApiClient(url).request('POST', '/api/users/logout/', { body: {} })).status,
+    ).toBe(401);
   });
 });

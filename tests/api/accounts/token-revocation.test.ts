@@ -18,16 +18,23 @@ describe.skipIf(!TEST_DATABASE_URL)('credentials across instances', () => {
     const { token } = await api.register({ full_name: 'Rosa Díaz' });
     const me = (base: string) => new ApiClient(base).get('/api/users/me/', { token });
     // Both instances have answered for it (and keep it in memory from now on).
-    for (const base of [first.url, second.url, first.url, second.url]) expect((await me(base)).status).toBe(200);
+    for (const base of [first.url, second.url, first.url, second.url])
+      expect((await me(base)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 300));
     expect((await me(second.url)).body.full_name).toBe('Rosa Díaz');
 
     // A profile edit through the first shows on the second.
-    expect((await api.patch('/api/users/me/', { full_name: 'Rosa Díaz Pérez' }, { token })).status).toBe(200);
-    await expect.poll(async () => (await me(second.url)).body.full_name, { timeout: 1000, interval: 25 }).toBe('Rosa Díaz Pérez');
+    expect(
+      (await api.patch('/api/users/me/', { full_name: 'Rosa Díaz Pérez' }, { token })).status,
+    ).toBe(200);
+    await expect
+      .poll(async () => (await me(second.url)).body.full_name, { timeout: 1000, interval: 25 })
+      .toBe('Rosa Díaz Pérez');
 
     expect((await api.post('/api/users/logout/', undefined, { token })).status).toBeLessThan(300);
     expect((await me(first.url)).status).toBe(401);
-    await expect.poll(async () => (await me(second.url)).status, { timeout: 1000, interval: 25 }).toBe(401);
+    await expect
+      .poll(async () => (await me(second.url)).status, { timeout: 1000, interval: 25 })
+      .toBe(401);
   });
 });

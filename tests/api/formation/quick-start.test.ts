@@ -24,19 +24,34 @@ describe.each(servers)('quick start on $kind', ({ url }) => {
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/modelo-de-negocio/eirl');
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('impulsa_quickstart='))!;
-    expect(JSON.parse(decodeURIComponent(pair(cookie).slice('impulsa_quickstart='.length)))).toEqual({ name: 'Cerámica Los Andes', type: 'eirl' });
+    expect(
+      JSON.parse(decodeURIComponent(pair(cookie).slice('impulsa_quickstart='.length))),
+    ).toEqual({ name: 'Cerámica Los Andes', type: 'eirl' });
 
     const api = new ApiClient(url);
     const { token } = await api.register();
     // Another type's page leaves it pending.
-    const other = await fetch(`${url}/modelo-de-negocio/spa/01-nombra-tu-empresa`, { headers: { Cookie: `${pair(cookie)}; impulsa_session=${token}` } });
+    const other = await fetch(`${url}/modelo-de-negocio/spa/01-nombra-tu-empresa`, {
+      headers: { Cookie: `${pair(cookie)}; impulsa_session=${token}` },
+    });
     expect(other.status).toBe(200);
-    expect(other.headers.getSetCookie().some((c) => c.startsWith('impulsa_quickstart='))).toBe(false);
+    expect(other.headers.getSetCookie().some((c) => c.startsWith('impulsa_quickstart='))).toBe(
+      false,
+    );
 
-    const step = await fetch(`${url}/modelo-de-negocio/eirl/01-nombra-tu-empresa`, { headers: { Cookie: `${pair(cookie)}; impulsa_session=${token}` } });
+    const step = await fetch(`${url}/modelo-de-negocio/eirl/01-nombra-tu-empresa`, {
+      headers: { Cookie: `${pair(cookie)}; impulsa_session=${token}` },
+    });
     expect(step.status).toBe(200);
     expect(await step.text()).toContain('value="Cerámica Los Andes"');
-    expect(step.headers.getSetCookie().some((c) => c.startsWith('impulsa_quickstart=') && /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c))).toBe(true);
+    expect(
+      step.headers
+        .getSetCookie()
+        .some(
+          (c) =>
+            c.startsWith('impulsa_quickstart=') && /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c),
+        ),
+    ).toBe(true);
     const draft = await api.request('GET', '/api/companies/drafts/eirl/', { token });
     expect(draft.body.data.companyName).toBe('Cerámica Los Andes');
     expect(draft.body.data.capital).toBe('$1.000.000');

@@ -15,10 +15,28 @@ describe.each(servers)('lessons on $kind', ({ url }) => {
     expect(list.status).toBe(200);
     expect(list.body.count).toBeGreaterThanOrEqual(8);
     const [first] = list.body.results;
-    expect(first).toMatchObject({ id: 1, slug: 'como-validar-tu-idea', module: 'idea', position: 1, video: { src: '/lessons/como-validar-tu-idea.mp4', type: 'video/mp4' }, captions: [{ srclang: 'es', label: 'Español' }] });
+    expect(first).toMatchObject({
+      id: 1,
+      slug: 'como-validar-tu-idea',
+      module: 'idea',
+      position: 1,
+      video: { src: '/lessons/como-validar-tu-idea.mp4', type: 'video/mp4' },
+      captions: [{ srclang: 'es', label: 'Español' }],
+    });
     expect(first.duration_seconds).toBeGreaterThan(20);
-    expect(list.body.results.map((l: { module: string }) => l.module)).toEqual(['idea', 'idea', 'empresa', 'empresa', 'empresa', 'vender', 'vender', 'sitio']);
-    expect((await api.get('/api/lessons/spa-eirl-o-ltda/')).body).toMatchObject({ title: '¿SpA, EIRL o Ltda.? Cómo elegir' });
+    expect(list.body.results.map((l: { module: string }) => l.module)).toEqual([
+      'idea',
+      'idea',
+      'empresa',
+      'empresa',
+      'empresa',
+      'vender',
+      'vender',
+      'sitio',
+    ]);
+    expect((await api.get('/api/lessons/spa-eirl-o-ltda/')).body).toMatchObject({
+      title: '¿SpA, EIRL o Ltda.? Cómo elegir',
+    });
     expect((await api.get('/api/lessons/no-existe/')).status).toBe(404);
     expect((await api.get('/api/lessons/?page=2')).status).toBe(404);
   });
@@ -27,7 +45,11 @@ describe.each(servers)('lessons on $kind', ({ url }) => {
     const api = new ApiClient(url);
     const { token } = await api.register();
     const lesson = (await api.get('/api/lessons/como-validar-tu-idea/')).body;
-    const put = (body: unknown, t = token) => api.request('PUT', `/api/users/me/progress/lessons/${lesson.id}/`, { raw: JSON.stringify(body), token: t });
+    const put = (body: unknown, t = token) =>
+      api.request('PUT', `/api/users/me/progress/lessons/${lesson.id}/`, {
+        raw: JSON.stringify(body),
+        token: t,
+      });
 
     const saved = await put({ position_seconds: 12.34 });
     expect(saved.status).toBe(200);
@@ -35,33 +57,84 @@ describe.each(servers)('lessons on $kind', ({ url }) => {
     const done = await put({ position_seconds: Math.ceil(lesson.duration_seconds * 0.9) });
     expect(done.body.completed).toBe(true);
     // Watching it again keeps it seen.
-    expect((await put({ position_seconds: 3 })).body).toMatchObject({ position_seconds: 3, completed: true });
+    expect((await put({ position_seconds: 3 })).body).toMatchObject({
+      position_seconds: 3,
+      completed: true,
+    });
 
-    for (const bad of [{ position_seconds: -1 }, { position_seconds: 'NaN' }, { position_seconds: null }, { position_seconds: lesson.duration_seconds + 30 }, { position_seconds: 1e308 }, {}, { position_seconds: 5, completed: 'sí' }]) {
+    for (const bad of [
+      { position_seconds: -1 },
+      { position_seconds: 'NaN' },
+      { position_seconds: null },
+      { position_seconds: lesson.duration_seconds + 30 },
+      { position_seconds: 1e308 },
+      {},
+      { position_seconds: 5, completed: 'sí' },
+    ]) {
       const res = await put(bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
       expect(typeof res.body.message).toBe('string');
     }
-    expect((await api.request('PUT', `/api/users/me/progress/lessons/${lesson.id}/`, { raw: '{"position_seconds": NaN}', token })).status).toBe(400);
-    expect((await api.request('PUT', '/api/users/me/progress/lessons/999999/', { raw: '{"position_seconds": 1}', token })).status).toBe(404);
-    expect((await new ApiClient(url).request('PUT', `/api/users/me/progress/lessons/${lesson.id}/`, { raw: '{"position_seconds": 1}' })).status).toBe(401);
+    expect(
+      (
+        await api.request('PUT', `/api/users/me/progress/lessons/${lesson.id}/`, {
+          raw: '{"position_seconds": NaN}',
+          token,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await api.request('PUT', '/api/users/me/progress/lessons/999999/', {
+          raw: '{"position_seconds": 1}',
+          token,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await new ApiClient(url).request('PUT', `/api/users/me/progress/lessons/${lesson.id}/`, {
+          raw: '{"position_seconds": 1}',
+        })
+      ).status,
+    ).toBe(401);
 
     // sendBeacon posts the same body.
     const second = (await api.get('/api/lessons/como-llenar-tu-canvas/')).body;
-    expect((await api.request('POST', `/api/users/me/progress/lessons/${second.id}/`, { raw: '{"position_seconds": 7.5}', token })).body).toMatchObject({ position_seconds: 7.5 });
+    expect(
+      (
+        await api.request('POST', `/api/users/me/progress/lessons/${second.id}/`, {
+          raw: '{"position_seconds": 7.5}',
+          token,
+        })
+      ).body,
+    ).toMatchObject({ position_seconds: 7.5 });
 
     const progress = (await api.get('/api/users/me/progress/', { token })).body.data;
-    expect(progress.lessons).toMatchObject({ completed: 1, items: { [lesson.id]: { completed: true }, [second.id]: { position_seconds: 7.5, completed: false } } });
+    expect(progress.lessons).toMatchObject({
+      completed: 1,
+      items: {
+        [lesson.id]: { completed: true },
+        [second.id]: { position_seconds: 7.5, completed: false },
+      },
+    });
     expect(progress.lessons.total).toBeGreaterThanOrEqual(8);
-    expect(progress.modules.lecciones).toMatchObject({ started: true, finished: false, detail: `1 de ${progress.lessons.total} lecciones vistas` });
+    expect(progress.modules.lecciones).toMatchObject({
+      started: true,
+      finished: false,
+      detail: `1 de ${progress.lessons.total} lecciones vistas`,
+    });
 
     const other = await new ApiClient(url).register();
-    const theirs = (await new ApiClient(url).get('/api/users/me/progress/', { token: other.token })).body.data;
+    const theirs = (await new ApiClient(url).get('/api/users/me/progress/', { token: other.token }))
+      .body.data;
     expect(theirs.lessons).toMatchObject({ completed: 0, items: {} });
   });
 
   it('serves lesson videos with ranges, their types and long cache headers', async () => {
-    const video = await fetch(`${url}/lessons/como-validar-tu-idea.mp4`, { headers: { Range: 'bytes=0-1023' } });
+    const video = await fetch(`${url}/lessons/como-validar-tu-idea.mp4`, {
+      headers: { Range: 'bytes=0-1023' },
+    });
     expect(video.status).toBe(206);
     expect(video.headers.get('content-type')).toBe('video/mp4');
     expect(video.headers.get('content-range')).toMatch(/^bytes 0-1023\/\d+$/);

@@ -17,26 +17,59 @@ const webpayUrl = inject('webpayUrl');
 async function seller(url: string, store: Record<string, unknown> = {}) {
   const api = new ApiClient(url);
   const account = await api.register();
-  await api.patch('/api/store/', { name: 'Dulces Rosa', whatsapp: '+56912345678', transfer_details: 'Banco Estado, cuenta RUT 12.345.678-5, Rosa Pérez', pickup_address: 'Av. Italia 1234, Ñuñoa', delivery_price: 3990, version: 0, ...store }, { token: account.token });
-  const product = async (body: Record<string, unknown>) => (await api.post('/api/products/', { published: true, ...body }, { token: account.token })).body;
+  await api.patch(
+    '/api/store/',
+    {
+      name: 'Dulces Rosa',
+      whatsapp: '+56912345678',
+      transfer_details: 'Banco Estado, cuenta RUT 12.345.678-5, Rosa Pérez',
+      pickup_address: 'Av. Italia 1234, Ñuñoa',
+      delivery_price: 3990,
+      version: 0,
+      ...store,
+    },
+    { token: account.token },
+  );
+  const product = async (body: Record<string, unknown>) =>
+    (await api.post('/api/products/', { published: true, ...body }, { token: account.token })).body;
   return { api, token: account.token, email: account.user.email, product };
 }
 
 const buyer = { name: 'Camila Soto', email: uniqueEmail('camila'), phone: '9 8765 4321' };
 
 /** A mail's text with quoted-printable undone (soft line breaks and =XX bytes). */
-const decoded = (mail: string) => Buffer.from(mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+const decoded = (mail: string) =>
+  Buffer.from(
+    mail
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 
 /** A buyer with their own address (own rate-limit bucket). */
-const order = (url: string, body: Record<string, unknown>) => new ApiClient(url).post('/api/orders/', { buyer, delivery: { method: 'retiro' }, payment_method: 'transferencia', ...body });
+const order = (url: string, body: Record<string, unknown>) =>
+  new ApiClient(url).post('/api/orders/', {
+    buyer,
+    delivery: { method: 'retiro' },
+    payment_method: 'transferencia',
+    ...body,
+  });
 
 /** The buyer at Webpay: pays, is refused, cancels or lets time run out; returns what the browser would do next. */
 async function atWebpay(token: string, action: 'approve' | 'reject' | 'abort' | 'timeout') {
-  const res = await fetch(`${webpayUrl}/webpayserver/decide`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token_ws: token, action }) });
-  if (res.status === 303) return { method: 'GET' as const, url: res.headers.get('location')!, form: null };
+  const res = await fetch(`${webpayUrl}/webpayserver/decide`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token_ws: token, action }),
+  });
+  if (res.status === 303)
+    return { method: 'GET' as const, url: res.headers.get('location')!, form: null };
   const html = await res.text();
   const action_ = /action="([^"]+)"/.exec(html)![1]!;
-  const form = Object.fromEntries([...html.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+  const form = Object.fromEntries(
+    [...html.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+  );
   return { method: 'POST' as const, url: action_, form };
 }
 
@@ -44,14 +77,28 @@ async function atWebpay(token: string, action: 'approve' | 'reject' | 'abort' | 
 async function backFromWebpay(next: Awaited<ReturnType<typeof atWebpay>>) {
   return next.method === 'GET'
     ? fetch(next.url, { redirect: 'manual' })
-    : fetch(next.url, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: webpayUrl, 'Sec-Fetch-Site': 'cross-site' }, body: new URLSearchParams(next.form!) });
+    : fetch(next.url, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Origin: webpayUrl,
+          'Sec-Fetch-Site': 'cross-site',
+        },
+        body: new URLSearchParams(next.form!),
+      });
 }
 
 /** The Webpay form on a receipt page: where it posts and its token. */
 async function webpayFormOf(receiptUrl: string) {
   const res = await fetch(receiptUrl);
   const html = await res.text();
-  return { csp: res.headers.get('content-security-policy')!, action: /<form method="post" action="([^"]+)"/.exec(html)?.[1], token: /name="token_ws" value="([^"]+)"/.exec(html)?.[1], html };
+  return {
+    csp: res.headers.get('content-security-policy')!,
+    action: /<form method="post" action="([^"]+)"/.exec(html)?.[1],
+    token: /name="token_ws" value="([^"]+)"/.exec(html)?.[1],
+    html,
+  };
 }
 
 describe.each(servers)('orders on $kind', ({ url }) => {
@@ -62,42 +109,102 @@ describe.each(servers)('orders on $kind', ({ url }) => {
     const hidden = await shop.product({ name: 'Borrador', price: 100, published: false });
 
     const me = { ...buyer, email: uniqueEmail('camila') };
-    const placed = await order(url, { items: [{ product: torta.id, quantity: 2, price: 1 }, { product: pan.id, quantity: 1 }], total: 1, buyer: me });
+    const placed = await order(url, {
+      items: [
+        { product: torta.id, quantity: 2, price: 1 },
+        { product: pan.id, quantity: 1 },
+      ],
+      total: 1,
+      buyer: me,
+    });
     expect(placed.status).toBe(201);
     expect(placed.body).toMatchObject({ total: 22500, status: 'pendiente_pago' });
     expect(placed.body.number).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
     expect(placed.body.receipt_url).toMatch(/\/pay\/orden\/[A-Za-z0-9_-]{32}$/);
-    expect((await shop.api.get(`/api/products/${torta.id}/`, { token: shop.token })).body.stock).toBe(3);
+    expect(
+      (await shop.api.get(`/api/products/${torta.id}/`, { token: shop.token })).body.stock,
+    ).toBe(3);
     expect(Number.isInteger(placed.body.total)).toBe(true);
 
-    const shipped = await order(url, { items: [{ product: pan.id, quantity: 2 }], delivery: { method: 'despacho', address: 'Los Aromos 55', comuna: '13101' } });
+    const shipped = await order(url, {
+      items: [{ product: pan.id, quantity: 2 }],
+      delivery: { method: 'despacho', address: 'Los Aromos 55', comuna: '13101' },
+    });
     expect(shipped.body.total).toBe(5000 + 3990);
 
-    const bad = async (body: Record<string, unknown>) => (await order(url, { items: [{ product: pan.id, quantity: 1 }], ...body })).body;
-    expect((await bad({ items: [{ product: 99999999, quantity: 1 }] })).errors.items[0]).toBe('Uno de los productos ya no existe.');
-    expect((await bad({ items: [{ product: hidden.id, quantity: 1 }] })).errors.items[0]).toBe('«Borrador» ya no está a la venta.');
-    expect((await bad({ items: [{ product: pan.id, quantity: 0 }] })).errors['items.0.quantity'][0]).toBe('La cantidad mínima es 1.');
-    expect((await bad({ items: [{ product: pan.id, quantity: 100 }] })).errors['items.0.quantity'][0]).toBe('Puedes pedir como máximo 99 unidades de cada producto.');
+    const bad = async (body: Record<string, unknown>) =>
+      (await order(url, { items: [{ product: pan.id, quantity: 1 }], ...body })).body;
+    expect((await bad({ items: [{ product: 99999999, quantity: 1 }] })).errors.items[0]).toBe(
+      'Uno de los productos ya no existe.',
+    );
+    expect((await bad({ items: [{ product: hidden.id, quantity: 1 }] })).errors.items[0]).toBe(
+      '«Borrador» ya no está a la venta.',
+    );
+    expect(
+      (await bad({ items: [{ product: pan.id, quantity: 0 }] })).errors['items.0.quantity'][0],
+    ).toBe('La cantidad mínima es 1.');
+    expect(
+      (await bad({ items: [{ product: pan.id, quantity: 100 }] })).errors['items.0.quantity'][0],
+    ).toBe('Puedes pedir como máximo 99 unidades de cada producto.');
     expect((await bad({ items: [] })).errors.items[0]).toBe('Agrega al menos un producto.');
-    expect((await bad({ delivery: { method: 'despacho' } })).errors['delivery.address'][0]).toBe('Escribe la dirección de despacho.');
-    expect((await bad({ delivery: { method: 'despacho', address: 'x', comuna: '99999' } })).errors['delivery.comuna'][0]).toBe('Elige una comuna de la lista.');
-    expect((await bad({ buyer: { ...buyer, phone: '123' } })).errors['buyer.phone'][0]).toBe('Escribe un teléfono chileno, por ejemplo +56 9 1234 5678.');
-    expect((await bad({ buyer: { ...buyer, email: 'no' } })).errors['buyer.email'][0]).toBe('Escribe un correo válido, por ejemplo nombre@correo.cl.');
-    expect((await bad({ payment_method: 'efectivo' })).errors.payment_method[0]).toBe('Elige cómo pagar.');
-    const malformed = await new ApiClient(url).request('POST', '/api/orders/', { raw: '{"items": [' });
+    expect((await bad({ delivery: { method: 'despacho' } })).errors['delivery.address'][0]).toBe(
+      'Escribe la dirección de despacho.',
+    );
+    expect(
+      (await bad({ delivery: { method: 'despacho', address: 'x', comuna: '99999' } })).errors[
+        'delivery.comuna'
+      ][0],
+    ).toBe('Elige una comuna de la lista.');
+    expect((await bad({ buyer: { ...buyer, phone: '123' } })).errors['buyer.phone'][0]).toBe(
+      'Escribe un teléfono chileno, por ejemplo +56 9 1234 5678.',
+    );
+    expect((await bad({ buyer: { ...buyer, email: 'no' } })).errors['buyer.email'][0]).toBe(
+      'Escribe un correo válido, por ejemplo nombre@correo.cl.',
+    );
+    expect((await bad({ payment_method: 'efectivo' })).errors.payment_method[0]).toBe(
+      'Elige cómo pagar.',
+    );
+    const malformed = await new ApiClient(url).request('POST', '/api/orders/', {
+      raw: '{"items": [',
+    });
     expect(malformed.status).toBe(400);
 
     // Another shop's product in the same order; a shop without transfers or delivery.
     const other = await seller(url, { transfer_details: '', delivery_price: null, whatsapp: null });
     const vela = await other.product({ name: 'Vela de soya', price: 6990 });
-    expect((await bad({ items: [{ product: pan.id, quantity: 1 }, { product: vela.id, quantity: 1 }] })).errors.items[0]).toBe('Todos los productos de un pedido deben ser de la misma tienda.');
-    expect((await order(url, { items: [{ product: vela.id, quantity: 1 }] })).body.errors.payment_method[0]).toBe('Esta tienda no recibe ese medio de pago.');
-    expect((await order(url, { items: [{ product: vela.id, quantity: 1 }], delivery: { method: 'despacho', address: 'x' }, payment_method: 'webpay' })).body.errors['delivery.method'][0]).toBe('Esta tienda no hace despachos: elige retiro.');
+    expect(
+      (
+        await bad({
+          items: [
+            { product: pan.id, quantity: 1 },
+            { product: vela.id, quantity: 1 },
+          ],
+        })
+      ).errors.items[0],
+    ).toBe('Todos los productos de un pedido deben ser de la misma tienda.');
+    expect(
+      (await order(url, { items: [{ product: vela.id, quantity: 1 }] })).body.errors
+        .payment_method[0],
+    ).toBe('Esta tienda no recibe ese medio de pago.');
+    expect(
+      (
+        await order(url, {
+          items: [{ product: vela.id, quantity: 1 }],
+          delivery: { method: 'despacho', address: 'x' },
+          payment_method: 'webpay',
+        })
+      ).body.errors['delivery.method'][0],
+    ).toBe('Esta tienda no hace despachos: elige retiro.');
 
     // WhatsApp: the buyer is sent to the seller's chat with the order.
-    const chat = await order(url, { items: [{ product: pan.id, quantity: 3 }], payment_method: 'whatsapp' });
+    const chat = await order(url, {
+      items: [{ product: pan.id, quantity: 3 }],
+      payment_method: 'whatsapp',
+    });
     expect(chat.body.whatsapp_url).toMatch(/^https:\/\/wa\.me\/56912345678\?text=/);
-    expect(decodeURIComponent(chat.body.whatsapp_url)).toContain(`hice el pedido ${chat.body.number}`);
+    expect(decodeURIComponent(chat.body.whatsapp_url)).toContain(
+      `hice el pedido ${chat.body.number}`,
+    );
 
     // Mails: the buyer's (with the transfer details and the reference) and the seller's.
     const mail = decoded(await waitForMail(mailDir, me.email));
@@ -119,29 +226,61 @@ describe.each(servers)('orders on $kind', ({ url }) => {
   it('gives the last units to exactly as many buyers as there are units, never below zero', async () => {
     const shop = await seller(url);
     const kuchen = await shop.product({ name: 'Kuchen de murta', price: 8990, stock: 10 });
-    const results = await Promise.all(Array.from({ length: 50 }, () => order(url, { items: [{ product: kuchen.id, quantity: 1 }] })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        order(url, { items: [{ product: kuchen.id, quantity: 1 }] }),
+      ),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(10);
     const refused = results.filter((r) => r.status === 409);
     expect(refused).toHaveLength(40);
     expect(refused[0]!.body.message).toBe('«Kuchen de murta» se agotó mientras comprabas.');
-    expect((await shop.api.get(`/api/products/${kuchen.id}/`, { token: shop.token })).body.stock).toBe(0);
+    expect(
+      (await shop.api.get(`/api/products/${kuchen.id}/`, { token: shop.token })).body.stock,
+    ).toBe(0);
     // Asking for more than is left says how many are.
     const cojin = await shop.product({ name: 'Cojín', price: 5000, stock: 2 });
-    expect((await order(url, { items: [{ product: cojin.id, quantity: 3 }] })).body.message).toBe('De «Cojín» quedan solo 2 unidades.');
+    expect((await order(url, { items: [{ product: cojin.id, quantity: 3 }] })).body.message).toBe(
+      'De «Cojín» quedan solo 2 unidades.',
+    );
     // The seller cancels one: its unit goes back.
     const first = results.find((r) => r.status === 201)!.body;
-    expect((await shop.api.patch(`/api/orders/${first.id}/`, { status: 'cancelado' }, { token: shop.token })).body).toMatchObject({ status: 'cancelado' });
-    expect((await shop.api.get(`/api/products/${kuchen.id}/`, { token: shop.token })).body.stock).toBe(1);
-    expect((await shop.api.patch(`/api/orders/${first.id}/`, { status: 'cancelado' }, { token: shop.token })).status).toBe(400);
-    expect((await shop.api.get(`/api/products/${kuchen.id}/`, { token: shop.token })).body.stock).toBe(1);
+    expect(
+      (
+        await shop.api.patch(
+          `/api/orders/${first.id}/`,
+          { status: 'cancelado' },
+          { token: shop.token },
+        )
+      ).body,
+    ).toMatchObject({ status: 'cancelado' });
+    expect(
+      (await shop.api.get(`/api/products/${kuchen.id}/`, { token: shop.token })).body.stock,
+    ).toBe(1);
+    expect(
+      (
+        await shop.api.patch(
+          `/api/orders/${first.id}/`,
+          { status: 'cancelado' },
+          { token: shop.token },
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (await shop.api.get(`/api/products/${kuchen.id}/`, { token: shop.token })).body.stock,
+    ).toBe(1);
   });
 
   it('pays with Webpay: approved once however often the buyer returns; rejected, cancelled and timed out give the stock back', async () => {
     const shop = await seller(url);
     const taza = await shop.product({ name: 'Taza de greda', price: 12990, stock: 4 });
-    const stock = async () => (await shop.api.get(`/api/products/${taza.id}/`, { token: shop.token })).body.stock;
+    const stock = async () =>
+      (await shop.api.get(`/api/products/${taza.id}/`, { token: shop.token })).body.stock;
 
-    const placed = await order(url, { items: [{ product: taza.id, quantity: 2 }], payment_method: 'webpay' });
+    const placed = await order(url, {
+      items: [{ product: taza.id, quantity: 2 }],
+      payment_method: 'webpay',
+    });
     expect(placed.status).toBe(201);
     expect(placed.body.payment_url).toBe(`${placed.body.receipt_url}#pagar`);
     const form = await webpayFormOf(placed.body.receipt_url);
@@ -153,15 +292,25 @@ describe.each(servers)('orders on $kind', ({ url }) => {
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toBe(new URL(placed.body.receipt_url).pathname);
     // The buyer reloads the return page, twice at once: nothing more is committed.
-    const again = await Promise.all([fetch(back.url, { redirect: 'manual' }), fetch(back.url, { redirect: 'manual' })]);
+    const again = await Promise.all([
+      fetch(back.url, { redirect: 'manual' }),
+      fetch(back.url, { redirect: 'manual' }),
+    ]);
     expect(again.map((r) => r.status)).toEqual([303, 303]);
-    expect((await (await fetch(`${webpayUrl}/__debug/transactions/${form.token}`)).json()).commits).toBe(1);
+    expect(
+      (await (await fetch(`${webpayUrl}/__debug/transactions/${form.token}`)).json()).commits,
+    ).toBe(1);
     const paid = await fetch(placed.body.receipt_url).then((r) => r.text());
     expect(paid).toContain('¡Gracias por tu compra!');
     expect(paid).toContain('**** 6623');
     expect(paid).not.toContain('token_ws');
     const seen = (await shop.api.get(`/api/orders/${placed.body.id}/`, { token: shop.token })).body;
-    expect(seen).toMatchObject({ status: 'pagado', payment_method: 'webpay', total: 25980, webpay: { authorization_code: '1213', card_last_digits: '6623' } });
+    expect(seen).toMatchObject({
+      status: 'pagado',
+      payment_method: 'webpay',
+      total: 25980,
+      webpay: { authorization_code: '1213', card_last_digits: '6623' },
+    });
     expect(await stock()).toBe(2);
     expect(decoded(await waitForMail(mailDir, shop.email))).toContain('Nueva venta');
 
@@ -170,7 +319,10 @@ describe.each(servers)('orders on $kind', ({ url }) => {
       ['abort', 'Anulaste el pago en Webpay. No se hizo ningún cargo.'],
       ['timeout', 'Se acabó el tiempo para pagar en Webpay. No se hizo ningún cargo.'],
     ] as const) {
-      const attempt = await order(url, { items: [{ product: taza.id, quantity: 1 }], payment_method: 'webpay' });
+      const attempt = await order(url, {
+        items: [{ product: taza.id, quantity: 1 }],
+        payment_method: 'webpay',
+      });
       expect(await stock()).toBe(1);
       const { token } = await webpayFormOf(attempt.body.receipt_url);
       const returned = await backFromWebpay(await atWebpay(token!, action));
@@ -179,14 +331,27 @@ describe.each(servers)('orders on $kind', ({ url }) => {
       expect(page).toContain('El pago no se completó');
       expect(page).toContain(reason);
       expect(await stock()).toBe(2);
-      expect((await shop.api.get(`/api/orders/${attempt.body.id}/`, { token: shop.token })).body.status).toBe('rechazado');
+      expect(
+        (await shop.api.get(`/api/orders/${attempt.body.id}/`, { token: shop.token })).body.status,
+      ).toBe('rechazado');
     }
-    expect((await fetch(`${url}/pay/return?token_ws=desconocido`, { redirect: 'manual' })).status).toBe(404);
+    expect(
+      (await fetch(`${url}/pay/return?token_ws=desconocido`, { redirect: 'manual' })).status,
+    ).toBe(404);
 
     // The seller cancels the paid order: Webpay refunds it and the units go back.
-    const cancelled = await shop.api.patch(`/api/orders/${placed.body.id}/`, { status: 'cancelado', version: seen.version }, { token: shop.token });
-    expect(cancelled.body).toMatchObject({ status: 'cancelado', reason: 'La tienda canceló la orden y reembolsó el pago.' });
-    expect((await (await fetch(`${webpayUrl}/__debug/transactions/${form.token}`)).json()).status).toBe('REVERSED');
+    const cancelled = await shop.api.patch(
+      `/api/orders/${placed.body.id}/`,
+      { status: 'cancelado', version: seen.version },
+      { token: shop.token },
+    );
+    expect(cancelled.body).toMatchObject({
+      status: 'cancelado',
+      reason: 'La tienda canceló la orden y reembolsó el pago.',
+    });
+    expect(
+      (await (await fetch(`${webpayUrl}/__debug/transactions/${form.token}`)).json()).status,
+    ).toBe('REVERSED');
     expect(await stock()).toBe(4);
   });
 
@@ -195,34 +360,76 @@ describe.each(servers)('orders on $kind', ({ url }) => {
     const pan = await shop.product({ name: 'Pan amasado', price: 2500 });
     const placed = (await order(url, { items: [{ product: pan.id, quantity: 4 }] })).body;
     const other = await seller(url);
-    for (const [method, path] of [['GET', `/api/orders/${placed.id}/`], ['PATCH', `/api/orders/${placed.id}/`]] as const) {
-      expect((await other.api.request(method, path, { token: other.token, body: method === 'PATCH' ? { status: 'pagado' } : undefined })).status).toBe(404);
+    for (const [method, path] of [
+      ['GET', `/api/orders/${placed.id}/`],
+      ['PATCH', `/api/orders/${placed.id}/`],
+    ] as const) {
+      expect(
+        (
+          await other.api.request(method, path, {
+            token: other.token,
+            body: method === 'PATCH' ? { status: 'pagado' } : undefined,
+          })
+        ).status,
+      ).toBe(404);
     }
     expect((await other.api.get('/api/orders/', { token: other.token })).body.count).toBe(0);
     expect((await new ApiClient(url).get('/api/orders/')).status).toBe(401);
 
     const list = await shop.api.get('/api/orders/?status=pendiente_pago', { token: shop.token });
-    expect(list.body).toMatchObject({ count: 1, results: [{ id: placed.id, number: placed.number, next_statuses: ['pagado', 'cancelado'] }] });
-    expect((await shop.api.get('/api/orders/?status=nada', { token: shop.token })).status).toBe(400);
+    expect(list.body).toMatchObject({
+      count: 1,
+      results: [{ id: placed.id, number: placed.number, next_statuses: ['pagado', 'cancelado'] }],
+    });
+    expect((await shop.api.get('/api/orders/?status=nada', { token: shop.token })).status).toBe(
+      400,
+    );
     expect((await shop.api.get('/api/orders/?page=9', { token: shop.token })).status).toBe(404);
-    expect((await shop.api.patch(`/api/orders/${placed.id}/`, { status: 'enviado' }, { token: shop.token })).body.message).toBe('Una orden «pendiente de pago» no puede pasar a «enviado».');
+    expect(
+      (
+        await shop.api.patch(
+          `/api/orders/${placed.id}/`,
+          { status: 'enviado' },
+          { token: shop.token },
+        )
+      ).body.message,
+    ).toBe('Una orden «pendiente de pago» no puede pasar a «enviado».');
     let version = list.body.results[0].version;
     for (const status of ['pagado', 'preparando', 'enviado', 'entregado']) {
-      const moved = await shop.api.patch(`/api/orders/${placed.id}/`, { status, version }, { token: shop.token });
+      const moved = await shop.api.patch(
+        `/api/orders/${placed.id}/`,
+        { status, version },
+        { token: shop.token },
+      );
       expect(moved.body.status).toBe(status);
       version = moved.body.version;
     }
-    expect((await shop.api.patch(`/api/orders/${placed.id}/`, { status: 'cancelado', version: 1 }, { token: shop.token })).status).toBe(409);
+    expect(
+      (
+        await shop.api.patch(
+          `/api/orders/${placed.id}/`,
+          { status: 'cancelado', version: 1 },
+          { token: shop.token },
+        )
+      ).status,
+    ).toBe(409);
   });
 
   it('takes an order through the checkout forms, on a site host, keeping what the buyer typed', async () => {
     const shop = await seller(url);
     const pan = await shop.product({ name: 'Pan amasado', price: 2500 });
     const subdomain = `pan-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-    const site = (await shop.api.post('/api/sites/', { name: 'Panadería Rosa', subdomain, template: 'tienda' }, { token: shop.token })).body;
+    const site = (
+      await shop.api.post(
+        '/api/sites/',
+        { name: 'Panadería Rosa', subdomain, template: 'tienda' },
+        { token: shop.token },
+      )
+    ).body;
     await shop.api.post(`/api/sites/${site.id}/publish/`, undefined, { token: shop.token });
     const host = `${subdomain}.localhost`;
-    const post = (fields: Record<string, string>, cookie = '') => postFormWithHost(url, host, '/pay', fields, cookie ? { Cookie: cookie } : {});
+    const post = (fields: Record<string, string>, cookie = '') =>
+      postFormWithHost(url, host, '/pay', fields, cookie ? { Cookie: cookie } : {});
 
     // The product page on the site offers the cart; the cart cookie is the checkout's only.
     const page = await getWithHost(url, host, `/shop/${pan.slug}`);
@@ -231,7 +438,9 @@ describe.each(servers)('orders on $kind', ({ url }) => {
     expect(added.status).toBe(303);
     expect(added.headers.location).toBe(`/pay?agregado=${pan.id}`);
     const setCookie = String(added.headers['set-cookie']);
-    expect(setCookie).toMatch(/impulsa_carro=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/pay; HttpOnly; SameSite=Lax/);
+    expect(setCookie).toMatch(
+      /impulsa_carro=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/pay; HttpOnly; SameSite=Lax/,
+    );
     const cookie = setCookie.split(';')[0]!;
     const cart = await getWithHost(url, host, `/pay?agregado=${pan.id}`, { Cookie: cookie });
     expect(cart.body).toContain('Agregaste «Pan amasado» al carro.');
@@ -239,7 +448,18 @@ describe.each(servers)('orders on $kind', ({ url }) => {
     expect(cart.body).toContain('--site-primary');
 
     // A refused submit shows the errors and keeps every field, across a reload too.
-    const refused = await post({ intent: 'checkout', 'buyer.name': 'Camila Soto', 'buyer.email': 'camila', 'buyer.phone': '98765432', 'delivery.method': 'despacho', 'delivery.address': 'Los Aromos 55', payment_method: 'transferencia' }, cookie);
+    const refused = await post(
+      {
+        intent: 'checkout',
+        'buyer.name': 'Camila Soto',
+        'buyer.email': 'camila',
+        'buyer.phone': '98765432',
+        'delivery.method': 'despacho',
+        'delivery.address': 'Los Aromos 55',
+        payment_method: 'transferencia',
+      },
+      cookie,
+    );
     expect(refused.status).toBe(400);
     const refusedHtml = refused.body;
     expect(refusedHtml).toContain('Escribe un correo válido, por ejemplo nombre@correo.cl.');
@@ -248,7 +468,20 @@ describe.each(servers)('orders on $kind', ({ url }) => {
     expect(reloaded).toContain('value="Los Aromos 55"');
     expect(reloaded).toContain('value="camila"');
 
-    const placed = await post({ intent: 'checkout', 'buyer.name': 'Camila Soto', 'buyer.email': 'camila@ejemplo.cl', 'buyer.phone': '+56 9 8765 4321', 'delivery.method': 'despacho', 'delivery.address': 'Los Aromos 55', 'delivery.comuna': '13101', payment_method: 'transferencia', total: '1' }, cookie);
+    const placed = await post(
+      {
+        intent: 'checkout',
+        'buyer.name': 'Camila Soto',
+        'buyer.email': 'camila@ejemplo.cl',
+        'buyer.phone': '+56 9 8765 4321',
+        'delivery.method': 'despacho',
+        'delivery.address': 'Los Aromos 55',
+        'delivery.comuna': '13101',
+        payment_method: 'transferencia',
+        total: '1',
+      },
+      cookie,
+    );
     expect(placed.status).toBe(303);
     const receipt = await getWithHost(url, host, String(placed.headers.location));
     expect(receipt.status).toBe(200);
@@ -257,16 +490,40 @@ describe.each(servers)('orders on $kind', ({ url }) => {
     expect(receipt.body).toContain('--site-primary');
     expect(receipt.body).toContain('<meta name="robots" content="noindex">');
     // The cart is empty now; the seller has the order, tied to the site.
-    expect((await getWithHost(url, host, '/pay', { Cookie: cookie })).body).toContain('Tu carro está vacío.');
+    expect((await getWithHost(url, host, '/pay', { Cookie: cookie })).body).toContain(
+      'Tu carro está vacío.',
+    );
     const orders = (await shop.api.get('/api/orders/', { token: shop.token })).body;
-    expect(orders.results[0]).toMatchObject({ site: site.id, total: 8990, delivery: { method: 'despacho', comuna: '13101', comuna_name: 'Santiago' } });
+    expect(orders.results[0]).toMatchObject({
+      site: site.id,
+      total: 8990,
+      delivery: { method: 'despacho', comuna: '13101', comuna_name: 'Santiago' },
+    });
     expect(orders.results[0].receipt_url).toContain(`${subdomain}.localhost`);
 
     // WhatsApp: the checkout ends in the seller's chat, with the order written out.
     await post({ intent: 'add', product: String(pan.id), quantity: '1' }, cookie);
-    const chat = await post({ intent: 'checkout', 'buyer.name': 'Camila Soto', 'buyer.email': 'camila@ejemplo.cl', 'buyer.phone': '+56 9 8765 4321', 'delivery.method': 'retiro', payment_method: 'whatsapp' }, cookie);
+    const chat = await post(
+      {
+        intent: 'checkout',
+        'buyer.name': 'Camila Soto',
+        'buyer.email': 'camila@ejemplo.cl',
+        'buyer.phone': '+56 9 8765 4321',
+        'delivery.method': 'retiro',
+        payment_method: 'whatsapp',
+      },
+      cookie,
+    );
     expect(chat.status).toBe(303);
-    expect(String(chat.headers.location)).toMatch(/^https:\/\/wa\.me\/56912345678\?text=Hola%20Dulces%20Rosa/);
-    expect(String((await getWithHost(url, host, '/pay', { Cookie: cookie })).headers['content-security-policy'])).toContain("form-action 'self' https://wa.me");
+    expect(String(chat.headers.location)).toMatch(
+      /^https:\/\/wa\.me\/56912345678\?text=Hola%20Dulces%20Rosa/,
+    );
+    expect(
+      String(
+        (await getWithHost(url, host, '/pay', { Cookie: cookie })).headers[
+          'content-security-policy'
+        ],
+      ),
+    ).toContain("form-action 'self' https://wa.me");
   });
 });

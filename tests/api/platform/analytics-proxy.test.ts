@@ -14,14 +14,22 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      received.push({ method: req.method!, url: req.url!, body, type: req.headers['content-type'] });
+      received.push({
+        method: req.method!,
+        url: req.url!,
+        body,
+        type: req.headers['content-type'],
+      });
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ status: 1 }));
     });
   });
   await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
   const host = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-  [app, appWithout] = await Promise.all([startServer({ PUBLIC_POSTHOG_KEY: 'phc_test', POSTHOG_HOST: host }), startServer()]);
+  [app, appWithout] = await Promise.all([
+    startServer({ PUBLIC_POSTHOG_KEY: 'phc_test', POSTHOG_HOST: host }),
+    startServer(),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([app?.stop(), appWithout?.stop()]);
@@ -37,13 +45,21 @@ describe('analytics proxy', () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 1 });
-    expect(received.at(-1)).toMatchObject({ method: 'POST', url: '/e/?ip=1&_=123', type: 'application/json' });
+    expect(received.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/e/?ip=1&_=123',
+      type: 'application/json',
+    });
     expect(JSON.parse(received.at(-1)!.body)).toEqual({ api_key: 'phc_test', event: '$pageview' });
-    expect(await (await fetch(`${app.url}/landing`)).text()).toContain('<meta name="impulsa:posthog-key" content="phc_test">');
+    expect(await (await fetch(`${app.url}/landing`)).text()).toContain(
+      '<meta name="impulsa:posthog-key" content="phc_test">',
+    );
   });
 
   it('is off, and no key is rendered, when analytics is not configured', async () => {
-    expect((await fetch(`${appWithout.url}/ingest/ph/e/`, { method: 'POST', body: '{}' })).status).toBe(404);
+    expect(
+      (await fetch(`${appWithout.url}/ingest/ph/e/`, { method: 'POST', body: '{}' })).status,
+    ).toBe(404);
     expect(await (await fetch(`${appWithout.url}/landing`)).text()).not.toContain('posthog');
   });
 });

@@ -25,8 +25,14 @@ describe('the build', () => {
   it('carries no Preact runtime, in the browser or on the server', () => {
     expect(server.length).toBeGreaterThan(10);
     expect(client.length).toBeGreaterThan(10);
-    expect([...server, ...client].filter(({ text }) => text.includes(PREACT_RUNTIME)).map((f) => f.name)).toEqual([]);
-    const imported = new Set(server.flatMap(({ text }) => [...text.matchAll(/(?:from|import)\s*\(?\s*["']([^"'./][^"']*)["']/g)].map((m) => m[1]!)));
+    expect(
+      [...server, ...client].filter(({ text }) => text.includes(PREACT_RUNTIME)).map((f) => f.name),
+    ).toEqual([]);
+    const imported = new Set(
+      server.flatMap(({ text }) =>
+        [...text.matchAll(/(?:from|import)\s*\(?\s*["']([^"'./][^"']*)["']/g)].map((m) => m[1]!),
+      ),
+    );
     expect([...imported].filter((name) => /preact/.test(name))).toEqual([]);
     expect(imported).toContain('react-dom/static');
   });

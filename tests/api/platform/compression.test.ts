@@ -10,13 +10,18 @@ import { describe, expect, inject, it } from 'vitest';
 const servers = inject('servers');
 
 /** A GET with the bytes as they travel (fetch would decode them). */
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on('error', reject);
   });
@@ -27,7 +32,9 @@ const decode = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync } as const
 describe.each(servers)('compression on $kind', ({ url }) => {
   it("serves the build's stylesheet and scripts in brotli or gzip, as browsers ask, and as they are otherwise", async () => {
     const home = (await rawGet(`${url}/`)).body.toString();
-    const assets = [...home.matchAll(/(?:href|src|component-url|renderer-url)="(\/_astro\/[^"]+\.(?:css|js))"/g)].map((m) => m[1]!);
+    const assets = [
+      ...home.matchAll(/(?:href|src|component-url|renderer-url)="(\/_astro\/[^"]+\.(?:css|js))"/g),
+    ].map((m) => m[1]!);
     expect(assets.some((a) => a.endsWith('.css'))).toBe(true);
     expect(assets.some((a) => a.endsWith('.js'))).toBe(true);
     for (const asset of assets) {
@@ -35,9 +42,13 @@ describe.each(servers)('compression on $kind', ({ url }) => {
       expect(plain.status).toBe(200);
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.headers.vary).toBe('Accept-Encoding');
-      const type = asset.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8';
+      const type = asset.endsWith('.css')
+        ? 'text/css; charset=utf-8'
+        : 'text/javascript; charset=utf-8';
       for (const encoding of ['br', 'gzip'] as const) {
-        const packed = await rawGet(url + asset, { 'Accept-Encoding': encoding === 'br' ? 'gzip, deflate, br, zstd' : 'gzip, deflate' });
+        const packed = await rawGet(url + asset, {
+          'Accept-Encoding': encoding === 'br' ? 'gzip, deflate, br, zstd' : 'gzip, deflate',
+        });
         expect(packed.status).toBe(200);
         if (plain.body.byteLength < 1024) {
           expect(packed.headers['content-encoding']).toBeUndefined();
@@ -71,7 +82,10 @@ describe.each(servers)('compression on $kind', ({ url }) => {
   });
 
   it('a video is sent as it is, ranges and all', async () => {
-    const video = await rawGet(`${url}/lessons/como-validar-tu-idea.mp4`, { 'Accept-Encoding': 'gzip, br', Range: 'bytes=0-1023' });
+    const video = await rawGet(`${url}/lessons/como-validar-tu-idea.mp4`, {
+      'Accept-Encoding': 'gzip, br',
+      Range: 'bytes=0-1023',
+    });
     expect(video.status).toBe(206);
     expect(video.headers['content-encoding']).toBeUndefined();
     expect(video.body.byteLength).toBe(1024);

@@ -39,7 +39,9 @@ describe.skipIf(!TEST_DATABASE_URL)('database down', () => {
     // The app itself keeps serving pages that need no database.
     expect((await fetch(`${server.url}/landing`)).status).toBe(200);
     // A page that needs it renders the error page: status, status message, description.
-    const page = await fetch(`${server.url}/dashboard`, { headers: { Authorization: `Token ${token}` } });
+    const page = await fetch(`${server.url}/dashboard`, {
+      headers: { Authorization: `Token ${token}` },
+    });
     const html = await page.text();
     expect(page.status).toBe(503);
     expect(page.headers.get('retry-after')).toBe('5');
@@ -47,7 +49,9 @@ describe.skipIf(!TEST_DATABASE_URL)('database down', () => {
     expect(html).toContain('Internal Server Error');
     expect(html).toMatch(/base de datos no está disponible/);
     expect(html).not.toMatch(/ECONNREFUSED|node_modules|at \w+ \(/);
-    const api = await fetch(`${server.url}/api/users/me/`, { headers: { Authorization: `Token ${token}` } });
+    const api = await fetch(`${server.url}/api/users/me/`, {
+      headers: { Authorization: `Token ${token}` },
+    });
     expect(api.status).toBe(503);
 
     await proxy.restore();
@@ -64,7 +68,12 @@ describe.skipIf(!TEST_DATABASE_URL)('database down', () => {
     const started = Date.now();
     const res = await fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
     const body = await res.text();
-    return { status: res.status, location: res.headers.get('location'), body, ms: Date.now() - started };
+    return {
+      status: res.status,
+      location: res.headers.get('location'),
+      body,
+      ms: Date.now() - started,
+    };
   }
 
   it('a database that hangs (frozen, not refusing) gets a 503 within 3 s; signed-in pages show the error page, never /login', async () => {
@@ -74,9 +83,15 @@ describe.skipIf(!TEST_DATABASE_URL)('database down', () => {
     const login = await fetch(`${server.url}/api/users/login/`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: server.url },
-      body: JSON.stringify({ email: (await api.get('/api/users/me/', { token })).body.email, password: 'una-clave-segura' }),
+      body: JSON.stringify({
+        email: (await api.get('/api/users/me/', { token })).body.email,
+        password: 'una-clave-segura',
+      }),
     });
-    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('impulsa_session='))!.split(';')[0]!;
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('impulsa_session='))!
+      .split(';')[0]!;
 
     proxy.freeze();
     // The last answer of the database is trusted for `healthyForMs` (answers kept in memory, the
@@ -102,7 +117,9 @@ describe.skipIf(!TEST_DATABASE_URL)('database down', () => {
     }
     let status = 0;
     for (let i = 0; i < 40 && status !== 200; i++) {
-      status = (await fetch(`${server.url}/api/users/me/`, { headers: { Authorization: `Token ${token}` } })).status;
+      status = (
+        await fetch(`${server.url}/api/users/me/`, { headers: { Authorization: `Token ${token}` } })
+      ).status;
       if (status !== 200) await new Promise((r) => setTimeout(r, 250));
     }
     expect(status).toBe(200);

@@ -26,7 +26,9 @@ describe.each(servers)('on $kind', ({ kind, url }) => {
     expect(new URL(signedOut.headers.get('location')!, url).pathname).toBe('/login');
 
     const { token } = await new ApiClient(url).register();
-    const res = await fetch(`${url}/esto/no-existe`, { headers: { Authorization: `Token ${token}` } });
+    const res = await fetch(`${url}/esto/no-existe`, {
+      headers: { Authorization: `Token ${token}` },
+    });
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain('Page Not Found: /esto/no-existe<');
@@ -46,7 +48,10 @@ describe.each(servers)('on $kind', ({ kind, url }) => {
   });
 
   it('public pages have a title, a description and Open Graph', async () => {
-    for (const [path, title] of [['/', '<title>Impulsa</title>'], ['/landing', '<title>Cómo funciona · Impulsa</title>']] as const) {
+    for (const [path, title] of [
+      ['/', '<title>Impulsa</title>'],
+      ['/landing', '<title>Cómo funciona · Impulsa</title>'],
+    ] as const) {
       const html = await (await fetch(url + path)).text();
       expect(html).toContain(title);
       expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
@@ -62,7 +67,9 @@ describe.each(servers)('on $kind', ({ kind, url }) => {
     expect(again.headers.get('x-render-cache')).toBe('hit');
     expect(again.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
     const { token } = await new ApiClient(url).register();
-    const personal = await fetch(`${url}/landing`, { headers: { Authorization: `Token ${token}` } });
+    const personal = await fetch(`${url}/landing`, {
+      headers: { Authorization: `Token ${token}` },
+    });
     expect(personal.headers.get('x-render-cache')).toBeNull();
     expect(await personal.text()).toContain('Ir a mi panel');
   });

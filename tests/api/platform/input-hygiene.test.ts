@@ -8,24 +8,43 @@ describe.each(servers)('input hygiene on $kind', ({ url }) => {
   it('NUL characters are removed from stored text: canvas title and notes, full_name, drafts', async () => {
     const api = new ApiClient(url);
     const { token } = await api.register();
-    const canvas = await api.post('/api/canvases/', { title: 'Pana\u0000dería', description: 'x\u0000' }, { token });
+    const canvas = await api.post(
+      '/api/canvases/',
+      { title: 'Pana\u0000dería', description: 'x\u0000' },
+      { token },
+    );
     expect(canvas.status).toBe(201);
     expect(canvas.body.title).toBe('Panadería');
     const note = { id: 'note-aaaaaa', text: 'Insta\u0000gram', color: 'amarillo', segmentIds: [] };
-    const saved = await api.request('PUT', `/api/canvases/${canvas.body.id}/sections/canales/`, { token, body: { notes: [note], version: 0 } });
+    const saved = await api.request('PUT', `/api/canvases/${canvas.body.id}/sections/canales/`, {
+      token,
+      body: { notes: [note], version: 0 },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.notes[0].text).toBe('Instagram');
     const me = await api.patch('/api/users/me/', { full_name: 'Rosa\u0000 Pérez' }, { token });
     expect(me.body.full_name).toBe('Rosa Pérez');
-    const draft = await api.request('PUT', '/api/companies/drafts/spa/', { token, body: { data: { ['compa\u0000nyName']: 'Uno\u0000 SpA' }, version: null, edited_at: new Date().toISOString() } });
+    const draft = await api.request('PUT', '/api/companies/drafts/spa/', {
+      token,
+      body: {
+        data: { ['compa\u0000nyName']: 'Uno\u0000 SpA' },
+        version: null,
+        edited_at: new Date().toISOString(),
+      },
+    });
     expect(draft.status).toBe(200);
-    expect((await api.get('/api/companies/drafts/spa/', { token })).body.data).toEqual({ companyName: 'Uno SpA' });
+    expect((await api.get('/api/companies/drafts/spa/', { token })).body.data).toEqual({
+      companyName: 'Uno SpA',
+    });
   });
 
   it('a lone surrogate, 5,000-deep nesting or a number past the range is a Spanish 400', async () => {
     const api = new ApiClient(url);
     const { token } = await api.register();
-    const lone = await api.request('PUT', '/api/companies/drafts/spa/', { token, raw: '{"data":{"companyName":"\\ud800"},"version":null,"edited_at":"2026-01-01T00:00:00.000Z"}' });
+    const lone = await api.request('PUT', '/api/companies/drafts/spa/', {
+      token,
+      raw: '{"data":{"companyName":"\\ud800"},"version":null,"edited_at":"2026-01-01T00:00:00.000Z"}',
+    });
     expect(lone.status).toBe(400);
     expect(lone.body.message).toBe('El texto enviado tiene caracteres no válidos.');
     const deep = `{"data":{"x":${'['.repeat(5000)}${']'.repeat(5000)}},"version":null,"edited_at":"2026-01-01T00:00:00.000Z"}`;
@@ -34,7 +53,10 @@ describe.each(servers)('input hygiene on $kind', ({ url }) => {
     expect(nested.body.message).toMatch(/niveles/);
     const huge = await api.post('/api/companies/', { type: 'spa', voplan: 2 ** 40 }, { token });
     expect(huge.status).toBe(400);
-    const version = await api.request('PUT', '/api/companies/drafts/spa/', { token, body: { data: {}, version: 2 ** 40, edited_at: new Date().toISOString() } });
+    const version = await api.request('PUT', '/api/companies/drafts/spa/', {
+      token,
+      body: { data: {}, version: 2 ** 40, edited_at: new Date().toISOString() },
+    });
     expect(version.status).toBe(400);
   });
 });

@@ -10,7 +10,9 @@ describe('server process', () => {
     const dataDir = tempDir();
     const first = await startServer({ DATA_DIR: dataDir });
     try {
-      const error = await startServer({ DATA_DIR: dataDir }).catch((e: { code?: number; output?: string }) => e);
+      const error = await startServer({ DATA_DIR: dataDir }).catch(
+        (e: { code?: number; output?: string }) => e,
+      );
       expect((error as { code?: number }).code).toBe(1);
       expect((error as { output?: string }).output).toContain('Otra instancia de Impulsa');
       expect((await fetch(`${first.url}/api/health/`)).status).toBe(200);
@@ -31,10 +33,30 @@ describe('server process', () => {
     const first = await startServer(env);
     const api = new ApiClient(first.url);
     const { token } = await api.register();
-    await api.patch('/api/store/', { name: 'Dulces Rosa', transfer_details: 'Banco Estado, cuenta RUT 12.345.678-5, Rosa Pérez', pickup_address: 'Av. Italia 1234, Ñuñoa', version: 0 }, { token });
-    const product = (await api.post('/api/products/', { name: 'Alfajor', price: 1500, stock: 1, published: true }, { token })).body;
+    await api.patch(
+      '/api/store/',
+      {
+        name: 'Dulces Rosa',
+        transfer_details: 'Banco Estado, cuenta RUT 12.345.678-5, Rosa Pérez',
+        pickup_address: 'Av. Italia 1234, Ñuñoa',
+        version: 0,
+      },
+      { token },
+    );
+    const product = (
+      await api.post(
+        '/api/products/',
+        { name: 'Alfajor', price: 1500, stock: 1, published: true },
+        { token },
+      )
+    ).body;
     const buyer = { name: 'Camila Soto', email: uniqueEmail('camila'), phone: '9 8765 4321' };
-    const placed = await new ApiClient(first.url).post('/api/orders/', { buyer, delivery: { method: 'retiro' }, payment_method: 'transferencia', items: [{ product: product.id, quantity: 1 }] });
+    const placed = await new ApiClient(first.url).post('/api/orders/', {
+      buyer,
+      delivery: { method: 'retiro' },
+      payment_method: 'transferencia',
+      items: [{ product: product.id, quantity: 1 }],
+    });
     expect(placed.status).toBe(201);
     expect((await api.get(`/api/products/${product.id}/`, { token })).body.stock).toBe(0);
     expect(await first.stop()).toBe(0);
@@ -44,11 +66,19 @@ describe('server process', () => {
     try {
       // Nobody asks anything of the new server: it sweeps on its own, and says so in its log.
       const deadline = Date.now() + 30_000;
-      while (!again.output().includes('"msg":"orders swept"') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      while (!again.output().includes('"msg":"orders swept"') && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(again.output()).toContain('"msg":"orders swept","reconciled":0,"lapsed":1');
-      const order = (await new ApiClient(again.url).get(`/api/orders/${placed.body.id}/`, { token })).body;
-      expect(order).toMatchObject({ status: 'cancelado', reason: 'No se recibió el pago a tiempo.' });
-      expect((await new ApiClient(again.url).get(`/api/products/${product.id}/`, { token })).body.stock).toBe(1);
+      const order = (
+        await new ApiClient(again.url).get(`/api/orders/${placed.body.id}/`, { token })
+      ).body;
+      expect(order).toMatchObject({
+        status: 'cancelado',
+        reason: 'No se recibió el pago a tiempo.',
+      });
+      expect(
+        (await new ApiClient(again.url).get(`/api/products/${product.id}/`, { token })).body.stock,
+      ).toBe(1);
     } finally {
       expect(await again.stop()).toBe(0);
     }

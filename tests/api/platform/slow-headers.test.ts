@@ -11,7 +11,10 @@ describe('slow request headers', () => {
     await new Promise((resolve) => socket.once('connect', resolve));
     const started = Date.now();
     socket.write('GET /landing HTTP/1.1\r\nHost: localhost\r\n');
-    const drip = setInterval(() => socket.writable && socket.write(`X-Drip-${Date.now()}: 1\r\n`), 1000);
+    const drip = setInterval(
+      () => socket.writable && socket.write(`X-Drip-${Date.now()}: 1\r\n`),
+      1000,
+    );
     const closedAfter = await new Promise<number>((resolve) => {
       socket.on('error', () => {});
       socket.once('close', () => resolve(Date.now() - started));

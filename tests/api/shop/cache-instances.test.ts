@@ -16,7 +16,11 @@ describe.skipIf(!TEST_DATABASE_URL)('the render cache across instances', () => {
     const { first, second, databaseUrl } = instances();
     const api = new ApiClient(first.url);
     const { token } = await api.register();
-    const created = await api.post('/api/products/', { name: 'Chaleco de lana', price: 24990, published: true }, { token });
+    const created = await api.post(
+      '/api/products/',
+      { name: 'Chaleco de lana', price: 24990, published: true },
+      { token },
+    );
     expect(created.status).toBe(201);
     const page = `${second.url}/shop/${created.body.id}`;
     const served = async () => {
@@ -34,7 +38,11 @@ describe.skipIf(!TEST_DATABASE_URL)('the render cache across instances', () => {
     await sql.end();
     expect(await served()).toContain('$24.990');
 
-    const edited = await api.patch(`/api/products/${created.body.id}/`, { price: 19990, version: created.body.version }, { token });
+    const edited = await api.patch(
+      `/api/products/${created.body.id}/`,
+      { price: 19990, version: created.body.version },
+      { token },
+    );
     expect(edited.status).toBe(200);
     await expect.poll(served, { timeout: 5000, interval: 50 }).toContain('$19.990');
     expect(await served()).not.toContain('$24.990');

@@ -16,28 +16,64 @@ describe('public pages against the W3C checker', () => {
   it('has no error on a product page, a product without images, the 404, the landing and a site', async () => {
     const api = new ApiClient(url);
     const { token } = await api.register();
-    await api.patch('/api/store/', { name: 'Dulces de la Abuela', whatsapp: '+56912345678', version: 0 }, { token });
-    const photos = [await upload(url, token, await jpeg(1200, 900), 'torta.jpg', 'image/jpeg', 'Torta de mil hojas'), await upload(url, token, await jpeg(800, 800), 'detalle.jpg', 'image/jpeg')];
+    await api.patch(
+      '/api/store/',
+      { name: 'Dulces de la Abuela', whatsapp: '+56912345678', version: 0 },
+      { token },
+    );
+    const photos = [
+      await upload(
+        url,
+        token,
+        await jpeg(1200, 900),
+        'torta.jpg',
+        'image/jpeg',
+        'Torta de mil hojas',
+      ),
+      await upload(url, token, await jpeg(800, 800), 'detalle.jpg', 'image/jpeg'),
+    ];
     const category = await api.post('/api/categories/', { name: 'Tortas & Kuchen' }, { token });
-    const full = await api.post('/api/products/', {
-      name: 'Torta "mil hojas" <clásica>',
-      description: '<p>Con <strong>manjar</strong> y <em>nueces</em>.</p><ul><li>12 porciones</li></ul><p><a href="https://example.cl">Ver más</a></p>',
-      price: 12990,
-      compare_at_price: 15990,
-      stock: 2,
-      published: true,
-      category: category.body.id,
-      images: photos.map((p) => p.body.id),
-    }, { token });
-    const bare = await api.post('/api/products/', { name: 'Galletas', price: 2500, published: true }, { token });
+    const full = await api.post(
+      '/api/products/',
+      {
+        name: 'Torta "mil hojas" <clásica>',
+        description:
+          '<p>Con <strong>manjar</strong> y <em>nueces</em>.</p><ul><li>12 porciones</li></ul><p><a href="https://example.cl">Ver más</a></p>',
+        price: 12990,
+        compare_at_price: 15990,
+        stock: 2,
+        published: true,
+        category: category.body.id,
+        images: photos.map((p) => p.body.id),
+      },
+      { token },
+    );
+    const bare = await api.post(
+      '/api/products/',
+      { name: 'Galletas', price: 2500, published: true },
+      { token },
+    );
     const pages: Record<string, string> = {};
-    for (const [name, path] of [['producto', `/shop/${full.body.id}`], ['producto-simple', `/shop/${bare.body.id}`], ['no-encontrado', '/shop/999999'], ['landing', '/landing']] as const) {
+    for (const [name, path] of [
+      ['producto', `/shop/${full.body.id}`],
+      ['producto-simple', `/shop/${bare.body.id}`],
+      ['no-encontrado', '/shop/999999'],
+      ['landing', '/landing'],
+    ] as const) {
       pages[name] = await (await fetch(url + path)).text();
     }
     const subdomain = `valida-${Date.now().toString(36)}`;
-    const site = await api.post('/api/sites/', { name: 'Dulces & Cía', subdomain, template: 'tienda' }, { token });
+    const site = await api.post(
+      '/api/sites/',
+      { name: 'Dulces & Cía', subdomain, template: 'tienda' },
+      { token },
+    );
     await api.post(`/api/sites/${site.body.id}/publish/`, undefined, { token });
-    for (const [name, path] of [['sitio', '/'], ['sitio-tienda', '/shop'], ['sitio-producto', `/shop/${full.body.slug}`]] as const) {
+    for (const [name, path] of [
+      ['sitio', '/'],
+      ['sitio-tienda', '/shop'],
+      ['sitio-producto', `/shop/${full.body.slug}`],
+    ] as const) {
       const page = await getWithHost(url, `${subdomain}.localhost`, path);
       expect(page.status, path).toBe(200);
       pages[name] = page.body;

@@ -17,13 +17,22 @@ describe.each(servers)('shop API on $kind', ({ url }) => {
   it('media: a phone photo is rotated, stripped of EXIF and served as immutable AVIF/WebP variants; hostile files get Spanish 400s', async () => {
     const { token, api, as } = await seller(url);
     // 1200×800 stored with orientation 6: it is a portrait photo.
-    const photo = await upload(url, token, await jpeg(1200, 800, { orientation: 6, gps: true }), 'foto.jpg', 'image/jpeg', 'Torta de chocolate');
+    const photo = await upload(
+      url,
+      token,
+      await jpeg(1200, 800, { orientation: 6, gps: true }),
+      'foto.jpg',
+      'image/jpeg',
+      'Torta de chocolate',
+    );
     expect(photo.status).toBe(201);
     expect(photo.body).toMatchObject({ width: 800, height: 1200, alt: 'Torta de chocolate' });
     expect(photo.body.url).toMatch(/^\/media\/[A-Za-z0-9_-]{32}\.webp$/);
     const formats = new Set(photo.body.variants.map((v: { format: string }) => v.format));
     expect(formats).toEqual(new Set(['avif', 'webp']));
-    expect(Math.max(...photo.body.variants.map((v: { width: number }) => v.width))).toBeLessThanOrEqual(800);
+    expect(
+      Math.max(...photo.body.variants.map((v: { width: number }) => v.width)),
+    ).toBeLessThanOrEqual(800);
 
     const res = await fetch(url + photo.body.url);
     expect(res.status).toBe(200);
@@ -32,22 +41,48 @@ describe.each(servers)('shop API on $kind', ({ url }) => {
     const served = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
     expect(served.exif).toBeUndefined();
     expect(served.height!).toBeGreaterThan(served.width!);
-    const again = await fetch(url + photo.body.url, { headers: { 'If-None-Match': res.headers.get('etag')! } });
+    const again = await fetch(url + photo.body.url, {
+      headers: { 'If-None-Match': res.headers.get('etag')! },
+    });
     expect(again.status).toBe(304);
     const share = await fetch(url + photo.body.share_url);
     expect(share.headers.get('content-type')).toBe('image/jpeg');
-    expect(await sharp(Buffer.from(await share.arrayBuffer())).metadata()).toMatchObject({ width: 1200, height: 630 });
+    expect(await sharp(Buffer.from(await share.arrayBuffer())).metadata()).toMatchObject({
+      width: 1200,
+      height: 630,
+    });
 
     for (const [bytes, name, type, message] of [
-      [SVG_WITH_SCRIPT, 'logo.svg', 'image/svg+xml', 'Ese archivo no es una imagen JPEG, PNG, WebP o AVIF.'],
-      [TEXT_AS_JPG, 'foto.jpg', 'image/jpeg', 'Ese archivo no es una imagen JPEG, PNG, WebP o AVIF.'],
-      [pngClaiming(20_000, 20_000), 'enorme.png', 'image/png', 'La imagen es demasiado grande (más de 40 megapíxeles). Redúcela e inténtalo de nuevo.'],
+      [
+        SVG_WITH_SCRIPT,
+        'logo.svg',
+        'image/svg+xml',
+        'Ese archivo no es una imagen JPEG, PNG, WebP o AVIF.',
+      ],
+      [
+        TEXT_AS_JPG,
+        'foto.jpg',
+        'image/jpeg',
+        'Ese archivo no es una imagen JPEG, PNG, WebP o AVIF.',
+      ],
+      [
+        pngClaiming(20_000, 20_000),
+        'enorme.png',
+        'image/png',
+        'La imagen es demasiado grande (más de 40 megapíxeles). Redúcela e inténtalo de nuevo.',
+      ],
     ] as const) {
       const refused = await upload(url, token, bytes, name, type);
       expect(refused.status, name).toBe(400);
       expect(refused.body.message).toBe(message);
     }
-    const huge = await upload(url, token, Buffer.alloc(10 * 1024 * 1024 + 10, 1), 'grande.jpg', 'image/jpeg');
+    const huge = await upload(
+      url,
+      token,
+      Buffer.alloc(10 * 1024 * 1024 + 10, 1),
+      'grande.jpg',
+      'image/jpeg',
+    );
     expect(huge.status).toBe(413);
     expect((await api.get('/api/media/', as)).body.count).toBe(1);
     expect((await fetch(`${url}/media/${'a'.repeat(32)}.webp`)).status).toBe(404);
@@ -55,12 +90,28 @@ describe.each(servers)('shop API on $kind', ({ url }) => {
 
   it('store: defaults, a validated WhatsApp, a stale version → 409 with the stored copy', async () => {
     const { api, as } = await seller(url);
-    expect((await api.get('/api/store/', as)).body).toMatchObject({ name: '', whatsapp: null, delivery_price: null, version: 0 });
+    expect((await api.get('/api/store/', as)).body).toMatchObject({
+      name: '',
+      whatsapp: null,
+      delivery_price: null,
+      version: 0,
+    });
     const bad = await api.patch('/api/store/', { whatsapp: '22 123 4567', version: 0 }, as);
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.whatsapp[0]).toBe('Escribe un celular chileno, por ejemplo +56 9 1234 5678.');
-    const saved = await api.patch('/api/store/', { name: 'Dulces Rosa', whatsapp: '9 8765 4321', delivery_price: '3.500', version: 0 }, as);
-    expect(saved.body).toMatchObject({ name: 'Dulces Rosa', whatsapp: '+56987654321', delivery_price: 3500, version: 1 });
+    expect(bad.body.errors.whatsapp[0]).toBe(
+      'Escribe un celular chileno, por ejemplo +56 9 1234 5678.',
+    );
+    const saved = await api.patch(
+      '/api/store/',
+      { name: 'Dulces Rosa', whatsapp: '9 8765 4321', delivery_price: '3.500', version: 0 },
+      as,
+    );
+    expect(saved.body).toMatchObject({
+      name: 'Dulces Rosa',
+      whatsapp: '+56987654321',
+      delivery_price: 3500,
+      version: 1,
+    });
     const stale = await api.patch('/api/store/', { name: 'Otro', version: 0 }, as);
     expect(stale.status).toBe(409);
     expect(stale.body.current).toMatchObject({ name: 'Dulces Rosa', version: 1 });
@@ -71,15 +122,40 @@ describe.each(servers)('shop API on $kind', ({ url }) => {
     const tortas = (await api.post('/api/categories/', { name: 'Tortas' }, as)).body;
     const galletas = (await api.post('/api/categories/', { name: 'Galletas' }, as)).body;
     expect(tortas).toMatchObject({ name: 'Tortas', slug: 'tortas', position: 0 });
-    expect((await api.post('/api/categories/', { name: '  ' }, as)).body.errors.name[0]).toBe('Escribe el nombre de la categoría.');
-    const renamed = await api.patch(`/api/categories/${galletas.id}/`, { name: 'Galletas de mantequilla', position: 0 }, as);
+    expect((await api.post('/api/categories/', { name: '  ' }, as)).body.errors.name[0]).toBe(
+      'Escribe el nombre de la categoría.',
+    );
+    const renamed = await api.patch(
+      `/api/categories/${galletas.id}/`,
+      { name: 'Galletas de mantequilla', position: 0 },
+      as,
+    );
     expect(renamed.body).toMatchObject({ slug: 'galletas-de-mantequilla', position: 0 });
-    expect((await api.get('/api/categories/', as)).body.map((c: { id: number }) => c.id)).toEqual([galletas.id, tortas.id]);
-    const product = (await api.post('/api/products/', { name: 'Torta tres leches', price: 18990, category: tortas.id }, as)).body;
+    expect((await api.get('/api/categories/', as)).body.map((c: { id: number }) => c.id)).toEqual([
+      galletas.id,
+      tortas.id,
+    ]);
+    const product = (
+      await api.post(
+        '/api/products/',
+        { name: 'Torta tres leches', price: 18990, category: tortas.id },
+        as,
+      )
+    ).body;
     const other = await seller(url);
-    expect((await other.api.patch(`/api/categories/${tortas.id}/`, { name: 'Mía' }, other.as)).status).toBe(404);
+    expect(
+      (await other.api.patch(`/api/categories/${tortas.id}/`, { name: 'Mía' }, other.as)).status,
+    ).toBe(404);
     expect((await other.api.delete(`/api/categories/${tortas.id}/`, other.as)).status).toBe(404);
-    expect((await other.api.post('/api/products/', { name: 'x', price: 1, category: tortas.id }, other.as)).status).toBe(400);
+    expect(
+      (
+        await other.api.post(
+          '/api/products/',
+          { name: 'x', price: 1, category: tortas.id },
+          other.as,
+        )
+      ).status,
+    ).toBe(400);
     expect((await api.delete(`/api/categories/${tortas.id}/`, as)).status).toBe(200);
     expect((await api.get(`/api/products/${product.id}/`, as)).body.category).toBeNull();
   });
@@ -87,36 +163,69 @@ describe.each(servers)('shop API on $kind', ({ url }) => {
   it('products: create with images, list with filters and pagination, PATCH with versions (409 carries the stored copy), ownership 404, Spanish messages', async () => {
     const { api, token, as } = await seller(url);
     const image = (await upload(url, token, await jpeg(640, 480), 'a.jpg', 'image/jpeg')).body;
-    const created = await api.post('/api/products/', { name: 'Torta de Mil Hojas', description: '<p>Con <strong>manjar</strong><script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://ejemplo.cl">web</a></p>', price: '12.990', compare_at_price: 15990, stock: 3, images: [image.id] }, as);
+    const created = await api.post(
+      '/api/products/',
+      {
+        name: 'Torta de Mil Hojas',
+        description:
+          '<p>Con <strong>manjar</strong><script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://ejemplo.cl">web</a></p>',
+        price: '12.990',
+        compare_at_price: 15990,
+        stock: 3,
+        images: [image.id],
+      },
+      as,
+    );
     expect(created.status).toBe(201);
     const p = created.body;
-    expect(p).toMatchObject({ slug: 'torta-de-mil-hojas', name: 'Torta de Mil Hojas', price: 12990, compare_at_price: 15990, stock: 3, published: false, category: null, version: 1 });
+    expect(p).toMatchObject({
+      slug: 'torta-de-mil-hojas',
+      name: 'Torta de Mil Hojas',
+      price: 12990,
+      compare_at_price: 15990,
+      stock: 3,
+      published: false,
+      category: null,
+      version: 1,
+    });
     expect(p.description).not.toMatch(/script|javascript/);
     expect(p.description).toContain('<strong>manjar</strong>');
     expect(p.description).toContain('href="https://ejemplo.cl"');
-    expect(p.images).toEqual([expect.objectContaining({ id: image.id, url: image.url, width: 640, height: 480, alt: '' })]);
+    expect(p.images).toEqual([
+      expect.objectContaining({ id: image.id, url: image.url, width: 640, height: 480, alt: '' }),
+    ]);
     expect(p.shop_url).toMatch(new RegExp(`/shop/${p.id}$`));
     for (const [body, field, message] of [
       [{ name: '', price: 1 }, 'name', 'Escribe el nombre del producto.'],
       [{ name: 'x', price: 'doce' }, 'price', 'Escribe el precio en pesos, por ejemplo 12.990.'],
       [{ name: 'x', price: -1 }, 'price', 'El precio no puede ser negativo.'],
-      [{ name: 'x', price: 100, compare_at_price: 90 }, 'compare_at_price', 'El precio anterior debe ser mayor que el precio, o déjalo vacío.'],
+      [
+        { name: 'x', price: 100, compare_at_price: 90 },
+        'compare_at_price',
+        'El precio anterior debe ser mayor que el precio, o déjalo vacío.',
+      ],
       [{ name: 'x', price: 100, stock: 1.5 }, 'stock', 'Escribe el stock como un número entero.'],
     ] as const) {
       const refused = await api.post('/api/products/', body, as);
       expect(refused.status, field).toBe(400);
       expect(refused.body.errors[field][0]).toBe(message);
     }
-    const dup = (await api.post('/api/products/', { name: 'Torta de mil hojas', price: 1 }, as)).body;
+    const dup = (await api.post('/api/products/', { name: 'Torta de mil hojas', price: 1 }, as))
+      .body;
     expect(dup.slug).toBe('torta-de-mil-hojas-2');
 
-    const v2 = await api.patch(`/api/products/${p.id}/`, { price: 13990, published: true, version: 1 }, as);
+    const v2 = await api.patch(
+      `/api/products/${p.id}/`,
+      { price: 13990, published: true, version: 1 },
+      as,
+    );
     expect(v2.body).toMatchObject({ price: 13990, published: true, version: 2 });
     const stale = await api.patch(`/api/products/${p.id}/`, { price: 1, version: 1 }, as);
     expect(stale.status).toBe(409);
     expect(stale.body.current).toMatchObject({ id: p.id, price: 13990, version: 2 });
 
-    for (let i = 0; i < 10; i++) await api.post('/api/products/', { name: `Galleta ${i}`, price: 990 + i }, as);
+    for (let i = 0; i < 10; i++)
+      await api.post('/api/products/', { name: `Galleta ${i}`, price: 990 + i }, as);
     const page1 = (await api.get('/api/products/', as)).body;
     expect(page1.count).toBe(12);
     expect(page1.results).toHaveLength(10);
@@ -129,20 +238,64 @@ describe.each(servers)('shop API on $kind', ({ url }) => {
     expect((await api.get('/api/products/?status=published', as)).body.count).toBe(1);
 
     const other = await seller(url);
-    for (const [method, path] of [['GET', `/api/products/${p.id}/`], ['PATCH', `/api/products/${p.id}/`], ['DELETE', `/api/products/${p.id}/`], ['GET', `/api/media/${image.id}/`], ['DELETE', `/api/media/${image.id}/`]] as const) {
-      const res = await other.api.request(method, path, { ...other.as, body: method === 'PATCH' ? { price: 1, version: 2 } : undefined });
+    for (const [method, path] of [
+      ['GET', `/api/products/${p.id}/`],
+      ['PATCH', `/api/products/${p.id}/`],
+      ['DELETE', `/api/products/${p.id}/`],
+      ['GET', `/api/media/${image.id}/`],
+      ['DELETE', `/api/media/${image.id}/`],
+    ] as const) {
+      const res = await other.api.request(method, path, {
+        ...other.as,
+        body: method === 'PATCH' ? { price: 1, version: 2 } : undefined,
+      });
       expect(res.status, `${method} ${path}`).toBe(404);
     }
-    expect((await other.api.post('/api/products/', { name: 'Ajena', price: 1, images: [image.id] }, other.as)).body.errors.images[0]).toBe('Una de las imágenes no existe o no es tuya.');
+    expect(
+      (
+        await other.api.post(
+          '/api/products/',
+          { name: 'Ajena', price: 1, images: [image.id] },
+          other.as,
+        )
+      ).body.errors.images[0],
+    ).toBe('Una de las imágenes no existe o no es tuya.');
     expect((await other.api.get('/api/products/', other.as)).body.count).toBe(0);
     expect((await api.get('/api/products/99999999999/', as)).status).toBe(404);
   });
 
   it('/shop/{id}: public, zero JavaScript, SEO and JSON-LD; fresh right after an edit; unpublished or deleted → 404 Page Not Found', async () => {
     const { api, token, as } = await seller(url);
-    await api.patch('/api/store/', { name: 'Dulces Rosa', whatsapp: '+56987654321', version: 0 }, as);
-    const image = (await upload(url, token, await jpeg(1600, 1200), 'a.jpg', 'image/jpeg', 'Torta vista desde arriba')).body;
-    const p = (await api.post('/api/products/', { name: 'Torta <Mil> Hojas', description: '<p>Con manjar casero</p>', price: 12990, compare_at_price: 15990, stock: 2, images: [image.id], published: true }, as)).body;
+    await api.patch(
+      '/api/store/',
+      { name: 'Dulces Rosa', whatsapp: '+56987654321', version: 0 },
+      as,
+    );
+    const image = (
+      await upload(
+        url,
+        token,
+        await jpeg(1600, 1200),
+        'a.jpg',
+        'image/jpeg',
+        'Torta vista desde arriba',
+      )
+    ).body;
+    const p = (
+      await api.post(
+        '/api/products/',
+        {
+          name: 'Torta <Mil> Hojas',
+          description: '<p>Con manjar casero</p>',
+          price: 12990,
+          compare_at_price: 15990,
+          stock: 2,
+          images: [image.id],
+          published: true,
+        },
+        as,
+      )
+    ).body;
     const page = await fetch(`${url}/shop/${p.id}`);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -159,7 +312,18 @@ describe.each(servers)('shop API on $kind', ({ url }) => {
     expect(html).toMatch(/<img[^>]*fetchpriority="high"/);
     expect(html).toMatch(/type="image\/avif" srcset="[^"]*320w/);
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
-    expect(ld).toMatchObject({ '@type': 'Product', name: 'Torta <Mil> Hojas', offers: { '@type': 'Offer', priceCurrency: 'CLP', price: 12990, availability: 'https://schema.org/LimitedAvailability', url: p.shop_url, seller: { name: 'Dulces Rosa' } } });
+    expect(ld).toMatchObject({
+      '@type': 'Product',
+      name: 'Torta <Mil> Hojas',
+      offers: {
+        '@type': 'Offer',
+        priceCurrency: 'CLP',
+        price: 12990,
+        availability: 'https://schema.org/LimitedAvailability',
+        url: p.shop_url,
+        seller: { name: 'Dulces Rosa' },
+      },
+    });
     // A seller's text is text: `<` in a name is escaped in content (attributes may hold it as is).
     expect(html).toMatch(/<h1[^>]*>Torta &lt;Mil&gt; Hojas<\/h1>/);
     expect(html).not.toMatch(/>[^<"]*<Mil>/);
@@ -168,7 +332,9 @@ describe.each(servers)('shop API on $kind', ({ url }) => {
     await api.patch(`/api/products/${p.id}/`, { price: 9990, version: p.version }, as);
     expect(await (await fetch(`${url}/shop/${p.id}`)).text()).toContain('$9.990');
     await api.patch('/api/store/', { name: 'Pastelería Rosa', version: 1 }, as);
-    expect(await (await fetch(`${url}/shop/${p.id}`)).text()).toMatch(/Vendido por <strong[^>]*>Pastelería Rosa<\/strong>/);
+    expect(await (await fetch(`${url}/shop/${p.id}`)).text()).toMatch(
+      /Vendido por <strong[^>]*>Pastelería Rosa<\/strong>/,
+    );
 
     await api.patch(`/api/products/${p.id}/`, { published: false, version: p.version + 1 }, as);
     const hidden = await fetch(`${url}/shop/${p.id}`);

@@ -17,40 +17,121 @@ describe.each(servers)('sites on $kind', ({ url }) => {
     const api = new ApiClient(url);
     const { token } = await api.register();
     const subdomain = label();
-    expect((await api.post('/api/sites/', { name: 'Dulces', subdomain: 'www' }, { token })).body.errors.subdomain[0]).toBe('Ese subdominio está reservado. Elige otro.');
-    expect((await api.get(`/api/sites/availability/?subdomain=${subdomain}`, { token })).body).toMatchObject({ available: true });
-    const created = await api.post('/api/sites/', { name: 'Dulces de la Abuela', subdomain, template: 'tienda' }, { token });
+    expect(
+      (await api.post('/api/sites/', { name: 'Dulces', subdomain: 'www' }, { token })).body.errors
+        .subdomain[0],
+    ).toBe('Ese subdominio está reservado. Elige otro.');
+    expect(
+      (await api.get(`/api/sites/availability/?subdomain=${subdomain}`, { token })).body,
+    ).toMatchObject({ available: true });
+    const created = await api.post(
+      '/api/sites/',
+      { name: 'Dulces de la Abuela', subdomain, template: 'tienda' },
+      { token },
+    );
     expect(created.status).toBe(201);
     const site = created.body;
-    expect(site).toMatchObject({ name: 'Dulces de la Abuela', subdomain, published: false, domain_status: 'none', custom_domain: null, version: 1 });
-    expect((await api.get(`/api/sites/availability/?subdomain=${subdomain}`, { token })).body).toMatchObject({ available: false });
-    expect((await api.post('/api/sites/', { name: 'Otra', subdomain }, { token })).body.errors.subdomain[0]).toBe('Ese subdominio ya está en uso. Prueba con otro.');
+    expect(site).toMatchObject({
+      name: 'Dulces de la Abuela',
+      subdomain,
+      published: false,
+      domain_status: 'none',
+      custom_domain: null,
+      version: 1,
+    });
+    expect(
+      (await api.get(`/api/sites/availability/?subdomain=${subdomain}`, { token })).body,
+    ).toMatchObject({ available: false });
+    expect(
+      (await api.post('/api/sites/', { name: 'Otra', subdomain }, { token })).body.errors
+        .subdomain[0],
+    ).toBe('Ese subdominio ya está en uso. Prueba con otro.');
 
     // Unpublished: the host is the site 404.
     expect((await getWithHost(url, `${subdomain}.localhost`, '/')).status).toBe(404);
 
-    const patched = await api.patch(`/api/sites/${site.id}/`, { whatsapp: '9 8765 4321', theme: { primary: '#9d174d' }, seo: { description: 'Tortas y kuchen de Puerto Varas.' }, version: 1 }, { token });
-    expect(patched.body).toMatchObject({ whatsapp: '+56987654321', theme: { primary: '#9d174d', font: 'moderna' }, version: 2 });
-    const stale = await api.patch(`/api/sites/${site.id}/`, { name: 'Viejo', version: 1 }, { token });
+    const patched = await api.patch(
+      `/api/sites/${site.id}/`,
+      {
+        whatsapp: '9 8765 4321',
+        theme: { primary: '#9d174d' },
+        seo: { description: 'Tortas y kuchen de Puerto Varas.' },
+        version: 1,
+      },
+      { token },
+    );
+    expect(patched.body).toMatchObject({
+      whatsapp: '+56987654321',
+      theme: { primary: '#9d174d', font: 'moderna' },
+      version: 2,
+    });
+    const stale = await api.patch(
+      `/api/sites/${site.id}/`,
+      { name: 'Viejo', version: 1 },
+      { token },
+    );
     expect(stale.status).toBe(409);
     expect(stale.body.current).toMatchObject({ version: 2 });
 
     const pages = (await api.get(`/api/sites/${site.id}/pages/`, { token })).body;
     expect(pages.map((p: { path: string }) => p.path)).toEqual(['/']);
     const home = pages[0];
-    const data = { ...home.data, content: [...home.data.content, { type: 'Text', props: { id: 'nota', text: '<p>Pedidos con <strong>48 horas</strong>.<script>alert(1)</script></p>' } }] };
-    const saved = await api.put(`/api/sites/${site.id}/pages/${home.id}/`, { data, version: home.version }, { token });
+    const data = {
+      ...home.data,
+      content: [
+        ...home.data.content,
+        {
+          type: 'Text',
+          props: {
+            id: 'nota',
+            text: '<p>Pedidos con <strong>48 horas</strong>.<script>alert(1)</script></p>',
+          },
+        },
+      ],
+    };
+    const saved = await api.put(
+      `/api/sites/${site.id}/pages/${home.id}/`,
+      { data, version: home.version },
+      { token },
+    );
     expect(saved.status).toBe(200);
     expect(JSON.stringify(saved.body.data)).not.toContain('script');
-    expect((await api.put(`/api/sites/${site.id}/pages/${home.id}/`, { data, version: home.version }, { token })).status).toBe(409);
-    const about = await api.post(`/api/sites/${site.id}/pages/`, { path: '/nosotras', title: 'Nosotras' }, { token });
+    expect(
+      (
+        await api.put(
+          `/api/sites/${site.id}/pages/${home.id}/`,
+          { data, version: home.version },
+          { token },
+        )
+      ).status,
+    ).toBe(409);
+    const about = await api.post(
+      `/api/sites/${site.id}/pages/`,
+      { path: '/nosotras', title: 'Nosotras' },
+      { token },
+    );
     expect(about.status).toBe(201);
-    expect((await api.post(`/api/sites/${site.id}/pages/`, { path: '/shop', title: 'x' }, { token })).status).toBe(400);
-    expect((await api.delete(`/api/sites/${site.id}/pages/${home.id}/`, { token })).status).toBe(400);
+    expect(
+      (await api.post(`/api/sites/${site.id}/pages/`, { path: '/shop', title: 'x' }, { token }))
+        .status,
+    ).toBe(400);
+    expect((await api.delete(`/api/sites/${site.id}/pages/${home.id}/`, { token })).status).toBe(
+      400,
+    );
 
-    const kuchen = (await api.post('/api/products/', { name: 'Kuchen de murta', price: 8990, published: true }, { token })).body;
-    const draft = (await api.post('/api/products/', { name: 'Borrador secreto', price: 1000 }, { token })).body;
-    expect((await api.post(`/api/sites/${site.id}/publish/`, undefined, { token })).body).toMatchObject({ published: true });
+    const kuchen = (
+      await api.post(
+        '/api/products/',
+        { name: 'Kuchen de murta', price: 8990, published: true },
+        { token },
+      )
+    ).body;
+    const draft = (
+      await api.post('/api/products/', { name: 'Borrador secreto', price: 1000 }, { token })
+    ).body;
+    expect(
+      (await api.post(`/api/sites/${site.id}/publish/`, undefined, { token })).body,
+    ).toMatchObject({ published: true });
 
     const visit = await getWithHost(url, `${subdomain}.localhost`, '/');
     expect(visit.status).toBe(200);
@@ -62,11 +143,15 @@ describe.each(servers)('sites on $kind', ({ url }) => {
     expect(visit.body).toContain('https://wa.me/56987654321');
     // Anonymous visits are answered from the render cache, keyed by the host and path as requested.
     await getWithHost(url, `${subdomain}.localhost`, '/');
-    expect((await getWithHost(url, `${subdomain}.localhost`, '/')).headers['x-render-cache']).toBe('hit');
+    expect((await getWithHost(url, `${subdomain}.localhost`, '/')).headers['x-render-cache']).toBe(
+      'hit',
+    );
     expect(visit.body).toContain('--site-primary:#9d174d');
     expect(visit.body).toContain('href="/nosotras"');
     expect((await getWithHost(url, `${subdomain}.localhost`, '/nosotras')).status).toBe(200);
-    expect((await getWithHost(url, `${subdomain}.localhost`, '/shop')).body).toContain('Kuchen de murta');
+    expect((await getWithHost(url, `${subdomain}.localhost`, '/shop')).body).toContain(
+      'Kuchen de murta',
+    );
     // A product's page inside the site: its theme and navigation, its own canonical URL and JSON-LD, zero script.
     const product = await getWithHost(url, `${subdomain}.localhost`, '/shop/kuchen-de-murta');
     expect(product.status).toBe(200);
@@ -74,29 +159,51 @@ describe.each(servers)('sites on $kind', ({ url }) => {
     expect(product.body).toContain('<h1 class="mt-1');
     expect(product.body).toContain('$8.990');
     expect(product.body).toContain('href="/nosotras"');
-    expect(product.body).toMatch(/<link rel="canonical" href="https?:\/\/[^"]+\/shop\/kuchen-de-murta">/);
+    expect(product.body).toMatch(
+      /<link rel="canonical" href="https?:\/\/[^"]+\/shop\/kuchen-de-murta">/,
+    );
     expect(product.body).toContain('<meta property="og:type" content="product">');
     expect(product.body).toContain('"@type":"Product"');
     expect(product.body).not.toMatch(/<script(?! type="application\/ld\+json")/);
     expect(product.body).toContain(encodeURIComponent('/shop/kuchen-de-murta'));
-    const renamed = await api.patch(`/api/products/${kuchen.id}/`, { name: 'Kuchen de murta sureño', version: kuchen.version }, { token });
+    const renamed = await api.patch(
+      `/api/products/${kuchen.id}/`,
+      { name: 'Kuchen de murta sureño', version: kuchen.version },
+      { token },
+    );
     expect(renamed.status).toBe(200);
     const moved = await getWithHost(url, `${subdomain}.localhost`, '/shop/kuchen-de-murta');
     expect(moved.status).toBe(301);
     expect(moved.headers.location).toBe(`/shop/${renamed.body.slug}`);
-    expect((await getWithHost(url, `${subdomain}.localhost`, `/shop/${renamed.body.slug}`)).body).toContain('Kuchen de murta sureño');
-    expect((await getWithHost(url, `${subdomain}.localhost`, `/shop/${draft.slug}`)).status).toBe(404);
+    expect(
+      (await getWithHost(url, `${subdomain}.localhost`, `/shop/${renamed.body.slug}`)).body,
+    ).toContain('Kuchen de murta sureño');
+    expect((await getWithHost(url, `${subdomain}.localhost`, `/shop/${draft.slug}`)).status).toBe(
+      404,
+    );
     const sitemap = (await getWithHost(url, `${subdomain}.localhost`, '/sitemap.xml')).body;
     expect(sitemap).toContain(`/shop/${renamed.body.slug}</loc><lastmod>`);
     expect(sitemap).not.toContain(draft.slug);
     const config = JSON.parse((await getWithHost(url, `${subdomain}.localhost`, '/config')).body);
-    expect(config).toMatchObject({ name: 'Dulces de la Abuela', currency: 'CLP', whatsapp: '+56987654321', payment_methods: ['whatsapp'] });
-    expect((await getWithHost(url, `${subdomain}.localhost`, '/robots.txt')).body).toContain('Sitemap:');
-    expect((await getWithHost(url, `${subdomain}.localhost`, '/sitemap.xml')).body).toContain('/nosotras</loc>');
+    expect(config).toMatchObject({
+      name: 'Dulces de la Abuela',
+      currency: 'CLP',
+      whatsapp: '+56987654321',
+      payment_methods: ['whatsapp'],
+    });
+    expect((await getWithHost(url, `${subdomain}.localhost`, '/robots.txt')).body).toContain(
+      'Sitemap:',
+    );
+    expect((await getWithHost(url, `${subdomain}.localhost`, '/sitemap.xml')).body).toContain(
+      '/nosotras</loc>',
+    );
     // A tenant host never reaches the app.
-    for (const path of ['/dashboard', '/login', '/no-existe']) expect((await getWithHost(url, `${subdomain}.localhost`, path)).status).toBe(404);
+    for (const path of ['/dashboard', '/login', '/no-existe'])
+      expect((await getWithHost(url, `${subdomain}.localhost`, path)).status).toBe(404);
     // Not even with the app's session cookie: a tenant host never reads it, nor sets one.
-    const me = await getWithHost(url, `${subdomain}.localhost`, '/api/users/me/', { Cookie: `impulsa_session=${token}` });
+    const me = await getWithHost(url, `${subdomain}.localhost`, '/api/users/me/', {
+      Cookie: `impulsa_session=${token}`,
+    });
     expect(me.status).toBe(404);
     expect(visit.headers['set-cookie']).toBeUndefined();
     // The preview link on the main domain renders the same site.
@@ -104,16 +211,38 @@ describe.each(servers)('sites on $kind', ({ url }) => {
     expect(preview.status).toBe(200);
     expect(await preview.text()).toContain('Kuchen de murta');
 
-    expect((await api.post('/api/sites/lookup_by_domain/', { domain_type: 'subdomain', value: subdomain })).body).toMatchObject({ name: 'Dulces de la Abuela' });
-    expect((await api.post('/api/sites/lookup_by_domain/', { domain_type: 'custom', value: 'no-existe.cl' })).status).toBe(404);
+    expect(
+      (
+        await api.post('/api/sites/lookup_by_domain/', {
+          domain_type: 'subdomain',
+          value: subdomain,
+        })
+      ).body,
+    ).toMatchObject({ name: 'Dulces de la Abuela' });
+    expect(
+      (
+        await api.post('/api/sites/lookup_by_domain/', {
+          domain_type: 'custom',
+          value: 'no-existe.cl',
+        })
+      ).status,
+    ).toBe(404);
     expect((await api.get(`/api/tls/ask?domain=${subdomain}.impulsa.cl`)).status).toBe(200);
     expect((await api.get('/api/tls/ask?domain=cualquiera.example')).status).toBe(404);
     expect((await api.get('/api/tls/ask?domain=%00x.impulsa.cl')).status).toBe(404);
 
     // Another seller: 404 everywhere, as if the site did not exist.
     const other = await new ApiClient(url).register();
-    for (const [method, path] of [['GET', `/api/sites/${site.id}/`], ['GET', `/api/sites/${site.id}/pages/`], ['POST', `/api/sites/${site.id}/publish/`], ['DELETE', `/api/sites/${site.id}/`], ['GET', `/api/sites/${site.id}/pages/${home.id}/`]] as const) {
-      expect((await api.request(method, path, { token: other.token, useCookies: false })).status).toBe(404);
+    for (const [method, path] of [
+      ['GET', `/api/sites/${site.id}/`],
+      ['GET', `/api/sites/${site.id}/pages/`],
+      ['POST', `/api/sites/${site.id}/publish/`],
+      ['DELETE', `/api/sites/${site.id}/`],
+      ['GET', `/api/sites/${site.id}/pages/${home.id}/`],
+    ] as const) {
+      expect(
+        (await api.request(method, path, { token: other.token, useCookies: false })).status,
+      ).toBe(404);
     }
     expect((await api.get('/api/sites/', { token: other.token })).body.count).toBe(0);
 
@@ -125,17 +254,43 @@ describe.each(servers)('sites on $kind', ({ url }) => {
     const api = new ApiClient(url);
     const { token } = await api.register();
     const subdomain = label();
-    const site = (await api.post('/api/sites/', { name: 'Cerámica Sur', subdomain, template: 'en-blanco' }, { token })).body;
+    const site = (
+      await api.post(
+        '/api/sites/',
+        { name: 'Cerámica Sur', subdomain, template: 'en-blanco' },
+        { token },
+      )
+    ).body;
     await api.post(`/api/sites/${site.id}/publish/`, undefined, { token });
     const domain = `www.${subdomain}.cl`;
 
-    expect((await api.put(`/api/sites/${site.id}/domain/`, { domain: 'no es un dominio' }, { token })).body.errors.domain[0]).toBe('Escribe un dominio como mitienda.cl o www.mitienda.cl.');
-    expect((await api.put(`/api/sites/${site.id}/domain/`, { domain: 'tienda.impulsa.cl' }, { token })).status).toBe(400);
-    const set = await api.put(`/api/sites/${site.id}/domain/`, { domain: `https://WWW.${subdomain}.cl/` }, { token });
+    expect(
+      (await api.put(`/api/sites/${site.id}/domain/`, { domain: 'no es un dominio' }, { token }))
+        .body.errors.domain[0],
+    ).toBe('Escribe un dominio como mitienda.cl o www.mitienda.cl.');
+    expect(
+      (await api.put(`/api/sites/${site.id}/domain/`, { domain: 'tienda.impulsa.cl' }, { token }))
+        .status,
+    ).toBe(400);
+    const set = await api.put(
+      `/api/sites/${site.id}/domain/`,
+      { domain: `https://WWW.${subdomain}.cl/` },
+      { token },
+    );
     expect(set.status).toBe(200);
-    expect(set.body).toMatchObject({ domain, status: 'pending', txt: { name: `_impulsa.${domain}` }, checked_at: null, reason: null });
+    expect(set.body).toMatchObject({
+      domain,
+      status: 'pending',
+      txt: { name: `_impulsa.${domain}` },
+      checked_at: null,
+      reason: null,
+    });
     expect(set.body.txt.value).toMatch(/^impulsa-verificacion=[0-9a-f]{32}$/);
-    expect(set.body.records[1]).toMatchObject({ type: 'CNAME', name: 'www', value: 'sites.impulsa.test' });
+    expect(set.body.records[1]).toMatchObject({
+      type: 'CNAME',
+      name: 'www',
+      value: 'sites.impulsa.test',
+    });
     // Pending: the domain does not serve the site, and Caddy gets no certificate for it.
     expect((await getWithHost(url, domain, '/')).status).toBe(404);
     expect((await api.get(`/api/tls/ask?domain=${domain}`)).status).toBe(404);
@@ -143,18 +298,30 @@ describe.each(servers)('sites on $kind', ({ url }) => {
     // No record at all.
     setTxt(dnsZone, `_impulsa.${domain}`, null);
     const none = await api.post(`/api/sites/${site.id}/domain/verify/`, undefined, { token });
-    expect(none.body).toMatchObject({ status: 'pending', reason: expect.stringContaining('Todavía no encontramos el registro TXT') });
+    expect(none.body).toMatchObject({
+      status: 'pending',
+      reason: expect.stringContaining('Todavía no encontramos el registro TXT'),
+    });
     expect(none.body.checked_at).toEqual(expect.any(String));
     // A record with another value.
     setTxt(dnsZone, `_impulsa.${domain}`, [['v=spf1 -all'], ['impulsa-verificacion=0000']]);
-    expect((await api.post(`/api/sites/${site.id}/domain/verify/`, undefined, { token })).body).toMatchObject({ status: 'pending', reason: expect.stringContaining('su valor no coincide') });
+    expect(
+      (await api.post(`/api/sites/${site.id}/domain/verify/`, undefined, { token })).body,
+    ).toMatchObject({ status: 'pending', reason: expect.stringContaining('su valor no coincide') });
     expect((await getWithHost(url, domain, '/')).status).toBe(404);
     // The right value, split in two chunks as long TXT values are.
     const token_ = set.body.txt.value as string;
-    setTxt(dnsZone, `_impulsa.${domain}`, [['v=spf1 -all'], [token_.slice(0, 10), token_.slice(10)]]);
+    setTxt(dnsZone, `_impulsa.${domain}`, [
+      ['v=spf1 -all'],
+      [token_.slice(0, 10), token_.slice(10)],
+    ]);
     const verified = await api.post(`/api/sites/${site.id}/domain/verify/`, undefined, { token });
     expect(verified.body).toMatchObject({ status: 'verified', reason: null });
-    expect((await api.get(`/api/sites/${site.id}/`, { token })).body).toMatchObject({ custom_domain: domain, domain_status: 'verified', url: `https://${domain}` });
+    expect((await api.get(`/api/sites/${site.id}/`, { token })).body).toMatchObject({
+      custom_domain: domain,
+      domain_status: 'verified',
+      url: `https://${domain}`,
+    });
 
     const home = await getWithHost(url, domain, '/');
     expect(home.status).toBe(200);
@@ -162,15 +329,45 @@ describe.each(servers)('sites on $kind', ({ url }) => {
     expect(home.body).toContain(`<link rel="canonical" href="https://${domain}/"`);
     expect((await getWithHost(url, domain, '/dashboard')).status).toBe(404);
     expect((await getWithHost(url, domain.toUpperCase() + '.:443', '/')).status).toBe(200);
-    expect((await api.post('/api/sites/lookup_by_domain/', { domain_type: 'custom', value: domain })).body).toMatchObject({ name: 'Cerámica Sur', custom_domain: domain });
+    expect(
+      (await api.post('/api/sites/lookup_by_domain/', { domain_type: 'custom', value: domain }))
+        .body,
+    ).toMatchObject({ name: 'Cerámica Sur', custom_domain: domain });
     expect((await api.get(`/api/tls/ask?domain=${domain}`)).status).toBe(200);
 
     // Nobody else can take a verified domain, and another seller cannot touch this one.
     const other = await new ApiClient(url).register();
-    const theirs = (await api.post('/api/sites/', { name: 'Copia', subdomain: label() }, { token: other.token, useCookies: false })).body;
-    expect((await api.put(`/api/sites/${theirs.id}/domain/`, { domain }, { token: other.token, useCookies: false })).body.message).toBe('Ese dominio ya está conectado a otro sitio de Impulsa.');
-    for (const [method, path] of [['GET', `/api/sites/${site.id}/domain/`], ['PUT', `/api/sites/${site.id}/domain/`], ['DELETE', `/api/sites/${site.id}/domain/`], ['POST', `/api/sites/${site.id}/domain/verify/`]] as const) {
-      expect((await api.request(method, path, { token: other.token, useCookies: false, body: method === 'GET' ? undefined : { domain: 'x.cl' } })).status).toBe(404);
+    const theirs = (
+      await api.post(
+        '/api/sites/',
+        { name: 'Copia', subdomain: label() },
+        { token: other.token, useCookies: false },
+      )
+    ).body;
+    expect(
+      (
+        await api.put(
+          `/api/sites/${theirs.id}/domain/`,
+          { domain },
+          { token: other.token, useCookies: false },
+        )
+      ).body.message,
+    ).toBe('Ese dominio ya está conectado a otro sitio de Impulsa.');
+    for (const [method, path] of [
+      ['GET', `/api/sites/${site.id}/domain/`],
+      ['PUT', `/api/sites/${site.id}/domain/`],
+      ['DELETE', `/api/sites/${site.id}/domain/`],
+      ['POST', `/api/sites/${site.id}/domain/verify/`],
+    ] as const) {
+      expect(
+        (
+          await api.request(method, path, {
+            token: other.token,
+            useCookies: false,
+            body: method === 'GET' ? undefined : { domain: 'x.cl' },
+          })
+        ).status,
+      ).toBe(404);
     }
 
     // Disconnecting takes effect at once, even for the cached page.

@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, expectAccessible, MOBILE, newContext, screenshot, waitForHydration, useBrowser } from '../../support/browser';
+import {
+  DESKTOP,
+  expectAccessible,
+  MOBILE,
+  newContext,
+  screenshot,
+  waitForHydration,
+  useBrowser,
+} from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { resetLinkIn, waitForMail } from '../../support/smtp';
 
@@ -8,7 +16,12 @@ const { url } = inject('servers')[0]!;
 const mailDir = inject('mailDir');
 const browserOf = useBrowser();
 
-async function registerThroughForm(page: Page, email: string, name = 'Valentina Muñoz', password = 'una-clave-segura') {
+async function registerThroughForm(
+  page: Page,
+  email: string,
+  name = 'Valentina Muñoz',
+  password = 'una-clave-segura',
+) {
   await waitForHydration(page);
   await page.getByLabel('Nombre completo').fill(name);
   await page.getByLabel('Correo electrónico').fill(email);
@@ -23,7 +36,8 @@ async function loginThroughForm(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
 }
 
-const storedToken = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('impulsa:auth') ?? 'null')?.token ?? null);
+const storedToken = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('impulsa:auth') ?? 'null')?.token ?? null);
 
 describe('accounts in the browser', () => {
   it('register → /dashboard with the name, the token stored, and the header signed in', async () => {
@@ -32,7 +46,9 @@ describe('accounts in the browser', () => {
     await page.goto(`${url}/registrate`);
     await registerThroughForm(page, uniqueEmail('registro'));
     await page.waitForURL(`${url}/dashboard`);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Hola, Valentina');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Hola, Valentina',
+    );
     expect(await storedToken(page)).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     await page.getByText('Formación de empresa').waitFor();
     await expectAccessible(page);
@@ -51,9 +67,14 @@ describe('accounts in the browser', () => {
     await page.getByText('Escribe tu correo electrónico.').waitFor();
     await page.getByText('Escribe tu contraseña.').waitFor();
     await loginThroughForm(page, uniqueEmail('nadie'), 'cualquier-clave');
-    await page.locator('li.toast').getByText('El correo o la contraseña no son correctos.').waitFor();
+    await page
+      .locator('li.toast')
+      .getByText('El correo o la contraseña no son correctos.')
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
-    await expect(page.getByLabel('Correo electrónico').inputValue()).resolves.toContain('@ejemplo.cl');
+    await expect(page.getByLabel('Correo electrónico').inputValue()).resolves.toContain(
+      '@ejemplo.cl',
+    );
     await screenshot(page, 'login-error-desktop');
     await context.close();
   });
@@ -138,7 +159,10 @@ describe('accounts in the browser', () => {
     const page = await context.newPage();
     await page.goto(`${url}/login`);
     await waitForHydration(page);
-    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Continuar con Google' }).click()]);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Continuar con Google' }).click(),
+    ]);
     await popup.waitForLoadState();
     await popup.locator('input[name="login"]').fill(email);
     await popup.locator('input[name="password"]').fill('lo-que-sea');
@@ -160,7 +184,9 @@ describe('accounts in the browser', () => {
     await page.goto(`${url}/registrate`);
     await registerThroughForm(page, uniqueEmail('transbank'));
     await page.waitForURL(`${url}/dashboard`);
-    expect(await page.evaluate(() => localStorage.getItem('impulsa:referral-source'))).toBe('transbank');
+    expect(await page.evaluate(() => localStorage.getItem('impulsa:referral-source'))).toBe(
+      'transbank',
+    );
     const me = await page.evaluate(async () => (await fetch('/api/users/me/')).json());
     expect(me.is_transbank_referral).toBe(true);
     await context.close();
@@ -178,7 +204,9 @@ describe('accounts in the browser', () => {
     await waitForHydration(page);
     const token = await storedToken(page);
     // Revoked elsewhere (another device signs this session out).
-    expect((await api.post('/api/users/logout/', undefined, { token, useCookies: false })).status).toBe(200);
+    expect(
+      (await api.post('/api/users/logout/', undefined, { token, useCookies: false })).status,
+    ).toBe(200);
     await page.getByLabel('Nombre completo').fill('Nombre Nuevo');
     await page.getByRole('button', { name: 'Guardar nombre' }).click();
     await page.waitForURL(`${url}/login`);
@@ -187,7 +215,10 @@ describe('accounts in the browser', () => {
   });
 
   it('auth pages are accessible and look finished at both widths', async () => {
-    for (const [name, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+    for (const [name, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
       const context = await newContext(browserOf(), viewport);
       const page = await context.newPage();
       for (const path of ['/login', '/registrate']) {

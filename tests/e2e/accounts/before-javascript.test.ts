@@ -4,15 +4,31 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { delayScripts, DESKTOP, expectAccessible, MOBILE, screenshot, signedInContext, waitForHydration, useBrowser } from '../../support/browser';
+import {
+  delayScripts,
+  DESKTOP,
+  expectAccessible,
+  MOBILE,
+  screenshot,
+  signedInContext,
+  waitForHydration,
+  useBrowser,
+} from '../../support/browser';
 import { ApiClient } from '../../support/http';
 
 const { url } = inject('servers')[0]!;
 const browserOf = useBrowser();
 
 /** A context whose requests are all recorded, to prove no credential ever travels in a URL. */
-async function recordingContext(options: { javaScriptEnabled: boolean; viewport?: typeof DESKTOP }): Promise<{ context: BrowserContext; urls: string[] }> {
-  const context = await browserOf().newContext({ viewport: options.viewport ?? DESKTOP, javaScriptEnabled: options.javaScriptEnabled, locale: 'es-CL' });
+async function recordingContext(options: {
+  javaScriptEnabled: boolean;
+  viewport?: typeof DESKTOP;
+}): Promise<{ context: BrowserContext; urls: string[] }> {
+  const context = await browserOf().newContext({
+    viewport: options.viewport ?? DESKTOP,
+    javaScriptEnabled: options.javaScriptEnabled,
+    locale: 'es-CL',
+  });
   const urls: string[] = [];
   context.on('request', (r) => urls.push(r.url()));
   return { context, urls };
@@ -21,7 +37,10 @@ async function recordingContext(options: { javaScriptEnabled: boolean; viewport?
 describe('sign-in before JavaScript', () => {
   it('with JavaScript off: a wrong password shows the Spanish message with the email kept; the right one signs in', async () => {
     const { user, password } = await new ApiClient(url).register();
-    const { context, urls } = await recordingContext({ javaScriptEnabled: false, viewport: MOBILE });
+    const { context, urls } = await recordingContext({
+      javaScriptEnabled: false,
+      viewport: MOBILE,
+    });
     const page = await context.newPage();
     await page.goto(`${url}/login`);
     await page.getByLabel('Correo electrónico').fill(user.email);
@@ -35,7 +54,9 @@ describe('sign-in before JavaScript', () => {
     await page.getByRole('button', { name: 'Ingresar', exact: true }).click();
     await page.waitForURL(`${url}/dashboard`);
     await page.getByRole('heading', { level: 1, name: /^Hola, / }).waitFor();
-    expect(urls.some((u) => u.includes('password') || u.includes(encodeURIComponent(user.email)))).toBe(false);
+    expect(
+      urls.some((u) => u.includes('password') || u.includes(encodeURIComponent(user.email))),
+    ).toBe(false);
     await context.close();
   });
 
@@ -47,7 +68,9 @@ describe('sign-in before JavaScript', () => {
     await page.goto(`${url}/login`, { waitUntil: 'domcontentloaded' });
     await page.getByLabel('Correo electrónico').fill(user.email);
     await page.getByLabel('Contraseña', { exact: true }).fill(password);
-    expect(await page.evaluate(() => document.querySelector('astro-island[ssr]') !== null)).toBe(true);
+    expect(await page.evaluate(() => document.querySelector('astro-island[ssr]') !== null)).toBe(
+      true,
+    );
     await waitForHydration(page);
     expect(await page.getByLabel('Correo electrónico').inputValue()).toBe(user.email);
     expect(await page.getByLabel('Contraseña', { exact: true }).inputValue()).toBe(password);
@@ -66,7 +89,9 @@ describe('sign-in before JavaScript', () => {
     await page.getByLabel('Correo electrónico').fill(user.email);
     await page.getByLabel('Contraseña', { exact: true }).fill('no-es-la-clave');
     // The browser's own submit, as before hydration: the island's handler does not run.
-    await page.evaluate(() => HTMLFormElement.prototype.submit.call(document.forms.namedItem('login')));
+    await page.evaluate(() =>
+      HTMLFormElement.prototype.submit.call(document.forms.namedItem('login')),
+    );
     await page.getByText('El correo o la contraseña no son correctos.').waitFor();
     await waitForHydration(page);
     expect(await page.getByLabel('Correo electrónico').inputValue()).toBe(user.email);
@@ -96,14 +121,22 @@ describe('sign-in before JavaScript', () => {
   });
 
   it('sign-out with JavaScript off ends the session and lands on /login', async () => {
-    const { context, account } = await signedInContext(browserOf(), url, MOBILE, {}, { javaScriptEnabled: false });
+    const { context, account } = await signedInContext(
+      browserOf(),
+      url,
+      MOBILE,
+      {},
+      { javaScriptEnabled: false },
+    );
     const page = await context.newPage();
     await page.goto(`${url}/perfil`);
     await page.getByRole('button', { name: 'Cerrar sesión' }).last().click();
     await page.waitForURL(`${url}/login`);
     await page.getByRole('heading', { level: 1, name: 'Ingresa a tu cuenta' }).waitFor();
     // The token is revoked, not only the cookie dropped.
-    expect((await new ApiClient(url).request('GET', '/api/users/me/', { token: account.token })).status).toBe(401);
+    expect(
+      (await new ApiClient(url).request('GET', '/api/users/me/', { token: account.token })).status,
+    ).toBe(401);
     await page.goto(`${url}/dashboard`);
     await page.waitForURL(`${url}/login`);
     await context.close();

@@ -3,22 +3,46 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { SECTION_GUIDES, SECTION_ORDER } from '@/lib/canvas/sections';
-import { delayScripts, DESKTOP, expectAccessible, MOBILE, screenshot, signedInContext, waitForHydration, useBrowser } from '../../support/browser';
+import {
+  delayScripts,
+  DESKTOP,
+  expectAccessible,
+  MOBILE,
+  screenshot,
+  signedInContext,
+  waitForHydration,
+  useBrowser,
+} from '../../support/browser';
 
 const { url } = inject('servers')[0]!;
 const browserOf = useBrowser();
 
-const saved = (page: Page) => page.getByRole('status').filter({ hasText: /^Guardado$/ }).waitFor();
+const saved = (page: Page) =>
+  page
+    .getByRole('status')
+    .filter({ hasText: /^Guardado$/ })
+    .waitFor();
 
 /** How many note cards hold `text` (by value: a textarea the island renders has no text content). */
-const notesHolding = (page: Page, text: string) => page.locator('li textarea').evaluateAll((boxes, t) => boxes.filter((b) => (b as HTMLTextAreaElement).value === t).length, text);
+const notesHolding = (page: Page, text: string) =>
+  page
+    .locator('li textarea')
+    .evaluateAll(
+      (boxes, t) => boxes.filter((b) => (b as HTMLTextAreaElement).value === t).length,
+      text,
+    );
 
 async function addNote(page: Page, text: string, linkSegment?: string) {
   await page.getByLabel('Nueva nota').fill(text);
   await page.getByRole('button', { name: 'Agregar nota' }).click();
   if (linkSegment) {
     const cards = page.locator('li').filter({ has: page.locator('textarea') });
-    const card = cards.nth(await cards.evaluateAll((items, t) => items.findIndex((li) => li.querySelector('textarea')!.value === t), text));
+    const card = cards.nth(
+      await cards.evaluateAll(
+        (items, t) => items.findIndex((li) => li.querySelector('textarea')!.value === t),
+        text,
+      ),
+    );
     await card.getByRole('checkbox', { name: linkSegment }).check();
   }
 }
@@ -35,7 +59,9 @@ describe('business model canvas in the browser', () => {
     await waitForHydration(page);
     await expectAccessible(page);
     await page.getByLabel('Nombre de tu idea').fill('Panadería Las Rosas');
-    await page.getByLabel('Descríbela en una línea (opcional)').fill('Pan de masa madre para el barrio');
+    await page
+      .getByLabel('Descríbela en una línea (opcional)')
+      .fill('Pan de masa madre para el barrio');
     await page.getByRole('button', { name: /Empezar por los segmentos/ }).click();
     await page.waitForURL(/\/seccion\/segmento-de-clientes$/);
     await waitForHydration(page);
@@ -56,9 +82,17 @@ describe('business model canvas in the browser', () => {
       'socios-clave': 'Molino de harina',
       'estructura-de-costos': 'Arriendo y harina',
     };
-    const linked = new Set(['propuesta-de-valor', 'canales', 'relacion-con-clientes', 'flujo-de-ingresos']);
+    const linked = new Set([
+      'propuesta-de-valor',
+      'canales',
+      'relacion-con-clientes',
+      'flujo-de-ingresos',
+    ]);
     for (const slug of SECTION_ORDER.slice(1)) {
-      await Promise.all([page.waitForURL(new RegExp(`/seccion/${slug}$`)), page.getByRole('button', { name: `${SECTION_GUIDES[slug].title} →` }).click()]);
+      await Promise.all([
+        page.waitForURL(new RegExp(`/seccion/${slug}$`)),
+        page.getByRole('button', { name: `${SECTION_GUIDES[slug].title} →` }).click(),
+      ]);
       await waitForHydration(page);
       await addNote(page, texts[slug]!, linked.has(slug) ? 'Familias del barrio' : undefined);
       await saved(page);
@@ -67,7 +101,9 @@ describe('business model canvas in the browser', () => {
         await page.reload();
         await waitForHydration(page);
         await expect.poll(() => notesHolding(page, 'Local y WhatsApp del barrio')).toBe(1);
-        await expect(page.getByRole('checkbox', { name: 'Familias del barrio' }).isChecked()).resolves.toBe(true);
+        await expect(
+          page.getByRole('checkbox', { name: 'Familias del barrio' }).isChecked(),
+        ).resolves.toBe(true);
       }
       if (slug === 'socios-clave') {
         // An edit made offline is kept and sent when the connection returns.
@@ -79,13 +115,20 @@ describe('business model canvas in the browser', () => {
         await saved(page);
       }
     }
-    await Promise.all([page.waitForURL(/\/resumen$/), page.getByRole('button', { name: 'Ver mi canvas completo →' }).click()]);
-    for (const text of [...Object.values(texts), 'Familias del barrio', 'Cafeterías que revenden']) await page.getByText(text, { exact: true }).first().waitFor();
+    await Promise.all([
+      page.waitForURL(/\/resumen$/),
+      page.getByRole('button', { name: 'Ver mi canvas completo →' }).click(),
+    ]);
+    for (const text of [...Object.values(texts), 'Familias del barrio', 'Cafeterías que revenden'])
+      await page.getByText(text, { exact: true }).first().waitFor();
     await page.getByText(/Strategyzer AG.*CC BY-SA/).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'canvas-resumen-desktop');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Descargar PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Descargar PDF' }).click(),
+    ]);
     const file = await download.path();
     const pdf = await PDFDocument.load(fs.readFileSync(file!));
     expect(fs.statSync(file!).size).toBeGreaterThan(2000);
@@ -110,10 +153,16 @@ describe('business model canvas in the browser', () => {
 
     const { context: other } = await signedInContext(browserOf(), url, DESKTOP);
     const otherPage = await other.newPage();
-    for (const path of [`${canvasPath}/resumen`, `${canvasPath}/revisar`, `${canvasPath}/seccion/canales`]) {
+    for (const path of [
+      `${canvasPath}/resumen`,
+      `${canvasPath}/revisar`,
+      `${canvasPath}/seccion/canales`,
+    ]) {
       const res = await otherPage.goto(url + path);
       expect(res?.status(), path).toBe(404);
-      await expect(otherPage.getByTestId('error-description').textContent()).resolves.toBe(`Page Not Found: ${path}`);
+      await expect(otherPage.getByTestId('error-description').textContent()).resolves.toBe(
+        `Page Not Found: ${path}`,
+      );
     }
     await other.close();
     await context.close();
@@ -132,7 +181,10 @@ describe('business model canvas in the browser', () => {
     await saved(page);
     const canvasPath = new URL(page.url()).pathname.replace(/\/seccion\/.*$/, '');
     await page.goto(`${url}${canvasPath}/revisar`);
-    await page.locator('[data-issue^="segment-no-channel"]').getByRole('link', { name: 'Ir a Canales →' }).waitFor();
+    await page
+      .locator('[data-issue^="segment-no-channel"]')
+      .getByRole('link', { name: 'Ir a Canales →' })
+      .waitFor();
     expect(Number(await page.getByTestId('canvas-score').textContent())).toBeLessThan(20);
 
     await page.goto(`${url}/canvas`);
@@ -170,7 +222,10 @@ describe('business model canvas in the browser', () => {
     await addNote(a, 'Desde la pestaña A');
     await saved(a);
     await addNote(b, 'Desde la pestaña B');
-    await b.getByRole('alertdialog').getByText('Este bloque cambió en otra pestaña o dispositivo').waitFor();
+    await b
+      .getByRole('alertdialog')
+      .getByText('Este bloque cambió en otra pestaña o dispositivo')
+      .waitFor();
     await b.getByText('Desde la pestaña A').first().waitFor();
     await screenshot(b, 'canvas-conflict-desktop');
     await b.getByRole('button', { name: 'Conservar mis cambios' }).click();
@@ -184,10 +239,17 @@ describe('business model canvas in the browser', () => {
     const page = await context.newPage();
     await page.goto(`${url}/canvas/iniciar`, { waitUntil: 'domcontentloaded' });
     await page.getByLabel('Nombre de tu idea').fill('Huerta urbana en Valparaíso');
-    expect(await page.evaluate(() => document.querySelector('astro-island[ssr]') !== null)).toBe(true);
+    expect(await page.evaluate(() => document.querySelector('astro-island[ssr]') !== null)).toBe(
+      true,
+    );
     await waitForHydration(page);
-    expect(await page.getByLabel('Nombre de tu idea').inputValue()).toBe('Huerta urbana en Valparaíso');
-    await Promise.all([page.waitForURL(/\/seccion\//, { waitUntil: 'domcontentloaded' }), page.getByRole('button', { name: /Empezar por los segmentos/ }).click()]);
+    expect(await page.getByLabel('Nombre de tu idea').inputValue()).toBe(
+      'Huerta urbana en Valparaíso',
+    );
+    await Promise.all([
+      page.waitForURL(/\/seccion\//, { waitUntil: 'domcontentloaded' }),
+      page.getByRole('button', { name: /Empezar por los segmentos/ }).click(),
+    ]);
     await page.getByLabel('Nueva nota').fill('Vecinos del cerro');
     await waitForHydration(page);
     expect(await page.getByLabel('Nueva nota').inputValue()).toBe('Vecinos del cerro');

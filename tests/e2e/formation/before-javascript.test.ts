@@ -4,7 +4,16 @@
  * 01 keeps what was typed while its island was still loading, then saves it.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { delayScripts, DESKTOP, MOBILE, newContext, screenshot, signedInContext, waitForHydration, useBrowser } from '../../support/browser';
+import {
+  delayScripts,
+  DESKTOP,
+  MOBILE,
+  newContext,
+  screenshot,
+  signedInContext,
+  waitForHydration,
+  useBrowser,
+} from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 
 const { url } = inject('servers')[0]!;
@@ -17,7 +26,10 @@ describe('quick start with JavaScript off', () => {
     await page.goto(`${url}/`);
     await page.getByLabel('Nombre de tu empresa').fill('Cerámica Los Andes');
     await page.getByRole('button', { name: 'Comenzar la constitución' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Escribe el nombre y elige el tipo para continuar.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Escribe el nombre y elige el tipo para continuar.' })
+      .waitFor();
     expect(await page.getByLabel('Nombre de tu empresa').inputValue()).toBe('Cerámica Los Andes');
     await screenshot(page, 'quick-start-refused-no-js-mobile');
 
@@ -54,7 +66,9 @@ describe('quick start with JavaScript off', () => {
     expect(await page.getByLabel('Razón social').inputValue()).toBe('Vinos del Maule');
     await page.getByText('Usamos el nombre que escribiste').first().waitFor();
     await waitForHydration(page);
-    expect(await page.evaluate(() => localStorage.getItem('impulsa:quick-start-company'))).toBeNull();
+    expect(
+      await page.evaluate(() => localStorage.getItem('impulsa:quick-start-company')),
+    ).toBeNull();
     await context.close();
   });
 });
@@ -64,17 +78,25 @@ describe('formation step 01 before hydration', () => {
     const { context, account } = await signedInContext(browserOf(), url, MOBILE);
     await delayScripts(context);
     const page = await context.newPage();
-    await page.goto(`${url}/modelo-de-negocio/spa/01-nombra-tu-empresa`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${url}/modelo-de-negocio/spa/01-nombra-tu-empresa`, {
+      waitUntil: 'domcontentloaded',
+    });
     await page.getByLabel('Razón social').fill('Panadería Sin Esperas SpA');
     await page.getByLabel('Nombre de fantasía (opcional)').fill('Sin Esperas');
-    expect(await page.evaluate(() => document.querySelector('astro-island[ssr]') !== null)).toBe(true);
+    expect(await page.evaluate(() => document.querySelector('astro-island[ssr]') !== null)).toBe(
+      true,
+    );
     await waitForHydration(page);
     expect(await page.getByLabel('Razón social').inputValue()).toBe('Panadería Sin Esperas SpA');
     expect(await page.getByLabel('Nombre de fantasía (opcional)').inputValue()).toBe('Sin Esperas');
     await page.getByText('Guardado', { exact: true }).waitFor();
     const api = new ApiClient(url);
     await expect
-      .poll(async () => (await api.request('GET', '/api/companies/drafts/spa/', { token: account.token })).body.data?.companyName)
+      .poll(
+        async () =>
+          (await api.request('GET', '/api/companies/drafts/spa/', { token: account.token })).body
+            .data?.companyName,
+      )
       .toBe('Panadería Sin Esperas SpA');
     // The reload renders the saved draft on the server.
     await context.unroute('**/_astro/*.js');

@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, expectAccessible, MOBILE, screenshot, signedInContext, waitForHydration, useBrowser } from '../../support/browser';
+import {
+  DESKTOP,
+  expectAccessible,
+  MOBILE,
+  screenshot,
+  signedInContext,
+  waitForHydration,
+  useBrowser,
+} from '../../support/browser';
 
 const { url } = inject('servers')[0]!;
 const browserOf = useBrowser();
@@ -8,11 +16,17 @@ const browserOf = useBrowser();
 type Shot = (name: string) => Promise<void>;
 
 async function next(page: Page, to: RegExp) {
-  await Promise.all([page.waitForURL(to), page.getByRole('button', { name: /Siguiente|Revisar todo/ }).click()]);
+  await Promise.all([
+    page.waitForURL(to),
+    page.getByRole('button', { name: /Siguiente|Revisar todo/ }).click(),
+  ]);
   await waitForHydration(page);
 }
 
-async function fillPartner(scope: ReturnType<Page['locator']>, p: { rut: string; nombre: string; apellido: string; email: string }) {
+async function fillPartner(
+  scope: ReturnType<Page['locator']>,
+  p: { rut: string; nombre: string; apellido: string; email: string },
+) {
   await scope.getByLabel('RUT').fill(p.rut);
   await scope.getByLabel('Nombres').fill(p.nombre);
   await scope.getByLabel('Primer apellido').fill(p.apellido);
@@ -37,7 +51,10 @@ async function commonSteps(page: Page, type: string, shot: Shot) {
   // 01: the quick-start name arrives; the legal suffix is fixed with one click.
   await expect.poll(() => page.getByLabel('Razón social').inputValue()).toBe('Panadería Las Rosas');
   await page.getByRole('button', { name: 'Siguiente' }).click();
-  await page.getByText(/debe terminar en/).first().waitFor();
+  await page
+    .getByText(/debe terminar en/)
+    .first()
+    .waitFor();
   await page.getByRole('button', { name: 'Usar este nombre' }).click();
   await shot('01-nombra-tu-empresa');
   await next(page, /02-domicilios$/);
@@ -51,7 +68,11 @@ async function commonSteps(page: Page, type: string, shot: Shot) {
   await next(page, /03-giro$/);
   // 03: search the SII codes without accents.
   await page.getByLabel('Busca actividades del SII').fill('panaderia');
-  await page.getByRole('listitem').filter({ hasText: '107100' }).getByRole('button', { name: 'Agregar' }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: '107100' })
+    .getByRole('button', { name: 'Agregar' })
+    .click();
   await expect.poll(() => page.getByLabel('Giro de la empresa').inputValue()).toContain('107100');
   await shot('03-giro');
   await next(page, /04-capital$/);
@@ -67,7 +88,10 @@ async function sendFromRevision(page: Page, shot: Shot) {
   await page.getByText('Todo está completo').waitFor();
   await shot('revision');
   await expectAccessible(page);
-  await Promise.all([page.waitForURL(/formulario-enviado/), page.getByRole('button', { name: 'Enviar solicitud' }).click()]);
+  await Promise.all([
+    page.waitForURL(/formulario-enviado/),
+    page.getByRole('button', { name: 'Enviar solicitud' }).click(),
+  ]);
   await page.getByRole('heading', { name: '¡Recibimos tu solicitud!' }).waitFor();
   await expectAccessible(page);
   await shot('formulario-enviado');
@@ -81,8 +105,12 @@ describe('company formation in the browser', () => {
     await quickStart(page, 'Panadería Las Rosas', /^SpA/);
     await expectAccessible(page);
     const types = page.getByRole('navigation', { name: 'Tipo de empresa' });
-    expect(await types.getByRole('link', { name: 'EIRL' }).getAttribute('href')).toBe('/modelo-de-negocio/eirl/01-nombra-tu-empresa');
-    expect(await types.getByRole('link', { name: 'SpA' }).getAttribute('aria-current')).toBe('page');
+    expect(await types.getByRole('link', { name: 'EIRL' }).getAttribute('href')).toBe(
+      '/modelo-de-negocio/eirl/01-nombra-tu-empresa',
+    );
+    expect(await types.getByRole('link', { name: 'SpA' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
     await commonSteps(page, 'spa', shot);
     await page.getByRole('radio', { name: /Un directorio/ }).check();
     await page.getByRole('radio', { name: /Conjunta/ }).check();
@@ -93,9 +121,16 @@ describe('company formation in the browser', () => {
     await next(page, /07-individualizar$/);
     await expectAccessible(page);
     // An invalid RUT blocks the step with a Spanish message.
-    await fillPartner(page.locator('section').first(), { rut: '12.345.678-9', nombre: 'Camila', apellido: 'Rojas', email: 'camila@ejemplo.cl' });
+    await fillPartner(page.locator('section').first(), {
+      rut: '12.345.678-9',
+      nombre: 'Camila',
+      apellido: 'Rojas',
+      email: 'camila@ejemplo.cl',
+    });
     await page.getByRole('button', { name: 'Siguiente' }).click();
-    await page.getByText('El RUT no es válido: revisa los números y el dígito verificador.').waitFor();
+    await page
+      .getByText('El RUT no es válido: revisa los números y el dígito verificador.')
+      .waitFor();
     expect(page.url()).toMatch(/07-individualizar$/);
     await page.getByLabel('RUT').fill('123456785');
     await page.getByLabel('RUT').blur();
@@ -116,7 +151,9 @@ describe('company formation in the browser', () => {
     await page.getByRole('link', { name: /Panadería Las Rosas SpA/ }).waitFor();
     await page.locator('[data-module="formalizacion"]').getByText('Completado').waitFor();
     // The draft was cleared after sending.
-    const draft = await page.evaluate(() => JSON.parse(localStorage.getItem('impulsa:formation:spa') ?? 'null'));
+    const draft = await page.evaluate(() =>
+      JSON.parse(localStorage.getItem('impulsa:formation:spa') ?? 'null'),
+    );
     expect(draft?.data?.companyName ?? '').toBe('');
     await context.close();
   });
@@ -132,8 +169,18 @@ describe('company formation in the browser', () => {
     await page.getByRole('radio', { name: /No, solo el giro/ }).check();
     await shot('06-explotar-giro');
     await next(page, /07-individualizar$/);
-    await fillPartner(page.locator('section').nth(0), { rut: '12.345.678-5', nombre: 'Camila', apellido: 'Rojas', email: 'camila@ejemplo.cl' });
-    await fillPartner(page.locator('section').nth(1), { rut: '8.765.432-k', nombre: 'Pedro', apellido: 'Soto', email: 'pedro@ejemplo.cl' });
+    await fillPartner(page.locator('section').nth(0), {
+      rut: '12.345.678-5',
+      nombre: 'Camila',
+      apellido: 'Rojas',
+      email: 'camila@ejemplo.cl',
+    });
+    await fillPartner(page.locator('section').nth(1), {
+      rut: '8.765.432-k',
+      nombre: 'Pedro',
+      apellido: 'Soto',
+      email: 'pedro@ejemplo.cl',
+    });
     await shot('07-individualizar');
     await next(page, /08-participacion$/);
     await page.getByLabel('Camila Rojas').fill('60');
@@ -155,18 +202,29 @@ describe('company formation in the browser', () => {
     await quickStart(page, 'Panadería Las Rosas', /^EIRL/);
     await page.reload();
     await waitForHydration(page);
-    await expect.poll(() => page.getByLabel('Razón social').inputValue()).toBe('Panadería Las Rosas');
+    await expect
+      .poll(() => page.getByLabel('Razón social').inputValue())
+      .toBe('Panadería Las Rosas');
     await commonSteps(page, 'eirl', shot);
-    await fillPartner(page.locator('section').first(), { rut: '12.345.678-5', nombre: 'Camila', apellido: 'Rojas', email: 'camila@ejemplo.cl' });
+    await fillPartner(page.locator('section').first(), {
+      rut: '12.345.678-5',
+      nombre: 'Camila',
+      apellido: 'Rojas',
+      email: 'camila@ejemplo.cl',
+    });
     await shot('05-individualizar');
     await next(page, /revision$/);
     // The EIRL's name must now hold the owner's name: the revision says what to fix.
     await page.getByText(/nombre y apellido de su titular/).waitFor();
-    await expect(page.getByRole('button', { name: 'Enviar solicitud' }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Enviar solicitud' }).isDisabled()).resolves.toBe(
+      true,
+    );
     await page.getByRole('link', { name: 'Nombra tu empresa' }).first().click();
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Usar este nombre' }).click();
-    await expect.poll(() => page.getByLabel('Razón social').inputValue()).toBe('Camila Rojas Panadería Las Rosas E.I.R.L.');
+    await expect
+      .poll(() => page.getByLabel('Razón social').inputValue())
+      .toBe('Camila Rojas Panadería Las Rosas E.I.R.L.');
     await page.goto(`${url}/modelo-de-negocio/eirl/revision`);
     await waitForHydration(page);
     await page.getByText('Todo está completo').waitFor();
@@ -177,7 +235,9 @@ describe('company formation in the browser', () => {
     await context.setOffline(false);
     await page.reload();
     await waitForHydration(page);
-    await page.getByRole('heading', { name: 'Camila Rojas Panadería Las Rosas E.I.R.L.' }).waitFor();
+    await page
+      .getByRole('heading', { name: 'Camila Rojas Panadería Las Rosas E.I.R.L.' })
+      .waitFor();
     await sendFromRevision(page, shot);
     await context.close();
   });
@@ -189,7 +249,14 @@ describe('company formation in the browser', () => {
     await waitForHydration(page);
     await page.getByLabel('Razón social').fill('Viajera SpA');
     await page.getByText('Guardado', { exact: true }).waitFor();
-    await expect.poll(async () => (await page.evaluate(() => JSON.parse(localStorage.getItem('impulsa:formation:spa')!).dirty.length))).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          await page.evaluate(
+            () => JSON.parse(localStorage.getItem('impulsa:formation:spa')!).dirty.length,
+          ),
+      )
+      .toBe(0);
     const other = await browserOf().newContext({ viewport: DESKTOP, locale: 'es-CL' });
     await other.addCookies([{ name: 'impulsa_session', value: account.token, url }]);
     const page2 = await other.newPage();
@@ -210,7 +277,8 @@ describe('company formation in the browser', () => {
       await box.fill(text);
       await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     };
-    const choose = (label: string | RegExp) => page.getByRole('group', { name: 'Respuestas' }).getByRole('button', { name: label }).click();
+    const choose = (label: string | RegExp) =>
+      page.getByRole('group', { name: 'Respuestas' }).getByRole('button', { name: label }).click();
     const pick = async (value: string) => {
       await page.locator('form select').selectOption(value);
       await page.getByRole('button', { name: 'Enviar', exact: true }).click();
@@ -223,7 +291,13 @@ describe('company formation in the browser', () => {
     await say('Los Leones');
     await say('456');
     // The region's list starts at its prompt, not blank with the number just sent.
-    await expect.poll(() => page.locator('form select').evaluate((s: HTMLSelectElement) => s.options[s.selectedIndex]?.textContent)).toBe('Elige una opción');
+    await expect
+      .poll(() =>
+        page
+          .locator('form select')
+          .evaluate((s: HTMLSelectElement) => s.options[s.selectedIndex]?.textContent),
+      )
+      .toBe('Elige una opción');
     await pick('Metropolitana de Santiago');
     await pick('Providencia');
     await screenshot(page, 'formation-chat-mobile');
@@ -243,11 +317,17 @@ describe('company formation in the browser', () => {
         Object.getOwnPropertyDescriptor(Object.getPrototypeOf(box), 'value')!.set!.call(box, value);
         box.dispatchEvent(new Event('input', { bubbles: true }));
       };
-      const box = () => document.querySelector<HTMLInputElement | HTMLTextAreaElement>('form input:not([type=hidden]), form textarea')!;
-      const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      const box = () =>
+        document.querySelector<HTMLInputElement | HTMLTextAreaElement>(
+          'form input:not([type=hidden]), form textarea',
+        )!;
+      const frame = () =>
+        new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
       setValue(box(), 'Reparación de bicicletas y venta de repuestos');
       await Promise.resolve();
-      [...document.querySelectorAll<HTMLButtonElement>('form button[type=submit]')].find((b) => b.textContent?.trim() === 'Enviar')!.click();
+      [...document.querySelectorAll<HTMLButtonElement>('form button[type=submit]')]
+        .find((b) => b.textContent?.trim() === 'Enviar')!
+        .click();
       await new Promise((resolve) => setTimeout(resolve));
       setValue(box(), '1000000');
       await frame();
@@ -279,10 +359,17 @@ describe('company formation in the browser', () => {
   it('unknown types and steps are 404 with the path; the bases redirect to step 01', async () => {
     const { context } = await signedInContext(browserOf(), url, DESKTOP);
     const page = await context.newPage();
-    for (const path of ['/modelo-de-negocio/sa', '/modelo-de-negocio/eirl/06-explotar-giro', '/modelo-de-negocio/spa/09-algo', '/modelo-de-negocio/sa/chat']) {
+    for (const path of [
+      '/modelo-de-negocio/sa',
+      '/modelo-de-negocio/eirl/06-explotar-giro',
+      '/modelo-de-negocio/spa/09-algo',
+      '/modelo-de-negocio/sa/chat',
+    ]) {
       const res = await page.goto(url + path);
       expect(res?.status(), path).toBe(404);
-      await expect(page.getByTestId('error-description').textContent()).resolves.toBe(`Page Not Found: ${path}`);
+      await expect(page.getByTestId('error-description').textContent()).resolves.toBe(
+        `Page Not Found: ${path}`,
+      );
     }
     await page.goto(`${url}/modelo-de-negocio`);
     expect(new URL(page.url()).pathname).toBe('/modelo-de-negocio/spa/01-nombra-tu-empresa');

@@ -7,7 +7,15 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, expectAccessible, MOBILE, newContext, screenshot, signedInContext, useBrowser } from '../../support/browser';
+import {
+  DESKTOP,
+  expectAccessible,
+  MOBILE,
+  newContext,
+  screenshot,
+  signedInContext,
+  useBrowser,
+} from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { jpeg, upload } from '../../support/images';
 import { waitForMail } from '../../support/smtp';
@@ -31,9 +39,28 @@ describe('buying and selling', () => {
     const seller = await signedInContext(browserOf(), url, DESKTOP);
     const api = new ApiClient(url);
     const token = seller.account.token;
-    await api.patch('/api/store/', { name: 'Greda del Sur', whatsapp: '+56912345678', transfer_details: 'Banco Estado, cuenta RUT 12.345.678-5', pickup_address: 'Av. Italia 1234, Ñuñoa', delivery_price: 3990, version: 0 }, { token });
-    const photo = (await upload(url, token, await jpeg(900, 900), 'taza.jpg', 'image/jpeg', 'Taza de greda café')).body;
-    const taza = (await api.post('/api/products/', { name: 'Taza de greda', price: 12990, stock: 5, images: [photo.id], published: true }, { token })).body;
+    await api.patch(
+      '/api/store/',
+      {
+        name: 'Greda del Sur',
+        whatsapp: '+56912345678',
+        transfer_details: 'Banco Estado, cuenta RUT 12.345.678-5',
+        pickup_address: 'Av. Italia 1234, Ñuñoa',
+        delivery_price: 3990,
+        version: 0,
+      },
+      { token },
+    );
+    const photo = (
+      await upload(url, token, await jpeg(900, 900), 'taza.jpg', 'image/jpeg', 'Taza de greda café')
+    ).body;
+    const taza = (
+      await api.post(
+        '/api/products/',
+        { name: 'Taza de greda', price: 12990, stock: 5, images: [photo.id], published: true },
+        { token },
+      )
+    ).body;
 
     const buyer = await newContext(browserOf(), DESKTOP);
     const page = await buyer.newPage();
@@ -111,7 +138,11 @@ describe('buying and selling', () => {
     await desk.getByRole('link', { name: /Camila Soto/ }).click();
     await desk.getByText('Despacho a Los Aromos 55, depto. 3, Providencia').waitFor();
     await expectAccessible(desk);
-    for (const [button, status] of [['Empezar a preparar', 'Preparando'], ['Marcar como enviada', 'Enviado'], ['Marcar como entregada', 'Entregado']] as const) {
+    for (const [button, status] of [
+      ['Empezar a preparar', 'Preparando'],
+      ['Marcar como enviada', 'Enviado'],
+      ['Marcar como entregada', 'Entregado'],
+    ] as const) {
       await desk.getByRole('button', { name: button }).click();
       await desk.locator('h1 + span', { hasText: status }).waitFor();
     }
@@ -127,10 +158,26 @@ describe('buying and selling', () => {
   it('keeps a cart inside a seller site and takes a transfer order there, at 360 px', async () => {
     const api = new ApiClient(url);
     const { token } = await api.register();
-    await api.patch('/api/store/', { name: 'Pan de Rosa', transfer_details: 'Banco de Chile, cuenta vista 123456', version: 0 }, { token });
-    const pan = (await api.post('/api/products/', { name: 'Pan amasado', price: 2500, published: true }, { token })).body;
+    await api.patch(
+      '/api/store/',
+      { name: 'Pan de Rosa', transfer_details: 'Banco de Chile, cuenta vista 123456', version: 0 },
+      { token },
+    );
+    const pan = (
+      await api.post(
+        '/api/products/',
+        { name: 'Pan amasado', price: 2500, published: true },
+        { token },
+      )
+    ).body;
     const subdomain = `pan-${Date.now().toString(36)}`;
-    const site = (await api.post('/api/sites/', { name: 'Pan de Rosa', subdomain, template: 'tienda' }, { token })).body;
+    const site = (
+      await api.post(
+        '/api/sites/',
+        { name: 'Pan de Rosa', subdomain, template: 'tienda' },
+        { token },
+      )
+    ).body;
     await api.post(`/api/sites/${site.id}/publish/`, undefined, { token });
     // The app's own origin is 127.0.0.1: its sites live on <sub>.localhost; Chromium sends those to this machine.
     const origin = `http://${subdomain}.localhost:${port}`;

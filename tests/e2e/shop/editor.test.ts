@@ -7,7 +7,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, expectAccessible, MOBILE, screenshot, signedInContext, waitForHydration, useBrowser } from '../../support/browser';
+import {
+  DESKTOP,
+  expectAccessible,
+  MOBILE,
+  screenshot,
+  signedInContext,
+  waitForHydration,
+  useBrowser,
+} from '../../support/browser';
 import { ApiClient } from '../../support/http';
 import { jpeg, SVG_WITH_SCRIPT } from '../../support/images';
 
@@ -38,14 +46,30 @@ describe('the product editor', () => {
     expect(saved).toMatchObject({ name: 'Vela de soya y lavanda', version: 2 });
 
     // Another device changes the price; this page then edits the stock: both survive.
-    expect((await api.patch(`/api/products/${created.id}/`, { price: 7990, version: saved.version }, { token: account.token })).status).toBe(200);
+    expect(
+      (
+        await api.patch(
+          `/api/products/${created.id}/`,
+          { price: 7990, version: saved.version },
+          { token: account.token },
+        )
+      ).status,
+    ).toBe(200);
     await page.getByLabel('Stock').fill('12');
     await page.getByText('Tomamos de allá: precio.', { exact: false }).waitFor();
     await expect.poll(() => preview.getByText('$7.990').count()).toBe(1);
-    await page.getByRole('status').filter({ hasText: /^Guardado$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Guardado$/ })
+      .waitFor();
     expect(await page.getByLabel('Precio (IVA incluido)').inputValue()).toBe('7.990');
     const merged = (await api.get(`/api/products/${created.id}/`, { token: account.token })).body;
-    expect(merged).toMatchObject({ name: 'Vela de soya y lavanda', price: 7990, stock: 12, published: false });
+    expect(merged).toMatchObject({
+      name: 'Vela de soya y lavanda',
+      price: 7990,
+      stock: 12,
+      published: false,
+    });
     await expectAccessible(page);
     await screenshot(page, 'producto-editor-desktop');
 
@@ -89,7 +113,13 @@ describe('the product editor', () => {
     fs.writeFileSync(photo, await jpeg(900, 700));
     const svg = path.join(dir, 'logo.svg');
     fs.writeFileSync(svg, SVG_WITH_SCRIPT);
-    const { context, account } = await signedInContext(browserOf(), url, MOBILE, {}, { javaScriptEnabled: false });
+    const { context, account } = await signedInContext(
+      browserOf(),
+      url,
+      MOBILE,
+      {},
+      { javaScriptEnabled: false },
+    );
     const page = await context.newPage();
 
     await page.goto(`${url}/productos/nuevo`);
@@ -98,7 +128,10 @@ describe('the product editor', () => {
     await page.getByLabel('Agregar imágenes').setInputFiles([photo, svg]);
     await page.getByRole('button', { name: 'Crear producto' }).click();
     // The SVG is refused by name; the photo before it is kept, and so is the text.
-    await page.getByText('logo.svg: Ese archivo no es una imagen JPEG, PNG, WebP o AVIF.').first().waitFor();
+    await page
+      .getByText('logo.svg: Ese archivo no es una imagen JPEG, PNG, WebP o AVIF.')
+      .first()
+      .waitFor();
     expect(await page.getByLabel('Nombre', { exact: true }).inputValue()).toBe('Pan amasado');
     expect(await page.locator('input[name="images"]').inputValue()).toMatch(/^\d+$/);
     await screenshot(page, 'producto-nuevo-sin-js-mobile');
@@ -110,15 +143,29 @@ describe('the product editor', () => {
     expect(stored.images).toHaveLength(1);
 
     // Another device changes the stock while this form is open; this form changes the name.
-    expect((await api.patch(`/api/products/${id}/`, { stock: 4, version: stored.version }, { token: account.token })).status).toBe(200);
+    expect(
+      (
+        await api.patch(
+          `/api/products/${id}/`,
+          { stock: 4, version: stored.version },
+          { token: account.token },
+        )
+      ).status,
+    ).toBe(200);
     await page.getByLabel('Nombre', { exact: true }).fill('Pan amasado de campo');
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await page.getByText('Tomamos de allá: stock.', { exact: false }).waitFor();
-    expect(await page.getByLabel('Nombre', { exact: true }).inputValue()).toBe('Pan amasado de campo');
+    expect(await page.getByLabel('Nombre', { exact: true }).inputValue()).toBe(
+      'Pan amasado de campo',
+    );
     expect(await page.getByLabel('Stock').inputValue()).toBe('4');
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await page.getByRole('heading', { name: 'Pan amasado de campo' }).waitFor();
-    expect((await api.get(`/api/products/${id}/`, { token: account.token })).body).toMatchObject({ name: 'Pan amasado de campo', stock: 4, images: [{ id: stored.images[0].id }] });
+    expect((await api.get(`/api/products/${id}/`, { token: account.token })).body).toMatchObject({
+      name: 'Pan amasado de campo',
+      stock: 4,
+      images: [{ id: stored.images[0].id }],
+    });
     await context.close();
   });
 });

@@ -7,7 +7,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, expectAccessible, MOBILE, newContext, screenshot, signedInContext, waitForHydration, useBrowser } from '../../support/browser';
+import {
+  DESKTOP,
+  expectAccessible,
+  MOBILE,
+  newContext,
+  screenshot,
+  signedInContext,
+  waitForHydration,
+  useBrowser,
+} from '../../support/browser';
 import { jpeg, pngClaiming, SVG_WITH_SCRIPT, TEXT_AS_JPG } from '../../support/images';
 
 const { url } = inject('servers')[0]!;
@@ -16,7 +25,10 @@ const browserOf = useBrowser();
 /** Writes test files to a temporary folder, as a phone's gallery would hold them. */
 async function files(): Promise<Record<string, string>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'impulsa-fotos-'));
-  const write = (name: string, bytes: Buffer) => (fs.writeFileSync(path.join(dir, name), bytes), path.join(dir, name));
+  const write = (name: string, bytes: Buffer) => (
+    fs.writeFileSync(path.join(dir, name), bytes),
+    path.join(dir, name)
+  );
   return {
     first: write('torta.jpg', await jpeg(1200, 900)),
     second: write('detalle.jpg', await jpeg(800, 800)),
@@ -51,11 +63,24 @@ describe('the catalogue in the browser', () => {
     await page.getByLabel('Precio anterior (opcional)').fill('15.990');
     await page.getByLabel('Stock').fill('3');
     await page.getByLabel('Elegir imágenes').setInputFiles([f.first!, f.second!]);
-    await expect.poll(() => page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Quitar la imagen/ }) }).count(), { timeout: 20_000 }).toBe(2);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('listitem')
+            .filter({ has: page.getByRole('button', { name: /^Quitar la imagen/ }) })
+            .count(),
+        { timeout: 20_000 },
+      )
+      .toBe(2);
     // Hostile files: each gets its own Spanish message; the two good images stay.
     await page.getByLabel('Elegir imágenes').setInputFiles([f.svg!, f.text!, f.bomb!]);
-    await expect.poll(() => page.getByText('Ese archivo no es una imagen JPEG, PNG, WebP o AVIF.').count()).toBe(2);
-    await page.getByText('La imagen es demasiado grande (más de 40 megapíxeles).', { exact: false }).waitFor();
+    await expect
+      .poll(() => page.getByText('Ese archivo no es una imagen JPEG, PNG, WebP o AVIF.').count())
+      .toBe(2);
+    await page
+      .getByText('La imagen es demasiado grande (más de 40 megapíxeles).', { exact: false })
+      .waitFor();
     await screenshot(page, 'producto-nuevo-mobile');
     await page.getByLabel('Publicado').check();
     await page.getByRole('button', { name: 'Crear producto' }).click();
@@ -71,7 +96,9 @@ describe('the catalogue in the browser', () => {
     expect(await shop.locator('script:not([type="application/ld+json"])').count()).toBe(0);
     expect(await shop.locator('picture').count()).toBe(2);
     await shop.getByText('Últimas 3 unidades').waitFor();
-    expect(await shop.getByRole('link', { name: 'Pedir por WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/56987654321\?text=/);
+    expect(
+      await shop.getByRole('link', { name: 'Pedir por WhatsApp' }).getAttribute('href'),
+    ).toMatch(/^https:\/\/wa\.me\/56987654321\?text=/);
     await expectAccessible(shop);
     await screenshot(shop, 'shop-product-mobile');
     await shop.setViewportSize(DESKTOP);
@@ -109,7 +136,12 @@ describe('the catalogue in the browser', () => {
     await page.getByRole('button', { name: 'Agregar' }).click();
     await page.getByRole('button', { name: 'Subir Galletas' }).click();
     await page.getByText('Orden actualizado').first().waitFor();
-    expect(await page.getByRole('listitem').locator('input[name="name"]').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(['Galletas', 'Tortas']);
+    expect(
+      await page
+        .getByRole('listitem')
+        .locator('input[name="name"]')
+        .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
+    ).toEqual(['Galletas', 'Tortas']);
     await expectAccessible(page);
     await screenshot(page, 'categorias-desktop');
     await page.setViewportSize(MOBILE);

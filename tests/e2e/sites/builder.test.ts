@@ -7,7 +7,16 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, expectAccessible, MOBILE, newContext, screenshot, signedInContext, useBrowser, waitForHydration } from '../../support/browser';
+import {
+  DESKTOP,
+  expectAccessible,
+  MOBILE,
+  newContext,
+  screenshot,
+  signedInContext,
+  useBrowser,
+  waitForHydration,
+} from '../../support/browser';
 import { ApiClient } from '../../support/http';
 import { jpeg, upload } from '../../support/images';
 
@@ -45,16 +54,41 @@ async function dragAbove(page: Page, block: Locator, above: Locator) {
 }
 
 async function pagesOf(token: string, siteId: number) {
-  return (await new ApiClient(url).get(`/api/sites/${siteId}/pages/`, { token })).body as { id: number; version: number; data: { content: { type: string; props: Record<string, unknown> }[] } }[];
+  return (await new ApiClient(url).get(`/api/sites/${siteId}/pages/`, { token })).body as {
+    id: number;
+    version: number;
+    data: { content: { type: string; props: Record<string, unknown> }[] };
+  }[];
 }
 
 describe('the page builder', () => {
   it('creates a site, builds its home in the editor, publishes it and shows it on its subdomain with zero script', async () => {
     const { context, account } = await signedInContext(browserOf(), url, DESKTOP);
     const api = new ApiClient(url);
-    const photo = (await upload(url, account.token, await jpeg(900, 900), 'taza.jpg', 'image/jpeg', 'Taza de greda café')).body;
-    for (const [name, price, images] of [['Taza de greda', 12990, [photo.id]], ['Plato hondo', 9990, []]] as const) await api.post('/api/products/', { name, price, images, published: true }, { token: account.token });
-    await api.post('/api/products/', { name: 'Jarrón en borrador', price: 20990 }, { token: account.token });
+    const photo = (
+      await upload(
+        url,
+        account.token,
+        await jpeg(900, 900),
+        'taza.jpg',
+        'image/jpeg',
+        'Taza de greda café',
+      )
+    ).body;
+    for (const [name, price, images] of [
+      ['Taza de greda', 12990, [photo.id]],
+      ['Plato hondo', 9990, []],
+    ] as const)
+      await api.post(
+        '/api/products/',
+        { name, price, images, published: true },
+        { token: account.token },
+      );
+    await api.post(
+      '/api/products/',
+      { name: 'Jarrón en borrador', price: 20990 },
+      { token: account.token },
+    );
 
     const page = await context.newPage();
     await page.goto(`${url}/page-builder`);
@@ -79,8 +113,15 @@ describe('the page builder', () => {
     await dragBlock(page, 'ProductGrid');
     await canvas.getByText('Plato hondo').waitFor();
     expect(await canvas.getByText('Jarrón en borrador').count()).toBe(0);
-    await page.getByRole('status').filter({ hasText: /^Guardado$/ }).waitFor();
-    expect((await pagesOf(account.token, siteId))[0]!.data.content.map((b) => b.type)).toEqual(['Hero', 'Text', 'ProductGrid']);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Guardado$/ })
+      .waitFor();
+    expect((await pagesOf(account.token, siteId))[0]!.data.content.map((b) => b.type)).toEqual([
+      'Hero',
+      'Text',
+      'ProductGrid',
+    ]);
     await screenshot(page, 'sitio-editor-desktop');
 
     // The phone viewport shows the page at 360 px.
@@ -103,7 +144,9 @@ describe('the page builder', () => {
     expect(await site.getByText('Jarrón en borrador').count()).toBe(0);
     expect(await site.locator('script').count()).toBe(0);
     expect(response!.headers()['content-security-policy']).toContain("script-src 'none'");
-    expect(await site.locator('link[rel="canonical"]').getAttribute('href')).toBe(`http://${subdomain}.localhost:${port}/`);
+    expect(await site.locator('link[rel="canonical"]').getAttribute('href')).toBe(
+      `http://${subdomain}.localhost:${port}/`,
+    );
     await expectAccessible(site);
     await screenshot(site, 'sitio-publicado-desktop');
     await site.setViewportSize(MOBILE);
@@ -112,19 +155,28 @@ describe('the page builder', () => {
     await site.getByText('Taza de greda').waitFor();
     // Its images load from the site's own host.
     const cover = site.locator('img.site-card-image');
-    expect(await cover.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBeGreaterThan(0);
+    expect(
+      await cover.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)),
+    ).toBeGreaterThan(0);
     // A product opens inside the site: its theme and navigation, still zero script.
     await site.getByRole('link', { name: 'Taza de greda $12.990' }).click();
     await site.getByRole('heading', { name: 'Taza de greda', level: 1 }).waitFor();
     expect(new URL(site.url()).pathname).toBe('/shop/taza-de-greda');
     await site.getByRole('link', { name: 'Volver a la tienda' }).waitFor();
     expect(await site.locator('script:not([type="application/ld+json"])').count()).toBe(0);
-    expect(await site.getByAltText('Taza de greda café').first().evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBeGreaterThan(0);
+    expect(
+      await site
+        .getByAltText('Taza de greda café')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)),
+    ).toBeGreaterThan(0);
     await expectAccessible(site);
     await screenshot(site, 'sitio-producto-mobile');
     await site.setViewportSize(DESKTOP);
     await screenshot(site, 'sitio-producto-desktop');
-    expect((await site.goto(`http://${subdomain}.impulsa.cl:${port}/dashboard`))!.status()).toBe(404);
+    expect((await site.goto(`http://${subdomain}.impulsa.cl:${port}/dashboard`))!.status()).toBe(
+      404,
+    );
 
     // The seller's pages for it.
     await page.goto(`${url}/page-builder`);
@@ -147,9 +199,18 @@ describe('the page builder', () => {
 
   it("undoes the first edit, redoes it, and moves a block: Puck's own controls, each change saved", async () => {
     const { context, account } = await signedInContext(browserOf(), url, DESKTOP);
-    const site = (await new ApiClient(url).post('/api/sites/', { name: 'Dulcería Rosa', subdomain: label(), template: 'tienda' }, { token: account.token })).body as { id: number };
-    const blocks = async () => (await pagesOf(account.token, site.id))[0]!.data.content.map((b) => b.type);
-    const [hero, grid, whatsapp] = (await pagesOf(account.token, site.id))[0]!.data.content.map((b) => String(b.props.id));
+    const site = (
+      await new ApiClient(url).post(
+        '/api/sites/',
+        { name: 'Dulcería Rosa', subdomain: label(), template: 'tienda' },
+        { token: account.token },
+      )
+    ).body as { id: number };
+    const blocks = async () =>
+      (await pagesOf(account.token, site.id))[0]!.data.content.map((b) => b.type);
+    const [hero, grid, whatsapp] = (await pagesOf(account.token, site.id))[0]!.data.content.map(
+      (b) => String(b.props.id),
+    );
     expect(await blocks()).toEqual(['Hero', 'ProductGrid', 'WhatsAppButton']);
     const page = await context.newPage();
     await page.goto(`${url}/page-builder/editor/${site.id}`);
@@ -161,21 +222,33 @@ describe('the page builder', () => {
     await canvas.getByRole('button', { name: 'Eliminar' }).click();
     await expect.poll(blocks, { timeout: 10_000 }).toEqual(['Hero', 'WhatsAppButton']);
     await page.getByRole('button', { name: 'Deshacer' }).click();
-    await expect.poll(blocks, { timeout: 10_000 }).toEqual(['Hero', 'ProductGrid', 'WhatsAppButton']);
+    await expect
+      .poll(blocks, { timeout: 10_000 })
+      .toEqual(['Hero', 'ProductGrid', 'WhatsAppButton']);
     await page.getByRole('button', { name: 'Rehacer' }).click();
     await expect.poll(blocks, { timeout: 10_000 }).toEqual(['Hero', 'WhatsAppButton']);
     await page.keyboard.press('Control+z');
-    await expect.poll(blocks, { timeout: 10_000 }).toEqual(['Hero', 'ProductGrid', 'WhatsAppButton']);
+    await expect
+      .poll(blocks, { timeout: 10_000 })
+      .toEqual(['Hero', 'ProductGrid', 'WhatsAppButton']);
 
     await dragAbove(page, block(whatsapp!), block(hero!));
-    await expect.poll(blocks, { timeout: 10_000 }).toEqual(['WhatsAppButton', 'Hero', 'ProductGrid']);
+    await expect
+      .poll(blocks, { timeout: 10_000 })
+      .toEqual(['WhatsAppButton', 'Hero', 'ProductGrid']);
     await context.close();
   });
 
   it('never saves over a change made elsewhere without asking, and keeps edits on the device across a reload', async () => {
     const { context, account } = await signedInContext(browserOf(), url, DESKTOP);
     const api = new ApiClient(url);
-    const created = (await api.post('/api/sites/', { name: 'Panadería Lucía', subdomain: label(), template: 'en-blanco' }, { token: account.token })).body;
+    const created = (
+      await api.post(
+        '/api/sites/',
+        { name: 'Panadería Lucía', subdomain: label(), template: 'en-blanco' },
+        { token: account.token },
+      )
+    ).body;
     const page = await context.newPage();
     await page.goto(`${url}/page-builder/editor/${created.id}`);
     const canvas = page.frameLocator('iframe');
@@ -183,19 +256,42 @@ describe('the page builder', () => {
 
     // Another tab saves the page first.
     const [home] = await pagesOf(account.token, created.id);
-    const theirs = { ...home!.data, content: [...home!.data.content, { type: 'Text', props: { id: 'otra', text: '<p>Escrito en otra pestaña</p>' } }] };
-    expect((await api.put(`/api/sites/${created.id}/pages/${home!.id}/`, { data: theirs, version: home!.version }, { token: account.token })).status).toBe(200);
+    const theirs = {
+      ...home!.data,
+      content: [
+        ...home!.data.content,
+        { type: 'Text', props: { id: 'otra', text: '<p>Escrito en otra pestaña</p>' } },
+      ],
+    };
+    expect(
+      (
+        await api.put(
+          `/api/sites/${created.id}/pages/${home!.id}/`,
+          { data: theirs, version: home!.version },
+          { token: account.token },
+        )
+      ).status,
+    ).toBe(200);
 
     await dragBlock(page, 'WhatsAppButton');
     await page.getByText('Esta página cambió en otra pestaña o dispositivo.').waitFor();
-    expect((await pagesOf(account.token, created.id))[0]!.data.content.map((b) => b.type)).toEqual(['Hero', 'Text']);
+    expect((await pagesOf(account.token, created.id))[0]!.data.content.map((b) => b.type)).toEqual([
+      'Hero',
+      'Text',
+    ]);
     // A reload keeps the edit on this device and asks again.
     await page.reload();
     await page.getByText('Recuperamos cambios que no alcanzaste a guardar.').waitFor();
     await page.getByText('Esta página cambió en otra pestaña o dispositivo.').waitFor();
     await page.getByRole('button', { name: 'Guardar la mía' }).click();
-    await page.getByRole('status').filter({ hasText: /^Guardado$/ }).waitFor();
-    expect((await pagesOf(account.token, created.id))[0]!.data.content.map((b) => b.type)).toEqual(['Hero', 'WhatsAppButton']);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Guardado$/ })
+      .waitFor();
+    expect((await pagesOf(account.token, created.id))[0]!.data.content.map((b) => b.type)).toEqual([
+      'Hero',
+      'WhatsAppButton',
+    ]);
     await page.setViewportSize(MOBILE);
     await screenshot(page, 'sitio-editor-mobile');
     await context.close();
@@ -205,48 +301,101 @@ describe('the page builder', () => {
     const { context, account } = await signedInContext(browserOf(), url, DESKTOP);
     const api = new ApiClient(url);
     const subdomain = label();
-    const created = (await api.post('/api/sites/', { name: 'Sitio <script>alert(1)</script>', subdomain, template: 'en-blanco' }, { token: account.token })).body;
+    const created = (
+      await api.post(
+        '/api/sites/',
+        { name: 'Sitio <script>alert(1)</script>', subdomain, template: 'en-blanco' },
+        { token: account.token },
+      )
+    ).body;
     const [home] = await pagesOf(account.token, created.id);
     const evil = '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=1">';
     const data = {
       root: { props: { title: `Inicio ${evil}` } },
       content: [
-        { type: 'Hero', props: { id: 'h', title: evil, subtitle: evil, image: null, cta_label: 'Clic', cta_href: 'javascript:window.__pwned=1' } },
-        { type: 'Text', props: { id: 't', text: `<p style="background:url(javascript:window.__pwned=1)">Hola</p>${evil}<a href="javascript:window.__pwned=1">enlace</a><a href="https://wa.me/56912345678">wa</a>` } },
-        { type: 'Image', props: { id: 'i', image: 999999, alt: `"><script>window.__pwned=1</script>` } },
+        {
+          type: 'Hero',
+          props: {
+            id: 'h',
+            title: evil,
+            subtitle: evil,
+            image: null,
+            cta_label: 'Clic',
+            cta_href: 'javascript:window.__pwned=1',
+          },
+        },
+        {
+          type: 'Text',
+          props: {
+            id: 't',
+            text: `<p style="background:url(javascript:window.__pwned=1)">Hola</p>${evil}<a href="javascript:window.__pwned=1">enlace</a><a href="https://wa.me/56912345678">wa</a>`,
+          },
+        },
+        {
+          type: 'Image',
+          props: { id: 'i', image: 999999, alt: `"><script>window.__pwned=1</script>` },
+        },
         { type: 'WhatsAppButton', props: { id: 'w', phone: '+56912345678', message: evil } },
-        { type: 'Columns', props: { id: 'c', left: [{ type: 'Text', props: { id: 'tl', text: evil } }], right: [] } },
+        {
+          type: 'Columns',
+          props: { id: 'c', left: [{ type: 'Text', props: { id: 'tl', text: evil } }], right: [] },
+        },
       ],
     };
-    expect((await api.put(`/api/sites/${created.id}/pages/${home!.id}/`, { data, version: home!.version }, { token: account.token })).status).toBe(200);
+    expect(
+      (
+        await api.put(
+          `/api/sites/${created.id}/pages/${home!.id}/`,
+          { data, version: home!.version },
+          { token: account.token },
+        )
+      ).status,
+    ).toBe(200);
     await api.post(`/api/sites/${created.id}/publish/`, undefined, { token: account.token });
 
     const page = await context.newPage();
     const dialogs: string[] = [];
     page.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
-    for (const address of [`http://${subdomain}.impulsa.cl:${port}/`, `${url}/page-builder/_render/${subdomain}`]) {
+    for (const address of [
+      `http://${subdomain}.impulsa.cl:${port}/`,
+      `${url}/page-builder/_render/${subdomain}`,
+    ]) {
       await page.goto(address);
       await page.getByText('Hola').waitFor();
       expect(await page.locator('script').count()).toBe(0);
       // The button's javascript: link was dropped, and with it the button.
       expect(await page.getByText('Clic').count()).toBe(0);
-      expect(await page.locator('[onerror], [style*="javascript"], a[href^="javascript"]').count()).toBe(0);
-      expect(await page.getByRole('link', { name: 'wa', exact: true }).getAttribute('href')).toBe('https://wa.me/56912345678');
+      expect(
+        await page.locator('[onerror], [style*="javascript"], a[href^="javascript"]').count(),
+      ).toBe(0);
+      expect(await page.getByRole('link', { name: 'wa', exact: true }).getAttribute('href')).toBe(
+        'https://wa.me/56912345678',
+      );
       await page.getByText('Hola').click();
-      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      expect(
+        await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+      ).toBeUndefined();
     }
     await page.goto(`${url}/page-builder/editor/${created.id}`);
     const canvas = page.frameLocator('iframe');
     await canvas.getByText('Hola').waitFor();
     await page.waitForTimeout(500);
     expect(await canvas.locator('a[href^="javascript"], [onerror]').count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+    ).toBeUndefined();
     expect(dialogs).toEqual([]);
     await context.close();
   });
 
   it('works without JavaScript: create a site, change its settings, add a page and publish', async () => {
-    const { context } = await signedInContext(browserOf(), url, MOBILE, {}, { javaScriptEnabled: false });
+    const { context } = await signedInContext(
+      browserOf(),
+      url,
+      MOBILE,
+      {},
+      { javaScriptEnabled: false },
+    );
     const page = await context.newPage();
     await page.goto(`${url}/page-builder`);
     const subdomain = label();

@@ -17,7 +17,10 @@ const outbox = () => path.join(process.env.DATA_DIR!, 'outbox');
 
 function latestLink(): string {
   const files = fs.readdirSync(outbox()).sort();
-  const raw = fs.readFileSync(path.join(outbox(), files.at(-1)!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const raw = fs
+    .readFileSync(path.join(outbox(), files.at(-1)!), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
   return resetLinkIn(raw);
 }
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
@@ -27,7 +30,11 @@ beforeAll(async () => {
   process.env.SITE_URL = 'https://impulsa.example';
   delete process.env.SMTP_URL;
   handle = await openDatabase({ pgliteDir: 'memory://' });
-  await createUser(handle.db, { email: 'rosa@ejemplo.cl', fullName: 'Rosa Díaz', password: 'contraseña-vieja' });
+  await createUser(handle.db, {
+    email: 'rosa@ejemplo.cl',
+    fullName: 'Rosa Díaz',
+    password: 'contraseña-vieja',
+  });
 }, 60_000);
 afterAll(() => handle?.close());
 
@@ -41,7 +48,10 @@ describe('password reset', { timeout: 30_000 }, () => {
     expect(Buffer.from(token, 'base64url').length).toBe(32);
     const rows = await handle.db.select().from(passwordResets);
     expect(rows.some((r) => r.tokenHash === token)).toBe(false);
-    const mail = fs.readFileSync(path.join(outbox(), fs.readdirSync(outbox()).sort().at(-1)!), 'utf8');
+    const mail = fs.readFileSync(
+      path.join(outbox(), fs.readdirSync(outbox()).sort().at(-1)!),
+      'utf8',
+    );
     expect(mail).toMatch(/^Subject: /m);
     expect(mail).toContain('Recibimos una solicitud para cambiar la');
   });
@@ -61,15 +71,21 @@ describe('password reset', { timeout: 30_000 }, () => {
     const updated = (await findUserByEmail(handle.db, user.email))!;
     expect(await verifyPassword(updated.passwordHash, 'contraseña-nueva')).toBe(true);
     expect(await resolveToken(handle.db, session)).toBeNull();
-    expect(await handle.db.select().from(authTokens).where(eq(authTokens.userId, user.id))).toEqual([]);
-    await expect(resetPassword(handle.db, token, 'otra-contraseña')).rejects.toMatchObject({ status: 400 });
+    expect(await handle.db.select().from(authTokens).where(eq(authTokens.userId, user.id))).toEqual(
+      [],
+    );
+    await expect(resetPassword(handle.db, token, 'otra-contraseña')).rejects.toMatchObject({
+      status: 400,
+    });
   });
 
   it('refuses an expired link', async () => {
     await requestPasswordReset(handle.db, 'rosa@ejemplo.cl');
     const token = tokenOf(latestLink());
     await handle.db.update(passwordResets).set({ expiresAt: sql`now() - interval '1 second'` });
-    await expect(resetPassword(handle.db, token, 'contraseña-nueva-2')).rejects.toMatchObject({ status: 400 });
+    await expect(resetPassword(handle.db, token, 'contraseña-nueva-2')).rejects.toMatchObject({
+      status: 400,
+    });
   });
 
   it('a new reset kills older outstanding links', async () => {
@@ -78,6 +94,8 @@ describe('password reset', { timeout: 30_000 }, () => {
     await requestPasswordReset(handle.db, 'rosa@ejemplo.cl');
     const second = tokenOf(latestLink());
     await resetPassword(handle.db, second, 'contraseña-nueva-3');
-    await expect(resetPassword(handle.db, first, 'contraseña-nueva-4')).rejects.toMatchObject({ status: 400 });
+    await expect(resetPassword(handle.db, first, 'contraseña-nueva-4')).rejects.toMatchObject({
+      status: 400,
+    });
   });
 });

@@ -6,7 +6,16 @@ describe('referral partners (docs/spec.md §1, §9)', () => {
     expect(REFERRAL_PARTNERS).toEqual({ 'contable.transbank': 'transbank' });
     expect(referralPartnerFor('contable.transbank')).toBe('transbank');
   });
-  it.each(['transbank', 'contable', 'CONTABLE.TRANSBANK', '', 'toString', '__proto__', null, undefined])('ignores %s', (code) => {
+  it.each([
+    'transbank',
+    'contable',
+    'CONTABLE.TRANSBANK',
+    '',
+    'toString',
+    '__proto__',
+    null,
+    undefined,
+  ])('ignores %s', (code) => {
     expect(referralPartnerFor(code as string)).toBeNull();
   });
   it('recognises stored values', () => {

@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { TokenCache, userTag, type CachedCredential } from '@/lib/accounts/token-cache.server';
 
-const entry = (userId: number, at: number, over: Partial<CachedCredential> = {}): CachedCredential => ({
+const entry = (
+  userId: number,
+  at: number,
+  over: Partial<CachedCredential> = {},
+): CachedCredential => ({
   tokenId: `token-${userId}`,
   user: { id: userId } as CachedCredential['user'],
   expiresAt: at + 3_600_000,

@@ -3,12 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { buildActivities, buildRegions } from '../../../scripts/build-reference-data.mjs';
 import activitiesJson from '@/lib/chile/activities.json';
 import regionsJson from '@/lib/chile/regions.json';
-import { buildIndex, fold, isForCompanies, searchActivities, sentenceCase, toActivities } from '@/lib/chile/activities';
-import { comunasOf, isComunaInRegion, REGIONS, regionByName, regionLabel } from '@/lib/chile/regions';
+import {
+  buildIndex,
+  fold,
+  isForCompanies,
+  searchActivities,
+  sentenceCase,
+  toActivities,
+} from '@/lib/chile/activities';
+import {
+  comunasOf,
+  isComunaInRegion,
+  REGIONS,
+  regionByName,
+  regionLabel,
+} from '@/lib/chile/regions';
 
 describe('regions and comunas (SUBDERE CUT 2018)', () => {
   it('the committed JSON is exactly what the copied CSV builds', () => {
-    expect(regionsJson).toEqual(buildRegions(fs.readFileSync('src/data/chile/cut_comuna.csv', 'utf8')));
+    expect(regionsJson).toEqual(
+      buildRegions(fs.readFileSync('src/data/chile/cut_comuna.csv', 'utf8')),
+    );
   });
 
   it('16 regions, 346 comunas with distinct codes and names, north to south', () => {
@@ -28,7 +43,9 @@ describe('regions and comunas (SUBDERE CUT 2018)', () => {
     expect(isComunaInRegion('Providencia', 'Valparaíso')).toBe(false);
     expect(isComunaInRegion('Los Ángeles', 'Biobío')).toBe(true);
     expect(comunasOf('No existe')).toEqual([]);
-    expect(regionLabel(regionByName('Metropolitana de Santiago')!)).toBe('Región Metropolitana de Santiago');
+    expect(regionLabel(regionByName('Metropolitana de Santiago')!)).toBe(
+      'Región Metropolitana de Santiago',
+    );
   });
 });
 
@@ -37,7 +54,11 @@ describe('SII activity codes', () => {
   const index = buildIndex(activities);
 
   it('the committed JSON is exactly what the copied source builds: 674 distinct 6-digit codes', () => {
-    expect(activitiesJson).toEqual(buildActivities(JSON.parse(fs.readFileSync('src/data/chile/sii_actividades_economicas.json', 'utf8'))));
+    expect(activitiesJson).toEqual(
+      buildActivities(
+        JSON.parse(fs.readFileSync('src/data/chile/sii_actividades_economicas.json', 'utf8')),
+      ),
+    );
     expect(activities).toHaveLength(674);
     expect(new Set(activities.map((a) => a.code)).size).toBe(674);
     expect(activities.every((a) => /^\d{6}$/.test(a.code))).toBe(true);
@@ -46,8 +67,12 @@ describe('SII activity codes', () => {
   it('finds by words, ignoring accents and case', () => {
     const results = searchActivities(index, 'PANADERIA');
     expect(results.map((a) => a.code)).toContain('107100');
-    expect(searchActivities(index, 'programación informática').map((a) => a.code)).toContain('620100');
-    expect(searchActivities(index, 'programacion   INFORMATICA')).toEqual(searchActivities(index, 'programación informática'));
+    expect(searchActivities(index, 'programación informática').map((a) => a.code)).toContain(
+      '620100',
+    );
+    expect(searchActivities(index, 'programacion   INFORMATICA')).toEqual(
+      searchActivities(index, 'programación informática'),
+    );
   });
 
   it('finds by code prefix', () => {
@@ -64,6 +89,8 @@ describe('SII activity codes', () => {
 
   it('formats descriptions', () => {
     expect(fold('  Ñandú  ÁRBOL ')).toBe('nandu arbol');
-    expect(sentenceCase('ELABORACIÓN DE PRODUCTOS DE PANADERÍA')).toBe('Elaboración de productos de panadería');
+    expect(sentenceCase('ELABORACIÓN DE PRODUCTOS DE PANADERÍA')).toBe(
+      'Elaboración de productos de panadería',
+    );
   });
 });

@@ -18,20 +18,47 @@ function frontmatter(file: string): Record<string, unknown> {
   const block = /^---\n([\s\S]*?)\n---/.exec(fs.readFileSync(file, 'utf8'))![1]!;
   const value = (raw: string): unknown => {
     if (/^\d+$/.test(raw)) return Number(raw);
-    if (raw.startsWith('{')) return Object.fromEntries(raw.slice(1, -1).split(',').map((pair) => pair.split(':').map((s) => s.trim())).map(([k, v]) => [k, v]));
+    if (raw.startsWith('{'))
+      return Object.fromEntries(
+        raw
+          .slice(1, -1)
+          .split(',')
+          .map((pair) => pair.split(':').map((s) => s.trim()))
+          .map(([k, v]) => [k, v]),
+      );
     if (raw.startsWith('[')) return [value(raw.slice(1, -1).trim())];
     return raw;
   };
-  return Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), value(line.slice(line.indexOf(':') + 1).trim())]));
+  return Object.fromEntries(
+    block
+      .split('\n')
+      .map((line) => [
+        line.slice(0, line.indexOf(':')),
+        value(line.slice(line.indexOf(':') + 1).trim()),
+      ]),
+  );
 }
 
-const valid = { id: 1, slug: 'como-validar-tu-idea', title: 'Cómo validar', summary: 'Resumen.', module: 'idea', position: 1, duration: 33, video: { src: '/lessons/a.mp4', type: 'video/mp4' }, captions: [{ src: '/lessons/a.vtt', srclang: 'es', label: 'Español' }], poster: '/lessons/a.jpg' };
+const valid = {
+  id: 1,
+  slug: 'como-validar-tu-idea',
+  title: 'Cómo validar',
+  summary: 'Resumen.',
+  module: 'idea',
+  position: 1,
+  duration: 33,
+  video: { src: '/lessons/a.mp4', type: 'video/mp4' },
+  captions: [{ src: '/lessons/a.vtt', srclang: 'es', label: 'Español' }],
+  poster: '/lessons/a.jpg',
+};
 
 describe('lesson files', () => {
   const files = fs.readdirSync(LESSONS_DIR).filter((f) => f.endsWith('.md'));
 
   it('has at least 8 lessons in 3 or more modules, with unique ids and slugs', () => {
-    const lessons = files.map((f) => lessonFrontmatterSchema.parse(frontmatter(path.join(LESSONS_DIR, f))));
+    const lessons = files.map((f) =>
+      lessonFrontmatterSchema.parse(frontmatter(path.join(LESSONS_DIR, f))),
+    );
     expect(lessons.length).toBeGreaterThanOrEqual(8);
     expect(new Set(lessons.map((l) => l.module)).size).toBeGreaterThanOrEqual(3);
     expect(new Set(lessons.map((l) => l.id)).size).toBe(lessons.length);
@@ -57,7 +84,14 @@ describe('lesson files', () => {
 describe('lesson rules', () => {
   it('validates the frontmatter', () => {
     expect(lessonFrontmatterSchema.parse(valid).slug).toBe('como-validar-tu-idea');
-    for (const bad of [{ slug: 'Con Espacios' }, { module: 'otro' }, { duration: 0 }, { captions: [] }, { video: { src: 'javascript:alert(1)', type: 'video/mp4' } }, { id: -1 }]) {
+    for (const bad of [
+      { slug: 'Con Espacios' },
+      { module: 'otro' },
+      { duration: 0 },
+      { captions: [] },
+      { video: { src: 'javascript:alert(1)', type: 'video/mp4' } },
+      { id: -1 },
+    ]) {
       expect(lessonFrontmatterSchema.safeParse({ ...valid, ...bad }).success).toBe(false);
     }
   });
@@ -71,8 +105,12 @@ describe('lesson rules', () => {
   });
 
   it('refuses positions that are not a number of seconds', () => {
-    for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, 1e12, '10', null]) expect(progressPutSchema.safeParse({ position_seconds: bad }).success).toBe(false);
-    expect(progressPutSchema.parse({ position_seconds: 12.3, completed: true })).toEqual({ position_seconds: 12.3, completed: true });
+    for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, 1e12, '10', null])
+      expect(progressPutSchema.safeParse({ position_seconds: bad }).success).toBe(false);
+    expect(progressPutSchema.parse({ position_seconds: 12.3, completed: true })).toEqual({
+      position_seconds: 12.3,
+      completed: true,
+    });
   });
 
   it('says durations the way people read them', () => {
@@ -84,11 +122,23 @@ describe('lesson rules', () => {
 });
 
 describe('lesson store (docs/spec.md §3)', () => {
-  const lessonsData = [{ id: 1, slug: 'a' }, { id: 2, slug: 'b' }, { id: 3, slug: 'c' }];
+  const lessonsData = [
+    { id: 1, slug: 'a' },
+    { id: 2, slug: 'b' },
+    { id: 3, slug: 'c' },
+  ];
   it('derives the current, the first and the next lesson; none after the last', () => {
-    expect(deriveLessons({ selectedLessonId: 2, lessonsData })).toEqual({ current: lessonsData[1], first: lessonsData[0], next: lessonsData[2] });
+    expect(deriveLessons({ selectedLessonId: 2, lessonsData })).toEqual({
+      current: lessonsData[1],
+      first: lessonsData[0],
+      next: lessonsData[2],
+    });
     expect(deriveLessons({ selectedLessonId: 3, lessonsData }).next).toBeUndefined();
-    expect(deriveLessons({ selectedLessonId: null, lessonsData })).toEqual({ current: undefined, first: lessonsData[0], next: undefined });
+    expect(deriveLessons({ selectedLessonId: null, lessonsData })).toEqual({
+      current: undefined,
+      first: lessonsData[0],
+      next: undefined,
+    });
     expect(deriveLessons({ selectedLessonId: 1, lessonsData: [] }).first).toBeUndefined();
   });
 });

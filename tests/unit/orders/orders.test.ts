@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { checkoutInput } from '@/lib/orders/checkout-form';
 import { createOrder, sweepOrders } from '@/lib/orders/orders.server';
-import { formatOrderNumber, mergeItems, nextStatuses, ORDER_NUMBER_ALPHABET } from '@/lib/orders/schemas';
+import {
+  formatOrderNumber,
+  mergeItems,
+  nextStatuses,
+  ORDER_NUMBER_ALPHABET,
+} from '@/lib/orders/schemas';
 import { openDatabase, type DbHandle } from '@/lib/server/db/client';
 import { orders, products, stores, users } from '@/lib/server/db/schema';
 import { withFormAction } from '@/lib/server/http/csp';
@@ -16,7 +21,12 @@ import { APP_CSP } from '@/lib/server/middleware/security-headers';
 import { createProduct } from '@/lib/shop/products.server';
 import { productCreateSchema } from '@/lib/shop/schemas';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../support/postgres';
-import { startWebpay, WEBPAY_API_KEY, WEBPAY_COMMERCE_CODE, type TestWebpay } from '../../support/webpay';
+import {
+  startWebpay,
+  WEBPAY_API_KEY,
+  WEBPAY_COMMERCE_CODE,
+  type TestWebpay,
+} from '../../support/webpay';
 
 describe('order rules', () => {
   it('moves an order one step at a time; Webpay orders are paid by Webpay only', () => {
@@ -24,7 +34,8 @@ describe('order rules', () => {
     expect(nextStatuses('pendiente_pago', 'webpay')).toEqual(['cancelado']);
     expect(nextStatuses('pagado', 'webpay')).toEqual(['preparando', 'cancelado']);
     expect(nextStatuses('enviado', 'whatsapp')).toEqual(['entregado']);
-    for (const end of ['entregado', 'cancelado', 'rechazado'] as const) expect(nextStatuses(end, 'transferencia')).toEqual([]);
+    for (const end of ['entregado', 'cancelado', 'rechazado'] as const)
+      expect(nextStatuses(end, 'transferencia')).toEqual([]);
   });
 
   it('numbers orders with characters that cannot be misread', () => {
@@ -34,14 +45,40 @@ describe('order rules', () => {
   });
 
   it('merges repeated lines within the limit', () => {
-    expect(mergeItems([{ product: 1, quantity: 60 }, { product: 2, quantity: 1 }, { product: 1, quantity: 60 }])).toEqual([{ product: 1, quantity: 99 }, { product: 2, quantity: 1 }]);
+    expect(
+      mergeItems([
+        { product: 1, quantity: 60 },
+        { product: 2, quantity: 1 },
+        { product: 1, quantity: 60 },
+      ]),
+    ).toEqual([
+      { product: 1, quantity: 99 },
+      { product: 2, quantity: 1 },
+    ]);
   });
 
   it('reads the checkout form and asks for the comuna of a delivery with the other errors', () => {
-    const draft = { 'buyer.name': 'Ana Díaz', 'buyer.email': 'ANA@Correo.cl', 'buyer.phone': '9 1234 5678', 'delivery.method': 'retiro', payment_method: 'transferencia' };
-    expect(checkoutInput(draft, [{ product: 3, quantity: 2 }])).toMatchObject({ buyer: { email: 'ana@correo.cl', phone: '+56912345678' }, delivery: { method: 'retiro' } });
+    const draft = {
+      'buyer.name': 'Ana Díaz',
+      'buyer.email': 'ANA@Correo.cl',
+      'buyer.phone': '9 1234 5678',
+      'delivery.method': 'retiro',
+      payment_method: 'transferencia',
+    };
+    expect(checkoutInput(draft, [{ product: 3, quantity: 2 }])).toMatchObject({
+      buyer: { email: 'ana@correo.cl', phone: '+56912345678' },
+      delivery: { method: 'retiro' },
+    });
     try {
-      checkoutInput({ ...draft, 'buyer.email': 'x', 'delivery.method': 'despacho', 'delivery.address': 'Calle 1' }, [{ product: 3, quantity: 1 }]);
+      checkoutInput(
+        {
+          ...draft,
+          'buyer.email': 'x',
+          'delivery.method': 'despacho',
+          'delivery.address': 'Calle 1',
+        },
+        [{ product: 3, quantity: 1 }],
+      );
       expect.unreachable();
     } catch (error) {
       const paths = (error as { issues: { path: string[] }[] }).issues.map((i) => i.path.join('.'));
@@ -50,7 +87,9 @@ describe('order rules', () => {
   });
 
   it('lets a page post to Webpay and nowhere else', () => {
-    expect(withFormAction(APP_CSP, 'https://webpay3gint.transbank.cl')).toContain("form-action 'self' https://webpay3gint.transbank.cl;");
+    expect(withFormAction(APP_CSP, 'https://webpay3gint.transbank.cl')).toContain(
+      "form-action 'self' https://webpay3gint.transbank.cl;",
+    );
   });
 });
 
@@ -66,12 +105,24 @@ describe.each(engines)('order housekeeping on $name', { timeout: 30_000 }, ({ ur
 
   beforeAll(async () => {
     webpay = await startWebpay();
-    Object.assign(process.env, { WEBPAY_COMMERCE_CODE, WEBPAY_API_KEY, WEBPAY_API_URL: webpay.url, LOG_LEVEL: 'silent' });
+    Object.assign(process.env, {
+      WEBPAY_COMMERCE_CODE,
+      WEBPAY_API_KEY,
+      WEBPAY_API_URL: webpay.url,
+      LOG_LEVEL: 'silent',
+    });
     if (url) database = await createTestDatabase();
-    handle = await openDatabase(database ? { databaseUrl: database.url } : { pgliteDir: 'memory://' });
-    const [user] = await handle.db.insert(users).values({ email: `s${Date.now()}@ejemplo.cl`, fullName: 'Rosa Pérez' }).returning();
+    handle = await openDatabase(
+      database ? { databaseUrl: database.url } : { pgliteDir: 'memory://' },
+    );
+    const [user] = await handle.db
+      .insert(users)
+      .values({ email: `s${Date.now()}@ejemplo.cl`, fullName: 'Rosa Pérez' })
+      .returning();
     sellerId = user!.id;
-    await handle.db.insert(stores).values({ userId: sellerId, name: 'Dulces Rosa', transferDetails: 'Banco Estado 123' });
+    await handle.db
+      .insert(stores)
+      .values({ userId: sellerId, name: 'Dulces Rosa', transferDetails: 'Banco Estado 123' });
   });
   afterAll(async () => {
     await handle?.close();
@@ -81,18 +132,57 @@ describe.each(engines)('order housekeeping on $name', { timeout: 30_000 }, ({ ur
   });
 
   const buyer = { name: 'Ana Díaz', email: 'ana@ejemplo.cl', phone: '+56912345678' };
-  const stockOf = async (id: number) => (await handle.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
-  const decide = (token: string, action: string) => fetch(`${webpay.url}/webpayserver/decide`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ token_ws: token, action }) });
-  const commits = async (token: string) => (await (await fetch(`${webpay.url}/__debug/transactions/${token}`)).json()).commits;
+  const stockOf = async (id: number) =>
+    (
+      await handle.db.select({ stock: products.stock }).from(products).where(eq(products.id, id))
+    )[0]!.stock;
+  const decide = (token: string, action: string) =>
+    fetch(`${webpay.url}/webpayserver/decide`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ token_ws: token, action }),
+    });
+  const commits = async (token: string) =>
+    (await (await fetch(`${webpay.url}/__debug/transactions/${token}`)).json()).commits;
 
   it('settles a Webpay commit the app never finished, once, whether or not it reached Webpay', async () => {
-    const product = await createProduct(handle.db, sellerId, productCreateSchema.parse({ name: 'Taza', price: 9990, stock: 5, published: true }));
+    const product = await createProduct(
+      handle.db,
+      sellerId,
+      productCreateSchema.parse({ name: 'Taza', price: 9990, stock: 5, published: true }),
+    );
     for (const reachedWebpay of [false, true]) {
-      const { row } = await createOrder(handle.db, { items: [{ product: product.id, quantity: 1 }], buyer, delivery: { method: 'retiro' }, payment_method: 'webpay' }, { origin: 'http://tienda.test' });
+      const { row } = await createOrder(
+        handle.db,
+        {
+          items: [{ product: product.id, quantity: 1 }],
+          buyer,
+          delivery: { method: 'retiro' },
+          payment_method: 'webpay',
+        },
+        { origin: 'http://tienda.test' },
+      );
       await decide(row.webpayToken!, 'approve');
       // The buyer came back and the app claimed the commit, then stopped (after committing at Webpay, or before).
-      await handle.db.update(orders).set({ webpayState: 'committing', updatedAt: sql`now() - interval '5 minutes'` }).where(eq(orders.id, row.id));
-      if (reachedWebpay) expect((await fetch(`${webpay.url}/rswebpaytransaction/api/webpay/v1.2/transactions/${row.webpayToken}`, { method: 'PUT', headers: { 'Tbk-Api-Key-Id': WEBPAY_COMMERCE_CODE, 'Tbk-Api-Key-Secret': WEBPAY_API_KEY } })).status).toBe(200);
+      await handle.db
+        .update(orders)
+        .set({ webpayState: 'committing', updatedAt: sql`now() - interval '5 minutes'` })
+        .where(eq(orders.id, row.id));
+      if (reachedWebpay)
+        expect(
+          (
+            await fetch(
+              `${webpay.url}/rswebpaytransaction/api/webpay/v1.2/transactions/${row.webpayToken}`,
+              {
+                method: 'PUT',
+                headers: {
+                  'Tbk-Api-Key-Id': WEBPAY_COMMERCE_CODE,
+                  'Tbk-Api-Key-Secret': WEBPAY_API_KEY,
+                },
+              },
+            )
+          ).status,
+        ).toBe(200);
       expect((await sweepOrders(handle.db)).reconciled).toBe(1);
       const [after] = await handle.db.select().from(orders).where(eq(orders.id, row.id));
       expect(after).toMatchObject({ status: 'pagado', webpayState: 'done', stockHeld: true });
@@ -103,15 +193,46 @@ describe.each(engines)('order housekeeping on $name', { timeout: 30_000 }, ({ ur
   });
 
   it('gives back the stock of unpaid orders past their time, asking Webpay first for its own', async () => {
-    const product = await createProduct(handle.db, sellerId, productCreateSchema.parse({ name: 'Vela', price: 4990, stock: 3, published: true }));
-    const transfer = await createOrder(handle.db, { items: [{ product: product.id, quantity: 2 }], buyer, delivery: { method: 'retiro' }, payment_method: 'transferencia' }, {});
-    const abandoned = await createOrder(handle.db, { items: [{ product: product.id, quantity: 1 }], buyer, delivery: { method: 'retiro' }, payment_method: 'webpay' }, {});
+    const product = await createProduct(
+      handle.db,
+      sellerId,
+      productCreateSchema.parse({ name: 'Vela', price: 4990, stock: 3, published: true }),
+    );
+    const transfer = await createOrder(
+      handle.db,
+      {
+        items: [{ product: product.id, quantity: 2 }],
+        buyer,
+        delivery: { method: 'retiro' },
+        payment_method: 'transferencia',
+      },
+      {},
+    );
+    const abandoned = await createOrder(
+      handle.db,
+      {
+        items: [{ product: product.id, quantity: 1 }],
+        buyer,
+        delivery: { method: 'retiro' },
+        payment_method: 'webpay',
+      },
+      {},
+    );
     expect(await stockOf(product.id)).toBe(0);
     expect((await sweepOrders(handle.db)).lapsed).toBe(0);
-    await handle.db.update(orders).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(orders.sellerId, sellerId));
+    await handle.db
+      .update(orders)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(orders.sellerId, sellerId));
     expect((await sweepOrders(handle.db)).lapsed).toBe(2);
-    const statuses = await handle.db.select({ id: orders.id, status: orders.status, reason: orders.reason }).from(orders).where(eq(orders.sellerId, sellerId));
-    expect(statuses.find((o) => o.id === transfer.row.id)).toMatchObject({ status: 'cancelado', reason: 'No se recibió el pago a tiempo.' });
+    const statuses = await handle.db
+      .select({ id: orders.id, status: orders.status, reason: orders.reason })
+      .from(orders)
+      .where(eq(orders.sellerId, sellerId));
+    expect(statuses.find((o) => o.id === transfer.row.id)).toMatchObject({
+      status: 'cancelado',
+      reason: 'No se recibió el pago a tiempo.',
+    });
     expect(statuses.find((o) => o.id === abandoned.row.id)).toMatchObject({ status: 'rechazado' });
     expect(await stockOf(product.id)).toBe(3);
     expect((await sweepOrders(handle.db)).lapsed).toBe(0);

@@ -1,7 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_RETRY_STATUS_CODES, API_TIMEOUT_MS, AUTH_ERROR_MESSAGE, createApiClient, serverMessage } from '@/lib/api';
+import {
+  API_RETRY_STATUS_CODES,
+  API_TIMEOUT_MS,
+  AUTH_ERROR_MESSAGE,
+  createApiClient,
+  serverMessage,
+} from '@/lib/api';
 
 /** A local HTTP server whose answers each test scripts. */
 let server: http.Server;
@@ -55,7 +61,8 @@ describe('API client (docs/spec.md §7)', () => {
   });
 
   it.each(API_RETRY_STATUS_CODES)('retries a GET once on %i', async (status) => {
-    respond = (req, res, n) => (n === 1 ? reply(status, { message: 'x' })(req, res) : reply(200, { ok: true })(req, res));
+    respond = (req, res, n) =>
+      n === 1 ? reply(status, { message: 'x' })(req, res) : reply(200, { ok: true })(req, res);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const client = createApiClient(base, () => ({}));
     await expect(client('/api/thing/')).resolves.toEqual({ ok: true });
@@ -74,7 +81,9 @@ describe('API client (docs/spec.md §7)', () => {
     respond = reply(503, { message: 'caído' });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const client = createApiClient(base, () => ({}));
-    await expect(client('/api/thing/', { method, body: {} })).rejects.toMatchObject({ status: 503 });
+    await expect(client('/api/thing/', { method, body: {} })).rejects.toMatchObject({
+      status: 503,
+    });
     expect(hits).toHaveLength(1);
   });
 
@@ -108,7 +117,9 @@ describe('API client (docs/spec.md §7)', () => {
     respond = () => {}; // never answers
     const client = createApiClient(base, () => ({}));
     const started = Date.now();
-    await expect(client('/api/slow/', { timeout: 150, retry: 0 })).rejects.toThrow(/aborted|timeout/i);
+    await expect(client('/api/slow/', { timeout: 150, retry: 0 })).rejects.toThrow(
+      /aborted|timeout/i,
+    );
     expect(Date.now() - started).toBeLessThan(3000);
   });
 });

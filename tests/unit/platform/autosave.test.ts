@@ -3,9 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAutosave, type LocalCopy, type ServerCopy } from '@/lib/autosave/autosave.client';
 import type { SaveState } from '@/lib/autosave/states';
 
-const conflictError = (current: ServerCopy<string[]>) => Object.assign(new Error('409'), { status: 409, current });
+const conflictError = (current: ServerCopy<string[]>) =>
+  Object.assign(new Error('409'), { status: 409, current });
 
-function harness(options: { merge?: boolean; send?: (value: string[], version: number | null) => Promise<number>; valid?: (v: string[]) => boolean } = {}) {
+function harness(
+  options: {
+    merge?: boolean;
+    send?: (value: string[], version: number | null) => Promise<number>;
+    valid?: (v: string[]) => boolean;
+  } = {},
+) {
   let local: LocalCopy<string[]> = { value: [], version: null, editedAt: 0, dirty: false };
   const states: SaveState[] = [];
   const sent: { value: string[]; version: number | null }[] = [];
@@ -17,8 +24,13 @@ function harness(options: { merge?: boolean; send?: (value: string[], version: n
       sent.push({ value, version });
       return options.send ? options.send(value, version) : (version ?? 0) + 1;
     },
-    conflictOf: (e) => ((e as { status?: number }).status === 409 ? (e as unknown as { current: ServerCopy<string[]> }).current : null),
-    merge: options.merge ? (mine, server) => [...new Set([...server.value, ...mine.value])] : undefined,
+    conflictOf: (e) =>
+      (e as { status?: number }).status === 409
+        ? (e as unknown as { current: ServerCopy<string[]> }).current
+        : null,
+    merge: options.merge
+      ? (mine, server) => [...new Set([...server.value, ...mine.value])]
+      : undefined,
     valid: options.valid,
     onState: (state, detail) => {
       states.push(state);
@@ -31,7 +43,18 @@ function harness(options: { merge?: boolean; send?: (value: string[], version: n
     local = { ...local, value, editedAt: local.editedAt + 1, dirty: true };
     saver.edited();
   };
-  return { saver, edit, states, sent, get local() { return local; }, get conflict() { return conflictSeen; } };
+  return {
+    saver,
+    edit,
+    states,
+    sent,
+    get local() {
+      return local;
+    },
+    get conflict() {
+      return conflictSeen;
+    },
+  };
 }
 
 beforeEach(() => {
@@ -57,7 +80,10 @@ describe('autosave', () => {
 
   it('sends one request at a time; an edit made meanwhile goes next, on the new version', async () => {
     let release!: (v: number) => void;
-    const h = harness({ send: (_v, version) => (version === null ? new Promise((r) => (release = r)) : Promise.resolve(version + 1)) });
+    const h = harness({
+      send: (_v, version) =>
+        version === null ? new Promise((r) => (release = r)) : Promise.resolve(version + 1),
+    });
     h.edit(['a']);
     await vi.advanceTimersByTimeAsync(100);
     h.edit(['a', 'b']);
@@ -65,12 +91,21 @@ describe('autosave', () => {
     expect(h.sent).toHaveLength(1);
     release(1);
     await vi.advanceTimersByTimeAsync(400);
-    expect(h.sent).toEqual([{ value: ['a'], version: null }, { value: ['a', 'b'], version: 1 }]);
+    expect(h.sent).toEqual([
+      { value: ['a'], version: null },
+      { value: ['a', 'b'], version: 1 },
+    ]);
     expect(h.local).toMatchObject({ value: ['a', 'b'], version: 2, dirty: false });
   });
 
   it('a 409 with a merge lays the local edits over the stored copy and sends again', async () => {
-    const h = harness({ merge: true, send: async (_v, version) => (version === 1 ? Promise.reject(conflictError({ value: ['theirs'], version: 4, editedAt: 9 })) : (version ?? 0) + 1) });
+    const h = harness({
+      merge: true,
+      send: async (_v, version) =>
+        version === 1
+          ? Promise.reject(conflictError({ value: ['theirs'], version: 4, editedAt: 9 }))
+          : (version ?? 0) + 1,
+    });
     h.local.version = 1;
     h.edit(['mine']);
     await vi.advanceTimersByTimeAsync(100);
@@ -80,7 +115,10 @@ describe('autosave', () => {
 
   it('a 409 without a merge hands the choice to the person, and sends nothing until then', async () => {
     const server = { value: ['theirs'], version: 3, editedAt: 5 };
-    const h = harness({ send: async (_v, version) => (version === 1 ? Promise.reject(conflictError(server)) : (version ?? 0) + 1) });
+    const h = harness({
+      send: async (_v, version) =>
+        version === 1 ? Promise.reject(conflictError(server)) : (version ?? 0) + 1,
+    });
     h.local.version = 1;
     h.edit(['mine']);
     await vi.advanceTimersByTimeAsync(100);
@@ -102,7 +140,10 @@ describe('autosave', () => {
 
   it('offline: keeps the edit, says so, and retries later and when the browser is back online', async () => {
     let up = false;
-    const h = harness({ send: async (_v, version) => (up ? (version ?? 0) + 1 : Promise.reject(new TypeError('fetch failed'))) });
+    const h = harness({
+      send: async (_v, version) =>
+        up ? (version ?? 0) + 1 : Promise.reject(new TypeError('fetch failed')),
+    });
     h.edit(['a']);
     await vi.advanceTimersByTimeAsync(100);
     expect(h.states.at(-1)).toBe('offline');

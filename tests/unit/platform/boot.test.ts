@@ -13,7 +13,13 @@ const BOOT = path.resolve('scripts/boot.mjs');
 /** Runs `code` (an ES module) in a new Node process, with or without boot.mjs first; its stdout as JSON. */
 function run(code: string, boot: boolean, before: string[] = []): unknown {
   const args = [...before, ...(boot ? ['--import', BOOT] : []), '--input-type=module', '-e', code];
-  return JSON.parse(execFileSync(process.execPath, args, { cwd: process.cwd(), encoding: 'utf8', env: { ...process.env, NODE_COMPILE_CACHE: '' } }));
+  return JSON.parse(
+    execFileSync(process.execPath, args, {
+      cwd: process.cwd(),
+      encoding: 'utf8',
+      env: { ...process.env, NODE_COMPILE_CACHE: '' },
+    }),
+  );
 }
 
 // Every drizzle-orm module the app imports, and the URL each of their relative imports leads to.

@@ -3,22 +3,49 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { isMigrated, migrateDatabase, openDatabase, pingDatabase, type DbHandle } from '@/lib/server/db/client';
+import {
+  isMigrated,
+  migrateDatabase,
+  openDatabase,
+  pingDatabase,
+  type DbHandle,
+} from '@/lib/server/db/client';
 import { DataDirLockedError, lockDataDir } from '@/lib/server/db/lock';
 import { createTestDatabase, TEST_DATABASE_URL } from '../../support/postgres';
 import { tempDir } from '../../support/server';
 
-const journal = JSON.parse(fs.readFileSync(path.resolve('drizzle/meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+const journal = JSON.parse(fs.readFileSync(path.resolve('drizzle/meta/_journal.json'), 'utf8')) as {
+  entries: unknown[];
+};
 
-async function rows(handle: DbHandle, query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
-  const result = (await handle.db.execute(query)) as unknown as { rows?: Record<string, unknown>[] } & Record<string, unknown>[];
+async function rows(
+  handle: DbHandle,
+  query: ReturnType<typeof sql>,
+): Promise<Record<string, unknown>[]> {
+  const result = (await handle.db.execute(query)) as unknown as {
+    rows?: Record<string, unknown>[];
+  } & Record<string, unknown>[];
   return result.rows ?? Array.from(result);
 }
 
 async function expectMigrated(handle: DbHandle) {
-  const tables = await rows(handle, sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`);
-  expect(tables.map((r) => r.table_name)).toEqual(expect.arrayContaining(['users', 'auth_tokens', 'password_resets', 'rate_limits', 'user_identities']));
-  const applied = await rows(handle, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  const tables = await rows(
+    handle,
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+  );
+  expect(tables.map((r) => r.table_name)).toEqual(
+    expect.arrayContaining([
+      'users',
+      'auth_tokens',
+      'password_resets',
+      'rate_limits',
+      'user_identities',
+    ]),
+  );
+  const applied = await rows(
+    handle,
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  );
   expect(applied[0]!.n).toBe(journal.entries.length);
 }
 
@@ -41,7 +68,9 @@ describe('migrations on PGlite', () => {
       await migrateDatabase(fresh);
       expect(await isMigrated(fresh)).toBe(true);
       // As if the newest migration had just been added to the folder: the migrator runs it again.
-      await fresh.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
+      await fresh.db.execute(
+        sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+      );
       expect(await isMigrated(fresh)).toBe(false);
       await migrateDatabase(fresh);
       expect(await isMigrated(fresh)).toBe(true);
@@ -56,7 +85,10 @@ describe.skipIf(!TEST_DATABASE_URL)('migrations on PostgreSQL', () => {
   it('apply once even when two instances start together', async () => {
     const database = await createTestDatabase();
     try {
-      const [a, b] = await Promise.all([openDatabase({ databaseUrl: database.url }), openDatabase({ databaseUrl: database.url })]);
+      const [a, b] = await Promise.all([
+        openDatabase({ databaseUrl: database.url }),
+        openDatabase({ databaseUrl: database.url }),
+      ]);
       await expectMigrated(a);
       await expectMigrated(b);
       await Promise.all([a.close(), b.close()]);

@@ -1,7 +1,12 @@
 /** Which encoding a request accepts, which files are compressed, and that compressing loses nothing. */
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptedEncoding, compress, compressAsync, compressibleType } from '@/lib/server/http/encoding';
+import {
+  acceptedEncoding,
+  compress,
+  compressAsync,
+  compressibleType,
+} from '@/lib/server/http/encoding';
 
 describe('acceptedEncoding', () => {
   it('prefers brotli, then gzip, as browsers send them', () => {
@@ -26,11 +31,15 @@ describe('acceptedEncoding', () => {
 
 describe('compress', () => {
   it('round-trips in both encodings and levels, on and off the thread', async () => {
-    const body = new TextEncoder().encode('const impulsa = "de la idea a la primera venta";\n'.repeat(200));
+    const body = new TextEncoder().encode(
+      'const impulsa = "de la idea a la primera venta";\n'.repeat(200),
+    );
     for (const level of ['best', 'fast'] as const) {
       expect(zlib.brotliDecompressSync(compress(body, 'br', level))).toEqual(Buffer.from(body));
       expect(zlib.gunzipSync(compress(body, 'gzip', level))).toEqual(Buffer.from(body));
-      expect(zlib.brotliDecompressSync(await compressAsync(body, 'br', level))).toEqual(Buffer.from(body));
+      expect(zlib.brotliDecompressSync(await compressAsync(body, 'br', level))).toEqual(
+        Buffer.from(body),
+      );
       expect(zlib.gunzipSync(await compressAsync(body, 'gzip', level))).toEqual(Buffer.from(body));
     }
   });

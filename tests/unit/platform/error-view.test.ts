@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { GENERIC_DESCRIPTION, displayPath, errorViewFrom, notFoundView, statusMessageFor } from '@/lib/errors/error-view';
+import {
+  GENERIC_DESCRIPTION,
+  displayPath,
+  errorViewFrom,
+  notFoundView,
+  statusMessageFor,
+} from '@/lib/errors/error-view';
 import { HttpError } from '@/lib/server/http/errors';
 import { DatabaseUnavailableError } from '@/lib/server/db/errors';
 
@@ -27,12 +33,20 @@ describe('error view (docs/spec.md §2, §8)', () => {
   });
 
   it('keeps the status and message of errors written for people', () => {
-    expect(errorViewFrom(new HttpError(418, 'Soy una tetera'), { exposeMessage: false })).toMatchObject({ status: 418, description: 'Soy una tetera' });
-    expect(errorViewFrom(new DatabaseUnavailableError(), { exposeMessage: false })).toMatchObject({ status: 503, statusMessage: 'Internal Server Error' });
+    expect(
+      errorViewFrom(new HttpError(418, 'Soy una tetera'), { exposeMessage: false }),
+    ).toMatchObject({ status: 418, description: 'Soy una tetera' });
+    expect(errorViewFrom(new DatabaseUnavailableError(), { exposeMessage: false })).toMatchObject({
+      status: 503,
+      statusMessage: 'Internal Server Error',
+    });
   });
 
   it('hides internal messages in production', () => {
-    expect(errorViewFrom(new Error('relation "users" does not exist'), { exposeMessage: false }).description).toBe(GENERIC_DESCRIPTION);
+    expect(
+      errorViewFrom(new Error('relation "users" does not exist'), { exposeMessage: false })
+        .description,
+    ).toBe(GENERIC_DESCRIPTION);
   });
 });
 

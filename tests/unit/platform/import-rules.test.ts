@@ -28,13 +28,19 @@ interface Edge {
   typeOnly: boolean;
 }
 
-const IMPORT = /(?:^|[\s;{}(])(import|export)\s*(type\s+)?(?:[^'"`;]*?\sfrom\s*)?\(?\s*['"]([^'"\n]+)['"]/g;
+const IMPORT =
+  /(?:^|[\s;{}(])(import|export)\s*(type\s+)?(?:[^'"`;]*?\sfrom\s*)?\(?\s*['"]([^'"\n]+)['"]/g;
 
 /** Imports of a file; for `.astro`, its frontmatter and its `<script>` blocks (which run in the browser). */
 function importsOf(file: string): { server: Edge[]; browser: Edge[] } {
   const text = fs.readFileSync(file, 'utf8');
   const parts = file.endsWith('.astro')
-    ? { server: text.split(/^---$/m)[1] ?? '', browser: [...text.matchAll(/<script(?![^>]*is:inline)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('\n') }
+    ? {
+        server: text.split(/^---$/m)[1] ?? '',
+        browser: [...text.matchAll(/<script(?![^>]*is:inline)[^>]*>([\s\S]*?)<\/script>/g)]
+          .map((m) => m[1])
+          .join('\n'),
+      }
     : { server: text, browser: '' };
   const edges = (code: string): Edge[] =>
     [...code.matchAll(IMPORT)].flatMap(([, , type, spec]) => {
@@ -48,14 +54,16 @@ function resolve(from: string, spec: string): string | null {
   if (spec.startsWith('@/')) base = path.join(SRC, spec.slice(2));
   else if (spec.startsWith('.')) base = path.resolve(path.dirname(from), spec);
   else return null;
-  for (const ext of EXTENSIONS) if (fs.existsSync(base + ext) && fs.statSync(base + ext).isFile()) return base + ext;
+  for (const ext of EXTENSIONS)
+    if (fs.existsSync(base + ext) && fs.statSync(base + ext).isFile()) return base + ext;
   return null;
 }
 
 const files = walk(SRC);
 const graph = new Map(files.map((f) => [f, importsOf(f)]));
 const rel = (f: string) => path.relative(process.cwd(), f);
-const isServerOnly = (f: string) => /\.server\.tsx?$/.test(f) || rel(f).startsWith('src/lib/server/');
+const isServerOnly = (f: string) =>
+  /\.server\.tsx?$/.test(f) || rel(f).startsWith('src/lib/server/');
 const isIsland = (f: string) => rel(f).startsWith('src/islands/');
 /** Everything `roots` load at run time (type-only imports erased). */
 function reachable(roots: string[]): Map<string, string[]> {
@@ -81,22 +89,39 @@ describe('import rules', () => {
   it('no island, nor anything it imports, reaches *.server.ts or src/lib/server/**', () => {
     const browserRoots = [
       ...files.filter(isIsland),
-      ...[...graph.values()].flatMap((g) => g.browser.flatMap((e) => (e.typeOnly || e.to === null ? [] : [e.to]))),
+      ...[...graph.values()].flatMap((g) =>
+        g.browser.flatMap((e) => (e.typeOnly || e.to === null ? [] : [e.to])),
+      ),
       ...files.filter((f) => /\.client\.tsx?$/.test(f)),
     ];
-    const leaks = [...reachable(browserRoots)].filter(([file]) => isServerOnly(file)).map(([, chain]) => chain.map(rel).join(' → '));
+    const leaks = [...reachable(browserRoots)]
+      .filter(([file]) => isServerOnly(file))
+      .map(([, chain]) => chain.map(rel).join(' → '));
     expect(leaks).toEqual([]);
   });
 
   it('a pure file in a feature imports no *.server.ts and no *.client.ts', () => {
-    const pure = files.filter((f) => /^src\/lib\/.+\.ts$/.test(rel(f)) && !/\.(server|client)\.ts$/.test(f) && !rel(f).startsWith('src/lib/server/'));
-    const bad = pure.flatMap((f) => graph.get(f)!.server.filter((e) => /\.(server|client)\.tsx?$/.test(e.to ?? '')).map((e) => `${rel(f)} → ${e.spec}`));
+    const pure = files.filter(
+      (f) =>
+        /^src\/lib\/.+\.ts$/.test(rel(f)) &&
+        !/\.(server|client)\.ts$/.test(f) &&
+        !rel(f).startsWith('src/lib/server/'),
+    );
+    const bad = pure.flatMap((f) =>
+      graph
+        .get(f)!
+        .server.filter((e) => /\.(server|client)\.tsx?$/.test(e.to ?? ''))
+        .map((e) => `${rel(f)} → ${e.spec}`),
+    );
     expect(bad).toEqual([]);
   });
 
   it("imports use the '@/' alias, never a chain out of the file's folder", () => {
-    const bad = files
-      .flatMap((f) => [...graph.get(f)!.server, ...graph.get(f)!.browser].filter((e) => e.spec.startsWith('../')).map((e) => `${rel(f)}: ${e.spec}`));
+    const bad = files.flatMap((f) =>
+      [...graph.get(f)!.server, ...graph.get(f)!.browser]
+        .filter((e) => e.spec.startsWith('../'))
+        .map((e) => `${rel(f)}: ${e.spec}`),
+    );
     expect(bad).toEqual([]);
   });
 
@@ -109,7 +134,8 @@ describe('import rules', () => {
       stack.push(file);
       for (const edge of graph.get(file)?.server ?? []) {
         if (edge.typeOnly || edge.to === null) continue;
-        if (state.get(edge.to) === 'open') cycles.push([...stack.slice(stack.indexOf(edge.to)), edge.to].map(rel).join(' → '));
+        if (state.get(edge.to) === 'open')
+          cycles.push([...stack.slice(stack.indexOf(edge.to)), edge.to].map(rel).join(' → '));
         else if (!state.has(edge.to)) visit(edge.to);
       }
       stack.pop();

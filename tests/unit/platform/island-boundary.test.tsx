@@ -14,7 +14,9 @@ describe('IslandBoundary (docs/spec.md §4, §8)', () => {
   });
 
   it('switches to the error view: status, status message and the error message', () => {
-    const state = IslandBoundary.getDerivedStateFromError(Object.assign(new Error('Sin conexión'), { status: 503 }));
+    const state = IslandBoundary.getDerivedStateFromError(
+      Object.assign(new Error('Sin conexión'), { status: 503 }),
+    );
     const boundary = new IslandBoundary({ children: null });
     boundary.state = state;
     const html = renderToString(boundary.render() as never);
@@ -27,6 +29,8 @@ describe('IslandBoundary (docs/spec.md §4, §8)', () => {
     const Hello = withIslandBoundary(({ name }: { name: string }) => <p>Hola, {name}</p>);
     expect(renderToString(<Hello name="Ana" />)).toMatch(/<p>Hola, (<!-- -->)?Ana<\/p>/);
     // Tagged for the renderer the build registers, so Astro does not render it once more to ask.
-    expect((Hello as unknown as Record<symbol, string>)[Symbol.for('astro:renderer')]).toBe('@astrojs/react');
+    expect((Hello as unknown as Record<symbol, string>)[Symbol.for('astro:renderer')]).toBe(
+      '@astrojs/react',
+    );
   });
 });

@@ -1,7 +1,12 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { QUIET_UTILIZATION, releaseMemory, shouldRelease, WORTH_RELEASING_BYTES } from '@/lib/server/memory';
+import {
+  QUIET_UTILIZATION,
+  releaseMemory,
+  shouldRelease,
+  WORTH_RELEASING_BYTES,
+} from '@/lib/server/memory';
 
 const MB = 2 ** 20;
 
@@ -9,7 +14,9 @@ describe('shouldRelease', () => {
   const baseline = 240 * MB;
 
   it('releases on a quiet server that grew by enough since the last release', () => {
-    expect(shouldRelease({ utilization: 0.01, rss: baseline + WORTH_RELEASING_BYTES, baseline })).toBe(true);
+    expect(
+      shouldRelease({ utilization: 0.01, rss: baseline + WORTH_RELEASING_BYTES, baseline }),
+    ).toBe(true);
     expect(shouldRelease({ utilization: 0, rss: 640 * MB, baseline })).toBe(true);
   });
 
@@ -19,7 +26,9 @@ describe('shouldRelease', () => {
   });
 
   it('leaves a quiet server alone when it has not grown by enough (one collection per burst)', () => {
-    expect(shouldRelease({ utilization: 0, rss: baseline + WORTH_RELEASING_BYTES - 1, baseline })).toBe(false);
+    expect(
+      shouldRelease({ utilization: 0, rss: baseline + WORTH_RELEASING_BYTES - 1, baseline }),
+    ).toBe(false);
     expect(shouldRelease({ utilization: 0, rss: baseline - 10 * MB, baseline })).toBe(false);
   });
 });

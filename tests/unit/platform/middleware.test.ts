@@ -2,13 +2,21 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrors } from '@/lib/server/middleware/api-errors';
 import { resolveHost } from '@/lib/server/middleware/resolve-host';
-import { APP_CSP, ERROR_STATUS_HEADER, securityHeaders } from '@/lib/server/middleware/security-headers';
+import {
+  APP_CSP,
+  ERROR_STATUS_HEADER,
+  securityHeaders,
+} from '@/lib/server/middleware/security-headers';
 import { HttpError } from '@/lib/server/http/errors';
 import { DatabaseUnavailableError } from '@/lib/server/db/errors';
 
 function fakeContext(url: string, init: RequestInit = {}) {
   const request = new Request(url, init);
-  return { request, url: new URL(url), locals: { sitePath: null } as Record<string, unknown> } as never;
+  return {
+    request,
+    url: new URL(url),
+    locals: { sitePath: null } as Record<string, unknown>,
+  } as never;
 }
 const ok = () => Promise.resolve(new Response('ok'));
 
@@ -23,8 +31,17 @@ describe('securityHeaders', () => {
   });
 
   it("applies the error page's own status, which Astro would otherwise force to 500", async () => {
-    const errorPage = () => Promise.resolve(new Response('<h1>503</h1>', { status: 500, headers: { [ERROR_STATUS_HEADER]: '503', 'Retry-After': '5' } }));
-    const res = (await securityHeaders(fakeContext('http://localhost/dashboard'), errorPage)) as Response;
+    const errorPage = () =>
+      Promise.resolve(
+        new Response('<h1>503</h1>', {
+          status: 500,
+          headers: { [ERROR_STATUS_HEADER]: '503', 'Retry-After': '5' },
+        }),
+      );
+    const res = (await securityHeaders(
+      fakeContext('http://localhost/dashboard'),
+      errorPage,
+    )) as Response;
     expect(res.status).toBe(503);
     expect(res.headers.get(ERROR_STATUS_HEADER)).toBeNull();
     expect(res.headers.get('Retry-After')).toBe('5');
@@ -39,7 +56,9 @@ describe('securityHeaders', () => {
 
 describe('apiErrors', () => {
   it('leaves pages alone, even when they throw', async () => {
-    await expect(apiErrors(fakeContext('http://localhost/landing'), () => Promise.reject(new Error('x')))).rejects.toThrow('x');
+    await expect(
+      apiErrors(fakeContext('http://localhost/landing'), () => Promise.reject(new Error('x'))),
+    ).rejects.toThrow('x');
   });
 
   it('turns an HttpError into its JSON message', async () => {
@@ -51,7 +70,9 @@ describe('apiErrors', () => {
   });
 
   it('hides unexpected errors behind a Spanish 500', async () => {
-    const res = (await apiErrors(fakeContext('http://localhost/api/x/'), () => Promise.reject(new Error('select * from users')))) as Response;
+    const res = (await apiErrors(fakeContext('http://localhost/api/x/'), () =>
+      Promise.reject(new Error('select * from users')),
+    )) as Response;
     expect(res.status).toBe(500);
     const body = await res.json();
     expect(JSON.stringify(body)).not.toContain('select');
@@ -59,7 +80,9 @@ describe('apiErrors', () => {
   });
 
   it('answers 503 with Retry-After when the database is down', async () => {
-    const res = (await apiErrors(fakeContext('http://localhost/api/x/'), () => Promise.reject(new DatabaseUnavailableError()))) as Response;
+    const res = (await apiErrors(fakeContext('http://localhost/api/x/'), () =>
+      Promise.reject(new DatabaseUnavailableError()),
+    )) as Response;
     expect(res.status).toBe(503);
     expect(res.headers.get('Retry-After')).toBe('5');
   });
@@ -67,7 +90,10 @@ describe('apiErrors', () => {
   it('refuses a declared body over 10 MB before the route runs', async () => {
     let ran = false;
     const res = (await apiErrors(
-      fakeContext('http://localhost/api/x/', { method: 'POST', headers: { 'content-length': String(11 * 1024 * 1024) } }),
+      fakeContext('http://localhost/api/x/', {
+        method: 'POST',
+        headers: { 'content-length': String(11 * 1024 * 1024) },
+      }),
       () => ((ran = true), ok()),
     )) as Response;
     expect(res.status).toBe(413);
@@ -78,7 +104,10 @@ describe('apiErrors', () => {
 describe('resolveHost', () => {
   /** Runs resolveHost; returns the locals it set and what it passed to `next` (a rewrite target, or nothing). */
   async function run(url: string) {
-    const ctx = fakeContext(url) as unknown as { locals: Record<string, unknown>; rewrite: (to: string) => Promise<Response> };
+    const ctx = fakeContext(url) as unknown as {
+      locals: Record<string, unknown>;
+      rewrite: (to: string) => Promise<Response>;
+    };
     let rewrittenTo: string | undefined;
     let nextCalledWith: unknown = 'not called';
     ctx.rewrite = async (to) => ((rewrittenTo = to), new Response('rewritten'));
@@ -96,11 +125,19 @@ describe('resolveHost', () => {
   it('rewrites a subdomain or custom host to the one site route, with its path inside the site', async () => {
     const sub = await run('http://tienda.impulsa.localhost:4321/shop/torta?x=1');
     expect(sub.nextCalledWith).toBe('/_site/shop/torta?x=1');
-    expect(sub.locals.site).toEqual({ kind: 'subdomain', host: 'tienda.impulsa.localhost', value: 'tienda' });
+    expect(sub.locals.site).toEqual({
+      kind: 'subdomain',
+      host: 'tienda.impulsa.localhost',
+      value: 'tienda',
+    });
     expect(sub.locals.sitePath).toBe('/shop/torta');
     const custom = await run('http://www.panaderia.cl/');
     expect(custom.nextCalledWith).toBe('/_site/');
-    expect(custom.locals.site).toEqual({ kind: 'custom', host: 'www.panaderia.cl', value: 'www.panaderia.cl' });
+    expect(custom.locals.site).toEqual({
+      kind: 'custom',
+      host: 'www.panaderia.cl',
+      value: 'www.panaderia.cl',
+    });
   });
 
   it('answers image variants on a site host from the media route, still as the site (no session read)', async () => {
@@ -113,7 +150,12 @@ describe('resolveHost', () => {
   it('rewrites a preview link to the site route as the subdomain site it names', async () => {
     const home = await run('http://localhost:4321/page-builder/_render/Tienda');
     expect(home.nextCalledWith).toBe('/_site/');
-    expect(home.locals.site).toEqual({ kind: 'subdomain', host: 'localhost', value: 'tienda', preview: true });
+    expect(home.locals.site).toEqual({
+      kind: 'subdomain',
+      host: 'localhost',
+      value: 'tienda',
+      preview: true,
+    });
     const other = await run('http://localhost:4321/page-builder/_render/tienda/nosotros/');
     expect(other.locals.sitePath).toBe('/nosotros');
   });

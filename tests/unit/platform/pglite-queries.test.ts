@@ -24,13 +24,17 @@ let fast: PGlite;
 beforeAll(async () => {
   client = await PGlite.create('memory://');
   fast = withFastQueries(client);
-  await client.exec(`create table things (id integer primary key generated always as identity, name text not null unique, data jsonb, at timestamptz, picture bytea)`);
+  await client.exec(
+    `create table things (id integer primary key generated always as identity, name text not null unique, data jsonb, at timestamptz, picture bytea)`,
+  );
 });
 afterAll(() => client.close());
 
 describe('PGlite queries in one crossing', () => {
   it('returns what PGlite’s own query returns, for every kind of parameter', async () => {
-    await client.query(`insert into things (name, data, at) values ('uno', '{"a":[1,2]}', '2026-11-23T10:00:00.123Z')`);
+    await client.query(
+      `insert into things (name, data, at) values ('uno', '{"a":[1,2]}', '2026-11-23T10:00:00.123Z')`,
+    );
     const text = `select id, name, data, at, $1::int + 1 as n, $2::bool as b, $3::text as s, $4::timestamptz as t, $5::text is null as missing from things where name = $3`;
     const params = [41, true, 'uno', new Date('2026-01-02T03:04:05.678Z'), null];
     for (const rowMode of ['object', 'array'] as const) {
@@ -42,31 +46,53 @@ describe('PGlite queries in one crossing', () => {
     // The second call runs the statement parsed under its name.
     expect((await fast.query(text, params)).rows).toEqual((await client.query(text, params)).rows);
     // A query's own type parsers (Drizzle sends some with each query) win over the database's, for those types only.
-    const parsers = { 1184: (value: string) => `at ${value}`, 23: (value: string) => Number(value) * 10 };
+    const parsers = {
+      1184: (value: string) => `at ${value}`,
+      23: (value: string) => Number(value) * 10,
+    };
     const own = await client.query(text, params, { rowMode: 'object', parsers });
     const ours = await fast.query(text, params, { rowMode: 'object', parsers });
     expect(ours.rows).toEqual(own.rows);
-    expect(ours.rows[0]).toMatchObject({ n: 420, t: 'at 2026-01-02 03:04:05.678+00', data: { a: [1, 2] }, b: true });
+    expect(ours.rows[0]).toMatchObject({
+      n: 420,
+      t: 'at 2026-01-02 03:04:05.678+00',
+      data: { a: [1, 2] },
+      b: true,
+    });
   });
 
   it('serves Drizzle: inserts, updates, selects and counts', async () => {
     const db = drizzle(fast);
-    const [row] = await db.insert(things).values({ name: 'dos', data: { b: 'ñandú' }, at: new Date('2026-11-23T00:00:00Z') }).returning();
+    const [row] = await db
+      .insert(things)
+      .values({ name: 'dos', data: { b: 'ñandú' }, at: new Date('2026-11-23T00:00:00Z') })
+      .returning();
     expect(row).toMatchObject({ name: 'dos', data: { b: 'ñandú' } });
     expect(row!.at!.toISOString()).toBe('2026-11-23T00:00:00.000Z');
-    const updated = await db.update(things).set({ name: 'dos y medio' }).where(eq(things.id, row!.id)).returning({ name: things.name });
+    const updated = await db
+      .update(things)
+      .set({ name: 'dos y medio' })
+      .where(eq(things.id, row!.id))
+      .returning({ name: things.name });
     expect(updated).toEqual([{ name: 'dos y medio' }]);
-    const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(things)) as [{ n: number }];
+    const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(things)) as [
+      { n: number },
+    ];
     expect(n).toBe(2);
   });
 
   it('raises PostgreSQL’s errors, with their codes, and keeps working after them', async () => {
     const db = drizzle(fast);
-    const duplicate = await db.insert(things).values({ name: 'uno' }).catch((e: unknown) => e);
+    const duplicate = await db
+      .insert(things)
+      .values({ name: 'uno' })
+      .catch((e: unknown) => e);
     expect(isUniqueViolation(duplicate)).toBe(true);
     await expect(fast.query('select nonsense from')).rejects.toThrow(/syntax error/);
     // A statement that failed to parse is not remembered under a name: fixed, it runs.
-    await expect(fast.query('select $1::int as x', ['no es número'])).rejects.toThrow(/invalid input syntax/);
+    await expect(fast.query('select $1::int as x', ['no es número'])).rejects.toThrow(
+      /invalid input syntax/,
+    );
     expect((await fast.query<{ x: number }>('select $1::int as x', [7])).rows).toEqual([{ x: 7 }]);
   });
 
@@ -89,12 +115,16 @@ describe('PGlite queries in one crossing', () => {
   it('hands bytes to PGlite’s own serializers', async () => {
     const bytes = new Uint8Array([0, 1, 2, 255]);
     await fast.query(`update things set picture = $1 where name = 'uno'`, [bytes]);
-    const { rows } = await fast.query<{ picture: Uint8Array }>(`select picture from things where name = 'uno'`);
+    const { rows } = await fast.query<{ picture: Uint8Array }>(
+      `select picture from things where name = 'uno'`,
+    );
     expect(Array.from(rows[0]!.picture)).toEqual([0, 1, 2, 255]);
   });
 
   it('runs concurrent queries one at a time, each with its own answer', async () => {
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => fast.query<{ i: number }>('select $1::int as i', [i])));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => fast.query<{ i: number }>('select $1::int as i', [i])),
+    );
     expect(answers.map((a) => a.rows[0]!.i)).toEqual(Array.from({ length: 50 }, (_, i) => i));
   });
 });

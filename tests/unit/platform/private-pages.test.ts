@@ -8,7 +8,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { PRIVATE_PAGE_TTL_MS, PrivatePages, type MemoryLookups, type PrivatePageContext } from '@/lib/server/cache/private-pages';
+import {
+  PRIVATE_PAGE_TTL_MS,
+  PrivatePages,
+  type MemoryLookups,
+  type PrivatePageContext,
+} from '@/lib/server/cache/private-pages';
 import { dashboardTag, KnownVersions } from '@/lib/server/cache/known-versions';
 import { openDatabase, type DbHandle } from '@/lib/server/db/client';
 import { canvases, users } from '@/lib/server/db/schema';
@@ -17,9 +22,21 @@ import { dashboardParts } from '@/lib/modules.server';
 
 vi.mock('astro:content', () => ({ getCollection: async () => [] }));
 
-const user = (id: number, name = 'Ana') => ({ id, email: `u${id}@ejemplo.cl`, full_name: name, is_transbank_referral: false });
+const user = (id: number, name = 'Ana') => ({
+  id,
+  email: `u${id}@ejemplo.cl`,
+  full_name: name,
+  is_transbank_referral: false,
+});
 type Via = 'header' | 'cookie';
-function context(id: number | null, path = '/dashboard', cookies: string[] = [], name?: string, via: Via = 'cookie', host = 'localhost:4321'): PrivatePageContext {
+function context(
+  id: number | null,
+  path = '/dashboard',
+  cookies: string[] = [],
+  name?: string,
+  via: Via = 'cookie',
+  host = 'localhost:4321',
+): PrivatePageContext {
   const url = new URL(`http://${host}${path}`);
   return {
     url,
@@ -28,28 +45,45 @@ function context(id: number | null, path = '/dashboard', cookies: string[] = [],
     cookies: { has: (c) => cookies.includes(c) },
   };
 }
-const page = (body = '<p>hola</p>', init: ResponseInit = {}) => new Response(body, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, ...init });
+const page = (body = '<p>hola</p>', init: ResponseInit = {}) =>
+  new Response(body, {
+    status: 200,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    ...init,
+  });
 
 /** Memory as `answerRequest` sees it: tokens `t<id>` belong to user <id> (named by `names`), versions by user. */
 function memory(names: Record<number, string> = {}) {
   const versions = new Map<number, number>();
   const database = { answering: true };
   const lookups: MemoryLookups = {
-    userFor: (token) => (/^t\d+$/.test(token) ? user(Number(token.slice(1)), names[Number(token.slice(1))]) : undefined),
+    userFor: (token) =>
+      /^t\d+$/.test(token)
+        ? user(Number(token.slice(1)), names[Number(token.slice(1))])
+        : undefined,
     versionOf: (id) => versions.get(id),
     databaseAnswering: () => database.answering,
   };
   return { lookups, versions, names, database };
 }
 
-async function keepFor(pages: PrivatePages, ctx: PrivatePageContext, version: number | null, response = page()) {
+async function keepFor(
+  pages: PrivatePages,
+  ctx: PrivatePageContext,
+  version: number | null,
+  response = page(),
+) {
   pages.keepAs(ctx, version);
   return pages.keep(ctx.locals.keepPage!, response);
 }
 
 /** A node:http request and a response that records what was written. */
 function nodeRequest(path: string, headers: Record<string, string>, method = 'GET') {
-  const req = { method, url: path, headers: { host: 'localhost:4321', ...headers } } as unknown as IncomingMessage;
+  const req = {
+    method,
+    url: path,
+    headers: { host: 'localhost:4321', ...headers },
+  } as unknown as IncomingMessage;
   const sent: { status?: number; headers?: string[]; body?: string } = {};
   const res = {
     writeHead(status: number, raw: string[]) {
@@ -78,7 +112,9 @@ describe('kept signed-in pages', () => {
     expect(pages.answer(context(1, '/dashboard?page=2'), 3)).toBeNull();
     expect(pages.answer(context(1, '/dashboard', [], 'Ana María'), 3)).toBeNull();
     expect(pages.answer(context(1, '/dashboard', [], undefined, 'header'), 3)).toBeNull();
-    expect(pages.answer(context(1, '/dashboard', [], undefined, 'cookie', 'otro.cl'), 3)).toBeNull();
+    expect(
+      pages.answer(context(1, '/dashboard', [], undefined, 'cookie', 'otro.cl'), 3),
+    ).toBeNull();
   });
 
   it('keeps nothing for nobody, a waiting toast, a page to return to, a company to start, an error or a page that sets a cookie', async () => {
@@ -89,22 +125,46 @@ describe('kept signed-in pages', () => {
       pages.keepAs(ctx, 1);
       expect(ctx.locals.keepPage, cookie).toBeUndefined();
     }
-    await keepFor(pages, context(1), 1, page('x', { status: 500, headers: { 'content-type': 'text/html' } }));
-    await keepFor(pages, context(2), 1, page('x', { headers: { 'content-type': 'text/html', 'set-cookie': 'a=b' } }));
-    await keepFor(pages, context(3), 1, new Response('x', { headers: { 'content-type': 'text/plain' } }));
+    await keepFor(
+      pages,
+      context(1),
+      1,
+      page('x', { status: 500, headers: { 'content-type': 'text/html' } }),
+    );
+    await keepFor(
+      pages,
+      context(2),
+      1,
+      page('x', { headers: { 'content-type': 'text/html', 'set-cookie': 'a=b' } }),
+    );
+    await keepFor(
+      pages,
+      context(3),
+      1,
+      new Response('x', { headers: { 'content-type': 'text/plain' } }),
+    );
     for (const id of [1, 2, 3]) expect(pages.answer(context(id), 1)).toBeNull();
     await keepFor(pages, context(4), 1);
     expect(pages.answer(context(4, '/dashboard', ['impulsa_flash']), 1)).toBeNull();
-    await keepFor(pages, context(5, '/api/users/me/', [], undefined, 'header'), null, new Response('{"id":5}', { headers: { 'content-type': 'application/json; charset=utf-8' } }));
-    expect(await pages.answer(context(5, '/api/users/me/', [], undefined, 'header'), null)!.text()).toBe('{"id":5}');
+    await keepFor(
+      pages,
+      context(5, '/api/users/me/', [], undefined, 'header'),
+      null,
+      new Response('{"id":5}', { headers: { 'content-type': 'application/json; charset=utf-8' } }),
+    );
+    expect(
+      await pages.answer(context(5, '/api/users/me/', [], undefined, 'header'), null)!.text(),
+    ).toBe('{"id":5}');
   });
 
-  it('is kept by its middleware when the page asked for it, and a write forgets the writer\'s known version', async () => {
+  it("is kept by its middleware when the page asked for it, and a write forgets the writer's known version", async () => {
     const pages = new PrivatePages(memory().lookups);
     const versions = new KnownVersions();
     const keep = keepPrivatePagesWith(pages, () => versions);
     const call = (ctx: PrivatePageContext, method: string, response: Response) =>
-      keep({ ...ctx, request: { ...ctx.request, method } } as never, () => Promise.resolve(response)) as Promise<Response>;
+      keep({ ...ctx, request: { ...ctx.request, method } } as never, () =>
+        Promise.resolve(response),
+      ) as Promise<Response>;
     const passed = await call(context(1), 'GET', page('<p>a</p>'));
     expect(await passed.text()).toBe('<p>a</p>');
     expect(pages.answer(context(1), 1)).toBeNull();
@@ -141,9 +201,23 @@ describe('kept answers before Astro runs (serve.mjs)', () => {
   it('answers from memory alone: the credential known, the version known and unmoved', async () => {
     const { lookups, versions, names, database } = memory();
     const pages = new PrivatePages(lookups);
-    const kept = await keepFor(pages, context(1), 3, page('<p>panel</p>', { headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'self'" } }));
+    const kept = await keepFor(
+      pages,
+      context(1),
+      3,
+      page('<p>panel</p>', {
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': "default-src 'self'",
+        },
+      }),
+    );
     await kept.arrayBuffer();
-    const ask = (path = '/dashboard', headers: Record<string, string> = { cookie: 'impulsa_session=t1' }, method?: string) => {
+    const ask = (
+      path = '/dashboard',
+      headers: Record<string, string> = { cookie: 'impulsa_session=t1' },
+      method?: string,
+    ) => {
       const { req, res, sent } = nodeRequest(path, headers, method);
       return { answered: pages.answerRequest(req, res), sent };
     };
@@ -154,10 +228,22 @@ describe('kept answers before Astro runs (serve.mjs)', () => {
     expect(hit.answered).toBe(true);
     expect(hit.sent.status).toBe(200);
     expect(hit.sent.body).toBe('<p>panel</p>');
-    expect(hit.sent.headers).toEqual(['content-security-policy', "default-src 'self'", 'content-type', 'text/html; charset=utf-8', 'Content-Length', '12', 'X-Render-Cache', 'private-hit']);
+    expect(hit.sent.headers).toEqual([
+      'content-security-policy',
+      "default-src 'self'",
+      'content-type',
+      'text/html; charset=utf-8',
+      'Content-Length',
+      '12',
+      'X-Render-Cache',
+      'private-hit',
+    ]);
     expect(ask('/dashboard', { cookie: 'ph_x=1; impulsa_session=t1' }).answered).toBe(true);
     database.answering = false;
-    expect(ask().answered, 'the database has not answered lately: Astro answers (a 503 if it is away)').toBe(false);
+    expect(
+      ask().answered,
+      'the database has not answered lately: Astro answers (a 503 if it is away)',
+    ).toBe(false);
     database.answering = true;
 
     versions.set(1, 4);
@@ -166,17 +252,42 @@ describe('kept answers before Astro runs (serve.mjs)', () => {
     names[1] = 'Ana María';
     expect(ask().answered, 'the user was renamed').toBe(false);
     delete names[1];
-    expect(ask('/dashboard', { cookie: 'impulsa_session=t2' }).answered, 'another user').toBe(false);
-    expect(ask('/dashboard', { cookie: 'impulsa_session=nadie' }).answered, 'an unknown credential').toBe(false);
+    expect(ask('/dashboard', { cookie: 'impulsa_session=t2' }).answered, 'another user').toBe(
+      false,
+    );
+    expect(
+      ask('/dashboard', { cookie: 'impulsa_session=nadie' }).answered,
+      'an unknown credential',
+    ).toBe(false);
     expect(ask('/dashboard?page=2').answered, 'another query').toBe(false);
-    expect(ask('/dashboard', { cookie: 'impulsa_session=t1', host: 'otro.cl' }).answered, 'another host').toBe(false);
-    expect(ask('/dashboard', { cookie: 'impulsa_session=t1', 'x-forwarded-proto': 'https' }).answered, 'another protocol').toBe(false);
-    expect(ask('/dashboard', { cookie: '__Host-impulsa_session=t1' }).answered, 'the other session cookie').toBe(false);
-    expect(ask('/dashboard', { cookie: 'impulsa_session=t1; __Host-impulsa_session=t1' }).answered, 'both session cookies').toBe(false);
-    expect(ask('/dashboard', { authorization: 'Token t1' }).answered, 'a token instead of the cookie').toBe(false);
-    expect(ask('/dashboard', { cookie: 'impulsa_session=t1', authorization: 'Basic x' }).answered, 'an Authorization header Astro reads first').toBe(false);
+    expect(
+      ask('/dashboard', { cookie: 'impulsa_session=t1', host: 'otro.cl' }).answered,
+      'another host',
+    ).toBe(false);
+    expect(
+      ask('/dashboard', { cookie: 'impulsa_session=t1', 'x-forwarded-proto': 'https' }).answered,
+      'another protocol',
+    ).toBe(false);
+    expect(
+      ask('/dashboard', { cookie: '__Host-impulsa_session=t1' }).answered,
+      'the other session cookie',
+    ).toBe(false);
+    expect(
+      ask('/dashboard', { cookie: 'impulsa_session=t1; __Host-impulsa_session=t1' }).answered,
+      'both session cookies',
+    ).toBe(false);
+    expect(
+      ask('/dashboard', { authorization: 'Token t1' }).answered,
+      'a token instead of the cookie',
+    ).toBe(false);
+    expect(
+      ask('/dashboard', { cookie: 'impulsa_session=t1', authorization: 'Basic x' }).answered,
+      'an Authorization header Astro reads first',
+    ).toBe(false);
     for (const cookie of ['impulsa_flash=x', 'impulsa_intended=%2Fcanvas', 'impulsa_quickstart=x'])
-      expect(ask('/dashboard', { cookie: `impulsa_session=t1; ${cookie}` }).answered, cookie).toBe(false);
+      expect(ask('/dashboard', { cookie: `impulsa_session=t1; ${cookie}` }).answered, cookie).toBe(
+        false,
+      );
     expect(ask('/dashboard', undefined, 'HEAD').answered).toBe(false);
     expect(ask('/dashboard', undefined, 'POST').answered).toBe(false);
   });
@@ -184,7 +295,12 @@ describe('kept answers before Astro runs (serve.mjs)', () => {
   it('answers a kept answer without a version for its credential alone (GET /api/users/me/)', async () => {
     const { lookups } = memory();
     const pages = new PrivatePages(lookups);
-    await keepFor(pages, context(5, '/api/users/me/', [], undefined, 'header'), null, new Response('{"id":5}', { headers: { 'content-type': 'application/json; charset=utf-8' } }));
+    await keepFor(
+      pages,
+      context(5, '/api/users/me/', [], undefined, 'header'),
+      null,
+      new Response('{"id":5}', { headers: { 'content-type': 'application/json; charset=utf-8' } }),
+    );
     const { req, res, sent } = nodeRequest('/api/users/me/', { authorization: 'Token t5' });
     expect(pages.answerRequest(req, res)).toBe(true);
     expect(sent.body).toBe('{"id":5}');
@@ -240,26 +356,52 @@ describe('the dashboard version', () => {
   it('is announced on the cache bus at commit, and PGlite hands the announcement over before the write returns', async () => {
     const heard: string[] = [];
     await handle.listen('impulsa_page_cache', (payload) => heard.push(payload));
-    const [ana] = await handle.db.insert(users).values({ email: 'ana.bus@ejemplo.cl', fullName: 'Ana' }).returning({ id: users.id });
+    const [ana] = await handle.db
+      .insert(users)
+      .values({ email: 'ana.bus@ejemplo.cl', fullName: 'Ana' })
+      .returning({ id: users.id });
     await handle.db.transaction(async (tx) => {
       await tx.insert(canvases).values({ userId: ana!.id, title: 'Panadería' });
       expect(heard, 'not before commit').toEqual([]);
     });
-    expect(heard.map((p) => JSON.parse(p))).toEqual([{ from: 'database', tags: [dashboardTag(ana!.id)] }]);
+    expect(heard.map((p) => JSON.parse(p))).toEqual([
+      { from: 'database', tags: [dashboardTag(ana!.id)] },
+    ]);
     await handle.db.update(canvases).set({ title: 'Pan' }).where(eq(canvases.userId, ana!.id));
     expect(heard).toHaveLength(2);
   });
 
   it('is moved by a trigger, at commit, on insert, update and delete of every table the dashboard reads', async () => {
-    const statement = handle.db.select(Object.fromEntries(Object.entries(await dashboardParts(1, 1, 20)).map(([k, p]) => [k, sql`(${p.sql})`]))).from(sql`(select 1) as one`).toSQL().sql;
+    const statement = handle.db
+      .select(
+        Object.fromEntries(
+          Object.entries(await dashboardParts(1, 1, 20)).map(([k, p]) => [k, sql`(${p.sql})`]),
+        ),
+      )
+      .from(sql`(select 1) as one`)
+      .toSQL().sql;
     const read = new Set([...statement.matchAll(/from "(\w+)"/g)].map((m) => m[1]!));
     read.delete('dashboard_versions');
     expect(read.size).toBeGreaterThanOrEqual(8);
     const { rows } = (await handle.db.execute(sql`
       select c.relname as table, bool_or(t.tgtype & 4 <> 0) as inserts, bool_or(t.tgtype & 16 <> 0) as updates, bool_or(t.tgtype & 8 <> 0) as deletes, bool_and(t.tgdeferrable and t.tginitdeferred) as deferred
       from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
-      where p.proname = 'dashboard_touch' group by c.relname`)) as unknown as { rows: { table: string; inserts: boolean; updates: boolean; deletes: boolean; deferred: boolean }[] };
+      where p.proname = 'dashboard_touch' group by c.relname`)) as unknown as {
+      rows: {
+        table: string;
+        inserts: boolean;
+        updates: boolean;
+        deletes: boolean;
+        deferred: boolean;
+      }[];
+    };
     const touched = new Map(rows.map(({ table, ...events }) => [table, events]));
-    for (const table of read) expect(touched.get(table), table).toEqual({ inserts: true, updates: true, deletes: true, deferred: true });
+    for (const table of read)
+      expect(touched.get(table), table).toEqual({
+        inserts: true,
+        updates: true,
+        deletes: true,
+        deferred: true,
+      });
   });
 });

@@ -9,7 +9,11 @@ import { renderCacheWith, requestCacheKey } from '@/lib/server/middleware/render
 import { createTestDatabase, TEST_DATABASE_URL } from '../../support/postgres';
 
 const isCacheable = (request: Request, url: URL) => requestCacheKey(request, url) !== null;
-const page = (n: number) => ({ status: 200, headers: [['content-type', 'text/html']] as [string, string][], body: new Uint8Array([n]) });
+const page = (n: number) => ({
+  status: 200,
+  headers: [['content-type', 'text/html']] as [string, string][],
+  body: new Uint8Array([n]),
+});
 const noSubscription = () => true;
 
 function fakeContext(url: string, headers: Record<string, string> = {}) {
@@ -26,7 +30,11 @@ function taggedPage(html: string, ...tags: string[]) {
 
 /** Calls `answer` with a fake node:http pair; returns what was written, or null when it passed. */
 function answer(cache: PageCache, url: string, headers: Record<string, string> = {}) {
-  const req = { method: 'GET', url, headers: { host: 'localhost', ...headers } } as unknown as IncomingMessage;
+  const req = {
+    method: 'GET',
+    url,
+    headers: { host: 'localhost', ...headers },
+  } as unknown as IncomingMessage;
   const written: { status?: number; headers?: string[]; body?: Uint8Array } = {};
   const res = Object.assign(new EventEmitter(), {
     writeHead: (status: number, raw: string[]) => Object.assign(written, { status, headers: raw }),
@@ -66,7 +74,14 @@ describe('PageCache', () => {
     cache.set('localhost/landing', page(7), ['page:/landing']);
     const hit = answer(cache, '/landing/');
     expect(hit?.status).toBe(200);
-    expect(hit?.headers).toEqual(['content-type', 'text/html', 'Content-Length', '1', 'X-Render-Cache', 'hit']);
+    expect(hit?.headers).toEqual([
+      'content-type',
+      'text/html',
+      'Content-Length',
+      '1',
+      'X-Render-Cache',
+      'hit',
+    ]);
     expect(hit?.body?.[0]).toBe(7);
     expect(answer(cache, '/landing', { cookie: 'impulsa_session=x' })).toBeNull();
     expect(answer(cache, '/landing?x=1')).toBeNull();
@@ -76,9 +91,22 @@ describe('PageCache', () => {
   it('answers in brotli or gzip when the browser takes it, the same page once decoded; small pages as they are', () => {
     const cache = new PageCache();
     const html = `<!doctype html><title>Impulsa</title>${'<p>Tu empresa, formada y vendiendo.</p>'.repeat(100)}`;
-    cache.set('localhost/', { status: 200, headers: [['content-type', 'text/html'], ['vary', 'Accept-Encoding']], body: new TextEncoder().encode(html) }, ['page:/']);
+    cache.set(
+      'localhost/',
+      {
+        status: 200,
+        headers: [
+          ['content-type', 'text/html'],
+          ['vary', 'Accept-Encoding'],
+        ],
+        body: new TextEncoder().encode(html),
+      },
+      ['page:/'],
+    );
     const header = (hit: ReturnType<typeof answer>, name: string) => {
-      const at = hit?.headers?.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === name.toLowerCase()) ?? -1;
+      const at =
+        hit?.headers?.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === name.toLowerCase()) ??
+        -1;
       return at === -1 ? undefined : hit!.headers![at + 1];
     };
 
@@ -102,7 +130,9 @@ describe('PageCache', () => {
     }
 
     cache.set('localhost/corta', page(7), ['page:/corta']);
-    expect(header(answer(cache, '/corta', { 'accept-encoding': 'br' }), 'Content-Encoding')).toBeUndefined();
+    expect(
+      header(answer(cache, '/corta', { 'accept-encoding': 'br' }), 'Content-Encoding'),
+    ).toBeUndefined();
   });
 });
 
@@ -125,17 +155,30 @@ describe('renderCache middleware', () => {
   it('never stores an untagged page, a personal request, or a response that sets a cookie', async () => {
     const url = new URL('http://localhost/landing');
     expect(isCacheable(new Request(url), url)).toBe(true);
-    expect(isCacheable(new Request(url, { headers: { cookie: 'a=1; impulsa_session=x' } }), url)).toBe(false);
-    expect(isCacheable(new Request(url, { headers: { cookie: '__Host-impulsa_session=x' } }), url)).toBe(false);
-    expect(isCacheable(new Request(url, { headers: { cookie: 'impulsa_flash=%7B%7D' } }), url)).toBe(false);
-    expect(isCacheable(new Request(url, { headers: { authorization: 'Token x' } }), url)).toBe(false);
+    expect(
+      isCacheable(new Request(url, { headers: { cookie: 'a=1; impulsa_session=x' } }), url),
+    ).toBe(false);
+    expect(
+      isCacheable(new Request(url, { headers: { cookie: '__Host-impulsa_session=x' } }), url),
+    ).toBe(false);
+    expect(
+      isCacheable(new Request(url, { headers: { cookie: 'impulsa_flash=%7B%7D' } }), url),
+    ).toBe(false);
+    expect(isCacheable(new Request(url, { headers: { authorization: 'Token x' } }), url)).toBe(
+      false,
+    );
     const withQuery = new URL('http://localhost/landing?source=contable.transbank');
     expect(isCacheable(new Request(withQuery), withQuery)).toBe(false);
 
     const cache = new PageCache();
     const middleware = renderCacheWith(cache, noSubscription);
-    await middleware(fakeContext('http://localhost/dashboard'), () => Promise.resolve(taggedPage('<p>mi panel</p>')));
-    const personal = (await middleware(fakeContext('http://localhost/', { cookie: 'impulsa_session=x' }), () => Promise.resolve(taggedPage('<p>hola</p>', 'page:/')))) as Response;
+    await middleware(fakeContext('http://localhost/dashboard'), () =>
+      Promise.resolve(taggedPage('<p>mi panel</p>')),
+    );
+    const personal = (await middleware(
+      fakeContext('http://localhost/', { cookie: 'impulsa_session=x' }),
+      () => Promise.resolve(taggedPage('<p>hola</p>', 'page:/')),
+    )) as Response;
     expect(personal.headers.has(CACHE_TAGS_HEADER)).toBe(false);
     const setsCookie = taggedPage('<p>x</p>', 'page:/');
     setsCookie.headers.set('Set-Cookie', 'a=1');
@@ -147,10 +190,16 @@ describe('renderCache middleware', () => {
 describe.skipIf(!TEST_DATABASE_URL)('invalidation across instances sharing PostgreSQL', () => {
   it('an invalidation through one instance reaches the other within a second', async () => {
     const database = await createTestDatabase();
-    const [one, two] = await Promise.all([openDatabase({ databaseUrl: database.url }), openDatabase({ databaseUrl: database.url, migrate: false })]);
+    const [one, two] = await Promise.all([
+      openDatabase({ databaseUrl: database.url }),
+      openDatabase({ databaseUrl: database.url, migrate: false }),
+    ]);
     try {
       const caches = [new PageCache(), new PageCache()] as const;
-      const buses = [new CacheBus(caches[0], async () => one), new CacheBus(caches[1], async () => two)] as const;
+      const buses = [
+        new CacheBus(caches[0], async () => one),
+        new CacheBus(caches[1], async () => two),
+      ] as const;
       await Promise.all(buses.map((b) => b.subscribe()));
       expect(buses.every((b) => b.isListening())).toBe(true);
       for (const cache of caches) {
@@ -160,7 +209,8 @@ describe.skipIf(!TEST_DATABASE_URL)('invalidation across instances sharing Postg
       await buses[0].invalidate('product:7');
       expect(caches[0].get('tienda.impulsa.cl/shop/7')).toBeUndefined();
       const deadline = Date.now() + 1000;
-      while (caches[1].get('tienda.impulsa.cl/shop/7') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      while (caches[1].get('tienda.impulsa.cl/shop/7') && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
       expect(caches[1].get('tienda.impulsa.cl/shop/7')).toBeUndefined();
       expect(caches[1].get('tienda.impulsa.cl/')).toBeDefined();
     } finally {

@@ -4,10 +4,31 @@ import { formatPhone, normalizePhone } from '@/lib/phone';
 import { checkDigit, cleanRut, formatRut, isValidRut } from '@/lib/rut';
 
 describe('RUT (módulo 11)', () => {
-  it.each(['12.345.678-5', '12345678-5', '123456785', '12.345.678 - 5', '11.111.111-1', '76.086.428-5', '10.000.013-K', '10000013-k', '8.765.432-K'])('%s is valid', (rut) => {
+  it.each([
+    '12.345.678-5',
+    '12345678-5',
+    '123456785',
+    '12.345.678 - 5',
+    '11.111.111-1',
+    '76.086.428-5',
+    '10.000.013-K',
+    '10000013-k',
+    '8.765.432-K',
+  ])('%s is valid', (rut) => {
     expect(isValidRut(rut)).toBe(true);
   });
-  it.each(['12.345.678-6', '12345678-K', '11.111.111-2', '', 'abc', '1-9', '12.345.678-', '123.456.789-0', '12,345,678-5', '12.345.678-55'])('%s is invalid', (rut) => {
+  it.each([
+    '12.345.678-6',
+    '12345678-K',
+    '11.111.111-2',
+    '',
+    'abc',
+    '1-9',
+    '12.345.678-',
+    '123.456.789-0',
+    '12,345,678-5',
+    '12.345.678-55',
+  ])('%s is invalid', (rut) => {
     expect(isValidRut(rut)).toBe(false);
   });
   it('computes check digits, including K and 0', () => {
@@ -36,7 +57,9 @@ describe('money', () => {
     ['$ 250.000', 250_000],
     ['0', 0],
   ])('parses %s', (text, value) => expect(parseClp(text)).toBe(value));
-  it.each(['', 'mil', '1,5', '1.00.000', '-5', '$1.000,50'])('refuses %s', (text) => expect(parseClp(text)).toBeNull());
+  it.each(['', 'mil', '1,5', '1.00.000', '-5', '$1.000,50'])('refuses %s', (text) =>
+    expect(parseClp(text)).toBeNull(),
+  );
 });
 
 describe('Chilean phones', () => {
@@ -48,7 +71,10 @@ describe('Chilean phones', () => {
     ['(2) 2123 4567', '+56221234567'],
     ['+56 2 2123 4567', '+56221234567'],
   ])('normalises %s', (input, expected) => expect(normalizePhone(input)).toBe(expected));
-  it.each(['12345678', '+5491123456789', '0912345678', 'llámame', '+56 1 1234 5678'])('refuses %s', (input) => expect(normalizePhone(input)).toBeNull());
+  it.each(['12345678', '+5491123456789', '0912345678', 'llámame', '+56 1 1234 5678'])(
+    'refuses %s',
+    (input) => expect(normalizePhone(input)).toBeNull(),
+  );
   it('formats', () => {
     expect(formatPhone('+56912345678')).toBe('+56 9 1234 5678');
   });

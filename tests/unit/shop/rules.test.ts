@@ -4,7 +4,12 @@ import { formatClp, parseClp } from '@/lib/money';
 import { productFilters } from '@/lib/shop/filters';
 import { srcset, sniffImageType, variantWidths } from '@/lib/shop/images';
 import { jsonLdText, productJsonLd } from '@/lib/shop/json-ld';
-import { compareAtError, productCreateSchema, productPatchSchema, storePatchSchema } from '@/lib/shop/schemas';
+import {
+  compareAtError,
+  productCreateSchema,
+  productPatchSchema,
+  storePatchSchema,
+} from '@/lib/shop/schemas';
 import { slugify, uniqueSlug } from '@/lib/shop/slug';
 import { stockLabel } from '@/lib/shop/stock';
 import { mediaPath, shopProductPath } from '@/lib/shop/urls';
@@ -18,16 +23,37 @@ describe('prices', () => {
     ['$ 1.000.000', 1000000],
     ['0', 0],
   ])('%s is %i pesos', (text, pesos) => expect(parseClp(text)).toBe(pesos));
-  it.each(['12,990', '12.99', '1.2345', 'doce', '', '-5', '12 990'])('%s is not an amount', (text) => expect(parseClp(text)).toBeNull());
+  it.each(['12,990', '12.99', '1.2345', 'doce', '', '-5', '12 990'])(
+    '%s is not an amount',
+    (text) => expect(parseClp(text)).toBeNull(),
+  );
   it('formats with dots and no decimals', () => {
     expect(formatClp(12990)).toBe('$12.990');
     expect(formatClp(1000000)).toBe('$1.000.000');
     expect(formatClp(0)).toBe('$0');
   });
   it('the schema takes typed prices and refuses the rest in Spanish', () => {
-    expect(productCreateSchema.parse({ name: ' Torta ', price: '12.990', compare_at_price: '', stock: '' })).toMatchObject({ name: 'Torta', price: 12990, compare_at_price: null, stock: null, published: false, images: [] });
-    expect(productCreateSchema.safeParse({ name: 'x', price: 1.5 }).error?.issues[0]?.message).toBe('Escribe el precio en pesos, sin decimales.');
-    expect(productCreateSchema.safeParse({ name: 'x', price: 1_000_000_000 }).error?.issues[0]?.message).toBe('El precio es demasiado alto.');
+    expect(
+      productCreateSchema.parse({
+        name: ' Torta ',
+        price: '12.990',
+        compare_at_price: '',
+        stock: '',
+      }),
+    ).toMatchObject({
+      name: 'Torta',
+      price: 12990,
+      compare_at_price: null,
+      stock: null,
+      published: false,
+      images: [],
+    });
+    expect(productCreateSchema.safeParse({ name: 'x', price: 1.5 }).error?.issues[0]?.message).toBe(
+      'Escribe el precio en pesos, sin decimales.',
+    );
+    expect(
+      productCreateSchema.safeParse({ name: 'x', price: 1_000_000_000 }).error?.issues[0]?.message,
+    ).toBe('El precio es demasiado alto.');
     expect(productPatchSchema.safeParse({ price: 1 }).error?.issues[0]?.path).toEqual(['version']);
   });
   it('the compare-at price must be above the price', () => {
@@ -36,7 +62,9 @@ describe('prices', () => {
     expect(compareAtError(100, 100)).toMatch(/mayor que el precio/);
   });
   it('the store takes a Chilean mobile for WhatsApp only', () => {
-    expect(storePatchSchema.parse({ whatsapp: '+56 9 8765 4321', version: 0 }).whatsapp).toBe('+56987654321');
+    expect(storePatchSchema.parse({ whatsapp: '+56 9 8765 4321', version: 0 }).whatsapp).toBe(
+      '+56987654321',
+    );
     expect(storePatchSchema.parse({ whatsapp: '', version: 0 }).whatsapp).toBeNull();
     expect(storePatchSchema.safeParse({ whatsapp: '22 123 4567', version: 0 }).success).toBe(false);
   });
@@ -69,20 +97,46 @@ describe('stock labels', () => {
 
 describe('WhatsApp links', () => {
   it('wa.me with the digits and the product, price and link prefilled', () => {
-    const text = productWhatsappText({ name: 'Torta & café', price: 12990 }, 'https://impulsa.cl/shop/7');
+    const text = productWhatsappText(
+      { name: 'Torta & café', price: 12990 },
+      'https://impulsa.cl/shop/7',
+    );
     expect(text).toBe('Hola, me interesa «Torta & café» ($12.990). https://impulsa.cl/shop/7');
-    expect(whatsappLink('+56987654321', text)).toBe(`https://wa.me/56987654321?text=${encodeURIComponent(text)}`);
+    expect(whatsappLink('+56987654321', text)).toBe(
+      `https://wa.me/56987654321?text=${encodeURIComponent(text)}`,
+    );
   });
 });
 
 describe('JSON-LD', () => {
-  const base = { name: 'Torta', description: '', price: 12990, url: 'https://impulsa.cl/shop/7', images: ['https://impulsa.cl/media/a.webp'], seller: 'Dulces Rosa' };
+  const base = {
+    name: 'Torta',
+    description: '',
+    price: 12990,
+    url: 'https://impulsa.cl/shop/7',
+    images: ['https://impulsa.cl/media/a.webp'],
+    seller: 'Dulces Rosa',
+  };
   it('a Product with an Offer in CLP and the availability of its stock', () => {
-    expect(productJsonLd({ ...base, stock: null })).toMatchObject({ '@type': 'Product', offers: { priceCurrency: 'CLP', price: 12990, availability: 'https://schema.org/InStock', url: base.url, image: base.images[0], seller: { '@type': 'Organization', name: 'Dulces Rosa' } } });
-    expect((productJsonLd({ ...base, stock: 0 }).offers as { availability: string }).availability).toBe('https://schema.org/OutOfStock');
+    expect(productJsonLd({ ...base, stock: null })).toMatchObject({
+      '@type': 'Product',
+      offers: {
+        priceCurrency: 'CLP',
+        price: 12990,
+        availability: 'https://schema.org/InStock',
+        url: base.url,
+        image: base.images[0],
+        seller: { '@type': 'Organization', name: 'Dulces Rosa' },
+      },
+    });
+    expect(
+      (productJsonLd({ ...base, stock: 0 }).offers as { availability: string }).availability,
+    ).toBe('https://schema.org/OutOfStock');
   });
   it('no text can close its script element', () => {
-    const text = jsonLdText(productJsonLd({ ...base, name: '</script><script>alert(1)</script>', stock: 1 }));
+    const text = jsonLdText(
+      productJsonLd({ ...base, name: '</script><script>alert(1)</script>', stock: 1 }),
+    );
     expect(text).not.toContain('<');
     expect(JSON.parse(text).name).toBe('</script><script>alert(1)</script>');
   });
@@ -91,10 +145,14 @@ describe('JSON-LD', () => {
 describe('images', () => {
   it('are recognised by their bytes', () => {
     expect(sniffImageType(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg');
-    expect(sniffImageType(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe('png');
+    expect(sniffImageType(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(
+      'png',
+    );
     expect(sniffImageType(new TextEncoder().encode('RIFF\0\0\0\0WEBPVP8 '))).toBe('webp');
     expect(sniffImageType(new TextEncoder().encode('\0\0\0\x1cftypavif'))).toBe('avif');
-    expect(sniffImageType(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg">'))).toBeNull();
+    expect(
+      sniffImageType(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg">')),
+    ).toBeNull();
     expect(sniffImageType(new TextEncoder().encode('%PDF-1.7'))).toBeNull();
     expect(sniffImageType(new Uint8Array())).toBeNull();
   });
@@ -119,11 +177,21 @@ describe('images', () => {
 
 describe('catalogue filters', () => {
   it('read the URL, ignoring what is not valid', () => {
-    expect(productFilters(new URLSearchParams('q=%20torta%20&category=3&status=draft'))).toEqual({ q: 'torta', category: 3, status: 'draft' });
-    expect(productFilters(new URLSearchParams('category=none'))).toMatchObject({ category: 'none' });
+    expect(productFilters(new URLSearchParams('q=%20torta%20&category=3&status=draft'))).toEqual({
+      q: 'torta',
+      category: 3,
+      status: 'draft',
+    });
+    expect(productFilters(new URLSearchParams('category=none'))).toMatchObject({
+      category: 'none',
+    });
     // A NUL (PostgreSQL refuses it in text) or any control character is dropped; only those: nothing to search.
     expect(productFilters(new URLSearchParams('q=to%00rta')).q).toBe('torta');
     expect(productFilters(new URLSearchParams('q=%00%01')).q).toBeUndefined();
-    expect(productFilters(new URLSearchParams('category=abc&status=x&q='))).toEqual({ q: undefined, category: undefined, status: undefined });
+    expect(productFilters(new URLSearchParams('category=abc&status=x&q='))).toEqual({
+      q: undefined,
+      category: undefined,
+      status: undefined,
+    });
   });
 });

@@ -1,12 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { FLASH_MAX_AGE_MS, flashCookieString, hasFlashToast, parseFlash, readFlashCookie } from '@/lib/toast/flash';
+import {
+  FLASH_MAX_AGE_MS,
+  flashCookieString,
+  hasFlashToast,
+  parseFlash,
+  readFlashCookie,
+} from '@/lib/toast/flash';
 
 describe('flash toast cookie', () => {
   const now = 1_700_000_000_000;
-  const raw = JSON.stringify({ title: 'Hola', description: 'Mundo', variant: 'destructive', at: now });
+  const raw = JSON.stringify({
+    title: 'Hola',
+    description: 'Mundo',
+    variant: 'destructive',
+    at: now,
+  });
 
   it('parses a fresh flash', () => {
-    expect(parseFlash(raw, now + 1000)).toEqual({ title: 'Hola', description: 'Mundo', variant: 'destructive', at: now });
+    expect(parseFlash(raw, now + 1000)).toEqual({
+      title: 'Hola',
+      description: 'Mundo',
+      variant: 'destructive',
+      at: now,
+    });
     expect(hasFlashToast(raw, now)).toBe(true);
   });
 

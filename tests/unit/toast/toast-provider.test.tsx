@@ -10,7 +10,9 @@ describe('toast provider', () => {
   it('reports an empty provider label with the spec message', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderToString(<ToastPrimitive.Provider label=" ">{null}</ToastPrimitive.Provider>);
-    expect(error).toHaveBeenCalledWith('Invalid prop `label` supplied to `ToastProvider`. Expected non-empty `string`.');
+    expect(error).toHaveBeenCalledWith(
+      'Invalid prop `label` supplied to `ToastProvider`. Expected non-empty `string`.',
+    );
   });
 
   it('renders the toast area with the default label and the F8 viewport', () => {

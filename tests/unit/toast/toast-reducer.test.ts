@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import * as C from '@/lib/toast/constants';
-import { assertToastType, nextToastId, toastReducer, type ToastItem, type ToastState } from '@/lib/toast/reducer';
+import {
+  assertToastType,
+  nextToastId,
+  toastReducer,
+  type ToastItem,
+  type ToastState,
+} from '@/lib/toast/reducer';
 
-const item = (id: string, extra: Partial<ToastItem> = {}): ToastItem => ({ id, open: true, title: `t${id}`, ...extra });
+const item = (id: string, extra: Partial<ToastItem> = {}): ToastItem => ({
+  id,
+  open: true,
+  title: `t${id}`,
+  ...extra,
+});
 
 describe('toast constants (docs/spec.md §9)', () => {
   it('match the specification', () => {
@@ -27,20 +38,35 @@ describe('toastReducer', () => {
 
   it('updates by id, merging fields', () => {
     const state = { toasts: [item('1', { description: 'a', variant: 'default' })] };
-    const next = toastReducer(state, { type: 'UPDATE_TOAST', toast: { id: '1', description: 'b' } });
-    expect(next.toasts[0]).toMatchObject({ id: '1', description: 'b', variant: 'default', title: 't1' });
-    expect(toastReducer(state, { type: 'UPDATE_TOAST', toast: { id: '9', title: 'x' } }).toasts[0]!.title).toBe('t1');
+    const next = toastReducer(state, {
+      type: 'UPDATE_TOAST',
+      toast: { id: '1', description: 'b' },
+    });
+    expect(next.toasts[0]).toMatchObject({
+      id: '1',
+      description: 'b',
+      variant: 'default',
+      title: 't1',
+    });
+    expect(
+      toastReducer(state, { type: 'UPDATE_TOAST', toast: { id: '9', title: 'x' } }).toasts[0]!
+        .title,
+    ).toBe('t1');
   });
 
   it('dismisses one or all by setting open to false', () => {
     const state = { toasts: [item('1'), item('2')] };
-    expect(toastReducer(state, { type: 'DISMISS_TOAST', toastId: '2' }).toasts.map((t) => t.open)).toEqual([true, false]);
+    expect(
+      toastReducer(state, { type: 'DISMISS_TOAST', toastId: '2' }).toasts.map((t) => t.open),
+    ).toEqual([true, false]);
     expect(toastReducer(state, { type: 'DISMISS_TOAST' }).toasts.every((t) => !t.open)).toBe(true);
   });
 
   it('removes one or all', () => {
     const state = { toasts: [item('1'), item('2')] };
-    expect(toastReducer(state, { type: 'REMOVE_TOAST', toastId: '1' }).toasts.map((t) => t.id)).toEqual(['2']);
+    expect(
+      toastReducer(state, { type: 'REMOVE_TOAST', toastId: '1' }).toasts.map((t) => t.id),
+    ).toEqual(['2']);
     expect(toastReducer(state, { type: 'REMOVE_TOAST' }).toasts).toEqual([]);
   });
 

@@ -1,5 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
-import { buildIndex, isForCompanies, loadActivities, searchActivities, sentenceCase, type Activity, type SearchIndex } from '@/lib/chile/activities';
+import {
+  buildIndex,
+  isForCompanies,
+  loadActivities,
+  searchActivities,
+  sentenceCase,
+  type Activity,
+  type SearchIndex,
+} from '@/lib/chile/activities';
 import { TextAreaField } from '@/islands/ui/fields';
 import type { StepProps } from '@/islands/formation/steps/types';
 
@@ -39,9 +47,17 @@ export function ActivityStep({ draft, update, err }: StepProps) {
           Busca por palabras o por código. Agrega las que describan tu negocio; puedes tener varias.
         </p>
         {query && (
-          <ul className="mt-3 divide-y divide-ink-100 overflow-hidden rounded-xl border border-ink-200 bg-white" aria-label="Resultados" aria-live="polite">
+          <ul
+            className="mt-3 divide-y divide-ink-100 overflow-hidden rounded-xl border border-ink-200 bg-white"
+            aria-label="Resultados"
+            aria-live="polite"
+          >
             {!index && <li className="p-3 text-sm text-ink-500">Cargando actividades…</li>}
-            {index && results.length === 0 && <li className="p-3 text-sm text-ink-500">No encontramos actividades con “{query}”. Prueba con otra palabra.</li>}
+            {index && results.length === 0 && (
+              <li className="p-3 text-sm text-ink-500">
+                No encontramos actividades con “{query}”. Prueba con otra palabra.
+              </li>
+            )}
             {results.map((a) => {
               const forCompanies = isForCompanies(a);
               const added = draft.businessDescription.includes(a.code);
@@ -49,16 +65,31 @@ export function ActivityStep({ draft, update, err }: StepProps) {
                 <li key={a.code} className="flex items-start justify-between gap-3 p-3">
                   <div className="min-w-0">
                     <p className="text-sm font-medium text-ink-900">
-                      <span className="font-mono text-brand-700">{a.code}</span> · {sentenceCase(a.description)}
+                      <span className="font-mono text-brand-700">{a.code}</span> ·{' '}
+                      {sentenceCase(a.description)}
                     </p>
                     <p className="text-xs text-ink-500">
                       {sentenceCase(a.section)}
-                      {a.iva === 'SI' ? ' · Afecta a IVA' : a.iva === 'NO' ? ' · Exenta de IVA' : ''}
+                      {a.iva === 'SI'
+                        ? ' · Afecta a IVA'
+                        : a.iva === 'NO'
+                          ? ' · Exenta de IVA'
+                          : ''}
                       {!a.online && ' · No se puede declarar en línea'}
                     </p>
-                    {!forCompanies && <p className="text-xs text-warning-600">Es de segunda categoría (profesionales independientes): no aplica a una sociedad.</p>}
+                    {!forCompanies && (
+                      <p className="text-xs text-warning-600">
+                        Es de segunda categoría (profesionales independientes): no aplica a una
+                        sociedad.
+                      </p>
+                    )}
                   </div>
-                  <button type="button" className="btn-secondary min-h-9 shrink-0 px-3 text-xs" disabled={!forCompanies || added} onClick={() => add(a)}>
+                  <button
+                    type="button"
+                    className="btn-secondary min-h-9 shrink-0 px-3 text-xs"
+                    disabled={!forCompanies || added}
+                    onClick={() => add(a)}
+                  >
                     {added ? 'Agregada' : 'Agregar'}
                   </button>
                 </li>

@@ -26,8 +26,17 @@ export function CapitalStep({ draft, update, err }: StepProps) {
         value={fixed ? 'plazo' : 'indefinida'}
         onChange={(v) => update({ duration: v === 'indefinida' ? 'indefinida' : '10' })}
         options={[
-          { value: 'indefinida', label: 'Indefinida', description: 'La empresa existe hasta que los socios decidan disolverla. Es lo más común.' },
-          { value: 'plazo', label: 'Plazo fijo', description: 'La empresa dura un número de años, que se puede renovar.' },
+          {
+            value: 'indefinida',
+            label: 'Indefinida',
+            description:
+              'La empresa existe hasta que los socios decidan disolverla. Es lo más común.',
+          },
+          {
+            value: 'plazo',
+            label: 'Plazo fijo',
+            description: 'La empresa dura un número de años, que se puede renovar.',
+          },
         ]}
         error={fixed ? undefined : err('duration')}
       />

@@ -12,8 +12,17 @@ export function ExpandStep({ draft, update, err }: StepProps) {
       onChange={(v) => update({ canExpandActivity: v })}
       columns={1}
       options={[
-        { value: 'si', label: 'Sí, que pueda ampliar su giro', description: 'Los estatutos permitirán cualquier actividad lícita que acuerden los socios, sin reformarlos.' },
-        { value: 'no', label: 'No, solo el giro que definí', description: 'Para agregar actividades habrá que modificar los estatutos.' },
+        {
+          value: 'si',
+          label: 'Sí, que pueda ampliar su giro',
+          description:
+            'Los estatutos permitirán cualquier actividad lícita que acuerden los socios, sin reformarlos.',
+        },
+        {
+          value: 'no',
+          label: 'No, solo el giro que definí',
+          description: 'Para agregar actividades habrá que modificar los estatutos.',
+        },
       ]}
       error={err('canExpandActivity')}
     />

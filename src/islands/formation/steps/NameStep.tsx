@@ -7,8 +7,18 @@ import type { StepProps } from '@/islands/formation/steps/types';
 /** 01: razón social (with the legal suffix and a one-click fix) and nombre de fantasía. */
 export function NameStep({ type, draft, update, err }: StepProps) {
   const owner = type === 'eirl' ? (draft as EirlDraft).personalInfo : undefined;
-  const check = draft.companyName.trim() ? checkCompanyName(type, draft.companyName, owner?.nombre && owner.primerApellido ? owner : undefined) : null;
-  const examples = { spa: 'Panadería Las Rosas SpA', eirl: 'María Soto Panadería E.I.R.L.', ltda: 'Café del Puerto Limitada' }[type];
+  const check = draft.companyName.trim()
+    ? checkCompanyName(
+        type,
+        draft.companyName,
+        owner?.nombre && owner.primerApellido ? owner : undefined,
+      )
+    : null;
+  const examples = {
+    spa: 'Panadería Las Rosas SpA',
+    eirl: 'María Soto Panadería E.I.R.L.',
+    ltda: 'Café del Puerto Limitada',
+  }[type];
   return (
     <div className="space-y-5">
       <div>
@@ -25,7 +35,11 @@ export function NameStep({ type, draft, update, err }: StepProps) {
           <div className="mt-2 flex flex-wrap items-center gap-2 rounded-xl bg-brand-50 p-3 text-sm text-brand-900">
             <span>Sugerencia:</span>
             <strong>{check.suggestion}</strong>
-            <button type="button" className="btn-secondary min-h-9 px-3 text-xs" onClick={() => update({ companyName: check.suggestion })}>
+            <button
+              type="button"
+              className="btn-secondary min-h-9 px-3 text-xs"
+              onClick={() => update({ companyName: check.suggestion })}
+            >
               Usar este nombre
             </button>
           </div>

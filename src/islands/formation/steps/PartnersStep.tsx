@@ -1,4 +1,11 @@
-import { blankPartner, PARTNER_LIMITS, partnerName, type EirlDraft, type Partner, type SpaDraft } from '@/lib/formation/draft';
+import {
+  blankPartner,
+  PARTNER_LIMITS,
+  partnerName,
+  type EirlDraft,
+  type Partner,
+  type SpaDraft,
+} from '@/lib/formation/draft';
 import { PartnerFields } from '@/islands/formation/PartnerFields';
 import type { StepProps } from '@/islands/formation/steps/types';
 
@@ -6,29 +13,49 @@ import type { StepProps } from '@/islands/formation/steps/types';
 export function PartnersStep({ type, draft, update, err }: StepProps) {
   const partners = (draft as SpaDraft).partnersPersonalInfo;
   const { min, max } = PARTNER_LIMITS[type];
-  const setPartner = (i: number, p: Partner) => update({ partnersPersonalInfo: partners.map((x, j) => (j === i ? p : x)) });
+  const setPartner = (i: number, p: Partner) =>
+    update({ partnersPersonalInfo: partners.map((x, j) => (j === i ? p : x)) });
   const noun = type === 'spa' ? 'accionista' : 'socio';
   return (
     <div className="space-y-6">
-      {err('partnersPersonalInfo') && <p className="field-error" role="alert">{err('partnersPersonalInfo')}</p>}
+      {err('partnersPersonalInfo') && (
+        <p className="field-error" role="alert">
+          {err('partnersPersonalInfo')}
+        </p>
+      )}
       {partners.map((p, i) => (
         <section key={i} className="card p-5" aria-labelledby={`partner-${i}`}>
           <div className="mb-4 flex items-center justify-between gap-3">
             <h2 id={`partner-${i}`} className="text-lg font-semibold">
               {noun === 'socio' ? 'Socio' : 'Accionista'} {i + 1}
-              {partnerName(p) && <span className="font-normal text-ink-500"> · {partnerName(p)}</span>}
+              {partnerName(p) && (
+                <span className="font-normal text-ink-500"> · {partnerName(p)}</span>
+              )}
             </h2>
             {partners.length > min && (
-              <button type="button" className="btn-ghost min-h-9 px-3 text-sm text-danger-700" onClick={() => update({ partnersPersonalInfo: partners.filter((_, j) => j !== i) })}>
+              <button
+                type="button"
+                className="btn-ghost min-h-9 px-3 text-sm text-danger-700"
+                onClick={() => update({ partnersPersonalInfo: partners.filter((_, j) => j !== i) })}
+              >
                 Quitar
               </button>
             )}
           </div>
-          <PartnerFields prefix={`partnersPersonalInfo.${i}`} value={p} onChange={(v) => setPartner(i, v)} errors={err} />
+          <PartnerFields
+            prefix={`partnersPersonalInfo.${i}`}
+            value={p}
+            onChange={(v) => setPartner(i, v)}
+            errors={err}
+          />
         </section>
       ))}
       {partners.length < max && (
-        <button type="button" className="btn-secondary w-full" onClick={() => update({ partnersPersonalInfo: [...partners, blankPartner()] })}>
+        <button
+          type="button"
+          className="btn-secondary w-full"
+          onClick={() => update({ partnersPersonalInfo: [...partners, blankPartner()] })}
+        >
           + Agregar otro {noun}
         </button>
       )}
@@ -41,7 +68,12 @@ export function OwnerStep({ draft, update, err }: StepProps) {
   const owner = (draft as EirlDraft).personalInfo;
   return (
     <section className="card p-5" aria-label="Titular">
-      <PartnerFields prefix="personalInfo" value={owner} onChange={(v) => update({ personalInfo: v })} errors={err} />
+      <PartnerFields
+        prefix="personalInfo"
+        value={owner}
+        onChange={(v) => update({ personalInfo: v })}
+        errors={err}
+      />
     </section>
   );
 }

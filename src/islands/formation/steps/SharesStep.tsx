@@ -6,11 +6,19 @@ import type { StepProps } from '@/islands/formation/steps/types';
 export function SharesStep({ draft, update, err }: StepProps) {
   const partners = (draft as SpaDraft).partnersPersonalInfo;
   const total = participationTotal(partners);
-  const setShare = (i: number, value: number) => update({ partnersPersonalInfo: partners.map((p, j) => (j === i ? { ...p, participacion: value } : p)) });
+  const setShare = (i: number, value: number) =>
+    update({
+      partnersPersonalInfo: partners.map((p, j) => (j === i ? { ...p, participacion: value } : p)),
+    });
   function splitEvenly() {
     const base = Math.floor((100 / partners.length) * 100) / 100;
     const rest = Math.round((100 - base * partners.length) * 100) / 100;
-    update({ partnersPersonalInfo: partners.map((p, i) => ({ ...p, participacion: i === 0 ? Math.round((base + rest) * 100) / 100 : base })) });
+    update({
+      partnersPersonalInfo: partners.map((p, i) => ({
+        ...p,
+        participacion: i === 0 ? Math.round((base + rest) * 100) / 100 : base,
+      })),
+    });
   }
   return (
     <div className="space-y-5">
@@ -19,7 +27,10 @@ export function SharesStep({ draft, update, err }: StepProps) {
           const id = `share-${i}`;
           const error = err(`partnersPersonalInfo.${i}.participacion`);
           return (
-            <li key={i} className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+            <li
+              key={i}
+              className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
+            >
               <label htmlFor={id} className="font-medium">
                 {partnerName(p) || `Socio ${i + 1}`}
               </label>
@@ -34,25 +45,44 @@ export function SharesStep({ draft, update, err }: StepProps) {
                     step={0.01}
                     className="field-input pr-10 text-right"
                     value={Number.isFinite(p.participacion) ? p.participacion : ''}
-                    onChange={(e) => setShare(i, e.target.value === '' ? 0 : Number(e.target.value))}
+                    onChange={(e) =>
+                      setShare(i, e.target.value === '' ? 0 : Number(e.target.value))
+                    }
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? `${id}-error` : undefined}
                   />
-                  <span className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-ink-500" aria-hidden="true">%</span>
+                  <span
+                    className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-ink-500"
+                    aria-hidden="true"
+                  >
+                    %
+                  </span>
                 </div>
-                {error && <p id={`${id}-error`} className="field-error" role="alert">{error}</p>}
+                {error && (
+                  <p id={`${id}-error`} className="field-error" role="alert">
+                    {error}
+                  </p>
+                )}
               </div>
             </li>
           );
         })}
       </ul>
-      <div className={`flex flex-col gap-3 rounded-xl p-4 sm:flex-row sm:items-center sm:justify-between ${total === 100 ? 'bg-success-50 text-success-700' : 'bg-warning-50 text-warning-600'}`} role="status" aria-live="polite">
+      <div
+        className={`flex flex-col gap-3 rounded-xl p-4 sm:flex-row sm:items-center sm:justify-between ${total === 100 ? 'bg-success-50 text-success-700' : 'bg-warning-50 text-warning-600'}`}
+        role="status"
+        aria-live="polite"
+      >
         <p className="font-semibold">Total: {formatPercent(total)}</p>
         <button type="button" className="btn-secondary min-h-9 px-3 text-sm" onClick={splitEvenly}>
           Repartir en partes iguales
         </button>
       </div>
-      {err('participacion') && <p className="field-error" role="alert">{err('participacion')}</p>}
+      {err('participacion') && (
+        <p className="field-error" role="alert">
+          {err('participacion')}
+        </p>
+      )}
     </div>
   );
 }

@@ -47,7 +47,8 @@ export class KnownVersions {
 
   /** Remembers a version read since `mark`, unless the user was forgotten meanwhile. */
   learn(userId: number, version: number, mark: number): void {
-    if (mark >= this.floor && (this.forgottenAt.get(userId) ?? 0) <= mark) this.versions.set(userId, version);
+    if (mark >= this.floor && (this.forgottenAt.get(userId) ?? 0) <= mark)
+      this.versions.set(userId, version);
   }
 
   forget(userId: number): void {

@@ -13,7 +13,12 @@ import { randomUUID } from 'node:crypto';
 import { SESSION_COOKIE_NAMES } from '@/lib/accounts/session-cookie.server';
 import { QUICK_START_COOKIE } from '@/lib/formation/quick-start';
 import { getDatabase, type DbHandle } from '@/lib/server/db/client';
-import { acceptedEncoding, compress, MIN_COMPRESS_BYTES, type Encoding } from '@/lib/server/http/encoding';
+import {
+  acceptedEncoding,
+  compress,
+  MIN_COMPRESS_BYTES,
+  type Encoding,
+} from '@/lib/server/http/encoding';
 import { log } from '@/lib/server/log';
 import { registerJob } from '@/lib/server/jobs';
 import { FLASH_COOKIE } from '@/lib/toast/flash';
@@ -58,7 +63,13 @@ export class PageCache {
 
   set(key: string, page: CachedPage, tags: readonly string[]): void {
     this.delete(key);
-    this.entries.set(key, { page, tags, identity: variant(page.headers, page.body), encoded: {}, used: false });
+    this.entries.set(key, {
+      page,
+      tags,
+      identity: variant(page.headers, page.body),
+      encoded: {},
+      used: false,
+    });
     for (const tag of tags) {
       let keys = this.byTag.get(tag);
       if (!keys) this.byTag.set(tag, (keys = new Set()));
@@ -83,7 +94,13 @@ export class PageCache {
    */
   answer(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' || this.entries.size === 0) return false;
-    const key = cacheKey({ method: 'GET', host: req.headers.host ?? '', path: req.url ?? '/', cookie: req.headers.cookie, authorization: req.headers.authorization });
+    const key = cacheKey({
+      method: 'GET',
+      host: req.headers.host ?? '',
+      path: req.url ?? '/',
+      cookie: req.headers.cookie,
+      authorization: req.headers.authorization,
+    });
     const entry = key === null ? undefined : this.touch(key);
     if (!entry) return false;
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
@@ -98,7 +115,10 @@ export class PageCache {
     if (known !== undefined) return known;
     const { headers, body } = entry.page;
     const packed = body.byteLength >= MIN_COMPRESS_BYTES ? compress(body, encoding, 'fast') : null;
-    return (entry.encoded[encoding] = packed && packed.byteLength < body.byteLength ? variant([...headers, ['Content-Encoding', encoding]], packed) : null);
+    return (entry.encoded[encoding] =
+      packed && packed.byteLength < body.byteLength
+        ? variant([...headers, ['Content-Encoding', encoding]], packed)
+        : null);
   }
 
   get size(): number {
@@ -135,14 +155,25 @@ export class PageCache {
 
 /** The raw headers of a hit: the page's own, its length, and that it came from here. */
 function variant(headers: [string, string][], body: Uint8Array): Variant {
-  return { rawHeaders: [...headers.flat(), 'Content-Length', String(body.byteLength), 'X-Render-Cache', 'hit'], body };
+  return {
+    rawHeaders: [
+      ...headers.flat(),
+      'Content-Length',
+      String(body.byteLength),
+      'X-Render-Cache',
+      'hit',
+    ],
+    body,
+  };
 }
 
 /** The process-wide page cache. */
 export const pageCache = new PageCache();
 
 /** A session, a pending toast or a company being started (which /registrate shows) makes a page personal. */
-const PERSONAL = new RegExp(`(?:^|;\\s*)(?:${[...SESSION_COOKIE_NAMES, FLASH_COOKIE, QUICK_START_COOKIE].join('|')})=`);
+const PERSONAL = new RegExp(
+  `(?:^|;\\s*)(?:${[...SESSION_COOKIE_NAMES, FLASH_COOKIE, QUICK_START_COOKIE].join('|')})=`,
+);
 
 /** What decides cacheability, as both Astro's Request and node:http's IncomingMessage give it. */
 export interface CacheableInput {
@@ -159,8 +190,15 @@ export interface CacheableInput {
  * stored in the cache: anything but an anonymous GET without a query string.
  */
 export function cacheKey(input: CacheableInput): string | null {
-  if (input.method !== 'GET' || input.path.includes('?') || input.authorization || (input.cookie && PERSONAL.test(input.cookie))) return null;
-  const path = input.path.length > 1 && input.path.endsWith('/') ? input.path.slice(0, -1) : input.path;
+  if (
+    input.method !== 'GET' ||
+    input.path.includes('?') ||
+    input.authorization ||
+    (input.cookie && PERSONAL.test(input.cookie))
+  )
+    return null;
+  const path =
+    input.path.length > 1 && input.path.endsWith('/') ? input.path.slice(0, -1) : input.path;
   return input.host.toLowerCase() + path;
 }
 
@@ -199,7 +237,10 @@ export class CacheBus {
    * stored, so nothing stored can miss one; the first call starts listening.
    */
   isListening(): boolean {
-    if (!this.listening) void this.subscribe().catch((error) => log.warn('page cache not listening for invalidations yet', { error }));
+    if (!this.listening)
+      void this.subscribe().catch((error) =>
+        log.warn('page cache not listening for invalidations yet', { error }),
+      );
     return this.listening;
   }
 
@@ -210,7 +251,11 @@ export class CacheBus {
   subscribe(): Promise<void> {
     return (this.subscribed ??= (async () => {
       const handle = await this.database();
-      await handle.listen(CHANNEL, (payload) => this.receive(payload), () => this.drop(null));
+      await handle.listen(
+        CHANNEL,
+        (payload) => this.receive(payload),
+        () => this.drop(null),
+      );
       this.listening = true;
     })().catch((error) => {
       this.subscribed = undefined;
@@ -238,7 +283,8 @@ export class CacheBus {
   private receive(payload: string): void {
     try {
       const message = JSON.parse(payload) as { from: string; tags: unknown };
-      if (message.from !== this.instance && Array.isArray(message.tags)) this.drop(message.tags.map(String));
+      if (message.from !== this.instance && Array.isArray(message.tags))
+        this.drop(message.tags.map(String));
     } catch {
       log.warn('ignored a malformed cache invalidation', { payload });
     }
@@ -248,7 +294,13 @@ export class CacheBus {
 /** The process-wide bus of `pageCache`. */
 export const cacheBus = new CacheBus(pageCache, getDatabase);
 // Listening from the start: until the bus listens nothing is kept (pages, credentials, versions).
-registerJob('cache-bus', () => void cacheBus.subscribe().catch((error) => log.warn('page cache not listening for invalidations yet', { error })));
+registerJob(
+  'cache-bus',
+  () =>
+    void cacheBus
+      .subscribe()
+      .catch((error) => log.warn('page cache not listening for invalidations yet', { error })),
+);
 
 /** Drops the pages tagged with `tags` here and on every other instance. */
 export function invalidate(...tags: string[]): Promise<void> {

@@ -45,7 +45,12 @@ const UNKEPT = new RegExp(`(?:^|;)\\s*(?:${UNKEPT_COOKIES.join('|')})=`);
 /** `Authorization: Token <key>`, as `authenticate` reads it. */
 const TOKEN_HEADER = /^Token\s+(\S+)\s*$/i;
 /** Request headers Astro builds the URL from (besides the path), hence part of every key. */
-const ADDRESS_HEADERS = ['host', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port'] as const;
+const ADDRESS_HEADERS = [
+  'host',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  'x-forwarded-port',
+] as const;
 
 /** Where an answer is kept (per user and address) and what it was rendered from. */
 export interface KeepSlot {
@@ -60,7 +65,11 @@ export interface KeepSlot {
 export interface PrivatePageContext {
   url: URL;
   request: { headers: { get(name: string): string | null } };
-  locals: { user: PublicUser | null; auth: { via: 'header' | 'cookie' } | null; keepPage?: KeepSlot };
+  locals: {
+    user: PublicUser | null;
+    auth: { via: 'header' | 'cookie' } | null;
+    keepPage?: KeepSlot;
+  };
   cookies: { has(name: string): boolean };
 }
 
@@ -85,12 +94,19 @@ interface KeptPage {
   body: Uint8Array<ArrayBuffer>;
 }
 
-const keyOf = (userId: number, header: (name: string) => string | null | undefined, pathWithSearch: string) =>
-  [userId, ...ADDRESS_HEADERS.map((name) => header(name) ?? ''), pathWithSearch].join('\n');
-const stampOf = (version: number | null, user: PublicUser) => `${version ?? '-'} ${JSON.stringify(user)}`;
+const keyOf = (
+  userId: number,
+  header: (name: string) => string | null | undefined,
+  pathWithSearch: string,
+) => [userId, ...ADDRESS_HEADERS.map((name) => header(name) ?? ''), pathWithSearch].join('\n');
+const stampOf = (version: number | null, user: PublicUser) =>
+  `${version ?? '-'} ${JSON.stringify(user)}`;
 
 /** Each session cookie's name with the pattern of its first value in a Cookie header. */
-const SESSION_COOKIES = SESSION_COOKIE_NAMES.map((name) => ({ name, pattern: new RegExp(`(?:^|;)\\s*${name}=([^;]*)`) }));
+const SESSION_COOKIES = SESSION_COOKIE_NAMES.map((name) => ({
+  name,
+  pattern: new RegExp(`(?:^|;)\\s*${name}=([^;]*)`),
+}));
 
 /** The first value `pattern` finds in a Cookie header, decoded as Astro decodes it. */
 function cookieValue(header: string, pattern: RegExp): string | undefined {
@@ -140,7 +156,11 @@ export class PrivatePages {
     const { user, auth } = context.locals;
     if (!user || !auth || UNKEPT_COOKIES.some((name) => context.cookies.has(name))) return null;
     return {
-      key: keyOf(user.id, (name) => context.request.headers.get(name), context.url.pathname + context.url.search),
+      key: keyOf(
+        user.id,
+        (name) => context.request.headers.get(name),
+        context.url.pathname + context.url.search,
+      ),
       stamp: stampOf(version, user),
       credential: auth.via === 'header' ? 'header' : sessionCookieName(context.url.protocol),
       versioned: version !== null,
@@ -152,7 +172,10 @@ export class PrivatePages {
     const slot = this.slot(context, version);
     const page = slot && this.fresh(slot.key);
     if (!page || page.stamp !== slot!.stamp || page.credential !== slot!.credential) return null;
-    return new Response(page.body, { status: 200, headers: [...page.headers, ['X-Render-Cache', 'private-checked']] });
+    return new Response(page.body, {
+      status: 200,
+      headers: [...page.headers, ['X-Render-Cache', 'private-checked']],
+    });
   }
 
   /**
@@ -162,7 +185,8 @@ export class PrivatePages {
    * through `answer`).
    */
   answerRequest(req: IncomingMessage, res: ServerResponse): boolean {
-    if (req.method !== 'GET' || this.pages.size === 0 || !this.memory.databaseAnswering()) return false;
+    if (req.method !== 'GET' || this.pages.size === 0 || !this.memory.databaseAnswering())
+      return false;
     if (req.headers.cookie && UNKEPT.test(req.headers.cookie)) return false;
     const sign = credentialOf(req);
     const user = sign && this.memory.userFor(sign.token);
@@ -189,11 +213,30 @@ export class PrivatePages {
    */
   async keep(slot: KeepSlot, response: Response): Promise<Response> {
     const type = response.headers.get('content-type') ?? '';
-    if (response.status !== 200 || !/^(?:text\/html|application\/json)\b/.test(type) || response.headers.has('set-cookie')) return response;
+    if (
+      response.status !== 200 ||
+      !/^(?:text\/html|application\/json)\b/.test(type) ||
+      response.headers.has('set-cookie')
+    )
+      return response;
     const body = new Uint8Array(await response.arrayBuffer());
     const headers = [...response.headers];
-    const rawHeaders = [...headers.flat(), 'Content-Length', String(body.byteLength), 'X-Render-Cache', 'private-hit'];
-    this.pages.set(slot.key, { stamp: slot.stamp, credential: slot.credential, versioned: slot.versioned, keptAt: this.now(), headers, rawHeaders, body });
+    const rawHeaders = [
+      ...headers.flat(),
+      'Content-Length',
+      String(body.byteLength),
+      'X-Render-Cache',
+      'private-hit',
+    ];
+    this.pages.set(slot.key, {
+      stamp: slot.stamp,
+      credential: slot.credential,
+      versioned: slot.versioned,
+      keptAt: this.now(),
+      headers,
+      rawHeaders,
+      body,
+    });
     return new Response(body, { status: 200, headers });
   }
 

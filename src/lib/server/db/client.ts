@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { max, sql } from 'drizzle-orm';
 import { bigint, pgSchema, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { dataDir as configuredDataDir, databaseUrl as configuredDatabaseUrl } from '@/lib/server/config';
+import {
+  dataDir as configuredDataDir,
+  databaseUrl as configuredDatabaseUrl,
+} from '@/lib/server/config';
 import { log } from '@/lib/server/log';
 import { DatabaseUnavailableError } from '@/lib/server/db/errors';
 import { lockDataDir } from '@/lib/server/db/lock';
@@ -38,7 +41,11 @@ export interface DbHandle {
    * been missed meanwhile). PGlite serves one process: what it hears is what the database
    * itself announces (triggers, see migration 0010), delivered before the writing statement returns.
    */
-  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<void>;
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<void>;
   /** Sends `payload` to every other instance listening on `channel` (none on PGlite). */
   notify(channel: string, payload: string): Promise<void>;
   /**
@@ -94,7 +101,12 @@ async function openPostgres(url: string): Promise<DbHandle> {
     onnotice: () => {},
   });
   // Health checks use a connection of their own, outside the pool the requests share.
-  const probe = postgres(url, { max: 1, connect_timeout: DB_TIMEOUTS.connectSeconds, idle_timeout: 60, onnotice: () => {} });
+  const probe = postgres(url, {
+    max: 1,
+    connect_timeout: DB_TIMEOUTS.connectSeconds,
+    idle_timeout: 60,
+    onnotice: () => {},
+  });
   const db = drizzle(withQueryDeadline(client, DB_TIMEOUTS.queryMs), { schema }) as unknown as Db;
   return {
     db,
@@ -141,7 +153,22 @@ async function openPostgres(url: string): Promise<DbHandle> {
  * A random read costs what a sequential one does for files in memory: `random_page_cost=1.1`
  * lets the planner walk an index in order instead of sorting a seller's whole catalogue.
  */
-const PGLITE_MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'temp_buffers=2MB', '-c', 'work_mem=4MB', '-c', 'maintenance_work_mem=16MB', '-c', 'wal_buffers=1MB', '-c', 'max_connections=8', '-c', 'random_page_cost=1.1'];
+const PGLITE_MEMORY_SETTINGS = [
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'temp_buffers=2MB',
+  '-c',
+  'work_mem=4MB',
+  '-c',
+  'maintenance_work_mem=16MB',
+  '-c',
+  'wal_buffers=1MB',
+  '-c',
+  'max_connections=8',
+  '-c',
+  'random_page_cost=1.1',
+];
 
 /**
  * Creates a new PGlite data folder in a child process. initdb touches some 280 MB of the
@@ -151,7 +178,9 @@ const PGLITE_MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'temp_buffers
 async function initPgliteDir(dir: string): Promise<void> {
   const entry = import.meta.resolve('@electric-sql/pglite');
   const script = `const { PGlite } = await import(${JSON.stringify(entry)}); const db = await PGlite.create(${JSON.stringify(dir)}); await db.close();`;
-  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { timeout: 120_000 });
+  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+    timeout: 120_000,
+  });
 }
 
 async function openPglite(dir: string): Promise<DbHandle> {
@@ -162,7 +191,9 @@ async function openPglite(dir: string): Promise<DbHandle> {
   try {
     if (!inMemory) fs.mkdirSync(dir, { recursive: true });
     if (!inMemory && !fs.existsSync(path.join(dir, 'PG_VERSION'))) await initPgliteDir(dir);
-    const client = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS] });
+    const client = await PGlite.create(dir, {
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
+    });
     const db = drizzle(withFastQueries(client), { schema }) as unknown as Db;
     return {
       db,
@@ -204,7 +235,9 @@ async function openPglite(dir: string): Promise<DbHandle> {
  * share one check in flight; a check that fails or outlasts `healthMs` is a
  * `DatabaseUnavailableError` for everyone waiting on it.
  */
-function healthGate(check: () => Promise<void>): Pick<DbHandle, 'ensureReachable' | 'answeredLately'> {
+function healthGate(
+  check: () => Promise<void>,
+): Pick<DbHandle, 'ensureReachable' | 'answeredLately'> {
   let okUntil = 0;
   let inFlight: Promise<void> | undefined;
   const answeredLately = () => Date.now() < okUntil;
@@ -216,7 +249,9 @@ function healthGate(check: () => Promise<void>): Pick<DbHandle, 'ensureReachable
           okUntil = Date.now() + DB_TIMEOUTS.healthyForMs;
         },
         (error: unknown) => {
-          throw error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error);
+          throw error instanceof DatabaseUnavailableError
+            ? error
+            : new DatabaseUnavailableError(error);
         },
       )
       .finally(() => (inFlight = undefined)));
@@ -234,11 +269,15 @@ function withQueryDeadline<T extends object>(sql: T, ms: number): T {
     get(target, key) {
       const value = Reflect.get(target, key) as unknown;
       if (typeof value !== 'function') return value;
-      if (key === 'unsafe') return (...args: unknown[]) => queryWithDeadline(value.apply(target, args) as object, ms);
+      if (key === 'unsafe')
+        return (...args: unknown[]) => queryWithDeadline(value.apply(target, args) as object, ms);
       if (key === 'begin' || key === 'savepoint') {
         return (...args: unknown[]) => {
           const body = args.at(-1) as (inner: object) => unknown;
-          return value.apply(target, [...args.slice(0, -1), (inner: object) => body(withQueryDeadline(inner, ms))]);
+          return value.apply(target, [
+            ...args.slice(0, -1),
+            (inner: object) => body(withQueryDeadline(inner, ms)),
+          ]);
         };
       }
       return value.bind(target);
@@ -257,7 +296,10 @@ function queryWithDeadline(query: object, ms: number): object {
       }
       const value = Reflect.get(target, key);
       if (key === 'values' || key === 'raw') {
-        return (...args: unknown[]) => ((value as (...a: unknown[]) => unknown).apply(target, args), wrapped);
+        return (...args: unknown[]) => (
+          (value as (...a: unknown[]) => unknown).apply(target, args),
+          wrapped
+        );
       }
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -268,7 +310,10 @@ function queryWithDeadline(query: object, ms: number): object {
 async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DatabaseUnavailableError(new Error(`no answer in ${ms} ms`))), ms);
+    timer = setTimeout(
+      () => reject(new DatabaseUnavailableError(new Error(`no answer in ${ms} ms`))),
+      ms,
+    );
   });
   try {
     return await Promise.race([work, timeout]);
@@ -278,11 +323,15 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Drizzle's record of the migrations it applied (it creates the table itself). */
-const appliedMigrations = pgSchema('drizzle').table('__drizzle_migrations', { createdAt: bigint('created_at', { mode: 'number' }) });
+const appliedMigrations = pgSchema('drizzle').table('__drizzle_migrations', {
+  createdAt: bigint('created_at', { mode: 'number' }),
+});
 
 /** When the newest migration in the folder was made (its journal's `when`, Drizzle's `created_at`). */
 function newestMigrationMillis(folder: string): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: { when: number }[] };
   return Math.max(...journal.entries.map((e) => e.when));
 }
 
@@ -293,7 +342,9 @@ function newestMigrationMillis(folder: string): number {
  */
 export async function isMigrated(handle: DbHandle, folder = migrationsFolder()): Promise<boolean> {
   try {
-    const [row] = await handle.unbounded.select({ last: max(appliedMigrations.createdAt) }).from(appliedMigrations);
+    const [row] = await handle.unbounded
+      .select({ last: max(appliedMigrations.createdAt) })
+      .from(appliedMigrations);
     return row?.last != null && row.last >= newestMigrationMillis(folder);
   } catch {
     return false; // no table yet: a new database
@@ -340,7 +391,9 @@ if (import.meta.hot) import.meta.hot.data.database = slot;
 export function getDatabase(): Promise<DbHandle> {
   if (!slot.opening) {
     const url = configuredDatabaseUrl();
-    const started = openDatabase(url ? { databaseUrl: url } : { pgliteDir: path.join(configuredDataDir(), 'pglite') });
+    const started = openDatabase(
+      url ? { databaseUrl: url } : { pgliteDir: path.join(configuredDataDir(), 'pglite') },
+    );
     slot.opening = started.then(
       (handle) => {
         log.info('database ready', { database: handle.kind });

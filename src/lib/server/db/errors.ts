@@ -5,7 +5,10 @@ export class DatabaseUnavailableError extends Error {
   /** HTTP status for whoever shows this error. */
   readonly status = 503;
   constructor(cause?: unknown) {
-    super('La base de datos no está disponible en este momento. Inténtalo de nuevo en unos segundos.', { cause });
+    super(
+      'La base de datos no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+      { cause },
+    );
     this.name = 'DatabaseUnavailableError';
   }
 
@@ -38,7 +41,8 @@ export function isConnectionError(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 6; depth++) {
     if (e instanceof DatabaseUnavailableError) return true;
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08')))
+      return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

@@ -13,7 +13,14 @@
  * array, an object) takes PGlite's own path. Loaded by `client.ts`, hence relative imports
  * only (see `serve.mjs`).
  */
-import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import {
+  parse,
+  protocol,
+  type PGlite,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from '@electric-sql/pglite';
 
 const { serialize } = protocol;
 
@@ -67,9 +74,15 @@ function asText(value: unknown): string | null | undefined {
  * sends a few with every query) into a copy of all 318 of the database's, on every query; here
  * the few sit on top of the database's through the prototype chain instead, which reads the same.
  */
-function parsersFor(options: QueryOptions | undefined, all: Parsers): [Parsers, QueryOptions | undefined] {
+function parsersFor(
+  options: QueryOptions | undefined,
+  all: Parsers,
+): [Parsers, QueryOptions | undefined] {
   if (!options?.parsers) return [all, options];
-  return [Object.assign(Object.create(all) as Parsers, options.parsers), { ...options, parsers: undefined }];
+  return [
+    Object.assign(Object.create(all) as Parsers, options.parsers),
+    { ...options, parsers: undefined },
+  ];
 }
 
 /**
@@ -81,18 +94,31 @@ export function withFastQueries(client: PGlite): PGlite {
   const names = new Map<string, string>();
 
   /** Runs one statement; the caller holds the transaction lock (or is inside a transaction). */
-  async function run<T>(text: string, values: (string | null)[], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+  async function run<T>(
+    text: string,
+    values: (string | null)[],
+    options: QueryOptions | undefined,
+    inTransaction: boolean,
+  ): Promise<Results<T>> {
     return inner._runExclusiveQuery(async () => {
       let name = names.get(text);
       const messages: Uint8Array[] = [];
       if (name === undefined && names.size < MAX_NAMED && CACHEABLE.test(text)) {
         const candidate = `impulsa_${names.size + 1}`;
         // Parsed alone first: a statement that does not parse must not be remembered.
-        await client.execProtocolStream(concat([serialize.parse({ name: candidate, text, types: [] }), serialize.sync()]), { syncToFs: false });
+        await client.execProtocolStream(
+          concat([serialize.parse({ name: candidate, text, types: [] }), serialize.sync()]),
+          { syncToFs: false },
+        );
         names.set(text, (name = candidate));
       }
       if (name === undefined) messages.push(serialize.parse({ text, types: [] }));
-      messages.push(serialize.bind({ statement: name ?? '', values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
+      messages.push(
+        serialize.bind({ statement: name ?? '', values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      );
       const results = await client.execProtocolStream(concat(messages), { syncToFs: false });
       if (!inTransaction) await client.syncToFs();
       return parse.parseResults(results, ...parsersFor(options, inner.parsers))[0] as Results<T>;
@@ -105,12 +131,19 @@ export function withFastQueries(client: PGlite): PGlite {
    * and the lock is not re-entrant, so the choice is made before taking it).
    */
   function query(own: Queryable, inTransaction: boolean) {
-    return async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+    return async <T>(
+      text: string,
+      params: unknown[] = [],
+      options?: QueryOptions,
+    ): Promise<Results<T>> => {
       const values = params.map(asText);
-      if (values.includes(undefined) || options?.blob || options?.paramTypes) return own.query<T>(text, params, options);
+      if (values.includes(undefined) || options?.blob || options?.paramTypes)
+        return own.query<T>(text, params, options);
       if (inTransaction) return run<T>(text, values as (string | null)[], options, true);
       await inner._checkReady();
-      return inner._runExclusiveTransaction(() => run<T>(text, values as (string | null)[], options, false));
+      return inner._runExclusiveTransaction(() =>
+        run<T>(text, values as (string | null)[], options, false),
+      );
     };
   }
 

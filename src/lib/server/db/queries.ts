@@ -12,7 +12,13 @@ import { HttpError } from '@/lib/server/http/errors';
 type OwnedTable = PgTable & { id: AnyPgColumn; userId: AnyPgColumn };
 
 /** The row `id` of `table` if `userId` owns it; otherwise a 404 with `message`. */
-export async function ownedOr404<T extends OwnedTable>(db: Db, table: T, userId: number, id: number, message: string): Promise<T['$inferSelect']> {
+export async function ownedOr404<T extends OwnedTable>(
+  db: Db,
+  table: T,
+  userId: number,
+  id: number,
+  message: string,
+): Promise<T['$inferSelect']> {
   const [row] = await db
     .select()
     .from(table as PgTable)
@@ -32,7 +38,10 @@ export async function listPage<T extends PgTable>(
   pageSize: number,
 ): Promise<{ total: number; rows: T['$inferSelect'][] }> {
   const [counted, rows] = await Promise.all([
-    db.select({ total: count() }).from(table as PgTable).where(where),
+    db
+      .select({ total: count() })
+      .from(table as PgTable)
+      .where(where),
     db
       .select()
       .from(table as PgTable)
@@ -55,18 +64,28 @@ export interface JsonPart<T> {
 }
 
 /** What `readParts` answers for parts `P`: each part's value as its `read` gives it. */
-export type PartValues<P extends Record<string, JsonPart<unknown>>> = { [K in keyof P]: ReturnType<P[K]['read']> };
+export type PartValues<P extends Record<string, JsonPart<unknown>>> = {
+  [K in keyof P]: ReturnType<P[K]['read']>;
+};
 
 /** JSON as the driver hands it over: a string (Drizzle keeps drivers from parsing) or a parsed value. */
-const fromJson = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+const fromJson = (value: unknown): unknown =>
+  typeof value === 'string' ? JSON.parse(value) : value;
 
 /**
  * Reads every part in ONE statement (`select (…) as a, (…) as b`): each round trip has a fixed
  * cost (on PGlite queries also run one after another), so a page that needs ten small facts
  * pays it once instead of ten times.
  */
-export async function readParts<P extends Record<string, JsonPart<unknown>>>(db: Db, parts: P): Promise<PartValues<P>> {
-  const fields = Object.fromEntries(Object.entries(parts).map(([key, part]) => [key, sql`(${part.sql})`.mapWith(fromJson)]));
+export async function readParts<P extends Record<string, JsonPart<unknown>>>(
+  db: Db,
+  parts: P,
+): Promise<PartValues<P>> {
+  const fields = Object.fromEntries(
+    Object.entries(parts).map(([key, part]) => [key, sql`(${part.sql})`.mapWith(fromJson)]),
+  );
   const [row] = await db.select(fields).from(sql`(select 1) as one`);
-  return Object.fromEntries(Object.entries(parts).map(([key, part]) => [key, part.read(row![key] as never)])) as PartValues<P>;
+  return Object.fromEntries(
+    Object.entries(parts).map(([key, part]) => [key, part.read(row![key] as never)]),
+  ) as PartValues<P>;
 }

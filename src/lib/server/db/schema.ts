@@ -3,7 +3,20 @@
  * Migrations are generated from it into `drizzle/` with `npm run db:generate`.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Binary data (image variants): a Buffer in Node, on both drivers. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
@@ -33,7 +46,9 @@ export const users = pgTable(
 export const authTokens = pgTable(
   'auth_tokens',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -42,14 +57,19 @@ export const authTokens = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('auth_tokens_hash_key').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('auth_tokens_hash_key').on(t.tokenHash),
+    index('auth_tokens_user_idx').on(t.userId),
+  ],
 );
 
 /** Single-use password reset tokens, hashed, valid one hour. */
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -215,7 +235,10 @@ export const categories = pgTable(
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('categories_user_slug_key').on(t.userId, t.slug), index('categories_user_position_idx').on(t.userId, t.position)],
+  (t) => [
+    uniqueIndex('categories_user_slug_key').on(t.userId, t.slug),
+    index('categories_user_position_idx').on(t.userId, t.position),
+  ],
 );
 
 /** An uploaded image: what the seller sees; its encoded variants live in `media_variants`. */
@@ -337,7 +360,10 @@ export const productImages = pgTable(
       .references(() => media.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.mediaId] }), index('product_images_media_idx').on(t.mediaId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.mediaId] }),
+    index('product_images_media_idx').on(t.mediaId),
+  ],
 );
 
 /**
@@ -370,7 +396,13 @@ export const sites = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sites_subdomain_key').on(t.subdomain), uniqueIndex('sites_custom_domain_key').on(t.customDomain).where(sql`domain_status = 'verified'`), index('sites_user_idx').on(t.userId, t.id)],
+  (t) => [
+    uniqueIndex('sites_subdomain_key').on(t.subdomain),
+    uniqueIndex('sites_custom_domain_key')
+      .on(t.customDomain)
+      .where(sql`domain_status = 'verified'`),
+    index('sites_user_idx').on(t.userId, t.id),
+  ],
 );
 
 /**
@@ -449,7 +481,9 @@ export const orders = pgTable(
     uniqueIndex('orders_webpay_token_key').on(t.webpayToken),
     index('orders_seller_created_idx').on(t.sellerId, t.createdAt, t.id),
     index('orders_seller_status_idx').on(t.sellerId, t.status, t.createdAt),
-    index('orders_held_expires_idx').on(t.expiresAt).where(sql`stock_held and status = 'pendiente_pago'`),
+    index('orders_held_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`stock_held and status = 'pendiente_pago'`),
   ],
 );
 
@@ -485,7 +519,10 @@ export const carts = pgTable(
     buyer: jsonb('buyer').notNull().default({}),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tokenHash, t.sellerId] }), index('carts_updated_idx').on(t.updatedAt)],
+  (t) => [
+    primaryKey({ columns: [t.tokenHash, t.sellerId] }),
+    index('carts_updated_idx').on(t.updatedAt),
+  ],
 );
 
 /** Where a person is in each lesson (lessons themselves are content files, keyed by their frontmatter `id`). */

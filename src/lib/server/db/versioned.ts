@@ -30,7 +30,11 @@ export function saveVersioned<Row>(db: Db, save: VersionedSave<Row>): Promise<nu
     const stored = current === undefined ? 0 : save.versionOf(current);
     if (stored !== (save.base ?? 0)) {
       throw new HttpError(409, save.conflict.message, {
-        errors: { version: [stored === 0 ? 'No hay una versión guardada.' : `La versión guardada es ${stored}.`] },
+        errors: {
+          version: [
+            stored === 0 ? 'No hay una versión guardada.' : `La versión guardada es ${stored}.`,
+          ],
+        },
         body: { current: save.conflict.current(current) },
       });
     }

@@ -7,7 +7,9 @@ import { HttpError } from '@/lib/server/http/errors';
 /** The signed-in user, or a 401 with `WWW-Authenticate: Token`. */
 export function requireUser(locals: App.Locals): PublicUser {
   if (!locals.user) {
-    throw new HttpError(401, 'Debes iniciar sesión para continuar.', { headers: { 'WWW-Authenticate': 'Token' } });
+    throw new HttpError(401, 'Debes iniciar sesión para continuar.', {
+      headers: { 'WWW-Authenticate': 'Token' },
+    });
   }
   return locals.user;
 }

@@ -62,14 +62,25 @@ export function acceptedEncoding(header: string | undefined): Encoding | null {
 type Level = 'best' | 'fast';
 
 /** Zlib's options for `encoding`: `best` for the build (once per file), `fast` for responses. */
-function options(encoding: Encoding, level: Level, size: number): zlib.ZlibOptions | zlib.BrotliOptions {
+function options(
+  encoding: Encoding,
+  level: Level,
+  size: number,
+): zlib.ZlibOptions | zlib.BrotliOptions {
   if (encoding === 'gzip') return { level: level === 'best' ? 9 : 6 };
-  return { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: level === 'best' ? 11 : 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size } };
+  return {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: level === 'best' ? 11 : 5,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+    },
+  };
 }
 
 /** `body` in `encoding`, on this thread (a page: about a millisecond at `fast`). */
 export function compress(body: Uint8Array, encoding: Encoding, level: Level): Buffer {
-  return encoding === 'gzip' ? zlib.gzipSync(body, options(encoding, level, body.byteLength)) : zlib.brotliCompressSync(body, options(encoding, level, body.byteLength));
+  return encoding === 'gzip'
+    ? zlib.gzipSync(body, options(encoding, level, body.byteLength))
+    : zlib.brotliCompressSync(body, options(encoding, level, body.byteLength));
 }
 
 /** `body` in `encoding`, on libuv's thread pool (the build compresses many files at once). */

@@ -19,7 +19,11 @@ export class HttpError extends Error {
   constructor(
     status: number,
     message: string,
-    options: { errors?: FieldErrors; headers?: Record<string, string>; body?: Record<string, unknown> } = {},
+    options: {
+      errors?: FieldErrors;
+      headers?: Record<string, string>;
+      body?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -34,12 +38,20 @@ export class HttpError extends Error {
 export function jsonError(
   status: number,
   message: string,
-  options: { errors?: FieldErrors; headers?: Record<string, string>; body?: Record<string, unknown> } = {},
+  options: {
+    errors?: FieldErrors;
+    headers?: Record<string, string>;
+    body?: Record<string, unknown>;
+  } = {},
 ): Response {
   const body = { ...options.body, message, ...(options.errors ? { errors: options.errors } : {}) };
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...options.headers },
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...options.headers,
+    },
   });
 }
 
@@ -61,12 +73,21 @@ export function describeError(error: unknown): {
   headers?: Record<string, string>;
   body?: Record<string, unknown>;
 } {
-  if (error instanceof HttpError) return { status: error.status, message: error.message, errors: error.errors, headers: error.headers, body: error.body };
-  if (error instanceof z.ZodError) return { status: 400, message: 'Revisa los datos enviados.', errors: fieldErrors(error) };
+  if (error instanceof HttpError)
+    return {
+      status: error.status,
+      message: error.message,
+      errors: error.errors,
+      headers: error.headers,
+      body: error.body,
+    };
+  if (error instanceof z.ZodError)
+    return { status: 400, message: 'Revisa los datos enviados.', errors: fieldErrors(error) };
   if (isConnectionError(error)) {
     return {
       status: 503,
-      message: 'La base de datos no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+      message:
+        'La base de datos no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
       headers: { 'Retry-After': '5' },
     };
   }
@@ -76,7 +97,8 @@ export function describeError(error: unknown): {
 /** Turns any thrown value into a JSON response; unexpected errors are logged, not shown. */
 export function errorResponse(error: unknown, context: { path?: string } = {}): Response {
   const described = describeError(error);
-  if (described.status >= 500) log.error('request failed', { ...context, status: described.status, error });
+  if (described.status >= 500)
+    log.error('request failed', { ...context, status: described.status, error });
   return jsonError(described.status, described.message, described);
 }
 

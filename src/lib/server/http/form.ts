@@ -9,7 +9,10 @@ import { cleanJson } from '@/lib/server/http/json';
 /** True for a browser's own form submission (as opposed to a script's JSON call). */
 export function isFormPost(request: Request): boolean {
   const type = request.headers.get('content-type') ?? '';
-  return request.method === 'POST' && (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data'));
+  return (
+    request.method === 'POST' &&
+    (type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data'))
+  );
 }
 
 /** A posted form: its text fields, and the files of multipart forms (empty file inputs left out). */
@@ -38,18 +41,29 @@ async function readForm(request: Request, limit: number): Promise<ReadForm> {
 }
 
 /** Runs a form's work; a refusal the person can fix (4xx) comes back to render, anything else is thrown. */
-async function runForm<T>(work: () => Promise<T>): Promise<{ ok: true; value: T } | ({ ok: false } & FormFailure)> {
+async function runForm<T>(
+  work: () => Promise<T>,
+): Promise<{ ok: true; value: T } | ({ ok: false } & FormFailure)> {
   try {
     return { ok: true, value: await work() };
   } catch (error) {
     const described = describeError(error);
     if (described.status >= 500) throw error;
-    return { ok: false, status: described.status, message: described.message, errors: firstOf(described.errors) };
+    return {
+      ok: false,
+      status: described.status,
+      message: described.message,
+      errors: firstOf(described.errors),
+    };
   }
 }
 
 function firstOf(errors: FieldErrors | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(errors ?? {}).flatMap(([field, messages]) => (messages[0] ? [[field, messages[0]]] : [])));
+  return Object.fromEntries(
+    Object.entries(errors ?? {}).flatMap(([field, messages]) =>
+      messages[0] ? [[field, messages[0]]] : [],
+    ),
+  );
 }
 
 /**
@@ -60,7 +74,11 @@ export async function postedForm<T>(
   page: { request: Request; response: ResponseInit },
   limit: number,
   work: (fields: Record<string, string>, files: Record<string, File[]>) => Promise<T>,
-): Promise<null | { ok: true; value: T } | { ok: false; failure: FormFailure; fields: Record<string, string> }> {
+): Promise<
+  | null
+  | { ok: true; value: T }
+  | { ok: false; failure: FormFailure; fields: Record<string, string> }
+> {
   if (page.request.method !== 'POST') return null;
   const read = await runForm(() => readForm(page.request, limit));
   if (!read.ok) {

@@ -36,12 +36,18 @@ export async function readCapped(request: Request, limit: number): Promise<Buffe
 }
 
 /** Reads a JSON body of at most `limit` bytes (see `readCapped`). */
-export async function readJson(request: Request, limit: number = BODY_LIMITS.json): Promise<unknown> {
+export async function readJson(
+  request: Request,
+  limit: number = BODY_LIMITS.json,
+): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (declared > limit) throw new HttpError(413, TOO_LARGE);
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/(.+\+)?json\b/i.test(type)) {
-    throw new HttpError(415, 'El contenido debe enviarse como JSON (Content-Type: application/json).');
+    throw new HttpError(
+      415,
+      'El contenido debe enviarse como JSON (Content-Type: application/json).',
+    );
   }
   if (!request.body) throw new HttpError(400, 'Falta el cuerpo JSON de la solicitud.');
   const body = await readCapped(request, limit);
@@ -67,20 +73,27 @@ export const MAX_JSON_DEPTH = 32;
 export function cleanJson(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return cleanString(value);
   if (value === null || typeof value !== 'object') return value;
-  if (depth >= MAX_JSON_DEPTH) throw new HttpError(400, 'El contenido enviado tiene demasiados niveles anidados.');
+  if (depth >= MAX_JSON_DEPTH)
+    throw new HttpError(400, 'El contenido enviado tiene demasiados niveles anidados.');
   if (Array.isArray(value)) return value.map((item) => cleanJson(item, depth + 1));
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[cleanString(key)] = cleanJson(item, depth + 1);
+  for (const [key, item] of Object.entries(value))
+    out[cleanString(key)] = cleanJson(item, depth + 1);
   return out;
 }
 
 function cleanString(value: string): string {
-  if (!value.isWellFormed()) throw new HttpError(400, 'El texto enviado tiene caracteres no válidos.');
+  if (!value.isWellFormed())
+    throw new HttpError(400, 'El texto enviado tiene caracteres no válidos.');
   return value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
 }
 
 /** Reads and validates a JSON body with `schema`; a failure is a 400 with field errors. */
-export async function readBody<S extends z.ZodType>(request: Request, schema: S, limit?: number): Promise<z.output<S>> {
+export async function readBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  limit?: number,
+): Promise<z.output<S>> {
   return schema.parse(await readJson(request, limit));
 }
 

@@ -20,7 +20,13 @@ export interface Page<T> {
 }
 
 /** Builds the page; a page past the last (other than page 1 of nothing) is a 404. */
-export function paginate<T>(url: URL, page: number, count: number, results: T[], pageSize = PAGE_SIZE): Page<T> {
+export function paginate<T>(
+  url: URL,
+  page: number,
+  count: number,
+  results: T[],
+  pageSize = PAGE_SIZE,
+): Page<T> {
   const pages = Math.max(1, Math.ceil(count / pageSize));
   if (page > pages) throw new HttpError(404, INVALID_PAGE);
   const link = (n: number) => {
@@ -29,14 +35,23 @@ export function paginate<T>(url: URL, page: number, count: number, results: T[],
     else u.searchParams.set('page', String(n));
     return u.href;
   };
-  return { count, next: page < pages ? link(page + 1) : null, previous: page > 1 ? link(page - 1) : null, results };
+  return {
+    count,
+    next: page < pages ? link(page + 1) : null,
+    previous: page > 1 ? link(page - 1) : null,
+    results,
+  };
 }
 
 /**
  * The DRF page a list endpoint answers: reads `?page=` (invalid → 404), asks `load` for that
  * page's results and the total, and links the neighbours.
  */
-export async function paginated<T>(url: URL, load: (page: number, pageSize: number) => Promise<{ total: number; results: T[] }>, pageSize = PAGE_SIZE): Promise<Page<T>> {
+export async function paginated<T>(
+  url: URL,
+  load: (page: number, pageSize: number) => Promise<{ total: number; results: T[] }>,
+  pageSize = PAGE_SIZE,
+): Promise<Page<T>> {
   const page = pageParam(url);
   const { total, results } = await load(page, pageSize);
   return paginate(url, page, total, results, pageSize);

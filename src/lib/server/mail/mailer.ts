@@ -30,11 +30,18 @@ export async function sendMail(mail: Mail): Promise<void> {
     log.info('mail sent', { subject: mail.subject });
     return;
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   const info = await transport.sendMail(message);
   const outbox = path.join(dataDir(), 'outbox');
   await fs.mkdir(outbox, { recursive: true });
-  const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
+  const file = path.join(
+    outbox,
+    `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`,
+  );
   await fs.writeFile(file, info.message as Buffer);
   const link = mail.text.match(/https?:\/\/\S+/)?.[0];
   log.info('mail written to outbox', { file, subject: mail.subject, link });

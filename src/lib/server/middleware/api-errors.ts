@@ -15,7 +15,8 @@ export function isApiPath(pathname: string): boolean {
 export const apiErrors = defineMiddleware(async (context, next) => {
   if (!isApiPath(context.url.pathname)) return next();
   const declared = Number(context.request.headers.get('content-length') ?? 0);
-  if (declared > BODY_LIMITS.upload) return jsonError(413, 'El contenido enviado es demasiado grande.');
+  if (declared > BODY_LIMITS.upload)
+    return jsonError(413, 'El contenido enviado es demasiado grande.');
   try {
     return await next();
   } catch (error) {

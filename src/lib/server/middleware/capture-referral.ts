@@ -11,7 +11,12 @@ export const captureReferral = defineMiddleware((context, next) => {
   const source = context.url.searchParams.get('source');
   const partner = source ? referralPartnerFor(source) : null;
   if (partner) {
-    context.cookies.set(REFERRAL_COOKIE, partner, { path: '/', sameSite: 'lax', maxAge: 60 * 60 * 24 * 30, httpOnly: false });
+    context.cookies.set(REFERRAL_COOKIE, partner, {
+      path: '/',
+      sameSite: 'lax',
+      maxAge: 60 * 60 * 24 * 30,
+      httpOnly: false,
+    });
   }
   return next();
 });

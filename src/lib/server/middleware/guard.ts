@@ -10,7 +10,12 @@ import { isApiPath } from '@/lib/server/middleware/api-errors';
 function isPage(pathname: string): boolean {
   // The error pages themselves: the guard rewrites to /404, which must not be guarded again.
   if (pathname === '/404' || pathname === '/500') return false;
-  return !isApiPath(pathname) && !pathname.startsWith('/_') && !pathname.startsWith('/ingest/') && !/\.[a-z0-9]+$/i.test(pathname);
+  return (
+    !isApiPath(pathname) &&
+    !pathname.startsWith('/_') &&
+    !pathname.startsWith('/ingest/') &&
+    !/\.[a-z0-9]+$/i.test(pathname)
+  );
 }
 
 /** Carries out `decideGuard` (docs/spec.md §2): every request to a site, and page requests to the app. */
@@ -21,13 +26,22 @@ export const guard = defineMiddleware(async (context, next) => {
   const { search } = context.url;
   const sitePath = context.locals.sitePath;
   if (sitePath !== null) {
-    const decision = decideGuard({ host: 'tenant', pathname: sitePath, pathWithSearch: sitePath + search, routeExists: true, isAuthenticated: false, intendedRoute: null, quickStartPending: false });
+    const decision = decideGuard({
+      host: 'tenant',
+      pathname: sitePath,
+      pathWithSearch: sitePath + search,
+      routeExists: true,
+      isAuthenticated: false,
+      intendedRoute: null,
+      quickStartPending: false,
+    });
     // The site route renders the site's own 404 (no app chrome, no app cookies).
     context.locals.siteNotFound = decision.action !== 'next';
     return next();
   }
   const { pathname } = context.url;
-  if (!isPage(pathname) || (context.request.method !== 'GET' && context.request.method !== 'HEAD')) return next();
+  if (!isPage(pathname) || (context.request.method !== 'GET' && context.request.method !== 'HEAD'))
+    return next();
   const decision = decideGuard({
     host: 'main',
     pathname,
@@ -37,7 +51,8 @@ export const guard = defineMiddleware(async (context, next) => {
     intendedRoute: context.cookies.get(INTENDED_COOKIE)?.value ?? null,
     quickStartPending: readQuickStart(context.cookies.get(QUICK_START_COOKIE)?.value) !== null,
   });
-  if ('clearIntended' in decision && decision.clearIntended) context.cookies.delete(INTENDED_COOKIE, { path: '/' });
+  if ('clearIntended' in decision && decision.clearIntended)
+    context.cookies.delete(INTENDED_COOKIE, { path: '/' });
   switch (decision.action) {
     case 'next':
       return next();
@@ -45,7 +60,12 @@ export const guard = defineMiddleware(async (context, next) => {
       return context.rewrite('/404');
     case 'redirect':
       if (decision.saveIntended) {
-        context.cookies.set(INTENDED_COOKIE, decision.saveIntended, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60 * 60 });
+        context.cookies.set(INTENDED_COOKIE, decision.saveIntended, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          maxAge: 60 * 60,
+        });
       }
       return context.redirect(decision.to, 302);
   }

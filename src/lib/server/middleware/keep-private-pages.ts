@@ -13,7 +13,11 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * answered: on PostgreSQL the database's announcement of the new version may still be on its way
  * when the browser, redirected, asks for the dashboard again (`known-versions.ts`).
  */
-export function keepPrivatePagesWith(pages: PrivatePages, versions: () => KnownVersions, enabled = true) {
+export function keepPrivatePagesWith(
+  pages: PrivatePages,
+  versions: () => KnownVersions,
+  enabled = true,
+) {
   return defineMiddleware(async (context, next) => {
     const response = await next();
     const user = context.locals.user;
@@ -24,4 +28,8 @@ export function keepPrivatePagesWith(pages: PrivatePages, versions: () => KnownV
 }
 
 /** Off under `astro dev`, where a page's code changes with every save. */
-export const keepPrivatePages = keepPrivatePagesWith(privatePages, knownVersions, !import.meta.env.DEV);
+export const keepPrivatePages = keepPrivatePagesWith(
+  privatePages,
+  knownVersions,
+  !import.meta.env.DEV,
+);

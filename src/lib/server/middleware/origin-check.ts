@@ -10,17 +10,26 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * (which a cross-site page cannot attach). Covers JSON bodies, which Astro's checkOrigin does not.
  */
 export const originCheck = defineMiddleware((context, next) => {
-  if (SAFE_METHODS.has(context.request.method) || context.locals.auth?.via === 'header') return next();
+  if (SAFE_METHODS.has(context.request.method) || context.locals.auth?.via === 'header')
+    return next();
   // Analytics beacons carry no credentials that matter: they are forwarded, not acted on.
   if (context.url.pathname.startsWith('/ingest/')) return next();
   // Webpay posts the buyer back from its own origin (a cancelled payment), carrying only its token.
-  if (context.url.pathname === '/pay/return' || context.url.pathname === '/pay/return/') return next();
+  if (context.url.pathname === '/pay/return' || context.url.pathname === '/pay/return/')
+    return next();
   // Placing an order is public and uses no credentials: a seller's own domain may call it.
-  if (context.url.pathname === '/api/orders/' && context.request.method === 'POST' && context.locals.auth === null) return next();
+  if (
+    context.url.pathname === '/api/orders/' &&
+    context.request.method === 'POST' &&
+    context.locals.auth === null
+  )
+    return next();
   const allowed = new Set([context.url.origin, siteUrl().origin]);
   const origin = context.request.headers.get('origin');
   const fetchSite = context.request.headers.get('sec-fetch-site');
-  const foreign = origin ? !allowed.has(origin) : fetchSite !== null && fetchSite !== 'same-origin' && fetchSite !== 'none';
+  const foreign = origin
+    ? !allowed.has(origin)
+    : fetchSite !== null && fetchSite !== 'same-origin' && fetchSite !== 'none';
   if (foreign) return jsonError(403, 'Solicitud rechazada: viene de un origen no permitido.');
   return next();
 });

@@ -1,5 +1,11 @@
 import { defineMiddleware } from 'astro:middleware';
-import { CACHE_TAGS_HEADER, cacheBus, cacheKey, pageCache, type PageCache } from '@/lib/server/cache/page-cache';
+import {
+  CACHE_TAGS_HEADER,
+  cacheBus,
+  cacheKey,
+  pageCache,
+  type PageCache,
+} from '@/lib/server/cache/page-cache';
 
 /** The cache key of an Astro request (see `cacheKey`). */
 export function requestCacheKey(request: Request, url: URL): string | null {
@@ -27,7 +33,15 @@ export function renderCacheWith(cache: PageCache, listening: () => boolean, enab
     if (tags === null) return response;
     response.headers.delete(CACHE_TAGS_HEADER);
     const type = response.headers.get('content-type') ?? '';
-    if (!enabled || key === null || response.status !== 200 || !type.startsWith('text/html') || response.headers.has('set-cookie') || !listening()) return response;
+    if (
+      !enabled ||
+      key === null ||
+      response.status !== 200 ||
+      !type.startsWith('text/html') ||
+      response.headers.has('set-cookie') ||
+      !listening()
+    )
+      return response;
     const body = new Uint8Array(await response.arrayBuffer());
     // Hits may come compressed (`PageCache.answer`), so every copy says it varies by encoding.
     response.headers.append('Vary', 'Accept-Encoding');
@@ -38,4 +52,8 @@ export function renderCacheWith(cache: PageCache, listening: () => boolean, enab
 }
 
 /** Stores the anonymous rendering of pages that declared cache tags. */
-export const renderCache = renderCacheWith(pageCache, () => cacheBus.isListening(), !import.meta.env.DEV);
+export const renderCache = renderCacheWith(
+  pageCache,
+  () => cacheBus.isListening(),
+  !import.meta.env.DEV,
+);

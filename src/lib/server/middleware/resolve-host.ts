@@ -17,10 +17,16 @@ export const resolveHost = defineMiddleware((context, next) => {
   context.locals.site = site;
   context.locals.sitePath = null;
   if (site.kind === 'main') {
-    if (pathname === SITE_ROUTE || pathname.startsWith(SITE_ROUTE + '/')) return context.rewrite('/404');
+    if (pathname === SITE_ROUTE || pathname.startsWith(SITE_ROUTE + '/'))
+      return context.rewrite('/404');
     const preview = previewTarget(pathname);
     if (!preview) return next();
-    context.locals.site = { kind: 'subdomain', host: site.host, value: preview.slug, preview: true };
+    context.locals.site = {
+      kind: 'subdomain',
+      host: site.host,
+      value: preview.slug,
+      preview: true,
+    };
     context.locals.sitePath = preview.path;
   } else {
     context.locals.sitePath = pathname;

@@ -52,10 +52,12 @@ export const securityHeaders = defineMiddleware(async (context, next) => {
     response = new Response(response.body, { status: errorStatus, headers: copy });
   }
   const headers = response.headers;
-  if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', context.locals.sitePath != null ? TENANT_CSP : APP_CSP);
+  if (!headers.has('Content-Security-Policy'))
+    headers.set('Content-Security-Policy', context.locals.sitePath != null ? TENANT_CSP : APP_CSP);
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   if (!headers.has('X-Frame-Options')) headers.set('X-Frame-Options', 'SAMEORIGIN');
-  if (context.url.protocol === 'https:') headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+  if (context.url.protocol === 'https:')
+    headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   return response;
 });

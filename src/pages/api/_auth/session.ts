@@ -8,7 +8,10 @@ import { getDb } from '@/lib/server/db/client';
 import { json, methodNotAllowed } from '@/lib/server/http/json';
 
 /** `GET` → {user, token} for a signed-in browser, {user: null} otherwise. */
-export const GET: APIRoute = ({ locals }) => json(locals.user && locals.auth ? { user: locals.user, token: locals.auth.token } : { user: null });
+export const GET: APIRoute = ({ locals }) =>
+  json(
+    locals.user && locals.auth ? { user: locals.user, token: locals.auth.token } : { user: null },
+  );
 
 /** `DELETE` ends the session. */
 export const DELETE: APIRoute = async (context) => {

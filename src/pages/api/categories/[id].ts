@@ -16,7 +16,11 @@ export const PATCH: APIRoute = async ({ locals, params, request }) => {
 
 /** `DELETE …`: its products stay, without category. */
 export const DELETE: APIRoute = async ({ locals, params }) => {
-  await deleteCategory(await getDb(), requireUser(locals).id, idParam(params.id, CATEGORY_NOT_FOUND));
+  await deleteCategory(
+    await getDb(),
+    requireUser(locals).id,
+    idParam(params.id, CATEGORY_NOT_FOUND),
+  );
   return json({ detail: 'Categoría eliminada.' });
 };
 

@@ -6,7 +6,8 @@ import { requireUser } from '@/lib/server/http/auth';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 
 /** `GET /api/categories/` → the seller's categories in their order (a short list: not paginated). */
-export const GET: APIRoute = async ({ locals }) => json(await listCategories(await getDb(), requireUser(locals).id));
+export const GET: APIRoute = async ({ locals }) =>
+  json(await listCategories(await getDb(), requireUser(locals).id));
 
 /** `POST /api/categories/` {name} → 201 the category, last in the order. */
 export const POST: APIRoute = async ({ locals, request }) => {

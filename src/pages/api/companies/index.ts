@@ -4,7 +4,11 @@ import { requireUser } from '@/lib/server/http/auth';
 import { businessTypeOr400 } from '@/lib/formation/business-type.server';
 import { json, methodNotAllowed, readJson } from '@/lib/server/http/json';
 import { paginated } from '@/lib/server/http/pagination';
-import { createCompany, listCompanies, validateCompanyRequest } from '@/lib/formation/companies.server';
+import {
+  createCompany,
+  listCompanies,
+  validateCompanyRequest,
+} from '@/lib/formation/companies.server';
 
 /** `POST /api/companies/` {type, …full-state payload} → 201 the created company, status `enviado`. */
 export const POST: APIRoute = async ({ locals, request }) => {

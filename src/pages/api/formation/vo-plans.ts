@@ -8,7 +8,10 @@ import { listVoPlans } from '@/lib/formation/companies.server';
 export const GET: APIRoute = async ({ locals }) => {
   requireUser(locals);
   const results = await listVoPlans(await getDb());
-  return json({ count: results.length, next: null, previous: null, results }, { headers: { 'Cache-Control': 'private, max-age=300' } });
+  return json(
+    { count: results.length, next: null, previous: null, results },
+    { headers: { 'Cache-Control': 'private, max-age=300' } },
+  );
 };
 
 export const ALL = methodNotAllowed('GET');

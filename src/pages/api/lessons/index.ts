@@ -10,7 +10,15 @@ const PAGE_SIZE = 50;
 export const GET: APIRoute = async ({ url }) => {
   const page = pageParam(url);
   const lessons = (await allLessons()).map(lessonView);
-  return json(paginate(url, page, lessons.length, lessons.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), PAGE_SIZE));
+  return json(
+    paginate(
+      url,
+      page,
+      lessons.length,
+      lessons.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+      PAGE_SIZE,
+    ),
+  );
 };
 
 export const ALL = methodNotAllowed('GET');

@@ -7,7 +7,8 @@ import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 import { idParam } from '@/lib/server/http/params';
 
 /** `GET /api/media/{id}/` → one image of the seller's library. */
-export const GET: APIRoute = async ({ locals, params }) => json(await getMedia(await getDb(), requireUser(locals).id, idParam(params.id, MEDIA_NOT_FOUND)));
+export const GET: APIRoute = async ({ locals, params }) =>
+  json(await getMedia(await getDb(), requireUser(locals).id, idParam(params.id, MEDIA_NOT_FOUND)));
 
 /** `PATCH …` {alt}: the text a screen reader says and search engines read. */
 export const PATCH: APIRoute = async ({ locals, params, request }) => {

@@ -22,19 +22,28 @@ export const GET: APIRoute = async ({ locals, url }) => {
 export const POST: APIRoute = async ({ locals, request }) => {
   const user = requireUser(locals);
   const type = request.headers.get('content-type') ?? '';
-  if (!type.startsWith('multipart/form-data')) throw new HttpError(415, 'Envía la imagen como multipart/form-data, en el campo «file».');
+  if (!type.startsWith('multipart/form-data'))
+    throw new HttpError(415, 'Envía la imagen como multipart/form-data, en el campo «file».');
   const body = await readCapped(request, BODY_LIMITS.upload);
   let form: FormData;
   try {
-    form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
+    form = await new Response(new Uint8Array(body), {
+      headers: { 'content-type': type },
+    }).formData();
   } catch {
     throw new HttpError(400, 'No pudimos leer el formulario enviado.');
   }
   const file = form.get('file');
-  if (!(file instanceof Blob)) throw new HttpError(400, IMAGE_ERRORS.missing, { errors: { file: [IMAGE_ERRORS.missing] } });
+  if (!(file instanceof Blob))
+    throw new HttpError(400, IMAGE_ERRORS.missing, { errors: { file: [IMAGE_ERRORS.missing] } });
   if (file.size > IMAGE_MAX_BYTES) throw new HttpError(413, IMAGE_ERRORS.size);
   const { alt } = mediaAltSchema.parse(cleanJson({ alt: String(form.get('alt') ?? '') }));
-  const created = await createMedia(await getDb(), user.id, Buffer.from(await file.arrayBuffer()), alt);
+  const created = await createMedia(
+    await getDb(),
+    user.id,
+    Buffer.from(await file.arrayBuffer()),
+    alt,
+  );
   return json(created, { status: 201 });
 };
 

@@ -12,9 +12,16 @@ import { paginated } from '@/lib/server/http/pagination';
 export const GET: APIRoute = async ({ locals, url }) => {
   const user = requireUser(locals);
   const status = url.searchParams.get('status') || null;
-  if (status !== null && !(ORDER_STATUSES as readonly string[]).includes(status)) throw new HttpError(400, 'Ese estado no existe.', { errors: { status: [`Usa uno de: ${ORDER_STATUSES.join(', ')}.`] } });
+  if (status !== null && !(ORDER_STATUSES as readonly string[]).includes(status))
+    throw new HttpError(400, 'Ese estado no existe.', {
+      errors: { status: [`Usa uno de: ${ORDER_STATUSES.join(', ')}.`] },
+    });
   const db = await getDb();
-  return json(await paginated(url, (page, pageSize) => listOrders(db, user.id, status as OrderStatus | null, page, pageSize)));
+  return json(
+    await paginated(url, (page, pageSize) =>
+      listOrders(db, user.id, status as OrderStatus | null, page, pageSize),
+    ),
+  );
 };
 
 /**

@@ -12,7 +12,9 @@ export const GET: APIRoute = async ({ locals, url }) => {
   const user = requireUser(locals);
   const db = await getDb();
   const filters = productFilters(url.searchParams);
-  return json(await paginated(url, (page, pageSize) => listProducts(db, user.id, filters, page, pageSize)));
+  return json(
+    await paginated(url, (page, pageSize) => listProducts(db, user.id, filters, page, pageSize)),
+  );
 };
 
 /** `POST /api/products/` {name, description, price, compare_at_price?, stock?, published?, category?, images?} → 201 product. */

@@ -9,9 +9,18 @@ import { json, methodNotAllowed } from '@/lib/server/http/json';
 export const GET: APIRoute = async ({ locals, url }) => {
   requireUser(locals);
   const parsed = subdomainSchema.safeParse(url.searchParams.get('subdomain') ?? '');
-  if (!parsed.success) return json({ subdomain: url.searchParams.get('subdomain') ?? '', available: false, message: parsed.error.issues[0]!.message });
+  if (!parsed.success)
+    return json({
+      subdomain: url.searchParams.get('subdomain') ?? '',
+      available: false,
+      message: parsed.error.issues[0]!.message,
+    });
   const available = await subdomainFree(await getDb(), parsed.data);
-  return json({ subdomain: parsed.data, available, message: available ? 'Disponible.' : 'Ese subdominio ya está en uso. Prueba con otro.' });
+  return json({
+    subdomain: parsed.data,
+    available,
+    message: available ? 'Disponible.' : 'Ese subdominio ya está en uso. Prueba con otro.',
+  });
 };
 
 export const ALL = methodNotAllowed('GET');

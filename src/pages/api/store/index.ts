@@ -6,7 +6,8 @@ import { requireUser } from '@/lib/server/http/auth';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 
 /** `GET /api/store/` → the seller's shop settings (version 0 before the first save). */
-export const GET: APIRoute = async ({ locals }) => json(await getStore(await getDb(), requireUser(locals).id));
+export const GET: APIRoute = async ({ locals }) =>
+  json(await getStore(await getDb(), requireUser(locals).id));
 
 /** `PATCH /api/store/` {…fields, version} → the saved settings; a stale version → 409 with `current`. */
 export const PATCH: APIRoute = async ({ locals, request }) => {

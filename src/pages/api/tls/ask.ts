@@ -14,8 +14,12 @@ export const GET: APIRoute = async ({ url }) => {
   const domain = (url.searchParams.get('domain') ?? '').trim().toLowerCase().slice(0, 253);
   const host = resolveSite(domain, mainDomains());
   // Only host names are looked up: letters, digits, hyphens and dots.
-  const ok = /^[a-z0-9.-]+$/.test(domain) && (host.kind === 'main' || (await siteForHost(await getDb(), host)) !== null);
-  return json(ok ? { domain, allowed: true } : { message: 'No servimos ese dominio.' }, { status: ok ? 200 : 404 });
+  const ok =
+    /^[a-z0-9.-]+$/.test(domain) &&
+    (host.kind === 'main' || (await siteForHost(await getDb(), host)) !== null);
+  return json(ok ? { domain, allowed: true } : { message: 'No servimos ese dominio.' }, {
+    status: ok ? 200 : 404,
+  });
 };
 
 export const ALL = methodNotAllowed('GET');

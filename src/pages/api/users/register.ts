@@ -5,6 +5,8 @@ import { BODY_LIMITS, json, methodNotAllowed, readJson } from '@/lib/server/http
 
 /** `POST /api/users/register/` {email, password, full_name} → 201 {token, user}. */
 export const POST: APIRoute = async (context) =>
-  json(await signUp(await getDb(), context, () => readJson(context.request, BODY_LIMITS.auth)), { status: 201 });
+  json(await signUp(await getDb(), context, () => readJson(context.request, BODY_LIMITS.auth)), {
+    status: 201,
+  });
 
 export const ALL = methodNotAllowed('POST');

@@ -4,6 +4,11 @@ import { getDb } from '@/lib/server/db/client';
 import { BODY_LIMITS, json, methodNotAllowed, readJson } from '@/lib/server/http/json';
 
 /** `POST /api/users/reset-password/` {token, password} → {detail}; signs out everywhere, no automatic sign-in. */
-export const POST: APIRoute = async (context) => json({ detail: await completeReset(await getDb(), context, () => readJson(context.request, BODY_LIMITS.auth)) });
+export const POST: APIRoute = async (context) =>
+  json({
+    detail: await completeReset(await getDb(), context, () =>
+      readJson(context.request, BODY_LIMITS.auth),
+    ),
+  });
 
 export const ALL = methodNotAllowed('POST');

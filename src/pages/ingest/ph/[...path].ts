@@ -25,10 +25,18 @@ export const ALL: APIRoute = async ({ request, url }) => {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
-  if (body && body.byteLength > MAX_BYTES) return jsonError(413, 'El contenido enviado es demasiado grande.');
+  const body =
+    request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+  if (body && body.byteLength > MAX_BYTES)
+    return jsonError(413, 'El contenido enviado es demasiado grande.');
   try {
-    const res = await fetch(target, { method: request.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(target, {
+      method: request.method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(10_000),
+    });
     const out = new Headers();
     for (const name of ['content-type', 'content-encoding', 'cache-control']) {
       const value = res.headers.get(name);

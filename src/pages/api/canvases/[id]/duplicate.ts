@@ -7,6 +7,13 @@ import { duplicateCanvas } from '@/lib/canvas/canvases.server';
 
 /** `POST /api/canvases/{id}/duplicate/` → 201 a copy with all its notes. */
 export const POST: APIRoute = async ({ locals, params }) =>
-  json(await duplicateCanvas(await getDb(), requireUser(locals).id, idParam(params.id, 'No encontramos ese canvas.')), { status: 201 });
+  json(
+    await duplicateCanvas(
+      await getDb(),
+      requireUser(locals).id,
+      idParam(params.id, 'No encontramos ese canvas.'),
+    ),
+    { status: 201 },
+  );
 
 export const ALL = methodNotAllowed('POST');

@@ -9,7 +9,8 @@ import { deleteCanvas, getCanvas, renameCanvas } from '@/lib/canvas/canvases.ser
 const NOT_FOUND = 'No encontramos ese canvas.';
 
 /** `GET /api/canvases/{id}/` → the canvas with its nine sections; 404 for anyone else's. */
-export const GET: APIRoute = async ({ locals, params }) => json(await getCanvas(await getDb(), requireUser(locals).id, idParam(params.id, NOT_FOUND)));
+export const GET: APIRoute = async ({ locals, params }) =>
+  json(await getCanvas(await getDb(), requireUser(locals).id, idParam(params.id, NOT_FOUND)));
 
 /** `PATCH …` {title?, description?} renames. */
 export const PATCH: APIRoute = async ({ locals, params, request }) => {

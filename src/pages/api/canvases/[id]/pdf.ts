@@ -17,7 +17,11 @@ const fileName = (title: string) =>
 
 /** `GET /api/canvases/{id}/pdf/` → the canvas as a one-page landscape PDF (download). */
 export const GET: APIRoute = async ({ locals, params }) => {
-  const canvas = await getCanvas(await getDb(), requireUser(locals).id, idParam(params.id, 'No encontramos ese canvas.'));
+  const canvas = await getCanvas(
+    await getDb(),
+    requireUser(locals).id,
+    idParam(params.id, 'No encontramos ese canvas.'),
+  );
   const bytes = await canvasPdf(canvas);
   return new Response(bytes as BodyInit, {
     headers: {

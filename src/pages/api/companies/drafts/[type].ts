@@ -26,7 +26,13 @@ export const PUT: APIRoute = async ({ locals, params, request }) => {
   const type = businessTypeOr400(params.type);
   const input = await readBody(request, saveSchema);
   const db = await getDb();
-  return json(await saveDraft(db, user.id, type, { data: input.data, baseVersion: input.version, editedAt: new Date(input.edited_at) }));
+  return json(
+    await saveDraft(db, user.id, type, {
+      data: input.data,
+      baseVersion: input.version,
+      editedAt: new Date(input.edited_at),
+    }),
+  );
 };
 
 /** `DELETE …` forgets the synced draft. */

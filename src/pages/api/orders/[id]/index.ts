@@ -7,7 +7,8 @@ import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 import { idParam } from '@/lib/server/http/params';
 
 /** `GET /api/orders/{id}/` → the order; 404 for another seller's. */
-export const GET: APIRoute = async ({ locals, params }) => json(await getOrder(await getDb(), requireUser(locals).id, idParam(params.id, ORDER_NOT_FOUND)));
+export const GET: APIRoute = async ({ locals, params }) =>
+  json(await getOrder(await getDb(), requireUser(locals).id, idParam(params.id, ORDER_NOT_FOUND)));
 
 /** `PATCH …` {status, version?}: one step along pagado → preparando → enviado → entregado, or cancelado (restocks, refunds Webpay). */
 export const PATCH: APIRoute = async ({ locals, params, request }) => {

@@ -7,6 +7,13 @@ import { idParam } from '@/lib/server/http/params';
 
 /** `POST /api/products/{id}/duplicate/` → 201 a draft copy with the same images. */
 export const POST: APIRoute = async ({ locals, params }) =>
-  json(await duplicateProduct(await getDb(), requireUser(locals).id, idParam(params.id, PRODUCT_NOT_FOUND)), { status: 201 });
+  json(
+    await duplicateProduct(
+      await getDb(),
+      requireUser(locals).id,
+      idParam(params.id, PRODUCT_NOT_FOUND),
+    ),
+    { status: 201 },
+  );
 
 export const ALL = methodNotAllowed('POST');

@@ -7,7 +7,8 @@ import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 import { idParam } from '@/lib/server/http/params';
 
 /** `GET /api/sites/{id}/` → the site (docs/design.md §7). */
-export const GET: APIRoute = async ({ locals, params }) => json(await getSite(await getDb(), requireUser(locals).id, idParam(params.id, SITE_NOT_FOUND)));
+export const GET: APIRoute = async ({ locals, params }) =>
+  json(await getSite(await getDb(), requireUser(locals).id, idParam(params.id, SITE_NOT_FOUND)));
 
 /** `PATCH …` {name?, seo?, theme?, whatsapp?, version} → the saved site; a stale version → 409 with `current`. */
 export const PATCH: APIRoute = async ({ locals, params, request }) => {

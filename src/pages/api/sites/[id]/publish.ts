@@ -6,6 +6,9 @@ import { json, methodNotAllowed } from '@/lib/server/http/json';
 import { idParam } from '@/lib/server/http/params';
 
 /** `POST /api/sites/{id}/publish/` → the site: every page's draft is what visitors see now. */
-export const POST: APIRoute = async ({ locals, params }) => json(await publishSite(await getDb(), requireUser(locals).id, idParam(params.id, SITE_NOT_FOUND)));
+export const POST: APIRoute = async ({ locals, params }) =>
+  json(
+    await publishSite(await getDb(), requireUser(locals).id, idParam(params.id, SITE_NOT_FOUND)),
+  );
 
 export const ALL = methodNotAllowed('POST');

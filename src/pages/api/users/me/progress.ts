@@ -5,6 +5,7 @@ import { json, methodNotAllowed } from '@/lib/server/http/json';
 import { userProgress } from '@/lib/modules.server';
 
 /** `GET /api/users/me/progress/` → {data: {modules, completed, total}}. */
-export const GET: APIRoute = async ({ locals }) => json({ data: await userProgress(await getDb(), requireUser(locals).id) });
+export const GET: APIRoute = async ({ locals }) =>
+  json({ data: await userProgress(await getDb(), requireUser(locals).id) });
 
 export const ALL = methodNotAllowed('GET');

@@ -12,7 +12,8 @@ import { saveSection } from '@/lib/canvas/canvases.server';
 export const PUT: APIRoute = async ({ locals, params, request }) => {
   const user = requireUser(locals);
   const id = idParam(params.id, 'No encontramos ese canvas.');
-  if (!isSection(params.section)) throw new HttpError(404, `No existe el bloque «${params.section}».`);
+  if (!isSection(params.section))
+    throw new HttpError(404, `No existe el bloque «${params.section}».`);
   const input = await readBody(request, sectionUpdateSchema);
   return json(await saveSection(await getDb(), user.id, id, params.section, input));
 };

@@ -9,8 +9,14 @@ import { idParam } from '@/lib/server/http/params';
 
 /** `GET /api/sites/{id}/domain/` → the custom domain with its DNS records and last check, or 404 when there is none. */
 export const GET: APIRoute = async ({ locals, params }) => {
-  const domain = await getDomain(await getDb(), requireUser(locals).id, idParam(params.id, SITE_NOT_FOUND));
-  return domain ? json(domain) : json({ message: 'Este sitio no tiene un dominio propio.' }, { status: 404 });
+  const domain = await getDomain(
+    await getDb(),
+    requireUser(locals).id,
+    idParam(params.id, SITE_NOT_FOUND),
+  );
+  return domain
+    ? json(domain)
+    : json({ message: 'Este sitio no tiene un dominio propio.' }, { status: 404 });
 };
 
 /** `PUT …` {domain} → {domain, status: 'pending', txt: {name, value}, records} (docs/design.md §7). */

@@ -1,15 +1,23 @@
 import type { APIRoute } from 'astro';
-import { deletePage, getPage, PAGE_NOT_FOUND, putPage, SITE_NOT_FOUND } from '@/lib/sites/sites.server';
+import {
+  deletePage,
+  getPage,
+  PAGE_NOT_FOUND,
+  putPage,
+  SITE_NOT_FOUND,
+} from '@/lib/sites/sites.server';
 import { pagePutSchema } from '@/lib/sites/schemas';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 import { idParam } from '@/lib/server/http/params';
 
-const ids = (params: Record<string, string | undefined>) => [idParam(params.id, SITE_NOT_FOUND), idParam(params.pageId, PAGE_NOT_FOUND)] as const;
+const ids = (params: Record<string, string | undefined>) =>
+  [idParam(params.id, SITE_NOT_FOUND), idParam(params.pageId, PAGE_NOT_FOUND)] as const;
 
 /** `GET /api/sites/{id}/pages/{pageId}/` → the page with its draft `data`. */
-export const GET: APIRoute = async ({ locals, params }) => json(await getPage(await getDb(), requireUser(locals).id, ...ids(params)));
+export const GET: APIRoute = async ({ locals, params }) =>
+  json(await getPage(await getDb(), requireUser(locals).id, ...ids(params)));
 
 /** `PUT …` {data, title?, path?, version} → the saved draft; a stale version → 409 with `current`. */
 export const PUT: APIRoute = async ({ locals, params, request }) => {

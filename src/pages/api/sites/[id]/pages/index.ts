@@ -7,7 +7,8 @@ import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 import { idParam } from '@/lib/server/http/params';
 
 /** `GET /api/sites/{id}/pages/` → the site's pages {id, path, title, data, version}. */
-export const GET: APIRoute = async ({ locals, params }) => json(await listPages(await getDb(), requireUser(locals).id, idParam(params.id, SITE_NOT_FOUND)));
+export const GET: APIRoute = async ({ locals, params }) =>
+  json(await listPages(await getDb(), requireUser(locals).id, idParam(params.id, SITE_NOT_FOUND)));
 
 /** `POST …` {path, title, data?} → 201 page (a draft until the site is published again). */
 export const POST: APIRoute = async ({ locals, params, request }) => {
