@@ -18,10 +18,13 @@ export function freePort() {
   });
 }
 
-/** Spawns `node args…` and resolves once it printed `ready`. */
-export function startChild(args, env, ready) {
+/** Spawns `node args…` (on core `cpu` alone, if given) and resolves once it printed `ready`. */
+export function startChild(args, env, ready, cpu) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
+    const [command, argv] = cpu
+      ? ['taskset', ['-c', cpu, process.execPath, ...args]]
+      : [process.execPath, args];
+    const child = spawn(command, argv, {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -37,12 +40,13 @@ export function startChild(args, env, ready) {
   });
 }
 
-/** Starts the built app (scripts/serve.mjs, as `npm run serve` does) on `port`. */
-export function startApp(env, port) {
+/** Starts the built app (scripts/serve.mjs, as `npm run serve` does) on `port`, on core `cpu` if given. */
+export function startApp(env, port, cpu) {
   return startChild(
     ['--max-semi-space-size=8', 'scripts/serve.mjs'],
     { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     'Impulsa está corriendo',
+    cpu,
   );
 }
 

@@ -1,0 +1,85 @@
+// The load generator of `npm run bench`: wrk (Debian's package), pinned to its own core so that
+// it is never the bottleneck, with a Lua script per row for the method, headers, body and, for a
+// crawler's walk, a list of paths taken in turn.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** The core wrk runs on; the servers run on the other (`SERVER_CPU`). */
+export const WRK_CPU = '0';
+export const SERVER_CPU = '1';
+
+/** Installs wrk with apt-get when it is missing and we are root, as the tests do with Chromium. */
+export function ensureWrk() {
+  if (spawnSync('wrk', ['--version']).error === undefined) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error('Falta wrk. Instálalo con:\n  sudo apt-get install -y wrk');
+    process.exit(1);
+  }
+  console.log('Instalando wrk de Debian (apt-get)…');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const ok =
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status === 0 &&
+    spawnSync('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'inherit', env }).status === 0;
+  if (!ok) process.exit(1);
+}
+
+const lua = (value) => JSON.stringify(value);
+
+/** The Lua script of one row: its method, headers and body, or a walk over `paths` from `offset`. */
+function script({ method = 'GET', headers = {}, body, paths, offset = 0 }) {
+  const lines = [`wrk.method = ${lua(method)}`];
+  for (const [name, value] of Object.entries(headers))
+    lines.push(`wrk.headers[${lua(name)}] = ${lua(value)}`);
+  if (body !== undefined) lines.push(`wrk.body = ${lua(body)}`);
+  if (paths) {
+    lines.push(`local paths = {${paths.map(lua).join(',')}}`);
+    lines.push(`local i = ${offset}`);
+    lines.push(
+      'request = function() i = i + 1; return wrk.format(nil, paths[(i % #paths) + 1]) end',
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
+const MS = { us: 0.001, ms: 1, s: 1000 };
+const ms = (text) => {
+  const m = /([\d.]+)(us|ms|s)/.exec(text);
+  return m ? Number(m[1]) * MS[m[2]] : NaN;
+};
+
+/**
+ * Runs wrk against `url` for `duration` seconds with `connections` and resolves with what it
+ * measured: requests a second, p50 and p99 in ms, and the count of errors and non-2xx answers.
+ */
+export function wrk(url, { duration, connections, ...request }) {
+  const file = path.join(os.tmpdir(), `impulsa-wrk-${process.pid}.lua`);
+  fs.writeFileSync(file, script(request));
+  const run = spawnSync(
+    'taskset',
+    [
+      '-c',
+      WRK_CPU,
+      'wrk',
+      '-t1',
+      `-c${connections}`,
+      `-d${duration}s`,
+      '--latency',
+      '-s',
+      file,
+      url,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (run.status !== 0) throw new Error(`wrk ${url}: ${run.stderr || run.stdout}`);
+  const out = run.stdout;
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const p50 = ms(/\n\s+50%\s+(\S+)/.exec(out)?.[1] ?? '');
+  const p99 = ms(/\n\s+99%\s+(\S+)/.exec(out)?.[1] ?? '');
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const errors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+  return { rps, p50, p99, errors: errors + non2xx };
+}
