@@ -1,12 +1,13 @@
 // One linter for the repository: ESLint's and typescript-eslint's recommended rules, React's
 // hooks rules for the islands, and Astro's for .astro files.
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       'dist/',
@@ -19,8 +20,8 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
-  ...astro.configs.recommended,
+  tseslint.configs.recommended,
+  astro.configs.recommended,
   {
     // The classic hooks rules; the compiler-era ones flag the islands' deliberate reads of what
     // was typed before hydration.

@@ -12,7 +12,7 @@ import { cacheBus } from '@/lib/server/cache/page-cache';
 import { canvasProgressPart } from '@/lib/canvas/canvases.server';
 import { formationProgressPart, sentCompaniesPart } from '@/lib/formation/companies.server';
 import { catalogueCountsPart, catalogueProgress } from '@/lib/shop/products.server';
-import { salesCountPart } from '@/lib/orders/orders.server';
+import { salesCountPart } from '@/lib/orders/book.server';
 import { allLessons } from '@/lib/lessons/catalogue.server';
 import { lessonsModuleFrom, lessonsSummaryPart } from '@/lib/lessons/lessons.server';
 import { siteProgressPart } from '@/lib/sites/sites.server';

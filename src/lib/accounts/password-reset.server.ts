@@ -11,7 +11,8 @@ import { sendMail } from '@/lib/server/mail/mailer';
 import { passwordResetMail } from '@/lib/accounts/password-reset-mail.server';
 import { revokeAllTokens } from '@/lib/accounts/auth-tokens.server';
 import { findUserByEmail, setPassword } from '@/lib/accounts/users.server';
-import { hit, RATE_RULES } from '@/lib/accounts/rate-limit.server';
+import { RATE_RULES } from '@/lib/accounts/rate-rules';
+import { hit } from '@/lib/server/rate-limit';
 import { requestResetSchema, resetPasswordSchema } from '@/lib/accounts/schemas';
 import { clientIp } from '@/lib/server/http/auth';
 

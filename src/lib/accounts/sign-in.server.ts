@@ -2,7 +2,8 @@
 import type { APIContext } from 'astro';
 import { loginSchema } from '@/lib/accounts/schemas';
 import { startSession } from '@/lib/accounts/session.server';
-import { assertUnder, hit, RATE_RULES } from '@/lib/accounts/rate-limit.server';
+import { RATE_RULES } from '@/lib/accounts/rate-rules';
+import { assertUnder, hit } from '@/lib/server/rate-limit';
 import { authenticateWithPassword } from '@/lib/accounts/users.server';
 import type { Db } from '@/lib/server/db/client';
 import { clientIp } from '@/lib/server/http/auth';

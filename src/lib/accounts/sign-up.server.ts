@@ -1,6 +1,7 @@
 /** Creating an account: the one path behind `POST /api/users/register/` and the `/registrate` form. */
 import type { APIContext } from 'astro';
-import { hit, RATE_RULES } from '@/lib/accounts/rate-limit.server';
+import { RATE_RULES } from '@/lib/accounts/rate-rules';
+import { hit } from '@/lib/server/rate-limit';
 import { registerSchema } from '@/lib/accounts/schemas';
 import { startSession } from '@/lib/accounts/session.server';
 import { createUser } from '@/lib/accounts/users.server';

@@ -13,7 +13,7 @@ import {
   setCartQuantity,
   type BuyerDraft,
 } from '@/lib/orders/cart.server';
-import { createOrder } from '@/lib/orders/orders.server';
+import { createOrder } from '@/lib/orders/placing.server';
 import { CHECKOUT_FIELDS, checkoutInput } from '@/lib/orders/checkout-form';
 import { quantitySchema } from '@/lib/orders/schemas';
 import { payPath, receiptPath } from '@/lib/orders/urls';

@@ -1,7 +1,7 @@
 /** The order mails, in Spanish: the buyer's confirmation and the seller's notice of a new order. */
 import { formatClp } from '@/lib/money';
 import { PAYMENT_NAMES } from '@/lib/orders/schemas';
-import type { OrderView, ShopCheckout } from '@/lib/orders/orders.server';
+import type { OrderView, ShopCheckout } from '@/lib/orders/view.server';
 import { ORDER_PATHS } from '@/lib/orders/urls';
 import { formatPhone } from '@/lib/phone';
 import { siteUrl } from '@/lib/server/config';

@@ -1,6 +1,7 @@
 /** Whose checkout a request is: a published site's (its host) or, on the main domains, none in particular. */
 import type { SiteHost } from '@/lib/routing/hosts';
-import { publishedPages, siteForHost, siteView, type SiteView } from '@/lib/sites/sites.server';
+import { publishedPages, siteForHost } from '@/lib/sites/published.server';
+import { siteView, type SiteView } from '@/lib/sites/sites.server';
 import type { Db } from '@/lib/server/db/client';
 
 export interface PayHost {

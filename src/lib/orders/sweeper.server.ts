@@ -20,7 +20,7 @@ const FIRST_AFTER_MS = 3_000;
 
 async function runOnce(): Promise<void> {
   try {
-    const { sweepOrders } = await import('@/lib/orders/orders.server');
+    const { sweepOrders } = await import('@/lib/orders/payment.server');
     const { reconciled, lapsed } = await sweepOrders(await getDb());
     if (reconciled || lapsed) log.info('orders swept', { reconciled, lapsed });
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { cartToken, emptyCart } from '@/lib/orders/cart.server';
-import { webpayReturn, type WebpayReturn } from '@/lib/orders/orders.server';
+import { webpayReturn, type WebpayReturn } from '@/lib/orders/payment.server';
 import { receiptPath } from '@/lib/orders/urls';
 import { getDb } from '@/lib/server/db/client';
 import { BODY_LIMITS, readCapped } from '@/lib/server/http/json';

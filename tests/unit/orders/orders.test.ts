@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { checkoutInput } from '@/lib/orders/checkout-form';
-import { createOrder, sweepOrders } from '@/lib/orders/orders.server';
+import { createOrder } from '@/lib/orders/placing.server';
+import { sweepOrders } from '@/lib/orders/payment.server';
 import {
   formatOrderNumber,
   mergeItems,

@@ -3,7 +3,7 @@
  * plans of formation step 02. Runs through Node's type stripping too: relative `.ts` imports only.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '@/lib/server/db/client';
+import type { Db } from '@/lib/server/db/handle';
 import { voPlans } from '@/lib/server/db/schema';
 
 export const VO_PLANS = [

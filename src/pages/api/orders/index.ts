@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { createdOrderBody } from '@/lib/orders/order-api.server';
-import { createOrder, listOrders } from '@/lib/orders/orders.server';
+import { createOrder } from '@/lib/orders/placing.server';
+import { listOrders } from '@/lib/orders/book.server';
 import { ORDER_STATUSES, orderCreateSchema, type OrderStatus } from '@/lib/orders/schemas';
 import { getDb } from '@/lib/server/db/client';
 import { clientIp, requireUser } from '@/lib/server/http/auth';

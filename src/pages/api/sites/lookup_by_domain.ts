@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { publicSiteData, siteForHost } from '@/lib/sites/sites.server';
+import { publicSiteData, siteForHost } from '@/lib/sites/published.server';
 import { lookupSchema } from '@/lib/sites/schemas';
 import { getDb } from '@/lib/server/db/client';
 import { HttpError } from '@/lib/server/http/errors';

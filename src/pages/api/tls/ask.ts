@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { resolveSite } from '@/lib/routing/hosts';
-import { siteForHost } from '@/lib/sites/sites.server';
+import { siteForHost } from '@/lib/sites/published.server';
 import { mainDomains } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db/client';
 import { json, methodNotAllowed } from '@/lib/server/http/json';

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { getOrder, moveOrder, ORDER_NOT_FOUND } from '@/lib/orders/orders.server';
+import { getOrder, moveOrder, ORDER_NOT_FOUND } from '@/lib/orders/book.server';
 import { orderPatchSchema } from '@/lib/orders/schemas';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';

@@ -1,11 +1,6 @@
 import type { APIRoute } from 'astro';
-import {
-  deletePage,
-  getPage,
-  PAGE_NOT_FOUND,
-  putPage,
-  SITE_NOT_FOUND,
-} from '@/lib/sites/sites.server';
+import { deletePage, getPage, PAGE_NOT_FOUND, putPage } from '@/lib/sites/site-pages.server';
+import { SITE_NOT_FOUND } from '@/lib/sites/sites.server';
 import { pagePutSchema } from '@/lib/sites/schemas';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';

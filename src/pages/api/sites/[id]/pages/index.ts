@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { createPage, listPages, SITE_NOT_FOUND } from '@/lib/sites/sites.server';
+import { createPage, listPages } from '@/lib/sites/site-pages.server';
+import { SITE_NOT_FOUND } from '@/lib/sites/sites.server';
 import { pageCreateSchema } from '@/lib/sites/schemas';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DbHandle } from '@/lib/server/db/client';
-import { assertUnder, hit } from '@/lib/accounts/rate-limit.server';
+import { assertUnder, hit } from '@/lib/server/rate-limit';
 
 let handle: DbHandle;
 beforeAll(async () => {

@@ -1,9 +1,10 @@
 /**
  * Fixed-window rate limits counted in the database, so they hold across app instances.
- * A rule names a window and a limit; a bucket is the rule plus its subject (IP, account).
+ * A rule names a window and a limit; a bucket is the rule plus its subject (IP, account). Each
+ * feature names its own rules (`accounts/rate-rules.ts`, the orders' per-address limit).
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from '@/lib/server/db/client';
+import type { Db } from '@/lib/server/db/handle';
 import { rateLimits } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
 
@@ -12,17 +13,6 @@ export interface RateRule {
   windowSeconds: number;
   limit: number;
 }
-
-/** The limits of the account endpoints. */
-export const RATE_RULES = {
-  loginPerIp: { name: 'login:ip', windowSeconds: 15 * 60, limit: 50 },
-  loginFailuresPerAccount: { name: 'login-fail:account', windowSeconds: 60 * 60, limit: 100 },
-  registerPerIp: { name: 'register:ip', windowSeconds: 60 * 60, limit: 10 },
-  registerPerAccount: { name: 'register:account', windowSeconds: 60 * 60, limit: 5 },
-  resetRequestPerIp: { name: 'reset:ip', windowSeconds: 60 * 60, limit: 10 },
-  resetRequestPerAccount: { name: 'reset:account', windowSeconds: 60 * 60, limit: 5 },
-  resetPasswordPerIp: { name: 'reset-password:ip', windowSeconds: 60 * 60, limit: 20 },
-} as const satisfies Record<string, RateRule>;
 
 function windowOf(rule: RateRule, now: number) {
   const ms = rule.windowSeconds * 1000;

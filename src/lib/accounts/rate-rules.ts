@@ -1,0 +1,13 @@
+/** The rate limits of the account endpoints (`server/rate-limit.ts` counts them). */
+import type { RateRule } from '@/lib/server/rate-limit';
+
+/** The limits of the account endpoints. */
+export const RATE_RULES = {
+  loginPerIp: { name: 'login:ip', windowSeconds: 15 * 60, limit: 50 },
+  loginFailuresPerAccount: { name: 'login-fail:account', windowSeconds: 60 * 60, limit: 100 },
+  registerPerIp: { name: 'register:ip', windowSeconds: 60 * 60, limit: 10 },
+  registerPerAccount: { name: 'register:account', windowSeconds: 60 * 60, limit: 5 },
+  resetRequestPerIp: { name: 'reset:ip', windowSeconds: 60 * 60, limit: 10 },
+  resetRequestPerAccount: { name: 'reset:account', windowSeconds: 60 * 60, limit: 5 },
+  resetPasswordPerIp: { name: 'reset-password:ip', windowSeconds: 60 * 60, limit: 20 },
+} as const satisfies Record<string, RateRule>;

@@ -1,0 +1,145 @@
+/** The seller's order book: the list, the counts, one order, and the seller's one-step moves. */
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import {
+  nextStatuses,
+  ORDER_STATUSES,
+  SOLD_STATUSES,
+  STATUS_LABELS,
+  type OrderStatus,
+  type PaymentMethod,
+} from '@/lib/orders/schemas';
+import { webpay } from '@/lib/orders/webpay.server';
+import type { Db } from '@/lib/server/db/client';
+import { listPage, type JsonPart } from '@/lib/server/db/queries';
+import { orders } from '@/lib/server/db/schema';
+import { HttpError } from '@/lib/server/http/errors';
+import { log } from '@/lib/server/log';
+
+import { releaseStock, stockChanged } from '@/lib/orders/stock.server';
+import { type OrderRow, type OrderView, itemsOf, orderView } from '@/lib/orders/view.server';
+
+export const ORDER_NOT_FOUND = 'Esa orden no existe.';
+
+/** `GET /api/orders/?page=&status=`: the seller's orders, newest first. */
+export async function listOrders(
+  db: Db,
+  sellerId: number,
+  status: OrderStatus | null,
+  page: number,
+  pageSize: number,
+): Promise<{ total: number; results: OrderView[] }> {
+  const where = and(eq(orders.sellerId, sellerId), status ? eq(orders.status, status) : undefined);
+  const { total, rows } = await listPage(
+    db,
+    orders,
+    where,
+    [desc(orders.createdAt), desc(orders.id)],
+    page,
+    pageSize,
+  );
+  const items = await itemsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { total, results: rows.map((r) => orderView(r, items.get(r.id)!)) };
+}
+
+async function ownedOrder(db: Db, sellerId: number, id: number): Promise<OrderRow> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.sellerId, sellerId)));
+  if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
+  return row;
+}
+
+export async function getOrder(db: Db, sellerId: number, id: number): Promise<OrderView> {
+  const row = await ownedOrder(db, sellerId, id);
+  return orderView(row, (await itemsOf(db, [id])).get(id)!);
+}
+
+/** How many orders of each status a seller has (the order book's filter). */
+export async function orderCounts(db: Db, sellerId: number): Promise<Record<OrderStatus, number>> {
+  const rows = await db
+    .select({ status: orders.status, n: count() })
+    .from(orders)
+    .where(eq(orders.sellerId, sellerId))
+    .groupBy(orders.status);
+  const counts = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  return Object.fromEntries(ORDER_STATUSES.map((s) => [s, counts[s] ?? 0])) as Record<
+    OrderStatus,
+    number
+  >;
+}
+
+/**
+ * `PATCH /api/orders/{id}/`: the seller moves an order one step (see `nextStatuses`). Cancelling
+ * gives the stock back and refunds a Webpay payment (a failed refund cancels nothing).
+ */
+export async function moveOrder(
+  db: Db,
+  sellerId: number,
+  id: number,
+  to: OrderStatus,
+  version?: number,
+): Promise<OrderView> {
+  const row = await ownedOrder(db, sellerId, id);
+  if (version !== undefined && version !== row.version)
+    throw new HttpError(409, 'Esta orden cambió en otra pestaña. Revisa su estado actual.', {
+      body: { current: await getOrder(db, sellerId, id) },
+    });
+  const allowed = nextStatuses(row.status as OrderStatus, row.paymentMethod as PaymentMethod);
+  if (!allowed.includes(to))
+    throw new HttpError(
+      400,
+      `Una orden «${STATUS_LABELS[row.status as OrderStatus].toLowerCase()}» no puede pasar a «${STATUS_LABELS[to].toLowerCase()}».`,
+      { errors: { status: ['Ese cambio de estado no es posible.'] } },
+    );
+  if (to === 'cancelado' && row.paymentMethod === 'webpay' && row.paidAt && row.webpayToken) {
+    try {
+      await webpay()!.refund(row.webpayToken, row.total);
+    } catch (error) {
+      log.error('webpay refund failed', {
+        order: id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      throw new HttpError(
+        502,
+        'Webpay no pudo reembolsar el pago; la orden sigue como estaba. Intenta de nuevo en unos minutos.',
+      );
+    }
+  }
+  const released = await db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(orders)
+      .set({
+        status: to,
+        ...(to === 'pagado' ? { paidAt: sql`now()`, expiresAt: null } : {}),
+        ...(to === 'cancelado'
+          ? {
+              reason:
+                row.paidAt && row.paymentMethod === 'webpay'
+                  ? 'La tienda canceló la orden y reembolsó el pago.'
+                  : 'La tienda canceló la orden.',
+            }
+          : {}),
+        version: sql`${orders.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(orders.id, id), eq(orders.status, row.status)))
+      .returning();
+    if (!moved)
+      throw new HttpError(409, 'Esta orden cambió en otra pestaña. Revisa su estado actual.');
+    return to === 'cancelado' ? releaseStock(tx, id) : [];
+  });
+  await stockChanged(sellerId, released);
+  return getOrder(db, sellerId, id);
+}
+
+/** The dashboard: how many sales a seller has made (paid orders, whatever happened after), as a part of its statement. */
+export function salesCountPart(sellerId: number): JsonPart<number> {
+  return {
+    sql: sql`select count(*) from ${orders} where ${orders.sellerId} = ${sellerId} and ${orders.status} in ${SOLD_STATUSES}`,
+    read: (n: number) => Number(n),
+  };
+}

@@ -1,0 +1,305 @@
+/**
+ * Payment: an order settles once (paid, rejected or lapsed), whichever path gets there first. Webpay's
+ * return is committed by the one request that claims the order, however many times the buyer's
+ * browser comes back; the sweeper finishes unfinished commits and lapsed holds.
+ */
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { isApproved, webpay, type WebpayResult } from '@/lib/orders/webpay.server';
+import { orderMails } from '@/lib/orders/mails.server';
+import type { Db } from '@/lib/server/db/client';
+import { orders } from '@/lib/server/db/schema';
+import { sendMail } from '@/lib/server/mail/mailer';
+import { log } from '@/lib/server/log';
+
+import { releaseStock, stockChanged } from '@/lib/orders/stock.server';
+import {
+  type OrderRow,
+  type OrderView,
+  type ShopCheckout,
+  itemsOf,
+  orderView,
+  shopCheckout,
+} from '@/lib/orders/view.server';
+
+/** How long a Webpay order waits for its payment before its stock goes back. */
+export const WEBPAY_HOLD_MINUTES = 30;
+
+/**
+ * Sends the buyer's confirmation and the seller's notice after the order is answered: a slow or
+ * unreachable mail server never holds up a checkout, and a mail that fails is logged.
+ */
+export async function notify(order: OrderView, shop: ShopCheckout): Promise<void> {
+  for (const mail of orderMails(order, shop)) {
+    try {
+      await sendMail(mail);
+    } catch (error) {
+      log.error('order mail failed', {
+        order: order.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+}
+
+/**
+ * Moves a pending order to its end: paid, rejected or cancelled (the last two give the stock
+ * back). Only a pending order moves, so a second call changes nothing; returns the row as it is.
+ */
+export async function settle(
+  db: Db,
+  orderId: number,
+  to: { status: 'pagado' | 'rechazado' | 'cancelado'; reason?: string; webpay?: WebpayResult },
+): Promise<{ row: OrderRow; changed: boolean }> {
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({
+        status: to.status,
+        reason: to.reason ?? null,
+        ...(to.webpay ? { webpay: to.webpay } : {}),
+        ...(to.status === 'pagado' ? { paidAt: sql`now()`, expiresAt: null } : {}),
+        webpayState: sql`case when ${orders.webpayState} is null then null else 'done' end`,
+        version: sql`${orders.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'pendiente_pago')))
+      .returning();
+    if (!row)
+      return {
+        row: (await tx.select().from(orders).where(eq(orders.id, orderId)))[0]!,
+        changed: false,
+        released: [] as number[],
+      };
+    const released = to.status === 'pagado' ? [] : await releaseStock(tx, orderId);
+    return { row, changed: true, released };
+  });
+  await stockChanged(outcome.row.sellerId, outcome.released);
+  if (outcome.changed && to.status === 'pagado') {
+    const shop = await shopCheckout(db, outcome.row.sellerId);
+    if (shop)
+      void notify(orderView(outcome.row, (await itemsOf(db, [orderId])).get(orderId)!), shop);
+  }
+  return { row: outcome.row, changed: outcome.changed };
+}
+
+/** The result of a commit or a status call, applied to its order. */
+async function applyWebpay(db: Db, row: OrderRow, result: WebpayResult): Promise<OrderRow> {
+  if (isApproved(result, row.total))
+    return (await settle(db, row.id, { status: 'pagado', webpay: result })).row;
+  if (result.status === 'INITIALIZED') return row;
+  const code = result.response_code === null ? '' : ` (código ${result.response_code})`;
+  return (
+    await settle(db, row.id, {
+      status: 'rechazado',
+      webpay: result,
+      reason: `Webpay rechazó el pago${code}. No se hizo ningún cargo.`,
+    })
+  ).row;
+}
+
+/** What Webpay sent back to `/pay/return` (GET query or POST form). */
+export interface WebpayReturn {
+  token_ws?: string | null;
+  TBK_TOKEN?: string | null;
+  TBK_ORDEN_COMPRA?: string | null;
+  TBK_ID_SESION?: string | null;
+}
+
+export type ReturnOutcome = 'paid' | 'rejected' | 'aborted' | 'timeout' | 'pending' | 'unknown';
+
+const outcomeOf = (row: OrderRow): ReturnOutcome =>
+  row.status === 'pendiente_pago'
+    ? 'pending'
+    : row.status === 'rechazado' || row.status === 'cancelado'
+      ? 'rejected'
+      : 'paid';
+
+/**
+ * Webpay's return: commits the transaction once. A reload, a second tab or the same token sent
+ * again finds the order settled, or being committed by another request, and commits nothing.
+ * The buyer's "Anular" (`TBK_TOKEN`) and Webpay's timeout (`TBK_ORDEN_COMPRA` alone) reject the
+ * order without a commit.
+ */
+export async function webpayReturn(
+  db: Db,
+  params: WebpayReturn,
+): Promise<{ outcome: ReturnOutcome; row: OrderRow | null }> {
+  const client = webpay();
+  const find = async (where: ReturnType<typeof eq>) =>
+    (
+      await db
+        .select()
+        .from(orders)
+        .where(and(where, eq(orders.paymentMethod, 'webpay')))
+    )[0] ?? null;
+  if (params.TBK_TOKEN) {
+    const row = await find(eq(orders.webpayToken, params.TBK_TOKEN));
+    if (!row) return { outcome: 'unknown', row: null };
+    if (row.status !== 'pendiente_pago') return { outcome: outcomeOf(row), row };
+    const settled = await settle(db, row.id, {
+      status: 'rechazado',
+      reason: 'Anulaste el pago en Webpay. No se hizo ningún cargo.',
+    });
+    return { outcome: settled.changed ? 'aborted' : outcomeOf(settled.row), row: settled.row };
+  }
+  if (params.token_ws) {
+    const row = await find(eq(orders.webpayToken, params.token_ws));
+    if (!row || !client) return { outcome: 'unknown', row };
+    if (row.status !== 'pendiente_pago') return { outcome: outcomeOf(row), row };
+    const [claimed] = await db
+      .update(orders)
+      .set({ webpayState: 'committing', updatedAt: sql`now()` })
+      .where(and(eq(orders.id, row.id), eq(orders.webpayState, 'created')))
+      .returning();
+    if (!claimed) {
+      const settled = await waitSettled(db, row.id);
+      return { outcome: outcomeOf(settled), row: settled };
+    }
+    const settled = await commitOrReconcile(db, claimed);
+    return { outcome: outcomeOf(settled), row: settled };
+  }
+  if (params.TBK_ORDEN_COMPRA && params.TBK_ID_SESION) {
+    const number =
+      params.TBK_ORDEN_COMPRA.length === 8
+        ? `${params.TBK_ORDEN_COMPRA.slice(0, 4)}-${params.TBK_ORDEN_COMPRA.slice(4)}`
+        : '';
+    const row = number ? await find(eq(orders.number, number)) : null;
+    if (!row || `o${row.id}` !== params.TBK_ID_SESION) return { outcome: 'unknown', row: null };
+    if (row.status !== 'pendiente_pago' || row.webpayState !== 'created')
+      return { outcome: outcomeOf(row), row };
+    const settled = await settle(db, row.id, {
+      status: 'rechazado',
+      reason: 'Se acabó el tiempo para pagar en Webpay. No se hizo ningún cargo.',
+    });
+    return { outcome: settled.changed ? 'timeout' : outcomeOf(settled.row), row: settled.row };
+  }
+  return { outcome: 'unknown', row: null };
+}
+
+/** Another request is committing this order: wait a few seconds for it to finish. */
+async function waitSettled(db: Db, orderId: number): Promise<OrderRow> {
+  for (let i = 0; ; i++) {
+    const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+    if (row!.status !== 'pendiente_pago' || row!.webpayState !== 'committing' || i >= 40)
+      return row!;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/**
+ * Commits a claimed order; when the commit fails (Webpay already committed it, the network
+ * dropped) asks Webpay for the transaction's status instead. Still unknown: the order stays
+ * claimed for the next reconciliation.
+ */
+async function commitOrReconcile(db: Db, row: OrderRow): Promise<OrderRow> {
+  const client = webpay()!;
+  try {
+    return await applyWebpay(db, row, await client.commit(row.webpayToken!));
+  } catch (error) {
+    log.warn('webpay commit failed, asking status', {
+      order: row.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    try {
+      return await applyWebpay(db, row, await client.status(row.webpayToken!));
+    } catch (statusError) {
+      log.error('webpay status failed', {
+        order: row.id,
+        error: statusError instanceof Error ? statusError.message : String(statusError),
+      });
+      return row;
+    }
+  }
+}
+
+/**
+ * Housekeeping, at start and every minute: Webpay orders whose commit never finished (the app
+ * stopped mid-way) are committed or settled from their status; unpaid orders past their time
+ * give their stock back (a Webpay one only once Webpay confirms it was not paid).
+ */
+export async function sweepOrders(db: Db): Promise<{ reconciled: number; lapsed: number }> {
+  let reconciled = 0;
+  let lapsed = 0;
+  const client = webpay();
+  if (client) {
+    const stuck = await db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, 'pendiente_pago'),
+          eq(orders.webpayState, 'committing'),
+          lt(orders.updatedAt, sql`now() - interval '30 seconds'`),
+        ),
+      );
+    for (const row of stuck)
+      if ((await commitOrReconcile(db, row)).status !== 'pendiente_pago') reconciled++;
+  }
+  const due = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pendiente_pago'),
+        eq(orders.stockHeld, true),
+        lt(orders.expiresAt, sql`now()`),
+      ),
+    );
+  for (const row of due) {
+    if (row.paymentMethod === 'webpay') {
+      if (!client || !row.webpayToken) {
+        if (
+          (
+            await settle(db, row.id, {
+              status: 'rechazado',
+              reason: 'Se acabó el tiempo para pagar en Webpay. No se hizo ningún cargo.',
+            })
+          ).changed
+        )
+          lapsed++;
+        continue;
+      }
+      try {
+        const result = await client.status(row.webpayToken);
+        if (isApproved(result, row.total))
+          await settle(db, row.id, { status: 'pagado', webpay: result });
+        else if (
+          (
+            await settle(db, row.id, {
+              status: 'rechazado',
+              webpay: result,
+              reason: 'Se acabó el tiempo para pagar en Webpay. No se hizo ningún cargo.',
+            })
+          ).changed
+        )
+          lapsed++;
+      } catch (error) {
+        log.warn('webpay status failed while sweeping', {
+          order: row.id,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+      continue;
+    }
+    if (
+      (await settle(db, row.id, { status: 'cancelado', reason: 'No se recibió el pago a tiempo.' }))
+        .changed
+    )
+      lapsed++;
+  }
+  return { reconciled, lapsed };
+}
+
+/** Webpay's form and token of a Webpay order still waiting for its payment; null otherwise. */
+export function webpayFormFor(row: OrderRow): { url: string; token: string } | null {
+  if (
+    row.status !== 'pendiente_pago' ||
+    row.webpayState !== 'created' ||
+    !row.webpayToken ||
+    !row.webpayUrl
+  )
+    return null;
+  return { url: row.webpayUrl, token: row.webpayToken };
+}
+
+// ——— The seller's side ———

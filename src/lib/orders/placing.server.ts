@@ -1,0 +1,187 @@
+/** Placing an order: the buyer's items at the server's prices, stock taken, the mails sent. */
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { formatClp } from '@/lib/money';
+import { formatOrderNumber, type OrderCreateInput } from '@/lib/orders/schemas';
+import { PAY_PATHS } from '@/lib/orders/urls';
+import { webpay } from '@/lib/orders/webpay.server';
+import { whatsappLink } from '@/lib/shop/whatsapp';
+import { orderHoldHours, orderRateLimit, siteUrl } from '@/lib/server/config';
+import { hit, type RateRule } from '@/lib/server/rate-limit';
+import { siteView } from '@/lib/sites/sites.server';
+import type { Db } from '@/lib/server/db/client';
+import { isUniqueViolation } from '@/lib/server/db/errors';
+import { orderItems, orders, sites } from '@/lib/server/db/schema';
+import { HttpError } from '@/lib/server/http/errors';
+import { log } from '@/lib/server/log';
+
+import { WEBPAY_HOLD_MINUTES, notify, settle } from '@/lib/orders/payment.server';
+import { priceItems, stockChanged, takeStock } from '@/lib/orders/stock.server';
+import {
+  type OrderRow,
+  type OrderView,
+  type ShopCheckout,
+  itemsOf,
+  orderView,
+  orderWhatsappText,
+  shopCheckout,
+} from '@/lib/orders/view.server';
+
+/** The largest total an order may have (Webpay's amounts are integers; ours stay far below int32). */
+export const MAX_TOTAL = 999_999_999;
+/** Orders hold stock: one address may place only so many an hour (a person buys a few; a script that holds a shop's stock does not). */
+const orderRate = (): RateRule => ({
+  name: 'order:ip',
+  windowSeconds: 60 * 60,
+  limit: orderRateLimit(),
+});
+
+export interface CreatedOrder {
+  order: OrderView;
+  row: OrderRow;
+  shop: ShopCheckout;
+  /** Webpay's form and token, for a Webpay order. */
+  webpayForm?: { url: string; token: string };
+  whatsappUrl?: string;
+}
+
+/**
+ * Creates an order. `origin`: where the buyer is (a site's origin or the app's), for the receipt
+ * link and Webpay's return. `hostSiteId`: the site whose host took the order, if any (then the
+ * items must be its seller's).
+ */
+export async function createOrder(
+  db: Db,
+  input: OrderCreateInput,
+  context: { origin?: string; hostSiteId?: number | null; clientIp?: string } = {},
+): Promise<CreatedOrder> {
+  await hit(db, orderRate(), context.clientIp ?? 'unknown');
+  const { sellerId, lines } = await priceItems(db, input.items);
+  const siteId = input.site ?? context.hostSiteId ?? null;
+  let siteWhatsapp: string | null = null;
+  let origin = context.origin ?? siteUrl().origin;
+  if (siteId !== null) {
+    const [site] = await db.select().from(sites).where(eq(sites.id, siteId));
+    if (!site || !site.published || site.userId !== sellerId)
+      throw new HttpError(400, 'Ese sitio no existe.', {
+        errors: { site: ['Ese sitio no existe.'] },
+      });
+    siteWhatsapp = site.whatsapp;
+    origin = context.origin ?? siteView(site).url;
+  }
+  const shop = (await shopCheckout(db, sellerId, siteWhatsapp))!;
+  if (input.delivery.method === 'despacho' && shop.deliveryPrice === null)
+    throw new HttpError(400, 'Esta tienda no hace despachos: elige retiro.', {
+      errors: { 'delivery.method': ['Esta tienda no hace despachos: elige retiro.'] },
+    });
+  if (!shop.paymentMethods.includes(input.payment_method))
+    throw new HttpError(400, 'Esta tienda no recibe ese medio de pago.', {
+      errors: { payment_method: ['Esta tienda no recibe ese medio de pago.'] },
+    });
+  const deliveryPrice = input.delivery.method === 'despacho' ? shop.deliveryPrice! : 0;
+  const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  const total = subtotal + deliveryPrice;
+  if (total > MAX_TOTAL)
+    throw new HttpError(400, `El total no puede pasar de ${formatClp(MAX_TOTAL)}.`, {
+      errors: { items: [`El total no puede pasar de ${formatClp(MAX_TOTAL)}.`] },
+    });
+  const holdMs =
+    input.payment_method === 'webpay' ? WEBPAY_HOLD_MINUTES * 60_000 : orderHoldHours() * 3_600_000;
+
+  let row: OrderRow | undefined;
+  for (let attempt = 0; !row; attempt++) {
+    try {
+      row = await db.transaction(async (tx) => {
+        await takeStock(tx, lines);
+        const [inserted] = await tx
+          .insert(orders)
+          .values({
+            sellerId,
+            siteId,
+            number: formatOrderNumber(randomBytes(8)),
+            status: 'pendiente_pago',
+            paymentMethod: input.payment_method,
+            buyerName: input.buyer.name,
+            buyerEmail: input.buyer.email,
+            buyerPhone: input.buyer.phone,
+            deliveryMethod: input.delivery.method,
+            deliveryAddress: input.delivery.method === 'despacho' ? input.delivery.address! : null,
+            deliveryComuna:
+              input.delivery.method === 'despacho' && input.delivery.comuna
+                ? input.delivery.comuna
+                : null,
+            deliveryPrice,
+            subtotal,
+            total,
+            receiptToken: randomBytes(24).toString('base64url'),
+            expiresAt: new Date(Date.now() + holdMs),
+            origin,
+            webpayState: input.payment_method === 'webpay' ? 'created' : null,
+          })
+          .returning();
+        await tx.insert(orderItems).values(
+          lines.map((l) => ({
+            orderId: inserted!.id,
+            productId: l.product,
+            name: l.name,
+            unitPrice: l.price,
+            quantity: l.quantity,
+          })),
+        );
+        return inserted!;
+      });
+    } catch (error) {
+      // Two orders drew the same number (1 in 850 billion): draw again.
+      if (attempt < 2 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+  await stockChanged(
+    sellerId,
+    lines.filter((l) => l.stock !== null).map((l) => l.product),
+  );
+  const items = (await itemsOf(db, [row.id])).get(row.id)!;
+
+  if (input.payment_method === 'webpay') {
+    const client = webpay()!;
+    const orderId = row.id;
+    try {
+      const created = await client.create(
+        row.number.replace('-', ''),
+        `o${orderId}`,
+        total,
+        origin + PAY_PATHS.webpayReturn,
+      );
+      const [saved] = await db
+        .update(orders)
+        .set({ webpayToken: created.token, webpayUrl: created.url, updatedAt: sql`now()` })
+        .where(eq(orders.id, orderId))
+        .returning();
+      return { order: orderView(saved!, items), row: saved!, shop, webpayForm: created };
+    } catch (error) {
+      log.error('webpay create failed', {
+        order: orderId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      await settle(db, orderId, {
+        status: 'rechazado',
+        reason: 'No pudimos conectar con Webpay. No se hizo ningún cargo.',
+      });
+      throw new HttpError(
+        502,
+        'No pudimos conectar con Webpay. Intenta de nuevo en unos minutos o elige otro medio de pago.',
+      );
+    }
+  }
+  const order = orderView(row, items);
+  void notify(order, shop);
+  return {
+    order,
+    row,
+    shop,
+    whatsappUrl:
+      input.payment_method === 'whatsapp' && shop.whatsapp
+        ? whatsappLink(shop.whatsapp, orderWhatsappText(order, shop.name))
+        : undefined,
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * Prices and stock: the server prices every line, and stock is taken by one conditional update per
+ * product inside the order's transaction (two buyers of the last unit never both get it) and given
+ * back once when the order is cancelled, rejected or left unpaid.
+ */
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { mergeItems } from '@/lib/orders/schemas';
+import { shopTags } from '@/lib/shop/urls';
+import { invalidate } from '@/lib/server/cache/page-cache';
+import type { Db } from '@/lib/server/db/client';
+import type { Tx } from '@/lib/server/db/versioned';
+import { orderItems, orders, products } from '@/lib/server/db/schema';
+import { HttpError } from '@/lib/server/http/errors';
+
+/** Lines priced by the server: each product's current name and price, in the buyer's order. */
+export interface PricedLine {
+  product: number;
+  name: string;
+  price: number;
+  quantity: number;
+  stock: number | null;
+}
+
+/**
+ * The buyer's items as the server sees them: published products of one seller, at their price.
+ * Field errors in Spanish for anything else (under `items`).
+ */
+export async function priceItems(
+  db: Db | Tx,
+  items: { product: number; quantity: number }[],
+): Promise<{ sellerId: number; lines: PricedLine[] }> {
+  const merged = mergeItems(items);
+  const rows = await db
+    .select({
+      id: products.id,
+      userId: products.userId,
+      name: products.name,
+      price: products.price,
+      stock: products.stock,
+      published: products.published,
+    })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        merged.map((i) => i.product),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const problems: string[] = [];
+  for (const item of merged) {
+    const row = byId.get(item.product);
+    if (!row || !row.published)
+      problems.push(
+        row ? `«${row.name}» ya no está a la venta.` : 'Uno de los productos ya no existe.',
+      );
+  }
+  if (problems.length) throw new HttpError(400, problems[0]!, { errors: { items: problems } });
+  const sellers = new Set(rows.map((r) => r.userId));
+  if (sellers.size > 1)
+    throw new HttpError(400, 'Todos los productos de un pedido deben ser de la misma tienda.', {
+      errors: { items: ['Todos los productos de un pedido deben ser de la misma tienda.'] },
+    });
+  return {
+    sellerId: rows[0]!.userId,
+    lines: merged.map((i) => {
+      const row = byId.get(i.product)!;
+      return {
+        product: row.id,
+        name: row.name,
+        price: row.price,
+        quantity: i.quantity,
+        stock: row.stock,
+      };
+    }),
+  };
+}
+
+/** Takes `lines` from stock in one statement per product; a product without enough left aborts the transaction with a 409. */
+export async function takeStock(tx: Tx, lines: PricedLine[]): Promise<void> {
+  for (const line of [...lines].sort((a, b) => a.product - b.product)) {
+    const [row] = await tx
+      .update(products)
+      .set({
+        stock: sql`${products.stock} - ${line.quantity}`,
+        version: sql`${products.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(products.id, line.product),
+          eq(products.published, true),
+          isNotNull(products.stock),
+          sql`${products.stock} >= ${line.quantity}`,
+        ),
+      )
+      .returning({ id: products.id });
+    if (row || line.stock === null) continue;
+    const [left] = await tx
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, line.product));
+    const remaining = left?.stock ?? 0;
+    const message =
+      remaining <= 0
+        ? `«${line.name}» se agotó mientras comprabas.`
+        : `De «${line.name}» quedan solo ${remaining === 1 ? '1 unidad' : `${remaining} unidades`}.`;
+    throw new HttpError(409, message, {
+      errors: { items: [message] },
+      body: { product: line.product, available: Math.max(0, remaining) },
+    });
+  }
+}
+
+/** Gives an order's units back, once (a second call finds `stockHeld` already false). */
+export async function releaseStock(tx: Tx, orderId: number): Promise<number[]> {
+  const [held] = await tx
+    .update(orders)
+    .set({ stockHeld: false })
+    .where(and(eq(orders.id, orderId), eq(orders.stockHeld, true)))
+    .returning({ id: orders.id });
+  if (!held) return [];
+  const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  const touched: number[] = [];
+  for (const line of lines) {
+    if (line.productId === null) continue;
+    const [row] = await tx
+      .update(products)
+      .set({
+        stock: sql`${products.stock} + ${line.quantity}`,
+        version: sql`${products.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(products.id, line.productId), isNotNull(products.stock)))
+      .returning({ id: products.id });
+    if (row) touched.push(row.id);
+  }
+  return touched;
+}
+
+/** Product pages and catalogues show stock: drop them from the render cache. */
+export async function stockChanged(sellerId: number, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await invalidate(...productIds.map((id) => shopTags.product(id)), shopTags.catalogue(sellerId));
+}

@@ -1,0 +1,194 @@
+/** An order as the buyer and the seller see it, and what a shop offers at checkout. */
+import { asc, eq, inArray } from 'drizzle-orm';
+import { formatClp } from '@/lib/money';
+import {
+  comunaName,
+  nextStatuses,
+  STATUS_LABELS,
+  type OrderStatus,
+  type PaymentMethod,
+} from '@/lib/orders/schemas';
+import { receiptPath } from '@/lib/orders/urls';
+import type { WebpayResult } from '@/lib/orders/webpay.server';
+import { webpaySettings } from '@/lib/server/config';
+import type { Db } from '@/lib/server/db/client';
+import type { Tx } from '@/lib/server/db/versioned';
+import { orderItems, orders, sites, stores, users } from '@/lib/server/db/schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+/** An order as the API and the seller's pages show it (docs/design.md §7). */
+export interface OrderView {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  status_label: string;
+  payment_method: PaymentMethod;
+  buyer: { name: string; email: string; phone: string };
+  delivery: {
+    method: 'retiro' | 'despacho';
+    address: string | null;
+    comuna: string | null;
+    comuna_name: string | null;
+    price: number;
+  };
+  items: {
+    product: number | null;
+    name: string;
+    unit_price: number;
+    quantity: number;
+    total: number;
+  }[];
+  subtotal: number;
+  total: number;
+  site: number | null;
+  paid_at: string | null;
+  expires_at: string | null;
+  reason: string | null;
+  webpay: {
+    authorization_code: string | null;
+    card_last_digits: string | null;
+    payment_type_code: string | null;
+    installments_number: number | null;
+  } | null;
+  receipt_url: string;
+  next_statuses: OrderStatus[];
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export function orderView(row: OrderRow, items: ItemRow[]): OrderView {
+  const result = row.webpay as WebpayResult | null;
+  const status = row.status as OrderStatus;
+  return {
+    id: row.id,
+    number: row.number,
+    status,
+    status_label: STATUS_LABELS[status],
+    payment_method: row.paymentMethod as PaymentMethod,
+    buyer: { name: row.buyerName, email: row.buyerEmail, phone: row.buyerPhone },
+    delivery: {
+      method: row.deliveryMethod as 'retiro' | 'despacho',
+      address: row.deliveryAddress,
+      comuna: row.deliveryComuna,
+      comuna_name: row.deliveryComuna ? (comunaName(row.deliveryComuna) ?? null) : null,
+      price: row.deliveryPrice,
+    },
+    items: items.map((i) => ({
+      product: i.productId,
+      name: i.name,
+      unit_price: i.unitPrice,
+      quantity: i.quantity,
+      total: i.unitPrice * i.quantity,
+    })),
+    subtotal: row.subtotal,
+    total: row.total,
+    site: row.siteId,
+    paid_at: row.paidAt?.toISOString() ?? null,
+    expires_at: row.status === 'pendiente_pago' ? (row.expiresAt?.toISOString() ?? null) : null,
+    reason: row.reason,
+    webpay: result
+      ? {
+          authorization_code: result.authorization_code,
+          card_last_digits: result.card_last_digits,
+          payment_type_code: result.payment_type_code,
+          installments_number: result.installments_number,
+        }
+      : null,
+    receipt_url: row.origin + receiptPath(row.receiptToken),
+    next_statuses: nextStatuses(status, row.paymentMethod as PaymentMethod),
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function itemsOf(db: Db | Tx, orderIds: number[]): Promise<Map<number, ItemRow[]>> {
+  const map = new Map<number, ItemRow[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return map;
+  for (const item of await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.id)))
+    map.get(item.orderId)!.push(item);
+  return map;
+}
+
+/** What a shop offers at checkout: its name, delivery, and the payment methods it can take. */
+export interface ShopCheckout {
+  sellerId: number;
+  name: string;
+  email: string;
+  whatsapp: string | null;
+  transferDetails: string;
+  pickupAddress: string;
+  deliveryPrice: number | null;
+  paymentMethods: PaymentMethod[];
+}
+
+export async function shopCheckout(
+  db: Db | Tx,
+  sellerId: number,
+  siteWhatsapp: string | null = null,
+): Promise<ShopCheckout | null> {
+  const [row] = await db
+    .select({ user: users, store: stores })
+    .from(users)
+    .leftJoin(stores, eq(stores.userId, users.id))
+    .where(eq(users.id, sellerId));
+  if (!row) return null;
+  const whatsapp = siteWhatsapp ?? row.store?.whatsapp ?? null;
+  const transferDetails = row.store?.transferDetails.trim() ?? '';
+  // Offered when configured: asking does not need a client.
+  const paymentMethods: PaymentMethod[] = [
+    ...(webpaySettings() ? ['webpay' as const] : []),
+    ...(transferDetails ? ['transferencia' as const] : []),
+    ...(whatsapp ? ['whatsapp' as const] : []),
+  ];
+  return {
+    sellerId,
+    name: row.store?.name || row.user.fullName,
+    email: row.store?.contactEmail || row.user.email,
+    whatsapp,
+    transferDetails,
+    pickupAddress: row.store?.pickupAddress.trim() ?? '',
+    deliveryPrice: row.store?.deliveryPrice ?? null,
+    paymentMethods,
+  };
+}
+
+/** The buyer's first WhatsApp message about an order: number, lines, total and delivery. */
+export function orderWhatsappText(order: OrderView, shopName: string): string {
+  const lines = order.items.map((i) => `• ${i.quantity} × ${i.name} (${formatClp(i.total)})`);
+  const delivery =
+    order.delivery.method === 'despacho'
+      ? `Despacho a ${order.delivery.address}${order.delivery.comuna_name ? `, ${order.delivery.comuna_name}` : ''}`
+      : 'Retiro en tienda';
+  return [
+    `Hola ${shopName}, hice el pedido ${order.number}:`,
+    ...lines,
+    `Total: ${formatClp(order.total)} (IVA incluido)`,
+    delivery,
+    `A nombre de ${order.buyer.name}.`,
+  ].join('\n');
+}
+
+/** A buyer's order by its receipt link's token; null: none. */
+export async function orderByReceipt(
+  db: Db,
+  token: string,
+): Promise<{ order: OrderView; row: OrderRow; shop: ShopCheckout } | null> {
+  if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return null;
+  const [row] = await db.select().from(orders).where(eq(orders.receiptToken, token));
+  if (!row) return null;
+  let siteWhatsapp: string | null = null;
+  if (row.siteId)
+    siteWhatsapp =
+      (await db.select({ whatsapp: sites.whatsapp }).from(sites).where(eq(sites.id, row.siteId)))[0]
+        ?.whatsapp ?? null;
+  const shop = (await shopCheckout(db, row.sellerId, siteWhatsapp))!;
+  return { order: orderView(row, (await itemsOf(db, [row.id])).get(row.id)!), row, shop };
+}

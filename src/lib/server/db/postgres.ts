@@ -1,0 +1,112 @@
+/** PostgreSQL through postgres.js: a pool for requests, a connection of its own for health checks. */
+import {
+  DB_TIMEOUTS,
+  healthGate,
+  withTimeout,
+  type Db,
+  type DbHandle,
+} from '@/lib/server/db/handle';
+import * as schema from '@/lib/server/db/schema';
+
+export async function openPostgres(url: string): Promise<DbHandle> {
+  const { default: postgres } = await import('postgres');
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const client = postgres(url, {
+    max: 10,
+    connect_timeout: DB_TIMEOUTS.connectSeconds,
+    idle_timeout: 30,
+    connection: { statement_timeout: DB_TIMEOUTS.statementMs },
+    onnotice: () => {},
+  });
+  // Health checks use a connection of their own, outside the pool the requests share.
+  const probe = postgres(url, {
+    max: 1,
+    connect_timeout: DB_TIMEOUTS.connectSeconds,
+    idle_timeout: 60,
+    onnotice: () => {},
+  });
+  const db = drizzle(withQueryDeadline(client, DB_TIMEOUTS.queryMs), { schema }) as unknown as Db;
+  return {
+    db,
+    unbounded: drizzle(client, { schema }) as unknown as Db,
+    kind: 'postgres',
+    async close() {
+      await Promise.all([client.end({ timeout: 5 }), probe.end({ timeout: 1 })]);
+    },
+    ...healthGate(async () => {
+      await probe`select 1`;
+    }),
+    async listen(channel, onMessage, onReconnect) {
+      let connected = false;
+      await client.listen(channel, onMessage, () => {
+        if (connected) onReconnect?.();
+        connected = true;
+      });
+    },
+    async notify(channel, payload) {
+      await client.notify(channel, payload);
+    },
+    async withAdvisoryLock(key, fn) {
+      // Lock and unlock must run on the same connection, so reserve one from the pool.
+      const reserved = await client.reserve();
+      try {
+        await reserved`select pg_advisory_lock(${key})`;
+        try {
+          return await fn();
+        } finally {
+          await reserved`select pg_advisory_unlock(${key})`;
+        }
+      } finally {
+        reserved.release();
+      }
+    },
+  };
+}
+
+/**
+ * The postgres.js client with a deadline on every query Drizzle sends (`unsafe`, inside
+ * transactions too): past it the caller gets `DatabaseUnavailableError` (503), while the
+ * connection itself is left to the driver, which drops it when the network comes back or dies.
+ */
+function withQueryDeadline<T extends object>(sql: T, ms: number): T {
+  return new Proxy(sql, {
+    get(target, key) {
+      const value = Reflect.get(target, key) as unknown;
+      if (typeof value !== 'function') return value;
+      if (key === 'unsafe')
+        return (...args: unknown[]) => queryWithDeadline(value.apply(target, args) as object, ms);
+      if (key === 'begin' || key === 'savepoint') {
+        return (...args: unknown[]) => {
+          const body = args.at(-1) as (inner: object) => unknown;
+          return value.apply(target, [
+            ...args.slice(0, -1),
+            (inner: object) => body(withQueryDeadline(inner, ms)),
+          ]);
+        };
+      }
+      return value.bind(target);
+    },
+  });
+}
+
+/** A postgres.js pending query (lazy, thenable, `.values()` returns itself) whose await races a deadline. */
+function queryWithDeadline(query: object, ms: number): object {
+  const pending = query as PromiseLike<unknown> & Record<string | symbol, unknown>;
+  const wrapped: object = new Proxy(pending, {
+    get(target, key) {
+      if (key === 'then') {
+        const run = withTimeout(new Promise((resolve, reject) => target.then(resolve, reject)), ms);
+        return run.then.bind(run);
+      }
+      const value = Reflect.get(target, key);
+      if (key === 'values' || key === 'raw') {
+        return (...args: unknown[]) => (
+          (value as (...a: unknown[]) => unknown).apply(target, args),
+          wrapped
+        );
+      }
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return wrapped;
+}

@@ -1,0 +1,219 @@
+/**
+ * What a site's visitors and the editor's canvas see: the published site of a host, its pages and
+ * products, and the data its blocks render with.
+ */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { SiteHost } from '@/lib/routing/hosts';
+import { cleanPageData, allBlocks } from '@/lib/sites/blocks.server';
+import { type PageData } from '@/lib/sites/schemas';
+import { hostCache } from '@/lib/sites/host-cache.server';
+import type { BlockImage, BlockProduct, SiteRenderData } from '@/components/sites/blocks';
+import { foreignMedia, listMedia, mediaViews, type MediaView } from '@/lib/shop/media.server';
+import { srcset } from '@/lib/shop/images';
+import { whatsappLink } from '@/lib/shop/whatsapp';
+import type { Db } from '@/lib/server/db/client';
+import { productImages, products, sitePages, sites, stores } from '@/lib/server/db/schema';
+
+import { siteView, type SiteRow } from '@/lib/sites/sites.server';
+
+/**
+ * The published site a host serves (a subdomain, a preview of one, or a verified custom domain);
+ * null: none. Cached per host (`hostCache`): every change to a site invalidates its tag.
+ */
+export async function siteForHost(db: Db, host: SiteHost): Promise<SiteRow | null> {
+  if (host.kind === 'main') return null;
+  const key = `${host.kind}:${host.value}`;
+  const cache = hostCache<SiteRow>();
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached;
+  const where =
+    host.kind === 'subdomain'
+      ? eq(sites.subdomain, host.value)
+      : and(eq(sites.customDomain, host.value), eq(sites.domainStatus, 'verified'));
+  const [row] = await db
+    .select()
+    .from(sites)
+    .where(and(where, eq(sites.published, true)))
+    .limit(1);
+  cache.set(key, row ?? null);
+  return row ?? null;
+}
+
+/** The published products' slugs and last change: a site's sitemap lists them. */
+export async function publishedProductSlugs(
+  db: Db,
+  userId: number,
+): Promise<{ slug: string; updatedAt: Date }[]> {
+  return db
+    .select({ slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .where(and(eq(products.userId, userId), eq(products.published, true)))
+    .orderBy(asc(products.slug));
+}
+
+/** The published pages of a site: path, title and document. */
+export async function publishedPages(
+  db: Db,
+  siteId: number,
+): Promise<{ path: string; title: string; data: PageData }[]> {
+  const rows = await db
+    .select({
+      path: sitePages.path,
+      title: sitePages.publishedTitle,
+      data: sitePages.publishedData,
+    })
+    .from(sitePages)
+    .where(and(eq(sitePages.siteId, siteId), sql`${sitePages.publishedData} is not null`))
+    .orderBy(asc(sitePages.path));
+  return rows.map((r) => ({
+    path: r.path,
+    title: r.title ?? '',
+    data: cleanPageData(r.data as PageData),
+  }));
+}
+
+/** An image as blocks show it. */
+export function blockImage(view: MediaView, alt = view.alt): BlockImage {
+  return {
+    src: view.url,
+    srcset: srcset(view.variants, 'webp'),
+    width: view.width,
+    height: view.height,
+    alt,
+  };
+}
+
+/** What the blocks of `data` show besides their props: the owner's images and published products. */
+export async function siteRenderData(
+  db: Db,
+  site: SiteRow,
+  data: PageData,
+  productHref: (slug: string) => string,
+): Promise<SiteRenderData> {
+  const blocks = allBlocks(data);
+  const imageIds = blocks.flatMap((b) =>
+    (b.type === 'Hero' || b.type === 'Image') && typeof b.props.image === 'number'
+      ? [b.props.image]
+      : [],
+  );
+  // Only the owner's own images: a document may name any id.
+  const foreign = new Set(await foreignMedia(db, site.userId, imageIds));
+  const views = await mediaViews(db, [...new Set(imageIds.filter((id) => !foreign.has(id)))]);
+  const grids = blocks.filter((b) => b.type === 'ProductGrid');
+  const productsByBlock: Record<string, BlockProduct[]> = {};
+  for (const grid of grids) {
+    const category = typeof grid.props.category === 'number' ? grid.props.category : null;
+    productsByBlock[grid.props.id] = await publishedCards(
+      db,
+      site.userId,
+      category,
+      Number(grid.props.limit) || 6,
+      productHref,
+    );
+  }
+  return {
+    images: Object.fromEntries(views.map((v) => [v.id, blockImage(v)])),
+    products: productsByBlock,
+    whatsapp: (phone, message) => {
+      const number = phone.trim() || site.whatsapp;
+      return number ? whatsappLink(number, message) : null;
+    },
+  };
+}
+
+/** A seller's published products as cards, newest first (of one category when given). */
+async function publishedCards(
+  db: Db,
+  userId: number,
+  category: number | null,
+  limit: number,
+  productHref: (slug: string) => string,
+): Promise<(BlockProduct & { id: number; category: number | null })[]> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(
+      and(
+        eq(products.userId, userId),
+        eq(products.published, true),
+        ...(category ? [eq(products.categoryId, category)] : []),
+      ),
+    )
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
+  const firstImages = rows.length
+    ? await db
+        .select()
+        .from(productImages)
+        .where(
+          and(
+            inArray(
+              productImages.productId,
+              rows.map((r) => r.id),
+            ),
+            eq(productImages.position, 0),
+          ),
+        )
+    : [];
+  const covers = new Map(
+    (
+      await mediaViews(
+        db,
+        firstImages.map((i) => i.mediaId),
+      )
+    ).map((m) => [m.id, m]),
+  );
+  const coverOf = new Map(firstImages.map((i) => [i.productId, covers.get(i.mediaId)]));
+  // The card's picture is decorative: the product's name is the link's text right below it.
+  return rows.map((r) => {
+    const cover = coverOf.get(r.id);
+    return {
+      id: r.id,
+      category: r.categoryId,
+      name: r.name,
+      price: r.price,
+      compareAtPrice: r.compareAtPrice,
+      href: productHref(r.slug),
+      image: cover ? blockImage(cover, '') : null,
+      soldOut: r.stock === 0,
+    };
+  });
+}
+
+/** What the editor's canvas needs to show the seller's site: their newest published products and their images. */
+export async function editorResources(db: Db, userId: number, data: PageData) {
+  const catalogue = await publishedCards(db, userId, null, 200, (slug) => `/shop/${slug}`);
+  const library = await listMedia(db, userId, 1, 48);
+  const inLibrary = new Set(library.results.map((m) => m.id));
+  const used = allBlocks(data).flatMap((b) =>
+    typeof b.props.image === 'number' && !inLibrary.has(b.props.image) ? [b.props.image] : [],
+  );
+  // Images the page uses beyond the library's first page; only the seller's own.
+  const foreign = new Set(used.length ? await foreignMedia(db, userId, used) : []);
+  const extra = await mediaViews(db, [...new Set(used.filter((id) => !foreign.has(id)))]);
+  const images = [...library.results, ...extra].map((m) => ({ id: m.id, ...blockImage(m) }));
+  return { catalogue, library: images };
+}
+
+/** What anyone may know about a published site (`/config`, `lookup_by_domain`). */
+export async function publicSiteData(db: Db, site: SiteRow) {
+  const view = siteView(site);
+  const [store] = await db.select().from(stores).where(eq(stores.userId, site.userId));
+  const whatsapp = site.whatsapp ?? store?.whatsapp ?? null;
+  const paymentMethods = [
+    ...(store?.transferDetails.trim() ? ['transferencia'] : []),
+    ...(whatsapp ? ['whatsapp'] : []),
+  ];
+  return {
+    id: view.id,
+    name: view.name,
+    subdomain: view.subdomain,
+    custom_domain: view.domain_status === 'verified' ? view.custom_domain : null,
+    url: view.url,
+    theme: view.theme,
+    seo: view.seo,
+    whatsapp,
+    currency: 'CLP',
+    payment_methods: paymentMethods,
+  };
+}
