@@ -58,142 +58,145 @@ const startApp = () => startAppOn(appEnv, appPort, SERVER_CPU);
 let app = await startApp();
 const appUrl = (p) => `http://127.0.0.1:${appPort}${p}`;
 const api = apiClient(appUrl(''));
-
-// A seller with a shop, a photo, products, a published site and a canvas; a product without a
-// stock limit, bought by the orders row, and a cart holding it, shown by the /pay row.
-const seed = await seedPages(api);
-const { token, product, email } = seed;
-const routeWeights = await measureRoutes(appUrl(''), seed);
-const bread = await api(
-  'POST',
-  '/api/products/',
-  { name: 'Pan amasado', price: 2500, published: true },
-  token,
-);
-const added = await fetch(appUrl('/pay'), {
-  method: 'POST',
-  redirect: 'manual',
-  headers: { Origin: appUrl(''), 'Content-Type': 'application/x-www-form-urlencoded' },
-  body: new URLSearchParams({ intent: 'add', product: String(bread.id), quantity: '2' }),
-});
-const cartCookie = added.headers.get('set-cookie').split(';')[0];
-const sellerId = new URL(added.headers.get('location'), appUrl('')).searchParams.get('tienda');
-
-// The catalogue at scale: 99,900 more products of 999 sellers, written while the app is stopped
-// (PGlite allows one process per folder); the crawler's row walks 20,000 published ones.
-let crawl = null;
-if (scale) {
-  await stop(app);
-  await runScript('scripts/seed-catalogue.mjs', [
-    '--products',
-    '99900',
-    '--sellers',
-    '999',
-    '--owner',
-    email,
-    '--owner-products',
-    '7900',
-  ]);
-  crawl = await publishedProductPaths(20_000);
-  app = await startApp();
-}
-
-const SITE_HOST = `${SITE_SUBDOMAIN}.localhost`;
-const orderBody = JSON.stringify({
-  items: [{ product: bread.id, quantity: 1 }],
-  buyer: { name: 'Camila Soto', email: 'camila@impulsa.test', phone: '+56987654321' },
-  delivery: { method: 'retiro' },
-  payment_method: 'whatsapp',
-});
-/** The rows: a name, what a request is, and what status it must answer. A query string skips the render cache. */
-const ROWS = [
-  { name: '/ (cached)', path: '/' },
-  { name: '/landing (cached)', path: '/landing' },
-  { name: 'a product page (cached)', path: `/shop/${product.id}` },
-  { name: "a site's home (cached)", path: '/', site: true },
-  { name: '/login (cached)', path: '/login' },
-  {
-    name: 'GET /api/users/me/ (token)',
-    path: '/api/users/me/',
-    headers: { Authorization: `Token ${token}` },
-  },
-  {
-    name: '/dashboard (signed in)',
-    path: '/dashboard',
-    headers: { Cookie: `impulsa_session=${token}` },
-  },
-  ...(crawl
-    ? [
-        {
-          name: 'a product page rendered anew (a crawler over 100,000)',
-          path: crawl[0],
-          walk: crawl,
-          raw: '/shop/*',
-        },
-      ]
-    : []),
-  { name: 'a product page rendered anew (one page)', path: `/shop/${product.id}?bench=render` },
-  { name: "a site's page rendered anew", path: '/?bench=render', site: true },
-  { name: '/login rendered anew (islands)', path: '/login?bench=render' },
-  { name: '/pay with a cart', path: `/pay?tienda=${sellerId}`, headers: { Cookie: cartCookie } },
-  {
-    name: 'POST /api/orders/',
-    path: '/api/orders/',
-    method: 'POST',
-    body: orderBody,
-    headers: { 'Content-Type': 'application/json' },
-    status: 201,
-  },
-];
-const requestOf = (row) => ({
-  method: row.method,
-  body: row.body,
-  headers: { ...row.headers, ...(row.site ? { Host: SITE_HOST } : {}) },
-  paths: row.walk,
-});
-
-// What the app answers each row, bytes and headers, as the raw server will answer it.
-const routes = {};
-for (const row of ROWS) {
-  // The second answer: a cached row's first one is the render that fills the cache.
-  if (!row.method) await ask(appUrl(row.path), requestOf(row));
-  const answer = await ask(appUrl(row.path), requestOf(row));
-  if (answer.status !== (row.status ?? 200)) throw new Error(`${row.name} → ${answer.status}`);
-  row.bytes = answer.body.length;
-  routes[row.raw ?? (row.site ? 'site:' : '') + row.path] = {
-    ...answer,
-    body: answer.body.toString('base64'),
-  };
-}
-const routesFile = path.join(dataDir, 'routes.json');
-fs.writeFileSync(routesFile, JSON.stringify(routes));
-const rawPort = await freePort();
-const raw = await startChild(
-  ['scripts/bench/raw-server.mjs'],
-  { PORT: String(rawPort), ROUTES: routesFile, SITE_HOST },
-  'ready',
-  SERVER_CPU,
-);
-const rawUrl = (p) => `http://127.0.0.1:${rawPort}${p}`;
-// Like with like: the raw server must send each row's bytes and headers as the app did (an order
-// is new each time, and a walk's pages differ: those rows are left out). The app's framing (a
-// length or chunks) and its cache marker may differ from one answer to the next: not compared.
-const comparable = (headers) =>
-  JSON.stringify(
-    headers.filter((_, i) => !/^(content-length|x-render-cache)$/i.test(headers[i - (i % 2)])),
-  );
-for (const row of ROWS.filter((r) => !r.walk && !r.method)) {
-  const [a, r] = [
-    await ask(appUrl(row.path), requestOf(row)),
-    await ask(rawUrl(row.path), requestOf(row)),
-  ];
-  if (!a.body.equals(r.body) || comparable(a.headers) !== comparable(r.headers))
-    throw new Error(`the raw server answers ${row.name} unlike the app`);
-}
-
+let raw = null;
+let token;
+let routeWeights;
 const results = [];
 const memory = {};
 try {
+  // A seller with a shop, a photo, products, a published site and a canvas; a product without a
+  // stock limit, bought by the orders row, and a cart holding it, shown by the /pay row.
+  const seed = await seedPages(api);
+  ({ token } = seed);
+  const { product, email } = seed;
+  routeWeights = await measureRoutes(appUrl(''), seed);
+  const bread = await api(
+    'POST',
+    '/api/products/',
+    { name: 'Pan amasado', price: 2500, published: true },
+    token,
+  );
+  const added = await fetch(appUrl('/pay'), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Origin: appUrl(''), 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ intent: 'add', product: String(bread.id), quantity: '2' }),
+  });
+  const cartCookie = added.headers.get('set-cookie').split(';')[0];
+  const sellerId = new URL(added.headers.get('location'), appUrl('')).searchParams.get('tienda');
+
+  // The catalogue at scale: 99,900 more products of 999 sellers, written while the app is stopped
+  // (PGlite allows one process per folder); the crawler's row walks 20,000 published ones.
+  let crawl = null;
+  if (scale) {
+    await stop(app);
+    await runScript('scripts/seed-catalogue.mjs', [
+      '--products',
+      '99900',
+      '--sellers',
+      '999',
+      '--owner',
+      email,
+      '--owner-products',
+      '7900',
+    ]);
+    crawl = await publishedProductPaths(20_000);
+    app = await startApp();
+  }
+
+  const SITE_HOST = `${SITE_SUBDOMAIN}.localhost`;
+  const orderBody = JSON.stringify({
+    items: [{ product: bread.id, quantity: 1 }],
+    buyer: { name: 'Camila Soto', email: 'camila@impulsa.test', phone: '+56987654321' },
+    delivery: { method: 'retiro' },
+    payment_method: 'whatsapp',
+  });
+  /** The rows: a name, what a request is, and what status it must answer. A query string skips the render cache. */
+  const ROWS = [
+    { name: '/ (cached)', path: '/' },
+    { name: '/landing (cached)', path: '/landing' },
+    { name: 'a product page (cached)', path: `/shop/${product.id}` },
+    { name: "a site's home (cached)", path: '/', site: true },
+    { name: '/login (cached)', path: '/login' },
+    {
+      name: 'GET /api/users/me/ (token)',
+      path: '/api/users/me/',
+      headers: { Authorization: `Token ${token}` },
+    },
+    {
+      name: '/dashboard (signed in)',
+      path: '/dashboard',
+      headers: { Cookie: `impulsa_session=${token}` },
+    },
+    ...(crawl
+      ? [
+          {
+            name: 'a product page rendered anew (a crawler over 100,000)',
+            path: crawl[0],
+            walk: crawl,
+            raw: '/shop/*',
+          },
+        ]
+      : []),
+    { name: 'a product page rendered anew (one page)', path: `/shop/${product.id}?bench=render` },
+    { name: "a site's page rendered anew", path: '/?bench=render', site: true },
+    { name: '/login rendered anew (islands)', path: '/login?bench=render' },
+    { name: '/pay with a cart', path: `/pay?tienda=${sellerId}`, headers: { Cookie: cartCookie } },
+    {
+      name: 'POST /api/orders/',
+      path: '/api/orders/',
+      method: 'POST',
+      body: orderBody,
+      headers: { 'Content-Type': 'application/json' },
+      status: 201,
+    },
+  ];
+  const requestOf = (row) => ({
+    method: row.method,
+    body: row.body,
+    headers: { ...row.headers, ...(row.site ? { Host: SITE_HOST } : {}) },
+    paths: row.walk,
+  });
+
+  // What the app answers each row, bytes and headers, as the raw server will answer it.
+  const routes = {};
+  for (const row of ROWS) {
+    // The second answer: a cached row's first one is the render that fills the cache.
+    if (!row.method) await ask(appUrl(row.path), requestOf(row));
+    const answer = await ask(appUrl(row.path), requestOf(row));
+    if (answer.status !== (row.status ?? 200)) throw new Error(`${row.name} → ${answer.status}`);
+    row.bytes = answer.body.length;
+    routes[row.raw ?? (row.site ? 'site:' : '') + row.path] = {
+      ...answer,
+      body: answer.body.toString('base64'),
+    };
+  }
+  const routesFile = path.join(dataDir, 'routes.json');
+  fs.writeFileSync(routesFile, JSON.stringify(routes));
+  const rawPort = await freePort();
+  raw = await startChild(
+    ['scripts/bench/raw-server.mjs'],
+    { PORT: String(rawPort), ROUTES: routesFile, SITE_HOST },
+    'ready',
+    SERVER_CPU,
+  );
+  const rawUrl = (p) => `http://127.0.0.1:${rawPort}${p}`;
+  // Like with like: the raw server must send each row's bytes and headers as the app did (an order
+  // is new each time, and a walk's pages differ: those rows are left out). The app's framing (a
+  // length or chunks) and its cache marker may differ from one answer to the next: not compared.
+  const comparable = (headers) =>
+    JSON.stringify(
+      headers.filter((_, i) => !/^(content-length|x-render-cache)$/i.test(headers[i - (i % 2)])),
+    );
+  for (const row of ROWS.filter((r) => !r.walk && !r.method)) {
+    const [a, r] = [
+      await ask(appUrl(row.path), requestOf(row)),
+      await ask(rawUrl(row.path), requestOf(row)),
+    ];
+    if (!a.body.equals(r.body) || comparable(a.headers) !== comparable(r.headers))
+      throw new Error(`the raw server answers ${row.name} unlike the app`);
+  }
+
   let offset = 0;
   for (const row of ROWS) {
     const request = () => ({ duration, connections, ...requestOf(row), offset: (offset += 5000) });
@@ -215,7 +218,7 @@ try {
   memory.idleRestart = rssMb(app.pid);
 } finally {
   await stop(app);
-  await stop(raw);
+  if (raw) await stop(raw);
   await dropDatabase();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

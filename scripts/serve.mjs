@@ -22,6 +22,7 @@ if (!fs.existsSync(fileURLToPath(entry)) || !fs.existsSync(fileURLToPath(runtime
 
 const {
   acceptedEncoding,
+  APP_CSP,
   closeDatabase,
   compressibleType,
   DataDirLockedError,
@@ -32,8 +33,10 @@ const {
   log,
   pageCache,
   privatePages,
+  SECURITY_HEADERS,
   serverListening,
   startMemoryRelease,
+  trustProxy,
 } = await import(runtime.href);
 
 /** Opens the database, waiting up to 30 s for a PostgreSQL server that is still starting. */
@@ -71,6 +74,8 @@ try {
   process.exit(1);
 }
 const { handler } = await app;
+/** The methods some route takes, for a 405's `Allow`. */
+const ALLOWED = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 const LESSON_MEDIA_CACHE = 'public, max-age=604800, stale-while-revalidate=86400';
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
 
@@ -153,17 +158,49 @@ const server = http.createServer(
     // current, are answered from memory, without entering Astro.
     if (pageCache.answer(req, res) || privatePages.answerRequest(req, res)) return;
     const pathname = requestPath(req.url ?? '/');
-    if (pathname === null) {
+    if (req.method === 'TRACE' || req.method === 'TRACK') {
+      // Astro's Request refuses these methods (a 500 without headers); no route takes them.
+      res.writeHead(405, {
+        ...SECURITY_HEADERS,
+        'Content-Security-Policy': APP_CSP,
+        Allow: ALLOWED,
+      });
+      res.end();
+    } else if (pathname === null) {
       res.writeHead(400);
       res.end('Bad request.');
     } else if ((req.method === 'GET' || req.method === 'HEAD') && staticFiles.has(pathname)) {
       serveStatic(req, res, pathname);
     } else {
-      void handler(req, res);
+      toAstro(req, res);
     }
   },
 );
 server.keepAliveTimeout = 5_000;
+
+/**
+ * What Node's parser refuses never reaches the handler. Node's own answer would carry no security
+ * headers, and a method it does not know (TRACK) would be a 400: here it is a 405, as TRACE is.
+ */
+server.on('clientError', (error, socket) => {
+  if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+  const status =
+    error.code === 'HPE_INVALID_METHOD'
+      ? '405 Method Not Allowed'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? '408 Request Timeout'
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? '431 Request Header Fields Too Large'
+          : '400 Bad Request';
+  const headers = { ...SECURITY_HEADERS, 'Content-Security-Policy': APP_CSP, Allow: ALLOWED };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  const answer = `HTTP/1.1 ${status}\r\n${lines.join('')}Content-Length: 0\r\nConnection: close\r\n\r\n`;
+  // A client too slow to finish its headers is cut off; any other gets its answer, then the end.
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    socket.write(answer);
+    socket.destroy();
+  } else socket.end(answer);
+});
 
 server.on('error', (error) => {
   console.error(
@@ -215,6 +252,28 @@ async function warmUp() {
     });
   }
 }
+
+/**
+ * Hands a request to Astro. Behind a trusted proxy (`TRUST_PROXY=1`) that terminated TLS
+ * (`X-Forwarded-Proto: https`), the request is https to the app: the origin check compares the
+ * browser's https Origin, the session cookie is `Secure` and `__Host-`, HSTS is sent. The node
+ * adapter reads the protocol from `socket.encrypted` as it builds its Request, synchronously at the
+ * start of `handler` (tests/api/platform/forwarded.test.ts fails if that changes); the proxy reuses
+ * one connection for plain and TLS visitors alike, so the mark is set for that moment only.
+ */
+function toAstro(req, res) {
+  const proto = req.headers['x-forwarded-proto'];
+  if (!proxied || typeof proto !== 'string' || proto.split(',')[0].trim() !== 'https')
+    return void handler(req, res);
+  const socket = req.socket;
+  Object.defineProperty(socket, 'encrypted', { value: true, configurable: true });
+  try {
+    void handler(req, res);
+  } finally {
+    delete socket.encrypted;
+  }
+}
+const proxied = trustProxy();
 
 let stopping = false;
 async function shutdown(signal) {

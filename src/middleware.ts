@@ -1,6 +1,7 @@
 /**
  * Every request passes here (docs/design.md §3): signed-in answers kept as they leave, anonymous
- * public pages kept for memory, security headers on the way out, JSON errors for the API, which
+ * public pages kept for memory, security headers on the way out, a NUL in the query refused,
+ * JSON errors for the API, which
  * site the host belongs to, who is asking, whether a cross-origin write is allowed, the referral
  * partner, the route guard.
  */
@@ -11,6 +12,7 @@ import { captureReferral } from '@/lib/server/middleware/capture-referral';
 import { guard } from '@/lib/server/middleware/guard';
 import { keepPrivatePages } from '@/lib/server/middleware/keep-private-pages';
 import { originCheck } from '@/lib/server/middleware/origin-check';
+import { rejectMalformed } from '@/lib/server/middleware/reject-malformed';
 import { renderCache } from '@/lib/server/middleware/render-cache';
 import { resolveHost } from '@/lib/server/middleware/resolve-host';
 import { securityHeaders } from '@/lib/server/middleware/security-headers';
@@ -21,6 +23,7 @@ export const onRequest = sequence(
   keepPrivatePages,
   renderCache,
   securityHeaders,
+  rejectMalformed,
   apiErrors,
   resolveHost,
   authenticate,

@@ -66,6 +66,9 @@ export function wrk(url, { duration, connections, ...request }) {
       '-t1',
       `-c${connections}`,
       `-d${duration}s`,
+      // A slow answer is measured, not dropped as an error at wrk's default 2 s.
+      '--timeout',
+      '10s',
       '--latency',
       '-s',
       file,

@@ -26,9 +26,12 @@ export function databaseUrl(): string | undefined {
   return process.env.DATABASE_URL || undefined;
 }
 
-/** Canonical origin of the main app: every absolute link is built from it. */
+/**
+ * Canonical origin of the main app: every absolute link is built from it. Unset, it is this
+ * machine on the port the server listens on, so `PORT=4400 npm start` links to :4400.
+ */
 export function siteUrl(): URL {
-  return new URL(process.env.SITE_URL || 'http://localhost:4321');
+  return new URL(process.env.SITE_URL || `http://localhost:${listenAddress().port}`);
 }
 
 /** Main domains, lower case, from `MAIN_DOMAINS` (comma separated) or the defaults. */

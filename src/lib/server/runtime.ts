@@ -7,10 +7,11 @@
 import '@/middleware';
 
 export { listenAddress } from '@/lib/server/config';
-export { dataDir, databaseUrl } from '@/lib/server/config';
+export { dataDir, databaseUrl, trustProxy } from '@/lib/server/config';
 export { closeDatabase, getDatabase, openDatabase } from '@/lib/server/db/client';
 export { isConnectionError } from '@/lib/server/db/errors';
 export { DataDirLockedError } from '@/lib/server/db/lock';
+export { APP_CSP, SECURITY_HEADERS } from '@/lib/server/http/csp';
 export { acceptedEncoding, compressibleType, ENCODING_SUFFIX } from '@/lib/server/http/encoding';
 export { serverListening } from '@/lib/server/jobs';
 export { log } from '@/lib/server/log';

@@ -1,6 +1,19 @@
 /** Input PostgreSQL would refuse (NUL, lone surrogates, deep nesting, numbers past its range) is cleaned or a 400, never a 500. */
 import { describe, expect, inject, it } from 'vitest';
+import http from 'node:http';
 import { ApiClient } from '../../support/http';
+
+/** A request with a method fetch refuses to send. */
+function rawRequest(url: string, method: string): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 const servers = inject('servers');
 
@@ -58,5 +71,45 @@ describe.each(servers)('input hygiene on $kind', ({ url }) => {
       body: { data: {}, version: 2 ** 40, edited_at: new Date().toISOString() },
     });
     expect(version.status).toBe(400);
+  });
+
+  it('a NUL in a query or in a posted form is a Spanish 400, on pages and the API alike', async () => {
+    const api = new ApiClient(url);
+    const { token } = await api.register();
+    for (const path of [
+      '/pay/return?token_ws=ab%00cd',
+      '/pay/return?TBK_TOKEN=x%00',
+      '/shop?q=%00',
+    ]) {
+      const res = await fetch(url + path, { redirect: 'manual' });
+      expect(res.status, path).toBe(400);
+      expect(await res.text()).toBe('La dirección trae caracteres no válidos.');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    const listed = await api.get('/api/products/?q=ta%00za', { token });
+    expect(listed.status).toBe(400);
+    expect(listed.body.message).toBe('La dirección trae caracteres no válidos.');
+    const login = await fetch(url + '/login', {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Origin: url, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'email=ana%00%40correo.cl&password=una-clave-segura',
+    });
+    expect(login.status).toBe(400);
+    expect(await login.text()).toContain('El formulario trae caracteres no válidos.');
+  });
+
+  it('TRACE and TRACK are a 405 with the security headers, on any path', async () => {
+    for (const [method, path] of [
+      ['TRACE', '/'],
+      ['TRACK', '/api/users/me/'],
+      ['TRACE', '/shop/1'],
+    ]) {
+      const res = await rawRequest(url + path, method!);
+      expect(res.statusCode, `${method} ${path}`).toBe(405);
+      expect(res.headers['allow']).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    }
   });
 });

@@ -37,6 +37,9 @@ async function readForm(request: Request, limit: number): Promise<ReadForm> {
     if (typeof value === 'string') fields[key] = value;
     else if (value.size > 0) (files[key] ??= []).push(value);
   }
+  // A NUL in a field is no person's typing (PostgreSQL cannot store it): refused, as in a query.
+  if (Object.entries(fields).some((pair) => pair.join('').includes('\u0000')))
+    throw new HttpError(400, 'El formulario trae caracteres no válidos.');
   return { fields: cleanJson(fields) as Record<string, string>, files };
 }
 
