@@ -188,3 +188,6 @@ export const lookupSchema = z.object({
   }),
   value: z.string({ error: 'Falta value.' }).trim().toLowerCase().min(1).max(253),
 });
+
+/** The API's 404 for a site that is not the caller's, or does not exist. */
+export const SITE_NOT_FOUND = 'No encontramos ese sitio.';

@@ -11,7 +11,7 @@ import { saveVersioned } from '@/lib/server/db/versioned';
 import { sitePages, sites } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
 
-import { SITE_NOT_FOUND } from '@/lib/sites/sites.server';
+import { SITE_NOT_FOUND } from '@/lib/sites/schemas';
 
 export const PAGE_NOT_FOUND = 'No encontramos esa página.';
 type PageRow = typeof sitePages.$inferSelect;

@@ -11,6 +11,7 @@ import {
   type SiteSeo,
   type SiteTheme,
   type TemplateName,
+  SITE_NOT_FOUND,
 } from '@/lib/sites/schemas';
 import { templatePages } from '@/lib/sites/templates';
 import { previewPath, siteTag, subdomainOrigin } from '@/lib/sites/urls';
@@ -26,7 +27,7 @@ import { HttpError } from '@/lib/server/http/errors';
 
 import { pageView } from '@/lib/sites/site-pages.server';
 
-export const SITE_NOT_FOUND = 'No encontramos ese sitio.';
+export { SITE_NOT_FOUND };
 const SUBDOMAIN_TAKEN = 'Ese subdominio ya está en uso. Prueba con otro.';
 
 export type SiteRow = typeof sites.$inferSelect;
