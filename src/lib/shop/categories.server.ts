@@ -5,7 +5,7 @@ import { slugify, uniqueSlug } from '@/lib/shop/slug';
 import { shopTags } from '@/lib/shop/urls';
 import { invalidate } from '@/lib/server/cache/page-cache';
 import type { Db } from '@/lib/server/db/client';
-import { ownedOr404 } from '@/lib/server/db/queries';
+import { lockWithin, ownedOr404, retryOnUniqueViolation } from '@/lib/server/db/queries';
 import { categories } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
 
@@ -34,7 +34,9 @@ export async function listCategories(db: Db, userId: number): Promise<CategoryVi
   return rows.map(toView);
 }
 
+/** The seller's category slugs; call it inside the write's transaction, which it serialises. */
 async function takenSlugs(db: Db, userId: number, except?: number): Promise<Set<string>> {
+  await lockWithin(db, 'category-slugs', userId);
   const rows = await db
     .select({ id: categories.id, slug: categories.slug })
     .from(categories)
@@ -50,8 +52,18 @@ export async function createCategory(db: Db, userId: number, name: string): Prom
   const n = Number(counted?.n ?? 0);
   if (n >= CATEGORIES_PER_STORE)
     throw new HttpError(400, `Puedes tener hasta ${CATEGORIES_PER_STORE} categorías.`);
-  const slug = uniqueSlug(slugify(name, 'categoria'), await takenSlugs(db, userId));
-  const [row] = await db.insert(categories).values({ userId, name, slug, position: n }).returning();
+  // Two categories named alike at once would take the same slug: the loser tries again.
+  const row = await retryOnUniqueViolation(() =>
+    db.transaction(async (tx) => {
+      const slug = uniqueSlug(
+        slugify(name, 'categoria'),
+        await takenSlugs(tx as unknown as Db, userId),
+      );
+      return (
+        await tx.insert(categories).values({ userId, name, slug, position: n }).returning()
+      )[0];
+    }),
+  );
   return toView(row!);
 }
 
@@ -66,29 +78,31 @@ export async function updateCategory(
   patch: { name?: string; position?: number },
 ): Promise<CategoryView> {
   const current = await ownedOr404(db, categories, userId, id, CATEGORY_NOT_FOUND);
-  await db.transaction(async (tx) => {
-    if (patch.name !== undefined && patch.name !== current.name) {
-      const slug = uniqueSlug(
-        slugify(patch.name, 'categoria'),
-        await takenSlugs(tx as unknown as Db, userId, id),
-      );
-      await tx.update(categories).set({ name: patch.name, slug }).where(eq(categories.id, id));
-    }
-    if (patch.position !== undefined) {
-      const ordered = (
-        await tx
-          .select({ id: categories.id })
-          .from(categories)
-          .where(eq(categories.userId, userId))
-          .orderBy(asc(categories.position), asc(categories.id))
-          .for('update')
-      ).map((r) => r.id);
-      const rest = ordered.filter((x) => x !== id);
-      rest.splice(Math.min(patch.position, rest.length), 0, id);
-      for (const [position, cid] of rest.entries())
-        await tx.update(categories).set({ position }).where(eq(categories.id, cid));
-    }
-  });
+  await retryOnUniqueViolation(() =>
+    db.transaction(async (tx) => {
+      if (patch.name !== undefined && patch.name !== current.name) {
+        const slug = uniqueSlug(
+          slugify(patch.name, 'categoria'),
+          await takenSlugs(tx as unknown as Db, userId, id),
+        );
+        await tx.update(categories).set({ name: patch.name, slug }).where(eq(categories.id, id));
+      }
+      if (patch.position !== undefined) {
+        const ordered = (
+          await tx
+            .select({ id: categories.id })
+            .from(categories)
+            .where(eq(categories.userId, userId))
+            .orderBy(asc(categories.position), asc(categories.id))
+            .for('update')
+        ).map((r) => r.id);
+        const rest = ordered.filter((x) => x !== id);
+        rest.splice(Math.min(patch.position, rest.length), 0, id);
+        for (const [position, cid] of rest.entries())
+          await tx.update(categories).set({ position }).where(eq(categories.id, cid));
+      }
+    }),
+  );
   await invalidate(shopTags.category(id));
   return toView(await ownedOr404(db, categories, userId, id, CATEGORY_NOT_FOUND));
 }

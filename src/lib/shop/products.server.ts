@@ -10,7 +10,12 @@ import { shopProductPath, shopTags } from '@/lib/shop/urls';
 import { invalidate } from '@/lib/server/cache/page-cache';
 import { siteUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
-import { ownedOr404, type JsonPart } from '@/lib/server/db/queries';
+import {
+  lockWithin,
+  ownedOr404,
+  retryOnUniqueViolation,
+  type JsonPart,
+} from '@/lib/server/db/queries';
 import { saveVersioned, type Tx } from '@/lib/server/db/versioned';
 import {
   categories,
@@ -167,12 +172,14 @@ async function checkReferences(
   }
 }
 
+/** A slug for `name` no other product of the seller has; call it inside the write's transaction. */
 async function slugFor(
   db: Db | Tx,
   userId: number,
   name: string,
   except?: number,
 ): Promise<string> {
+  await lockWithin(db, 'product-slugs', userId);
   const base = slugify(name);
   const rows = await db
     .select({ id: products.id, slug: products.slug })
@@ -197,25 +204,28 @@ export async function createProduct(
   const problem = compareAtError(input.price, input.compare_at_price);
   if (problem) throw fieldError('compare_at_price', problem);
   await checkReferences(db, userId, input);
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(products)
-      .values({
-        userId,
-        slug: await slugFor(tx, userId, input.name),
-        name: input.name,
-        searchName: searchKey(input.name),
-        description: sanitizeDescription(input.description),
-        price: input.price,
-        compareAtPrice: input.compare_at_price,
-        stock: input.stock,
-        published: input.published,
-        categoryId: input.category,
-      })
-      .returning({ id: products.id });
-    await setImages(tx, row!.id, input.images);
-    return row!.id;
-  });
+  // Two products named alike at once would take the same slug: the loser tries again.
+  const id = await retryOnUniqueViolation(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(products)
+        .values({
+          userId,
+          slug: await slugFor(tx, userId, input.name),
+          name: input.name,
+          searchName: searchKey(input.name),
+          description: sanitizeDescription(input.description),
+          price: input.price,
+          compareAtPrice: input.compare_at_price,
+          stock: input.stock,
+          published: input.published,
+          categoryId: input.category,
+        })
+        .returning({ id: products.id });
+      await setImages(tx, row!.id, input.images);
+      return row!.id;
+    }),
+  );
   await invalidate(shopTags.catalogue(userId));
   return getProduct(db, userId, id);
 }
@@ -233,57 +243,61 @@ export async function updateProduct(
   const stored = await ownedOr404(db, products, userId, id, PRODUCT_NOT_FOUND);
   const { version: base, ...fields } = patch;
   await checkReferences(db, userId, fields);
-  await saveVersioned(db, {
-    base,
-    lock: async (tx) =>
-      (await tx.select().from(products).where(eq(products.id, id)).for('update'))[0],
-    versionOf: (row) => row.version,
-    async write(tx, version, current) {
-      const row = current ?? stored;
-      const problem = compareAtError(
-        fields.price ?? row.price,
-        fields.compare_at_price !== undefined ? fields.compare_at_price : row.compareAtPrice,
-      );
-      if (problem) throw fieldError('compare_at_price', problem);
-      const renamed = fields.name !== undefined && fields.name !== row.name;
-      const slug = renamed ? await slugFor(tx, userId, fields.name!, id) : row.slug;
-      if (renamed && slug !== row.slug && (row.published || fields.published)) {
+  await retryOnUniqueViolation(() =>
+    saveVersioned(db, {
+      base,
+      lock: async (tx) =>
+        (await tx.select().from(products).where(eq(products.id, id)).for('update'))[0],
+      versionOf: (row) => row.version,
+      async write(tx, version, current) {
+        const row = current ?? stored;
+        const problem = compareAtError(
+          fields.price ?? row.price,
+          fields.compare_at_price !== undefined ? fields.compare_at_price : row.compareAtPrice,
+        );
+        if (problem) throw fieldError('compare_at_price', problem);
+        const renamed = fields.name !== undefined && fields.name !== row.name;
+        const slug = renamed ? await slugFor(tx, userId, fields.name!, id) : row.slug;
+        if (renamed && slug !== row.slug && (row.published || fields.published)) {
+          await tx
+            .insert(productOldSlugs)
+            .values({ userId, slug: row.slug, productId: id })
+            .onConflictDoUpdate({
+              target: [productOldSlugs.userId, productOldSlugs.slug],
+              set: { productId: id },
+            });
+        }
         await tx
-          .insert(productOldSlugs)
-          .values({ userId, slug: row.slug, productId: id })
-          .onConflictDoUpdate({
-            target: [productOldSlugs.userId, productOldSlugs.slug],
-            set: { productId: id },
-          });
-      }
-      await tx
-        .update(products)
-        .set({
-          slug,
-          ...(fields.name !== undefined && {
-            name: fields.name,
-            searchName: searchKey(fields.name),
-          }),
-          ...(fields.description !== undefined && {
-            description: sanitizeDescription(fields.description),
-          }),
-          ...(fields.price !== undefined && { price: fields.price }),
-          ...(fields.compare_at_price !== undefined && { compareAtPrice: fields.compare_at_price }),
-          ...(fields.stock !== undefined && { stock: fields.stock }),
-          ...(fields.published !== undefined && { published: fields.published }),
-          ...(fields.category !== undefined && { categoryId: fields.category }),
-          version,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(products.id, id));
-      if (fields.images !== undefined) await setImages(tx, id, fields.images);
-    },
-    conflict: {
-      message:
-        'Este producto cambió en otra pestaña o dispositivo. Combinamos lo que pudimos; revisa los datos.',
-      current: () => null,
-    },
-  }).catch(async (error: unknown) => {
+          .update(products)
+          .set({
+            slug,
+            ...(fields.name !== undefined && {
+              name: fields.name,
+              searchName: searchKey(fields.name),
+            }),
+            ...(fields.description !== undefined && {
+              description: sanitizeDescription(fields.description),
+            }),
+            ...(fields.price !== undefined && { price: fields.price }),
+            ...(fields.compare_at_price !== undefined && {
+              compareAtPrice: fields.compare_at_price,
+            }),
+            ...(fields.stock !== undefined && { stock: fields.stock }),
+            ...(fields.published !== undefined && { published: fields.published }),
+            ...(fields.category !== undefined && { categoryId: fields.category }),
+            version,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(products.id, id));
+        if (fields.images !== undefined) await setImages(tx, id, fields.images);
+      },
+      conflict: {
+        message:
+          'Este producto cambió en otra pestaña o dispositivo. Combinamos lo que pudimos; revisa los datos.',
+        current: () => null,
+      },
+    }),
+  ).catch(async (error: unknown) => {
     // The 409 carries the stored product, as the API shows it.
     if (!(error instanceof HttpError && error.status === 409)) throw error;
     throw new HttpError(409, error.message, {

@@ -112,4 +112,34 @@ describe.each(servers)('input hygiene on $kind', ({ url }) => {
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     }
   });
+
+  it('a chunked body past the 10 MB cap is a Spanish 413, as a declared one is', async () => {
+    const { token } = await new ApiClient(url).register();
+    const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(`${url}/api/media/`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Token ${token}`,
+          'Content-Type': 'multipart/form-data; boundary=x',
+          'Transfer-Encoding': 'chunked',
+        },
+      });
+      req.on('response', (answer) => {
+        let body = '';
+        answer.on('data', (c) => (body += c));
+        answer.on('end', () => resolve({ status: answer.statusCode!, body }));
+      });
+      req.on('error', reject);
+      const chunk = Buffer.alloc(1024 * 1024, 97);
+      let sent = 0;
+      const pump = () => {
+        while (sent < 12 && req.write(chunk)) sent++;
+        if (sent < 12) req.once('drain', () => (sent++, pump()));
+        else req.end();
+      };
+      pump();
+    });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body).message).toBe('El contenido enviado es demasiado grande.');
+  });
 });

@@ -343,4 +343,38 @@ describe.each(servers)('shop API on $kind', ({ url }) => {
     expect((await fetch(`${url}/shop/abc`)).status).toBe(404);
     expect((await fetch(`${url}/shop/99999999999`)).status).toBe(404);
   });
+
+  it('names taken at once (a double click, two tabs) each get their own slug: never a 500', async () => {
+    const api = new ApiClient(url);
+    const { token } = await api.register();
+    const made = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        api.post('/api/products/', { name: 'Taza de greda', price: 9990 }, { token }),
+      ),
+    );
+    expect(made.map((r) => r.status)).toEqual(Array(6).fill(201));
+    expect(new Set(made.map((r) => r.body.slug)).size).toBe(6);
+    const renamed = await Promise.all(
+      made.map((r) =>
+        api.patch(
+          `/api/products/${r.body.id}/`,
+          { name: 'Plato hondo', version: r.body.version },
+          { token },
+        ),
+      ),
+    );
+    expect(renamed.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(new Set(renamed.map((r) => r.body.slug)).size).toBe(6);
+    const copies = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        api.post(`/api/products/${made[0]!.body.id}/duplicate/`, {}, { token }),
+      ),
+    );
+    expect(copies.map((r) => r.status)).toEqual(Array(4).fill(201));
+    const categories = await Promise.all(
+      Array.from({ length: 4 }, () => api.post('/api/categories/', { name: 'Tazas' }, { token })),
+    );
+    expect(categories.map((r) => r.status)).toEqual(Array(4).fill(201));
+    expect(new Set(categories.map((r) => r.body.slug)).size).toBe(4);
+  });
 });

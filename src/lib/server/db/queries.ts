@@ -6,6 +6,7 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/server/db/client';
+import { isUniqueViolation } from '@/lib/server/db/errors';
 import { HttpError } from '@/lib/server/http/errors';
 
 /** A table whose rows have an integer `id` and belong to a user (`userId`). */
@@ -88,4 +89,33 @@ export async function readParts<P extends Record<string, JsonPart<unknown>>>(
   return Object.fromEntries(
     Object.entries(parts).map(([key, part]) => [key, part.read(row![key] as never)]),
   ) as PartValues<P>;
+}
+
+/**
+ * Runs `work` (a whole transaction) again when it lost a race for a unique value, such as two
+ * products named alike at once taking the same slug: the next try sees the winner's row and picks
+ * another. Still losing after `attempts`, the person is asked to try again (409), never a 500.
+ */
+export async function retryOnUniqueViolation<T>(work: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (attempt >= attempts)
+        throw new HttpError(409, 'Se guardó otro cambio al mismo tiempo. Inténtalo de nuevo.');
+    }
+  }
+}
+
+/**
+ * Holds, until the transaction ends, a lock that one seller's writes of `scope` share: two of
+ * them choosing a value that must be unique (a slug) at once then choose one after the other.
+ */
+export async function lockWithin(
+  tx: Pick<Db, 'execute'>,
+  scope: string,
+  id: number,
+): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${scope}), ${id})`);
 }

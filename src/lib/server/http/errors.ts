@@ -65,6 +65,23 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return out;
 }
 
+/**
+ * The node adapter's own cap on a body (astro.config.mjs, `bodySizeLimit`) fails the read of a
+ * chunked body past it with this message, wherever the route reads it.
+ */
+export function isBodyTooLarge(error: unknown): boolean {
+  for (
+    let e = error as { message?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 5;
+    i++
+  ) {
+    if (typeof e.message === 'string' && e.message.startsWith('Body size limit exceeded'))
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /** The status and public message of any thrown value. */
 export function describeError(error: unknown): {
   status: number;
@@ -81,6 +98,8 @@ export function describeError(error: unknown): {
       headers: error.headers,
       body: error.body,
     };
+  if (isBodyTooLarge(error))
+    return { status: 413, message: 'El contenido enviado es demasiado grande.' };
   if (error instanceof z.ZodError)
     return { status: 400, message: 'Revisa los datos enviados.', errors: fieldErrors(error) };
   if (isConnectionError(error)) {

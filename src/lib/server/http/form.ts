@@ -3,7 +3,12 @@
  * runs the same feature code as the API, and either redirects or renders the errors in place.
  */
 import type { FormFailure } from '@/lib/forms';
-import { describeError, HttpError, type FieldErrors } from '@/lib/server/http/errors';
+import {
+  describeError,
+  HttpError,
+  isBodyTooLarge,
+  type FieldErrors,
+} from '@/lib/server/http/errors';
 import { cleanJson } from '@/lib/server/http/json';
 
 /** True for a browser's own form submission (as opposed to a script's JSON call). */
@@ -28,7 +33,9 @@ async function readForm(request: Request, limit: number): Promise<ReadForm> {
   let data: FormData;
   try {
     data = await request.formData();
-  } catch {
+  } catch (error) {
+    if (isBodyTooLarge(error))
+      throw new HttpError(413, 'El contenido enviado es demasiado grande.');
     throw new HttpError(400, 'No pudimos leer el formulario enviado.');
   }
   const fields: Record<string, string> = {};
