@@ -1,11 +1,12 @@
 // `npm test`: the whole suite on a fresh machine — format, lint, type check, unit, build, API
-// integration and browser end-to-end — then one closing line "N passed, N failed".
-// Sets up what npm cannot install: Debian's Chromium (with apt-get when run as root).
+// integration, browser end-to-end and the deployment behind Caddy — then one closing line "N passed, N failed".
+// Sets up what npm cannot install: Debian's Chromium and Caddy (scripts/debian.mjs).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDebianPackage } from './debian.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -20,27 +21,6 @@ function run(title, command, args, env = {}) {
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env },
   });
   return result.status === 0;
-}
-
-function ensureChromium() {
-  if (fs.existsSync(chromium)) return;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) {
-    console.error(
-      `Falta Chromium en ${chromium}. Instálalo con:\n  sudo apt-get install -y chromium`,
-    );
-    process.exit(1);
-  }
-  console.log('Instalando Chromium de Debian (apt-get)…');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const ok =
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status === 0 &&
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env }).status ===
-      0;
-  if (!ok || !fs.existsSync(chromium)) {
-    console.error('No se pudo instalar Chromium. Ejecuta: apt-get install -y chromium');
-    process.exit(1);
-  }
 }
 
 function vitest(title, projects) {
@@ -68,7 +48,8 @@ function tally(files) {
   return total;
 }
 
-ensureChromium();
+ensureDebianPackage(chromium, 'chromium');
+ensureDebianPackage('/usr/bin/caddy', 'caddy');
 const reports = [];
 /** Phases that failed without being tests (format, lint, type check, build): each counts as one failure. */
 let failedPhases = 0;
@@ -95,6 +76,12 @@ if (ok) {
   const integration = vitest('API and browser tests', ['api', 'e2e']);
   reports.push(integration.file);
   ok = integration.ok;
+}
+if (ok) {
+  // Caddy in front of two instances on PostgreSQL (docs/deploy.md); skipped without TEST_DATABASE_URL.
+  const deploy = vitest('Deployment (Caddy, two instances, PostgreSQL)', ['deploy']);
+  reports.push(deploy.file);
+  ok = deploy.ok;
 }
 
 const total = tally(reports);

@@ -5,26 +5,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureDebianPackage } from '../debian.mjs';
 
 /** The core wrk runs on; the servers run on the other (`SERVER_CPU`). */
 export const WRK_CPU = '0';
 export const SERVER_CPU = '1';
 
-/** Installs wrk with apt-get when it is missing and we are root, as the tests do with Chromium. */
-export function ensureWrk() {
-  if (spawnSync('wrk', ['--version']).error === undefined) return;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) {
-    console.error('Falta wrk. Instálalo con:\n  sudo apt-get install -y wrk');
-    process.exit(1);
-  }
-  console.log('Instalando wrk de Debian (apt-get)…');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const ok =
-    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status === 0 &&
-    spawnSync('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'inherit', env }).status === 0;
-  if (!ok) process.exit(1);
-}
+/** Installs Debian's wrk when it is missing (as root), as the tests do with Chromium. */
+export const ensureWrk = () => ensureDebianPackage('/usr/bin/wrk', 'wrk');
 
 const lua = (value) => JSON.stringify(value);
 

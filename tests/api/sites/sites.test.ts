@@ -229,7 +229,8 @@ describe.each(servers)('sites on $kind', ({ url }) => {
     ).toBe(404);
     expect((await api.get(`/api/tls/ask?domain=${subdomain}.impulsa.cl`)).status).toBe(200);
     expect((await api.get('/api/tls/ask?domain=cualquiera.example')).status).toBe(404);
-    expect((await api.get('/api/tls/ask?domain=%00x.impulsa.cl')).status).toBe(404);
+    // A NUL in any query is refused before the route (a 400): Caddy gets no certificate either way.
+    expect((await api.get('/api/tls/ask?domain=%00x.impulsa.cl')).status).toBe(400);
 
     // Another seller: 404 everywhere, as if the site did not exist.
     const other = await new ApiClient(url).register();
