@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { APP_CSP_DIRECTIVES } from './src/lib/server/http/csp.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,8 +103,17 @@ export default defineConfig({
   // Middleware mode: scripts/serve.mjs owns the HTTP server and serves dist/client's files itself.
   adapter: node({ mode: 'middleware', bodySizeLimit: MAX_BODY_BYTES }),
   integrations: [react(), underscoreRoutes, precompress],
-  // Our middleware checks Origin for every cookie-authenticated unsafe request, JSON included.
-  security: { checkOrigin: false },
+  security: {
+    // Our middleware checks Origin for every cookie-authenticated unsafe request, JSON included.
+    checkOrigin: false,
+    // Astro hashes the inline scripts it needs (the islands' bootstrap) into the page's
+    // Content-Security-Policy header: no 'unsafe-inline' script anywhere.
+    csp: {
+      directives: [...APP_CSP_DIRECTIVES],
+      scriptDirective: { resources: ["'self'"] },
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+    },
+  },
   server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
   devToolbar: { enabled: false },
   vite: {

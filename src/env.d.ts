@@ -12,6 +12,8 @@ declare namespace App {
     user: import('@/lib/accounts/user').PublicUser | null;
     /** The credential the request used, or null. */
     auth: { token: string; via: 'header' | 'cookie' } | null;
+    /** Origins a page's forms post to besides ours (`allowFormAction`). */
+    formActions?: string[];
     /** Set by a page whose rendering `keepPrivatePages` keeps (`lib/server/cache/private-pages.ts`). */
     keepPage?: import('@/lib/server/cache/private-pages').KeepSlot;
   }

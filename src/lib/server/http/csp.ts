@@ -1,6 +1,17 @@
+import type { AstroGlobal } from 'astro';
+
 /** The Content-Security-Policies and the other security headers every answer carries, and edits for single responses. */
 
-/** `csp` with `origin` added to `form-action`: a page whose form posts to a payment provider (Webpay). */
+/**
+ * Lets a page's form post to `origin` (Webpay's form, WhatsApp's redirect): in the policy Astro
+ * writes for an app page, and in the tenant policy `securityHeaders` writes on a site's host.
+ */
+export function allowFormAction(page: Pick<AstroGlobal, 'csp' | 'locals'>, origin: string): void {
+  page.csp?.insertDirective(`form-action ${origin}`);
+  (page.locals.formActions ??= []).push(origin);
+}
+
+/** `csp` with `origin` added to `form-action`. */
 export function withFormAction(csp: string, origin: string): string {
   return csp.replace(
     /form-action ([^;]*)/,
@@ -9,13 +20,12 @@ export function withFormAction(csp: string, origin: string): string {
 }
 
 /**
- * The app's Content-Security-Policy. Islands need Astro's inline bootstrap script;
- * everything else comes from our own origin. Framing is limited to our own pages.
+ * The app's directives besides `script-src` and `style-src`: Astro writes the whole policy of a
+ * page it renders (astro.config.mjs, `security.csp`), those two with the hashes of its own inline
+ * scripts. Framing is limited to our own pages.
  */
-export const APP_CSP = [
+export const APP_CSP_DIRECTIVES = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https:",
   "font-src 'self' data:",
   "connect-src 'self'",
@@ -25,6 +35,13 @@ export const APP_CSP = [
   "form-action 'self'",
   "base-uri 'self'",
   "object-src 'none'",
+] as const;
+
+/** The app's policy on what Astro does not render as a page (API answers, refusals): no inline script. */
+export const APP_CSP = [
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  ...APP_CSP_DIRECTIVES,
 ].join('; ');
 
 /**

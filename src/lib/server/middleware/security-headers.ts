@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { APP_CSP, SECURITY_HEADERS, TENANT_CSP } from '@/lib/server/http/csp';
+import { APP_CSP, SECURITY_HEADERS, TENANT_CSP, withFormAction } from '@/lib/server/http/csp';
 
 export { APP_CSP, TENANT_CSP } from '@/lib/server/http/csp';
 
@@ -16,8 +16,14 @@ export const securityHeaders = defineMiddleware(async (context, next) => {
     response = new Response(response.body, { status: errorStatus, headers: copy });
   }
   const headers = response.headers;
-  if (!headers.has('Content-Security-Policy'))
-    headers.set('Content-Security-Policy', context.locals.sitePath != null ? TENANT_CSP : APP_CSP);
+  // A site's page runs no script whatever Astro would allow; an app page keeps the policy Astro
+  // wrote with its scripts' hashes, and an answer Astro did not render gets ours.
+  if (context.locals.sitePath != null)
+    headers.set(
+      'Content-Security-Policy',
+      (context.locals.formActions ?? []).reduce(withFormAction, TENANT_CSP),
+    );
+  else if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', APP_CSP);
   for (const [name, value] of Object.entries(SECURITY_HEADERS))
     if (name !== 'X-Frame-Options' || !headers.has(name)) headers.set(name, value);
   if (context.url.protocol === 'https:')
