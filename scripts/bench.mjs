@@ -11,6 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import sharp from 'sharp';
 import {
   apiClient,
   freePort,
@@ -216,6 +217,7 @@ try {
   memory.coldStarts = await coldStarts();
   await sleep(5000);
   memory.idleRestart = rssMb(app.pid);
+  memory.uploads = await uploadBurst();
 } finally {
   await stop(app);
   if (raw) await stop(raw);
@@ -292,6 +294,30 @@ async function soak() {
   return { samples, after: rssMb(app.pid) };
 }
 
+/** Four sellers' 36-megapixel photos uploaded at once: the server's RSS before, at its peak, and 20 s after. */
+async function uploadBurst() {
+  const photo = await sharp({
+    create: { width: 6000, height: 6000, channels: 3, background: { r: 150, g: 90, b: 60 } },
+  })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  const before = rssMb(app.pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(app.pid))), 50);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 4 }, () => {
+      const form = new FormData();
+      form.set('file', new Blob([photo], { type: 'image/jpeg' }), 'foto.jpg');
+      return api('POST', '/api/media/', form, token);
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  await sleep(20_000);
+  return { before, peak, after: rssMb(app.pid), seconds, megabytes: photo.length / 1e6 };
+}
+
 /** Three restarts on the migrated database, process start to first 200, each in ms. */
 async function coldStarts() {
   const times = [];
@@ -338,6 +364,10 @@ function report() {
   );
   console.log(
     `Cold start on the migrated database, process start to first 200: median ${fmt(median(memory.coldStarts))} ms (${memory.coldStarts.map(fmt).join(', ')}).`,
+  );
+  const { uploads } = memory;
+  console.log(
+    `Four 36-megapixel photos (${uploads.megabytes.toFixed(1)} MB JPEG each) uploaded at once: RSS ${mb(uploads.before)} before, ${mb(uploads.peak)} at the peak, ${mb(uploads.after)} 20 s after; all four answered in ${uploads.seconds.toFixed(1)} s.`,
   );
   if (memory.soak) {
     const { samples, after } = memory.soak;

@@ -220,6 +220,9 @@ function ProductImages({
             >
               <div className="flex items-center justify-between gap-2">
                 <span className="truncate font-medium">{u.name}</span>
+                {!u.error && u.progress >= 1 && (
+                  <span className="shrink-0 text-xs text-ink-600">Procesando…</span>
+                )}
                 {u.error && (
                   <button
                     type="button"
@@ -238,7 +241,7 @@ function ProductImages({
                 <div
                   className="mt-2 h-2 rounded-full bg-ink-100"
                   role="progressbar"
-                  aria-label={`Subiendo ${u.name}`}
+                  aria-label={`${u.progress >= 1 ? 'Procesando' : 'Subiendo'} ${u.name}`}
                   aria-valuemin={0}
                   aria-valuemax={100}
                   aria-valuenow={Math.round(u.progress * 100)}

@@ -21,6 +21,7 @@ import { listPage, ownedOr404 } from '@/lib/server/db/queries';
 import { media, mediaVariants, productImages } from '@/lib/server/db/schema';
 import { invalidate } from '@/lib/server/cache/page-cache';
 import { HttpError } from '@/lib/server/http/errors';
+import { takingTurns } from '@/lib/server/turns';
 
 export const MEDIA_NOT_FOUND = 'No encontramos esa imagen.';
 
@@ -32,16 +33,29 @@ export interface EncodedVariant {
   bytes: Buffer;
 }
 
+/**
+ * Photos decoded at once, process-wide. A 36-megapixel photo takes some 150 MB to decode: four
+ * sellers uploading together would otherwise hold most of a gigabyte. The rest wait their turn
+ * (the seller sees «Procesando…»).
+ */
+const decodeInTurn = takingTurns(2);
+
 /** Decodes an upload and encodes its variants; a 400 in Spanish for anything that is not a usable image. */
-export async function encodeImage(
+export function encodeImage(
+  bytes: Buffer,
+): Promise<{ width: number; height: number; variants: EncodedVariant[] }> {
+  return decodeInTurn(() => encodeNow(bytes));
+}
+
+async function encodeNow(
   bytes: Buffer,
 ): Promise<{ width: number; height: number; variants: EncodedVariant[] }> {
   if (bytes.byteLength === 0) throw new HttpError(400, IMAGE_ERRORS.missing);
   if (!sniffImageType(bytes)) throw new HttpError(400, IMAGE_ERRORS.type);
   // Imported on the first upload: libvips is 20 MB that a server which never receives one does not need.
   const { default: sharp } = await import('sharp');
-  const input = () =>
-    sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).autoOrient();
+  // libvips would keep decoded images cached for the next operation: each upload is done once.
+  sharp.cache(false);
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -55,6 +69,16 @@ export async function encodeImage(
   const width = rotated ? meta.height : meta.width;
   const height = rotated ? meta.width : meta.height;
   try {
+    // Decoded once, oriented and brought down to the largest width a variant needs: every variant
+    // is made from that, not from the full photo decoded again for each.
+    const base = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
+      .autoOrient()
+      .resize({ width: Math.max(...variantWidths(width)), withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { channels } = base.info;
+    const raw = { width: base.info.width, height: base.info.height, channels };
+    const input = () => sharp(base.data, { raw });
     const jobs: Promise<EncodedVariant>[] = [];
     for (const w of variantWidths(width)) {
       for (const format of IMAGE_FORMATS) {
