@@ -1,4 +1,5 @@
 /** Health while the PostgreSQL server is unreachable, and recovery without a restart. */
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_TIMEOUTS } from '@/lib/server/db/client';
 import { ApiClient } from '../../support/http';
@@ -63,6 +64,21 @@ describe.skipIf(!TEST_DATABASE_URL)('database down', () => {
     expect(status).toBe(200);
   });
 
+  /** A site's page on its own host (fetch will not send a Host of our choosing), and how long it took. */
+  function visitSite(host: string, path: string) {
+    const started = Date.now();
+    return new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {
+      http
+        .get(`${server.url}${path}`, { headers: { Host: host } }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode!, body, ms: Date.now() - started }));
+        })
+        .on('error', reject);
+    });
+  }
+
   /** A request and how long it took. */
   async function timed(path: string, headers: Record<string, string> = {}) {
     const started = Date.now();
@@ -93,6 +109,17 @@ describe.skipIf(!TEST_DATABASE_URL)('database down', () => {
       .find((c) => c.startsWith('impulsa_session='))!
       .split(';')[0]!;
 
+    // A published site, visited on its subdomain during the outage.
+    const subdomain = `caida${Date.now().toString(36)}`;
+    const site = await api.post(
+      '/api/sites/',
+      { name: 'Panadería Caída', subdomain, template: 'tienda' },
+      { token },
+    );
+    expect(
+      (await api.post(`/api/sites/${site.body.id}/publish/`, undefined, { token })).status,
+    ).toBe(200);
+
     proxy.freeze();
     // The last answer of the database is trusted for `healthyForMs` (answers kept in memory, the
     // credential cache included, are given meanwhile): the outage shows once that has passed.
@@ -110,6 +137,13 @@ describe.skipIf(!TEST_DATABASE_URL)('database down', () => {
       const health = await timed('/api/health/');
       expect(health.status).toBe(503);
       expect(health.ms).toBeLessThanOrEqual(3000);
+      // A site's visitor gets a plain 503 of the site's own, never the app's page, as fast.
+      const visit = await visitSite(`${subdomain}.localhost`, '/?visita=1');
+      expect(visit.status).toBe(503);
+      expect(visit.ms).toBeLessThanOrEqual(3000);
+      expect(visit.body).toContain('no está disponible');
+      expect(visit.body).not.toContain('Impulsa');
+      expect(visit.body).not.toMatch(/<script/);
       // Pages that need no database are unaffected.
       expect((await timed('/landing')).status).toBe(200);
     } finally {

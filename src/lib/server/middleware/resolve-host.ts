@@ -3,6 +3,9 @@ import { previewTarget, resolveSite, SITE_ROUTE } from '@/lib/routing/hosts';
 import { isMediaPath } from '@/lib/shop/urls';
 import { isPayPath } from '@/lib/orders/urls';
 import { mainDomains } from '@/lib/server/config';
+import { isConnectionError } from '@/lib/server/db/errors';
+import { log } from '@/lib/server/log';
+import { siteErrorPage } from '@/lib/sites/plain-page';
 
 /**
  * Records which site the request is for in `locals.site` and, for a site, its path inside
@@ -11,7 +14,7 @@ import { mainDomains } from '@/lib/server/config';
  * route that renders sites, so a tenant host never reaches the app's own pages. That route is
  * not reachable directly. Image variants (`/media/…`) and the checkout (`/pay…`) are answered on every host.
  */
-export const resolveHost = defineMiddleware((context, next) => {
+export const resolveHost = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;
   const site = resolveSite(context.request.headers.get('host') ?? context.url.host, mainDomains());
   context.locals.site = site;
@@ -34,5 +37,13 @@ export const resolveHost = defineMiddleware((context, next) => {
     // The checkout is one set of pages for every host (`pages/pay/`): they read `locals.site`.
     if (isMediaPath(pathname) || isPayPath(pathname)) return next();
   }
-  return next(SITE_ROUTE + context.locals.sitePath + context.url.search);
+  try {
+    return await next(SITE_ROUTE + context.locals.sitePath + context.url.search);
+  } catch (error) {
+    // A rewritten route's failure comes back as a throw, past Astro's error page: the site's
+    // visitor gets the site's own plain page, a fast 503 while the database is away.
+    const unavailable = isConnectionError(error);
+    if (!unavailable) log.error('site page failed', { path: context.locals.sitePath, error });
+    return siteErrorPage(unavailable);
+  }
 });
