@@ -58,6 +58,11 @@ export const DB_TIMEOUTS = {
   healthMs: 1500,
   /** How long a successful health check is trusted. */
   healthyForMs: 1000,
+  /**
+   * How long a failed health check stands: requests meanwhile get their 503 at once instead of
+   * each waiting out a check of its own; the next check after it sees the database come back.
+   */
+  unhealthyForMs: 500,
 } as const;
 
 /** Where to open: a PostgreSQL URL, or a PGlite folder (`memory://` for a throw-away one). */
@@ -71,25 +76,29 @@ export interface OpenOptions {
 /**
  * Wraps a health query: a success is trusted for `healthyForMs`; callers arriving meanwhile
  * share one check in flight; a check that fails or outlasts `healthMs` is a
- * `DatabaseUnavailableError` for everyone waiting on it.
+ * `DatabaseUnavailableError` for everyone waiting on it, and for `unhealthyForMs` after.
  */
 export function healthGate(
   check: () => Promise<void>,
 ): Pick<DbHandle, 'ensureReachable' | 'answeredLately'> {
   let okUntil = 0;
+  let failed: { until: number; error: DatabaseUnavailableError } | undefined;
   let inFlight: Promise<void> | undefined;
   const answeredLately = () => Date.now() < okUntil;
   const ensureReachable = () => {
     if (answeredLately()) return Promise.resolve();
+    if (failed && Date.now() < failed.until) return Promise.reject(failed.error);
     return (inFlight ??= withTimeout(check(), DB_TIMEOUTS.healthMs)
       .then(
         () => {
+          failed = undefined;
           okUntil = Date.now() + DB_TIMEOUTS.healthyForMs;
         },
         (error: unknown) => {
-          throw error instanceof DatabaseUnavailableError
-            ? error
-            : new DatabaseUnavailableError(error);
+          const unavailable =
+            error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error);
+          failed = { until: Date.now() + DB_TIMEOUTS.unhealthyForMs, error: unavailable };
+          throw unavailable;
         },
       )
       .finally(() => (inFlight = undefined)));

@@ -7,6 +7,8 @@ import { json } from '@/lib/server/http/json';
 export const GET: APIRoute = async () => {
   try {
     const handle = await getDatabase();
+    // A check that failed a moment ago stands (a fast 503); otherwise the database is asked.
+    await handle.ensureReachable();
     await pingDatabase(handle);
     return json({ status: 'ok', database: handle.kind });
   } catch {
