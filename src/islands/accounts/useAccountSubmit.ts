@@ -36,10 +36,14 @@ export function useAccountSubmit<S extends z.ZodType>({
   const [errors, setErrors] = useState<Record<string, string>>(failure?.errors ?? {});
   const [busy, setBusy] = useState(false);
   const loaded = useRef<Promise<S> | null>(null);
-  const loadSchema = () =>
-    (loaded.current ??= schema().catch(
-      (error) => ((loaded.current = null), Promise.reject(error)),
-    ));
+  /** The schema's import, started once; a failed one (offline) is tried again next time. */
+  const loadSchema = () => {
+    loaded.current ??= schema().catch((error: unknown) => {
+      loaded.current = null;
+      throw error;
+    });
+    return loaded.current;
+  };
 
   async function submit(values: unknown) {
     let parsed;
