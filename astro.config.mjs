@@ -114,6 +114,10 @@ export default defineConfig({
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },
   },
+  // Astro's route cache, with the app's own provider: in memory, invalidated across instances.
+  cache: {
+    provider: { name: 'impulsa-memory', entrypoint: './src/lib/server/cache/provider.ts' },
+  },
   server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
   devToolbar: { enabled: false },
   vite: {

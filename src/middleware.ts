@@ -1,9 +1,8 @@
 /**
- * Every request passes here (docs/design.md §3): signed-in answers kept as they leave, anonymous
- * public pages kept for memory, security headers on the way out, a NUL in the query refused,
- * JSON errors for the API, which
- * site the host belongs to, who is asking, whether a cross-origin write is allowed, the referral
- * partner, the route guard.
+ * Every request passes here (docs/design.md §3), inside Astro's route cache
+ * (`server/cache/provider.ts`): signed-in answers kept as they leave, security headers on the way
+ * out, a NUL in the query refused, JSON errors for the API, which site the host belongs to, who
+ * is asking, whether a cross-origin write is allowed, the referral partner, the route guard.
  */
 import { sequence } from 'astro:middleware';
 import { apiErrors } from '@/lib/server/middleware/api-errors';
@@ -13,7 +12,6 @@ import { guard } from '@/lib/server/middleware/guard';
 import { keepPrivatePages } from '@/lib/server/middleware/keep-private-pages';
 import { originCheck } from '@/lib/server/middleware/origin-check';
 import { rejectMalformed } from '@/lib/server/middleware/reject-malformed';
-import { renderCache } from '@/lib/server/middleware/render-cache';
 import { resolveHost } from '@/lib/server/middleware/resolve-host';
 import { securityHeaders } from '@/lib/server/middleware/security-headers';
 // Registers the order sweeper, a job that starts once the server listens (src/lib/server/jobs.ts).
@@ -21,7 +19,6 @@ import '@/lib/orders/sweeper.server';
 
 export const onRequest = sequence(
   keepPrivatePages,
-  renderCache,
   securityHeaders,
   rejectMalformed,
   apiErrors,

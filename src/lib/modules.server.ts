@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { readParts, type JsonPart, type PartValues } from '@/lib/server/db/queries';
 import { dashboardVersions } from '@/lib/server/db/schema';
 import { knownVersions } from '@/lib/server/cache/known-versions';
-import { cacheBus } from '@/lib/server/cache/page-cache';
+import { cacheBus } from '@/lib/server/cache/bus';
 import { canvasProgressPart } from '@/lib/canvas/canvases.server';
 import { formationProgressPart, sentCompaniesPart } from '@/lib/formation/companies.server';
 import { catalogueCountsPart, catalogueProgress } from '@/lib/shop/products.server';

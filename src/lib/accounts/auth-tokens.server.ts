@@ -3,13 +3,9 @@ import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { authTokens, users } from '@/lib/server/db/schema';
 import { hashSecret, newSecret, SESSION_TTL_MS } from '@/lib/accounts/tokens.server';
-import {
-  mayCache,
-  tokenCache,
-  userTag,
-  type CachedCredential,
-} from '@/lib/accounts/token-cache.server';
-import { invalidate } from '@/lib/server/cache/page-cache';
+import { mayCache, tokenCache, type CachedCredential } from '@/lib/accounts/token-cache.server';
+import { cache } from '@/lib/server/cache/provider';
+import { tags } from '@/lib/server/cache/tags';
 
 /** Last-use is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
@@ -95,13 +91,13 @@ export async function revokeToken(db: Db, token: string): Promise<void> {
     .delete(authTokens)
     .where(eq(authTokens.tokenHash, hashSecret(token)))
     .returning({ userId: authTokens.userId });
-  await Promise.all(revoked.map((r) => invalidate(userTag(r.userId))));
+  await cache.invalidate({ tags: revoked.map((r) => tags.user(r.userId)) });
 }
 
 /** Revokes every credential of a user (password reset). */
 export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
   await db.delete(authTokens).where(eq(authTokens.userId, userId));
-  await invalidate(userTag(userId));
+  await cache.invalidate({ tags: [tags.user(userId)] });
 }
 
 /** Revokes every token and session of the user except `keep` (the one that changed the password). */
@@ -109,7 +105,7 @@ export async function revokeOtherTokens(db: Db, userId: number, keep: string): P
   await db
     .delete(authTokens)
     .where(and(eq(authTokens.userId, userId), ne(authTokens.tokenHash, hashSecret(keep))));
-  await invalidate(userTag(userId));
+  await cache.invalidate({ tags: [tags.user(userId)] });
 }
 
 /** Deletes expired credentials. */

@@ -7,13 +7,10 @@
  */
 import type { authTokens, users } from '@/lib/server/db/schema';
 import { BoundedMap } from '@/lib/server/cache/bounded-map';
-import { cacheBus } from '@/lib/server/cache/page-cache';
+import { cacheBus } from '@/lib/server/cache/bus';
+import { parseTag } from '@/lib/server/cache/tags';
 
 type UserRow = typeof users.$inferSelect;
-
-/** The invalidation tag of a user's credentials and cached identity. */
-export const userTag = (userId: number) => `user:${userId}`;
-const USER_TAG = /^user:(\d+)$/;
 
 export interface CachedCredential {
   tokenId: (typeof authTokens.$inferSelect)['id'];
@@ -51,7 +48,7 @@ export class TokenCache {
   /** Applies an invalidation (null: everything, after a lost connection). */
   drop(tags: readonly string[] | null): void {
     if (!tags) return this.entries.clear();
-    const ids = new Set(tags.flatMap((t) => USER_TAG.exec(t)?.[1] ?? []).map(Number));
+    const ids = new Set(tags.flatMap((t) => parseTag(t, 'user') ?? []));
     if (ids.size === 0) return;
     this.entries.deleteWhere((entry) => ids.has(entry.user.id));
   }

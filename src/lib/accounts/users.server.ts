@@ -6,8 +6,8 @@ import type { Db } from '@/lib/server/db/client';
 import { userIdentities, users } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
 import { hashPassword, verifyPassword } from '@/lib/accounts/passwords.server';
-import { userTag } from '@/lib/accounts/token-cache.server';
-import { invalidate } from '@/lib/server/cache/page-cache';
+import { cache } from '@/lib/server/cache/provider';
+import { tags } from '@/lib/server/cache/tags';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -71,7 +71,7 @@ export async function updateProfile(db: Db, userId: number, fullName: string): P
     .returning();
   if (!user) throw new HttpError(404, 'No encontramos tu cuenta.');
   // Signed-in requests read the user from the credential cache: refresh it everywhere.
-  await invalidate(userTag(userId));
+  await cache.invalidate({ tags: [tags.user(userId)] });
   return user;
 }
 
@@ -80,7 +80,7 @@ export async function setPassword(db: Db, userId: number, password: string): Pro
     .update(users)
     .set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` })
     .where(eq(users.id, userId));
-  await invalidate(userTag(userId));
+  await cache.invalidate({ tags: [tags.user(userId)] });
 }
 
 export async function markTransbankReferral(db: Db, userId: number): Promise<UserRow> {
@@ -90,7 +90,7 @@ export async function markTransbankReferral(db: Db, userId: number): Promise<Use
     .where(eq(users.id, userId))
     .returning();
   if (!user) throw new HttpError(404, 'No encontramos tu cuenta.');
-  await invalidate(userTag(userId));
+  await cache.invalidate({ tags: [tags.user(userId)] });
   return user;
 }
 

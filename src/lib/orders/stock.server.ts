@@ -5,8 +5,8 @@
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { mergeItems } from '@/lib/orders/schemas';
-import { shopTags } from '@/lib/shop/urls';
-import { invalidate } from '@/lib/server/cache/page-cache';
+import { cache } from '@/lib/server/cache/provider';
+import { tags } from '@/lib/server/cache/tags';
 import type { Db } from '@/lib/server/db/client';
 import type { Tx } from '@/lib/server/db/versioned';
 import { orderItems, orders, products } from '@/lib/server/db/schema';
@@ -141,5 +141,7 @@ export async function releaseStock(tx: Tx, orderId: number): Promise<number[]> {
 /** Product pages and catalogues show stock: drop them from the render cache. */
 export async function stockChanged(sellerId: number, productIds: number[]): Promise<void> {
   if (productIds.length === 0) return;
-  await invalidate(...productIds.map((id) => shopTags.product(id)), shopTags.catalogue(sellerId));
+  await cache.invalidate({
+    tags: [...productIds.map((id) => tags.product(id)), tags.catalogue(sellerId)],
+  });
 }

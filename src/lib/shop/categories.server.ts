@@ -2,8 +2,8 @@
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { CATEGORIES_PER_STORE } from '@/lib/shop/schemas';
 import { slugify, uniqueSlug } from '@/lib/shop/slug';
-import { shopTags } from '@/lib/shop/urls';
-import { invalidate } from '@/lib/server/cache/page-cache';
+import { cache } from '@/lib/server/cache/provider';
+import { tags } from '@/lib/server/cache/tags';
 import type { Db } from '@/lib/server/db/client';
 import { lockWithin, ownedOr404, retryOnUniqueViolation } from '@/lib/server/db/queries';
 import { categories } from '@/lib/server/db/schema';
@@ -103,7 +103,7 @@ export async function updateCategory(
       }
     }),
   );
-  await invalidate(shopTags.category(id));
+  await cache.invalidate({ tags: [tags.category(id)] });
   return toView(await ownedOr404(db, categories, userId, id, CATEGORY_NOT_FOUND));
 }
 
@@ -117,5 +117,5 @@ export async function deleteCategory(db: Db, userId: number, id: number): Promis
       .set({ position: sql`${categories.position} - 1` })
       .where(and(eq(categories.userId, userId), gt(categories.position, current.position)));
   });
-  await invalidate(shopTags.category(id));
+  await cache.invalidate({ tags: [tags.category(id)] });
 }

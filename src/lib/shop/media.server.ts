@@ -15,11 +15,12 @@ import {
   sniffImageType,
   variantWidths,
 } from '@/lib/shop/images';
-import { mediaPath, shopTags } from '@/lib/shop/urls';
+import { mediaPath } from '@/lib/shop/urls';
 import type { Db } from '@/lib/server/db/client';
 import { listPage, ownedOr404 } from '@/lib/server/db/queries';
 import { media, mediaVariants, productImages } from '@/lib/server/db/schema';
-import { invalidate } from '@/lib/server/cache/page-cache';
+import { cache } from '@/lib/server/cache/provider';
+import { tags } from '@/lib/server/cache/tags';
 import { HttpError } from '@/lib/server/http/errors';
 import { takingTurns } from '@/lib/server/turns';
 
@@ -269,7 +270,7 @@ export async function getMedia(db: Db, userId: number, id: number): Promise<Medi
 
 /** The public pages of these products are stale once an image they show changes. */
 async function invalidateShowing(ids: number[]): Promise<void> {
-  await invalidate(...ids.map(shopTags.product));
+  await cache.invalidate({ tags: [...ids.map((id) => tags.product(id))] });
 }
 
 async function productsShowing(db: Db, id: number): Promise<number[]> {

@@ -6,8 +6,9 @@ import { compareAtError, type ProductInput } from '@/lib/shop/schemas';
 import { foreignMedia, mediaViews, type MediaView } from '@/lib/shop/media.server';
 import { sanitizeDescription } from '@/lib/shop/rich-text.server';
 import { slugify, uniqueSlug } from '@/lib/shop/slug';
-import { shopProductPath, shopTags } from '@/lib/shop/urls';
-import { invalidate } from '@/lib/server/cache/page-cache';
+import { shopProductPath } from '@/lib/shop/urls';
+import { cache } from '@/lib/server/cache/provider';
+import { tags } from '@/lib/server/cache/tags';
 import { siteUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import {
@@ -226,7 +227,7 @@ export async function createProduct(
       return row!.id;
     }),
   );
-  await invalidate(shopTags.catalogue(userId));
+  await cache.invalidate({ tags: [tags.catalogue(userId)] });
   return getProduct(db, userId, id);
 }
 
@@ -305,7 +306,7 @@ export async function updateProduct(
       body: { current: await getProduct(db, userId, id) },
     });
   });
-  await invalidate(shopTags.product(id), shopTags.catalogue(userId));
+  await cache.invalidate({ tags: [tags.product(id), tags.catalogue(userId)] });
   return getProduct(db, userId, id);
 }
 
@@ -315,7 +316,7 @@ export async function deleteProduct(db: Db, userId: number, id: number): Promise
     .where(and(eq(products.id, id), eq(products.userId, userId)))
     .returning({ id: products.id });
   if (!row) throw new HttpError(404, PRODUCT_NOT_FOUND);
-  await invalidate(shopTags.product(id), shopTags.catalogue(userId));
+  await cache.invalidate({ tags: [tags.product(id), tags.catalogue(userId)] });
 }
 
 /** A copy as a draft, named "… (copia)", with the same images. */

@@ -1,8 +1,8 @@
 /** The seller's shop settings (`GET/PATCH /api/store/`): one row per seller, created on first read. */
 import { eq, sql } from 'drizzle-orm';
 import type { StoreSettings } from '@/lib/shop/schemas';
-import { shopTags } from '@/lib/shop/urls';
-import { invalidate } from '@/lib/server/cache/page-cache';
+import { cache } from '@/lib/server/cache/provider';
+import { tags } from '@/lib/server/cache/tags';
 import type { Db } from '@/lib/server/db/client';
 import { saveVersioned } from '@/lib/server/db/versioned';
 import { stores } from '@/lib/server/db/schema';
@@ -70,6 +70,6 @@ export async function updateStore(
       current: (row) => (row ? toView(row) : null),
     },
   });
-  await invalidate(shopTags.store(userId));
+  await cache.invalidate({ tags: [tags.store(userId)] });
   return getStore(db, userId);
 }

@@ -29,25 +29,3 @@ export const SELLER_PATHS = {
   product: (id: number) => `/productos/${id}`,
   categories: '/categorias',
 } as const;
-
-/** Render-cache tags of what a public shop page shows (see `server/cache/page-cache.ts`). */
-export const shopTags = {
-  product: (id: number) => `product:${id}`,
-  store: (userId: number) => `store:${userId}`,
-  category: (id: number) => `category:${id}`,
-  media: (id: number) => `media:${id}`,
-  /** Any change to which products a seller shows (site grids and catalogues list them). */
-  catalogue: (userId: number) => `catalogue:${userId}`,
-} as const;
-
-/** The tags of a product's public page: the product, its shop and its category. */
-export function productTags(
-  product: { id: number; category: number | null },
-  sellerId: number,
-): string[] {
-  return [
-    shopTags.product(product.id),
-    shopTags.store(sellerId),
-    ...(product.category ? [shopTags.category(product.category)] : []),
-  ];
-}

@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { dnsRecords, txtRecordName, type DnsRecord } from '@/lib/sites/domains';
-import { siteTag } from '@/lib/sites/urls';
 import { SITE_NOT_FOUND } from '@/lib/sites/sites.server';
-import { invalidate } from '@/lib/server/cache/page-cache';
+import { cache } from '@/lib/server/cache/provider';
+import { tags } from '@/lib/server/cache/tags';
 import { dnsServers, edgeTargets, mainDomains } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { isUniqueViolation } from '@/lib/server/db/errors';
@@ -57,7 +57,7 @@ async function verifiedElsewhere(db: Db, domain: string, siteId: number): Promis
 }
 
 /** Every change to a domain takes effect at once: its pages and its host lookups are dropped. */
-const changed = (id: number) => invalidate(siteTag(id));
+const changed = (id: number) => cache.invalidate({ tags: [tags.site(id)] });
 
 export async function getDomain(db: Db, userId: number, id: number): Promise<DomainView | null> {
   return domainView(await ownedOr404(db, sites, userId, id, SITE_NOT_FOUND));

@@ -6,7 +6,7 @@
  * answer: a publish, a verified domain), on this instance and, through LISTEN/NOTIFY, on others.
  */
 import { BoundedMap } from '@/lib/server/cache/bounded-map';
-import { cacheBus } from '@/lib/server/cache/page-cache';
+import { cacheBus } from '@/lib/server/cache/bus';
 
 const SITE_TAG = /^site:(\d+)$/;
 

@@ -2,8 +2,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { cleanPageData } from '@/lib/sites/blocks.server';
 import { type PageData } from '@/lib/sites/schemas';
-import { siteTag } from '@/lib/sites/urls';
-import { invalidate } from '@/lib/server/cache/page-cache';
+import { cache } from '@/lib/server/cache/provider';
+import { tags } from '@/lib/server/cache/tags';
 import type { Db } from '@/lib/server/db/client';
 import { isUniqueViolation } from '@/lib/server/db/errors';
 import { ownedOr404 } from '@/lib/server/db/queries';
@@ -153,5 +153,5 @@ export async function deletePage(
   const row = await ownedPage(db, userId, siteId, pageId);
   if (row.path === '/') throw new HttpError(400, 'La portada no se puede eliminar.');
   await db.delete(sitePages).where(eq(sitePages.id, pageId));
-  await invalidate(siteTag(siteId));
+  await cache.invalidate({ tags: [tags.site(siteId)] });
 }

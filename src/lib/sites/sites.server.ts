@@ -14,9 +14,10 @@ import {
   SITE_NOT_FOUND,
 } from '@/lib/sites/schemas';
 import { templatePages } from '@/lib/sites/templates';
-import { previewPath, siteTag, subdomainOrigin } from '@/lib/sites/urls';
+import { previewPath, subdomainOrigin } from '@/lib/sites/urls';
 import { foreignMedia } from '@/lib/shop/media.server';
-import { invalidate } from '@/lib/server/cache/page-cache';
+import { cache } from '@/lib/server/cache/provider';
+import { tags } from '@/lib/server/cache/tags';
 import { siteUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { isUniqueViolation } from '@/lib/server/db/errors';
@@ -229,7 +230,7 @@ export async function updateSite(
       current: (row) => (row ? siteView(row) : null),
     },
   });
-  await invalidate(siteTag(id));
+  await cache.invalidate({ tags: [tags.site(id)] });
   return getSite(db, userId, id);
 }
 
@@ -239,7 +240,7 @@ export async function deleteSite(db: Db, userId: number, id: number): Promise<vo
     .where(and(eq(sites.id, id), eq(sites.userId, userId)))
     .returning({ id: sites.id });
   if (!row) throw new HttpError(404, SITE_NOT_FOUND);
-  await invalidate(siteTag(id));
+  await cache.invalidate({ tags: [tags.site(id)] });
 }
 
 /** "Publicar": every page's draft becomes what visitors see, at once. */
@@ -255,7 +256,7 @@ export async function publishSite(db: Db, userId: number, siteId: number): Promi
       .set({ published: true, publishedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(sites.id, siteId));
   });
-  await invalidate(siteTag(siteId));
+  await cache.invalidate({ tags: [tags.site(siteId)] });
   return getSite(db, userId, siteId);
 }
 

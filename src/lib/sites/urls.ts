@@ -23,6 +23,3 @@ export const BUILDER_PATHS = {
   editor: (id?: number, pageId?: number) =>
     id ? `/page-builder/editor/${id}${pageId ? `?pagina=${pageId}` : ''}` : '/page-builder/editor',
 } as const;
-
-/** Render-cache tag of everything a site's public pages show from the site itself. */
-export const siteTag = (id: number) => `site:${id}`;

@@ -178,6 +178,22 @@ describe.each(servers)('sites on $kind', ({ url }) => {
     expect(
       (await getWithHost(url, `${subdomain}.localhost`, `/shop/${renamed.body.slug}`)).body,
     ).toContain('Kuchen de murta sureño');
+    // A product page inside a site is tagged with the site too: a new colour reaches it at once.
+    const productPath = `/shop/${renamed.body.slug}`;
+    await getWithHost(url, `${subdomain}.localhost`, productPath);
+    expect(
+      (await getWithHost(url, `${subdomain}.localhost`, productPath)).headers['x-render-cache'],
+    ).toBe('hit');
+    const current = (await api.get(`/api/sites/${site.id}/`, { token })).body;
+    const recoloured = await api.patch(
+      `/api/sites/${site.id}/`,
+      { theme: { primary: '#1d4ed8' }, version: current.version },
+      { token },
+    );
+    expect(recoloured.status).toBe(200);
+    expect((await getWithHost(url, `${subdomain}.localhost`, productPath)).body).toContain(
+      '--site-primary:#1d4ed8',
+    );
     expect((await getWithHost(url, `${subdomain}.localhost`, `/shop/${draft.slug}`)).status).toBe(
       404,
     );

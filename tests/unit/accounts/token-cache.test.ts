@@ -1,6 +1,7 @@
 /** The credential cache: fresh for a minute, never past the credential's expiry, bounded, dropped per user. */
 import { describe, expect, it } from 'vitest';
-import { TokenCache, userTag, type CachedCredential } from '@/lib/accounts/token-cache.server';
+import { TokenCache, type CachedCredential } from '@/lib/accounts/token-cache.server';
+import { tags } from '@/lib/server/cache/tags';
 
 const entry = (
   userId: number,
@@ -33,7 +34,7 @@ describe('credential cache', () => {
     cache.set('b', entry(2, 0));
     cache.drop(['product:1', 'site:2']);
     expect(cache.size).toBe(3);
-    cache.drop([userTag(1)]);
+    cache.drop([tags.user(1)]);
     expect(cache.get('a1', 1)).toBeUndefined();
     expect(cache.get('b', 1)?.user.id).toBe(2);
     cache.drop(null);

@@ -14,7 +14,8 @@ import {
   type MemoryLookups,
   type PrivatePageContext,
 } from '@/lib/server/cache/private-pages';
-import { dashboardTag, KnownVersions } from '@/lib/server/cache/known-versions';
+import { KnownVersions } from '@/lib/server/cache/known-versions';
+import { tags } from '@/lib/server/cache/tags';
 import { openDatabase, type DbHandle } from '@/lib/server/db/client';
 import { canvases, users } from '@/lib/server/db/schema';
 import { keepPrivatePagesWith } from '@/lib/server/middleware/keep-private-pages';
@@ -315,7 +316,7 @@ describe('known dashboard versions', () => {
     versions.learn(1, 5, versions.mark());
     versions.learn(2, 9, versions.mark());
     expect(versions.get(1)).toBe(5);
-    versions.drop([dashboardTag(1), 'page:/landing', 'user:2']);
+    versions.drop([tags.dashboard(1), 'page:/landing', 'user:2']);
     expect(versions.get(1)).toBeUndefined();
     expect(versions.get(2)).toBe(9);
     const mark = versions.mark();
@@ -365,7 +366,7 @@ describe('the dashboard version', () => {
       expect(heard, 'not before commit').toEqual([]);
     });
     expect(heard.map((p) => JSON.parse(p))).toEqual([
-      { from: 'database', tags: [dashboardTag(ana!.id)] },
+      { from: 'database', tags: [tags.dashboard(ana!.id)] },
     ]);
     await handle.db.update(canvases).set({ title: 'Pan' }).where(eq(canvases.userId, ana!.id));
     expect(heard).toHaveLength(2);

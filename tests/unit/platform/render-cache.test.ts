@@ -1,11 +1,13 @@
-/** The render cache: tags, the fill-only middleware, the node:http fast path, and invalidation across instances. */
+/** The route cache: the store, Astro's provider, the node:http fast path, and invalidation across instances. */
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { CACHE_TAGS_HEADER, CacheBus, PageCache, cacheTags } from '@/lib/server/cache/page-cache';
+import { CacheBus } from '@/lib/server/cache/bus';
+import { PageCache } from '@/lib/server/cache/page-cache';
+import { pageCacheProvider, requestCacheKey } from '@/lib/server/cache/provider';
+import { parseTag, productTags, tags } from '@/lib/server/cache/tags';
 import { openDatabase } from '@/lib/server/db/client';
-import { renderCacheWith, requestCacheKey } from '@/lib/server/middleware/render-cache';
 import { createTestDatabase, TEST_DATABASE_URL } from '../../support/postgres';
 
 const isCacheable = (request: Request, url: URL) => requestCacheKey(request, url) !== null;
@@ -18,13 +20,17 @@ const noSubscription = () => true;
 
 function fakeContext(url: string, headers: Record<string, string> = {}) {
   const request = new Request(url, { headers });
-  return { request, url: new URL(url), locals: {} } as never;
+  return { request, url: new URL(url), logger: console } as never;
 }
 
-/** A response as a page that declared its cache tags renders it. */
-function taggedPage(html: string, ...tags: string[]) {
+/**
+ * A response as Astro hands it to the provider after a page called
+ * `Astro.cache.set({ tags, maxAge })` (core/cache/runtime/utils.js's `defaultSetHeaders`).
+ */
+function taggedPage(html: string, tagList: string[] = [], maxAge?: number) {
   const headers = new Headers({ 'Content-Type': 'text/html' });
-  if (tags.length) cacheTags(headers, ...tags);
+  if (tagList.length) headers.set('Cache-Tag', tagList.join(', '));
+  if (maxAge !== undefined) headers.set('CDN-Cache-Control', `max-age=${maxAge}`);
   return new Response(html, { headers });
 }
 
@@ -136,20 +142,47 @@ describe('PageCache', () => {
   });
 });
 
-describe('renderCache middleware', () => {
-  it('stores a tagged page once; the fast path answers later visits; the tags header never leaves', async () => {
+describe('the route cache provider', () => {
+  it('stores a tagged page once; later visits are hits; the provider headers never leave', async () => {
     const cache = new PageCache();
-    const middleware = renderCacheWith(cache, noSubscription);
+    const provider = pageCacheProvider(cache, noSubscription, async (t) => cache.dropTags(t));
     let renders = 0;
-    const render = () => Promise.resolve(taggedPage(`<h1>${++renders}</h1>`, 'page:/landing'));
-    const first = (await middleware(fakeContext('http://localhost/landing'), render)) as Response;
+    const render = () =>
+      Promise.resolve(taggedPage(`<h1>${++renders}</h1>`, [tags.page('/landing')], 3600));
+    const first = await provider.onRequest!(fakeContext('http://localhost/landing'), render);
     expect(first.headers.get('X-Render-Cache')).toBe('miss');
     expect(first.headers.get('Vary')).toBe('Accept-Encoding');
-    expect(first.headers.has(CACHE_TAGS_HEADER)).toBe(false);
+    expect(first.headers.has('Cache-Tag')).toBe(false);
+    expect(first.headers.has('CDN-Cache-Control')).toBe(false);
     expect(await first.text()).toBe('<h1>1</h1>');
     expect(new TextDecoder().decode(answer(cache, '/landing')?.body)).toBe('<h1>1</h1>');
-    cache.dropTags(['page:/landing']);
+    const second = await provider.onRequest!(fakeContext('http://localhost/landing/'), render);
+    expect(second.headers.get('X-Render-Cache')).toBe('hit');
+    expect(await second.text()).toBe('<h1>1</h1>');
+    expect(renders).toBe(1);
+
+    await provider.invalidate({ tags: [tags.page('/landing')] });
     expect(answer(cache, '/landing')).toBeNull();
+    await provider.onRequest!(fakeContext('http://localhost/landing'), render);
+    await provider.invalidate({ path: '/landing/' });
+    expect(answer(cache, '/landing')).toBeNull();
+  });
+
+  it('an entry lives as long as the max-age the page set; max-age 0 keeps nothing', async () => {
+    let now = 0;
+    const cache = new PageCache(10, () => now);
+    const provider = pageCacheProvider(cache, noSubscription);
+    await provider.onRequest!(fakeContext('http://localhost/'), () =>
+      Promise.resolve(taggedPage('<p>a</p>', [tags.page('/')], 60)),
+    );
+    now = 59_000;
+    expect(answer(cache, '/')).not.toBeNull();
+    now = 60_000;
+    expect(answer(cache, '/')).toBeNull();
+    await provider.onRequest!(fakeContext('http://localhost/login'), () =>
+      Promise.resolve(taggedPage('<p>b</p>', [tags.page('/login')], 0)),
+    );
+    expect(cache.size).toBe(0);
   });
 
   it('never stores an untagged page, a personal request, or a response that sets a cookie', async () => {
@@ -171,19 +204,34 @@ describe('renderCache middleware', () => {
     expect(isCacheable(new Request(withQuery), withQuery)).toBe(false);
 
     const cache = new PageCache();
-    const middleware = renderCacheWith(cache, noSubscription);
-    await middleware(fakeContext('http://localhost/dashboard'), () =>
+    const provider = pageCacheProvider(cache, noSubscription);
+    await provider.onRequest!(fakeContext('http://localhost/dashboard'), () =>
       Promise.resolve(taggedPage('<p>mi panel</p>')),
     );
-    const personal = (await middleware(
+    const personal = await provider.onRequest!(
       fakeContext('http://localhost/', { cookie: 'impulsa_session=x' }),
-      () => Promise.resolve(taggedPage('<p>hola</p>', 'page:/')),
-    )) as Response;
-    expect(personal.headers.has(CACHE_TAGS_HEADER)).toBe(false);
-    const setsCookie = taggedPage('<p>x</p>', 'page:/');
+      () => Promise.resolve(taggedPage('<p>hola</p>', [tags.page('/')])),
+    );
+    expect(personal.headers.has('Cache-Tag')).toBe(false);
+    const setsCookie = taggedPage('<p>x</p>', [tags.page('/')]);
     setsCookie.headers.set('Set-Cookie', 'a=1');
-    await middleware(fakeContext('http://localhost/'), () => Promise.resolve(setsCookie));
+    await provider.onRequest!(fakeContext('http://localhost/'), () => Promise.resolve(setsCookie));
     expect(cache.size).toBe(0);
+    const deaf = pageCacheProvider(cache, () => false);
+    await deaf.onRequest!(fakeContext('http://localhost/'), () =>
+      Promise.resolve(taggedPage('<p>y</p>', [tags.page('/')])),
+    );
+    expect(cache.size).toBe(0);
+  });
+});
+
+describe('cache tags', () => {
+  it('name the data a page shows, and the followers read theirs back', () => {
+    expect(productTags({ id: 7, category: 3 }, 9)).toEqual(['product:7', 'store:9', 'category:3']);
+    expect(productTags({ id: 7, category: null }, 9)).toEqual(['product:7', 'store:9']);
+    expect(parseTag(tags.user(12), 'user')).toBe(12);
+    expect(parseTag(tags.dashboard(12), 'user')).toBeUndefined();
+    expect(parseTag('dashboard:x', 'dashboard')).toBeUndefined();
   });
 });
 

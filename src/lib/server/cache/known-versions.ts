@@ -14,11 +14,8 @@
  * learnt only while the bus is listening, as every cache that follows it.
  */
 import { BoundedMap } from '@/lib/server/cache/bounded-map';
-import { cacheBus } from '@/lib/server/cache/page-cache';
-
-/** The bus tag of a user's dashboard version; migration 0010's trigger spells it too. */
-export const dashboardTag = (userId: number) => `dashboard:${userId}`;
-const DASHBOARD_TAG = /^dashboard:(\d+)$/;
+import { cacheBus } from '@/lib/server/cache/bus';
+import { parseTag } from '@/lib/server/cache/tags';
 
 export class KnownVersions {
   private readonly versions: BoundedMap<number, number>;
@@ -65,8 +62,8 @@ export class KnownVersions {
       return this.distrustAll();
     }
     for (const tag of tags) {
-      const id = DASHBOARD_TAG.exec(tag)?.[1];
-      if (id) this.forget(Number(id));
+      const id = parseTag(tag, 'dashboard');
+      if (id) this.forget(id);
     }
   }
 

@@ -1,26 +1,20 @@
 /**
  * Rendered public pages kept in memory, so the pages many people read are served without
- * rendering (docs/design.md §6). A page opts in by naming the data it shows as tags
- * (`page:/landing`, `product:7`, `site:42`, see `cacheTags`); whoever changes that data calls
- * `invalidate(tag)`, which drops the entries here and, on PostgreSQL, on every other app
- * instance (LISTEN/NOTIFY). When the cache is full, the oldest entry not read lately goes first.
+ * rendering (docs/design.md §6): the store behind Astro's route cache (`provider.ts`). When it
+ * is full, the oldest entry not read lately goes first; an entry past its max-age is a miss.
  *
- * One object per process: the render-cache middleware fills it inside Astro, and
- * `scripts/serve.mjs` answers hits through `answer()` before Astro runs.
+ * One object per process: the provider fills it inside Astro, and `scripts/serve.mjs` answers
+ * hits through `answer()` before Astro runs.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { randomUUID } from 'node:crypto';
 import { SESSION_COOKIE_NAMES } from '@/lib/accounts/session-cookie.server';
 import { QUICK_START_COOKIE } from '@/lib/formation/quick-start';
-import { getDatabase, type DbHandle } from '@/lib/server/db/client';
 import {
   acceptedEncoding,
   compress,
   MIN_COMPRESS_BYTES,
   type Encoding,
 } from '@/lib/server/http/encoding';
-import { log } from '@/lib/server/log';
-import { registerJob } from '@/lib/server/jobs';
 import { FLASH_COOKIE } from '@/lib/toast/flash';
 
 export interface CachedPage {
@@ -43,25 +37,27 @@ interface Entry {
   identity: Variant;
   /** The page compressed, made on the first hit that accepts each encoding (null: not worth it). */
   encoded: Partial<Record<Encoding, Variant | null>>;
+  /** Epoch ms after which the entry is a miss. */
+  expiresAt: number;
 }
-
-/** Response header a page sets to be cached (`cacheTags`); the middleware removes it. */
-export const CACHE_TAGS_HEADER = 'X-Impulsa-Cache-Tags';
 
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private readonly byTag = new Map<string, Set<string>>();
   private readonly maxEntries: number;
+  private readonly now: () => number;
 
-  constructor(maxEntries = 2000) {
+  constructor(maxEntries = 2000, now: () => number = Date.now) {
     this.maxEntries = maxEntries;
+    this.now = now;
   }
 
   get(key: string): CachedPage | undefined {
     return this.touch(key)?.page;
   }
 
-  set(key: string, page: CachedPage, tags: readonly string[]): void {
+  /** Keeps `page` under `key` for `maxAgeSeconds` (default: until its tags are dropped). */
+  set(key: string, page: CachedPage, tags: readonly string[], maxAgeSeconds = Infinity): void {
     this.delete(key);
     this.entries.set(key, {
       page,
@@ -69,6 +65,7 @@ export class PageCache {
       identity: variant(page.headers, page.body),
       encoded: {},
       used: false,
+      expiresAt: this.now() + maxAgeSeconds * 1000,
     });
     for (const tag of tags) {
       let keys = this.byTag.get(tag);
@@ -78,7 +75,7 @@ export class PageCache {
     while (this.entries.size > this.maxEntries) this.evictOne();
   }
 
-  /** Drops every entry tagged with one of `tags`, in this process only (see `invalidate`). */
+  /** Drops every entry tagged with one of `tags`, in this process only (see `CacheBus`). */
   dropTags(tags: readonly string[]): void {
     for (const tag of tags) for (const key of [...(this.byTag.get(tag) ?? [])]) this.delete(key);
   }
@@ -127,7 +124,9 @@ export class PageCache {
 
   private touch(key: string): Entry | undefined {
     const entry = this.entries.get(key);
-    if (entry) entry.used = true;
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) return void this.delete(key);
+    entry.used = true;
     return entry;
   }
 
@@ -197,112 +196,9 @@ export function cacheKey(input: CacheableInput): string | null {
     (input.cookie && PERSONAL.test(input.cookie))
   )
     return null;
-  const path =
-    input.path.length > 1 && input.path.endsWith('/') ? input.path.slice(0, -1) : input.path;
-  return input.host.toLowerCase() + path;
+  return input.host.toLowerCase() + withoutTrailingSlash(input.path);
 }
 
-/**
- * Marks a page's response as cacheable for anonymous visitors, under the tags of the data it
- * shows. A page that does not call this is never cached.
- */
-export function cacheTags(headers: Headers, ...tags: string[]): void {
-  headers.set(CACHE_TAGS_HEADER, tags.join(' '));
-}
-
-/** The channel on which instances tell each other which tags changed. */
-const CHANNEL = 'impulsa_page_cache';
-
-/**
- * Carries invalidations between app instances that share a PostgreSQL database
- * (LISTEN/NOTIFY); on PGlite there is only ever one instance.
- */
-export class CacheBus {
-  /** This instance, so it can skip its own notifications. */
-  private readonly instance = randomUUID();
-  private subscribed: Promise<void> | undefined;
-  private listening = false;
-  private readonly cache: PageCache;
-  private readonly database: () => Promise<DbHandle>;
-  /** Other in-memory caches that follow the same invalidations (null: drop everything). */
-  private readonly followers = new Set<(tags: readonly string[] | null) => void>();
-
-  constructor(cache: PageCache, database: () => Promise<DbHandle>) {
-    this.cache = cache;
-    this.database = database;
-  }
-
-  /**
-   * True once this instance hears other instances' invalidations. Until then nothing is
-   * stored, so nothing stored can miss one; the first call starts listening.
-   */
-  isListening(): boolean {
-    if (!this.listening)
-      void this.subscribe().catch((error) =>
-        log.warn('page cache not listening for invalidations yet', { error }),
-      );
-    return this.listening;
-  }
-
-  /**
-   * Subscribes to other instances' invalidations, once. After a lost connection the whole
-   * cache is dropped, since a notification may have been missed meanwhile.
-   */
-  subscribe(): Promise<void> {
-    return (this.subscribed ??= (async () => {
-      const handle = await this.database();
-      await handle.listen(
-        CHANNEL,
-        (payload) => this.receive(payload),
-        () => this.drop(null),
-      );
-      this.listening = true;
-    })().catch((error) => {
-      this.subscribed = undefined;
-      throw error;
-    }));
-  }
-
-  /** `follower` hears every invalidation this cache hears (for caches of other things than pages). */
-  follow(follower: (tags: readonly string[] | null) => void): void {
-    this.followers.add(follower);
-  }
-
-  /** Drops the pages tagged with `tags` here and on every other instance. */
-  async invalidate(...tags: string[]): Promise<void> {
-    this.drop(tags);
-    await (await this.database()).notify(CHANNEL, JSON.stringify({ from: this.instance, tags }));
-  }
-
-  private drop(tags: readonly string[] | null): void {
-    if (tags) this.cache.dropTags(tags);
-    else this.cache.clear();
-    for (const follower of this.followers) follower(tags);
-  }
-
-  private receive(payload: string): void {
-    try {
-      const message = JSON.parse(payload) as { from: string; tags: unknown };
-      if (message.from !== this.instance && Array.isArray(message.tags))
-        this.drop(message.tags.map(String));
-    } catch {
-      log.warn('ignored a malformed cache invalidation', { payload });
-    }
-  }
-}
-
-/** The process-wide bus of `pageCache`. */
-export const cacheBus = new CacheBus(pageCache, getDatabase);
-// Listening from the start: until the bus listens nothing is kept (pages, credentials, versions).
-registerJob(
-  'cache-bus',
-  () =>
-    void cacheBus
-      .subscribe()
-      .catch((error) => log.warn('page cache not listening for invalidations yet', { error })),
-);
-
-/** Drops the pages tagged with `tags` here and on every other instance. */
-export function invalidate(...tags: string[]): Promise<void> {
-  return cacheBus.invalidate(...tags);
-}
+/** `/a/` and `/a` are one page (the app redirects one to the other). */
+export const withoutTrailingSlash = (path: string) =>
+  path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
