@@ -32,7 +32,7 @@ const {
   listenAddress,
   log,
   pageCache,
-  privatePages,
+  privateAnswers,
   SECURITY_HEADERS,
   serverListening,
   startMemoryRelease,
@@ -156,7 +156,7 @@ const server = http.createServer(
   (req, res) => {
     // Anonymous visits to cached public pages, and signed-in asks whose kept answer memory says is
     // current, are answered from memory, without entering Astro.
-    if (pageCache.answer(req, res) || privatePages.answerRequest(req, res)) return;
+    if (pageCache.answer(req, res) || privateAnswers.answerFromMemory(req, res)) return;
     const pathname = requestPath(req.url ?? '/');
     if (req.method === 'TRACE' || req.method === 'TRACK') {
       // Astro's Request refuses these methods (a 500 without headers); no route takes them.

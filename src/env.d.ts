@@ -14,8 +14,8 @@ declare namespace App {
     auth: { token: string; via: 'header' | 'cookie' } | null;
     /** Origins a page's forms post to besides ours (`allowFormAction`). */
     formActions?: string[];
-    /** Set by a page whose rendering `keepPrivatePages` keeps (`lib/server/cache/private-pages.ts`). */
-    keepPage?: import('@/lib/server/cache/private-pages').KeepSlot;
+    /** Set by a page whose rendering `keepPrivateAnswers` keeps (`lib/server/private-answers`). */
+    keepPage?: import('@/lib/server/private-answers/kept-answers').KeepSlot;
   }
 }
 

@@ -9,7 +9,7 @@ import { apiErrors } from '@/lib/server/middleware/api-errors';
 import { authenticate } from '@/lib/server/middleware/authenticate';
 import { captureReferral } from '@/lib/server/middleware/capture-referral';
 import { guard } from '@/lib/server/middleware/guard';
-import { keepPrivatePages } from '@/lib/server/middleware/keep-private-pages';
+import { keepPrivateAnswers } from '@/lib/server/private-answers';
 import { originCheck } from '@/lib/server/middleware/origin-check';
 import { rejectMalformed } from '@/lib/server/middleware/reject-malformed';
 import { resolveHost } from '@/lib/server/middleware/resolve-host';
@@ -18,7 +18,7 @@ import { securityHeaders } from '@/lib/server/middleware/security-headers';
 import '@/lib/orders/sweeper.server';
 
 export const onRequest = sequence(
-  keepPrivatePages,
+  keepPrivateAnswers,
   securityHeaders,
   rejectMalformed,
   apiErrors,

@@ -7,8 +7,7 @@ import type { Db } from '@/lib/server/db/client';
 import { eq, sql } from 'drizzle-orm';
 import { readParts, type JsonPart, type PartValues } from '@/lib/server/db/queries';
 import { dashboardVersions } from '@/lib/server/db/schema';
-import { knownVersions } from '@/lib/server/cache/known-versions';
-import { cacheBus } from '@/lib/server/cache/bus';
+import { privateAnswers } from '@/lib/server/private-answers';
 import { canvasProgressPart } from '@/lib/canvas/canvases.server';
 import { formationProgressPart, sentCompaniesPart } from '@/lib/formation/companies.server';
 import { catalogueCountsPart, catalogueProgress } from '@/lib/shop/products.server';
@@ -87,18 +86,11 @@ export async function dashboardView(
   companiesPage: number,
   pageSize: number,
 ) {
-  const mark = knownVersions().mark();
-  const { companies, version, ...facts } = await readParts(
-    db,
-    await dashboardParts(userId, companiesPage, pageSize),
+  const parts = await dashboardParts(userId, companiesPage, pageSize);
+  const { companies, version, ...facts } = await privateAnswers.readingDashboard(userId, () =>
+    readParts(db, parts),
   );
-  learnVersion(userId, version, mark);
   return { progress: toUserProgress(facts), companies, version };
-}
-
-/** Remembers a version read since `mark` (`known-versions.ts`), while invalidations are heard. */
-function learnVersion(userId: number, version: number, mark: number): void {
-  if (cacheBus.isListening()) knownVersions().learn(userId, version, mark);
 }
 
 /** The user's dashboard version (0 before anything of theirs was written). */
@@ -121,16 +113,13 @@ function prepareVersion(db: Db) {
 
 /**
  * The version alone: what a request pays when the dashboard it would render is already kept.
- * From memory while no write has moved it since it was read (`known-versions.ts`).
+ * From memory while no write has moved it since it was read (`server/private-answers`).
  */
-export async function dashboardVersion(db: Db, userId: number): Promise<number> {
-  const known = knownVersions().get(userId);
-  if (known !== undefined) return known;
-  const mark = knownVersions().mark();
-  let statement = versionStatements.get(db);
-  if (!statement) versionStatements.set(db, (statement = prepareVersion(db)));
-  const [row] = await statement.execute({ userId });
-  const version = row?.version ?? 0;
-  learnVersion(userId, version, mark);
-  return version;
+export function dashboardVersion(db: Db, userId: number): Promise<number> {
+  return privateAnswers.dashboardVersion(userId, async () => {
+    let statement = versionStatements.get(db);
+    if (!statement) versionStatements.set(db, (statement = prepareVersion(db)));
+    const [row] = await statement.execute({ userId });
+    return row?.version ?? 0;
+  });
 }

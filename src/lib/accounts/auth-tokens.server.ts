@@ -54,7 +54,7 @@ const touchDue = (entry: CachedCredential, now: number) => now - entry.lastUsedA
 /**
  * The user behind a secret when this instance has it in memory and nothing is due on it; undefined
  * means "ask `resolveToken`" (it may still be valid). For answers made before Astro runs
- * (`private-pages.ts`), which must not write.
+ * (`server/private-answers`), which must not write.
  */
 export function cachedUser(token: string, now = Date.now()): CachedCredential['user'] | undefined {
   if (!token || token.length > 200) return undefined;

@@ -17,4 +17,4 @@ export { serverListening } from '@/lib/server/jobs';
 export { log } from '@/lib/server/log';
 export { startMemoryRelease } from '@/lib/server/memory';
 export { pageCache } from '@/lib/server/cache/page-cache';
-export { privatePages } from '@/lib/server/cache/private-pages';
+export { privateAnswers } from '@/lib/server/private-answers';

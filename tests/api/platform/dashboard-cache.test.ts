@@ -1,6 +1,6 @@
 /**
  * The dashboard is kept as rendered and answered again while the user's dashboard version does
- * not move (src/lib/server/cache/private-pages.ts). Every kind of write that changes what it
+ * not move (src/lib/server/private-answers). Every kind of write that changes what it
  * shows moves that version through a database trigger, whoever makes it: the seller's own
  * edits, a buyer's order, a lesson watched. After each, the dashboard agrees with
  * /api/users/me/progress/ at once; between them, it comes from memory.

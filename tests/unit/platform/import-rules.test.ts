@@ -2,7 +2,7 @@
  * The house rule, read off the import graph: the feature decides the folder, the file's
  * suffix decides where its code runs (docs/design.md §3). Fails on an island reaching server code,
  * a pure file importing a `.server.ts` or `.client.ts`, a relative chain out of its folder,
- * or an import cycle.
+ * a way into a folder around its `index.ts`, or an import cycle.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -121,6 +121,20 @@ describe('import rules', () => {
       [...graph.get(f)!.server, ...graph.get(f)!.browser]
         .filter((e) => e.spec.startsWith('../'))
         .map((e) => `${rel(f)}: ${e.spec}`),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it('a folder with an index.ts is entered only through it (server/private-answers)', () => {
+    const doors = ['src/lib/server/private-answers'];
+    const bad = files.flatMap((f) =>
+      graph.get(f)!.server.flatMap((e) => {
+        const to = e.to === null ? '' : rel(e.to);
+        const door = doors.find((d) => to.startsWith(d + '/'));
+        return door && to !== `${door}/index.ts` && !rel(f).startsWith(door + '/')
+          ? [`${rel(f)} → ${e.spec}`]
+          : [];
+      }),
     );
     expect(bad).toEqual([]);
   });

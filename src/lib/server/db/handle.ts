@@ -41,7 +41,7 @@ export interface DbHandle {
   ensureReachable(): Promise<void>;
   /**
    * Whether the database answered within `healthyForMs`, without asking it: an answer made from
-   * memory (`private-pages.ts`) checks this, so that an outage is a 503 there as everywhere.
+   * memory (`server/private-answers`) checks this, so that an outage is a 503 there as everywhere.
    */
   answeredLately(): boolean;
 }

@@ -323,8 +323,8 @@ export const productCounts = pgTable('product_counts', {
 /**
  * A counter per user that moves whenever anything the dashboard shows changes, bumped by
  * triggers on the tables its parts read (migration 0009), which announce it (migration 0010). The
- * dashboard's rendering is kept against it (`lib/server/cache/private-pages.ts`), and instances
- * keep the versions they read (`lib/server/cache/known-versions.ts`).
+ * dashboard's rendering is kept against it (`lib/server/private-answers`), and instances
+ * keep the versions they read (`lib/server/private-answers/known-versions.ts`).
  */
 export const dashboardVersions = pgTable('dashboard_versions', {
   userId: integer('user_id')

@@ -4,12 +4,12 @@ import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 import { toPublicUser, updateProfile } from '@/lib/accounts/users.server';
-import { privatePages } from '@/lib/server/cache/private-pages';
+import { privateAnswers } from '@/lib/server/private-answers';
 
-/** `GET /api/users/me/` → the current user; kept, so the next asks are answered from memory (`private-pages.ts`). */
+/** `GET /api/users/me/` → the current user; kept, so the next asks are answered from memory (server/private-answers). */
 export const GET: APIRoute = (context) => {
   const user = requireUser(context.locals);
-  privatePages.keepAs(context, null);
+  privateAnswers.keep(context, null);
   return json(user);
 };
 

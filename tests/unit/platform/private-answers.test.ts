@@ -1,5 +1,5 @@
 /**
- * Kept signed-in answers (`private-pages.ts`): answered only for the same user, credential,
+ * Kept signed-in answers (`server/private-answers/kept-answers.ts`): answered only for the same user, credential,
  * address and stamp, within their time; never kept for a toast, an error or a cookie; before
  * Astro only from what memory knows. The known versions (`known-versions.ts`). And the database
  * side of the contract: every table the dashboard's statement reads moves the dashboard version,
@@ -13,12 +13,12 @@ import {
   PrivatePages,
   type MemoryLookups,
   type PrivatePageContext,
-} from '@/lib/server/cache/private-pages';
-import { KnownVersions } from '@/lib/server/cache/known-versions';
+} from '@/lib/server/private-answers/kept-answers';
+import { KnownVersions } from '@/lib/server/private-answers/known-versions';
 import { tags } from '@/lib/server/cache/tags';
 import { openDatabase, type DbHandle } from '@/lib/server/db/client';
 import { canvases, users } from '@/lib/server/db/schema';
-import { keepPrivatePagesWith } from '@/lib/server/middleware/keep-private-pages';
+import { keepPrivateAnswersWith } from '@/lib/server/private-answers/middleware';
 import { dashboardParts } from '@/lib/modules.server';
 
 vi.mock('astro:content', () => ({ getCollection: async () => [] }));
@@ -161,7 +161,7 @@ describe('kept signed-in pages', () => {
   it("is kept by its middleware when the page asked for it, and a write forgets the writer's known version", async () => {
     const pages = new PrivatePages(memory().lookups);
     const versions = new KnownVersions();
-    const keep = keepPrivatePagesWith(pages, () => versions);
+    const keep = keepPrivateAnswersWith(pages, () => versions);
     const call = (ctx: PrivatePageContext, method: string, response: Response) =>
       keep({ ...ctx, request: { ...ctx.request, method } } as never, () =>
         Promise.resolve(response),

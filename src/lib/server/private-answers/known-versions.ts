@@ -1,13 +1,13 @@
 /**
  * The dashboard versions this instance has read, kept in memory so that a kept dashboard
- * (`private-pages.ts`) is answered without asking the database whether it is still current.
+ * (`kept-answers.ts`) is answered without asking the database whether it is still current.
  *
  * A version moves in the database (migration 0009's triggers), which announces it at commit on the
  * cache bus as `dashboard:<user id>` (migration 0010). Hearing that, this instance forgets the
  * user's version; the next visit reads it again. PGlite delivers the announcement before the
  * writing statement returns, so nothing here is ever behind it. On PostgreSQL another instance's
  * write, or another person's (a buyer's order), arrives with LISTEN/NOTIFY's delay, and the
- * user's own writes on this instance are forgotten by `keepPrivatePages` as they are answered.
+ * user's own writes on this instance are forgotten by `keepPrivateAnswers` as they are answered.
  *
  * A read that overlaps a forgetting must not bring back what it read: `mark()` before the read
  * and `learn(…, mark)` after store nothing if that user was forgotten meanwhile. Versions are

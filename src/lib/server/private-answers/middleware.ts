@@ -1,6 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
-import { privatePages, type PrivatePages } from '@/lib/server/cache/private-pages';
-import { knownVersions, type KnownVersions } from '@/lib/server/cache/known-versions';
+import { privatePages, type PrivatePages } from '@/lib/server/private-answers/kept-answers';
+import { knownVersions, type KnownVersions } from '@/lib/server/private-answers/known-versions';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -13,7 +13,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * answered: on PostgreSQL the database's announcement of the new version may still be on its way
  * when the browser, redirected, asks for the dashboard again (`known-versions.ts`).
  */
-export function keepPrivatePagesWith(
+export function keepPrivateAnswersWith(
   pages: PrivatePages,
   versions: () => KnownVersions,
   enabled = true,
@@ -28,7 +28,7 @@ export function keepPrivatePagesWith(
 }
 
 /** Off under `astro dev`, where a page's code changes with every save. */
-export const keepPrivatePages = keepPrivatePagesWith(
+export const keepPrivateAnswers = keepPrivateAnswersWith(
   privatePages,
   knownVersions,
   !import.meta.env.DEV,

@@ -9,7 +9,7 @@
  * only from memory (the credential cache, the known version), and lets anything it cannot
  * decide that way go on. The page asks `answer` with the version read from the database, after
  * the middleware has authenticated the request. Either way, the kept response is the final
- * one, security headers included: `keepPrivatePages` is the outermost middleware step. The
+ * one, security headers included: `keepPrivateAnswers` is the outermost middleware step. The
  * answer says which door it came through: `X-Render-Cache: private-hit` from memory,
  * `private-checked` after the page read the version.
  *
@@ -28,7 +28,7 @@ import { SESSION_COOKIE_NAMES, sessionCookieName } from '@/lib/accounts/session-
 import type { PublicUser } from '@/lib/accounts/user';
 import { cachedUser } from '@/lib/accounts/auth-tokens.server';
 import { toPublicUser } from '@/lib/accounts/users.server';
-import { knownVersions } from '@/lib/server/cache/known-versions';
+import { knownVersions } from '@/lib/server/private-answers/known-versions';
 import { databaseAnsweredLately } from '@/lib/server/db/client';
 
 /** Kept answers per instance, the oldest dropped first (a dashboard is about 19 KB). */
