@@ -25,11 +25,11 @@ export function GoogleButton({ enabled }: { enabled: boolean }) {
         return;
       }
       const session = await fetchSession();
-      if (!session.user || !session.token) {
+      if (!session.user) {
         toastError('No pudimos confirmar tu sesión. Inténtalo de nuevo.');
         return;
       }
-      setSession(session.token, session.user);
+      setSession(undefined, session.user);
       await checkReferral();
       await Promise.race([
         identifyUser(session.user).catch(() => {}),

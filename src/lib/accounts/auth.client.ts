@@ -10,6 +10,7 @@ import {
   $authLoading,
   $authSession,
   clearSession,
+  COOKIE_SESSION,
   setSession,
 } from '@/lib/accounts/store.client';
 import type { PublicUser } from '@/lib/accounts/user';
@@ -20,15 +21,20 @@ import type { LoginInput, RegisterInput } from '@/lib/accounts/schemas';
 export const AUTH_LOADING_DELAY_MS = 200;
 
 configureApi({
-  getToken: () => $authSession.get().token,
+  // The cookie session sends no header: the cookie goes with every same-origin request.
+  getToken: () => {
+    const { token } = $authSession.get();
+    return token === COOKIE_SESSION ? null : token;
+  },
   onUnauthorized: () => {
     localLogout();
     window.location.assign('/login');
   },
 });
 
+/** The spec's `{token, user}`; a browser gets `{user}` and its session as an HttpOnly cookie. */
 interface AuthResponse {
-  token: string;
+  token?: string;
   user: PublicUser;
 }
 
@@ -123,10 +129,10 @@ export async function signOut(redirectTo = '/login'): Promise<void> {
   window.location.assign(redirectTo);
 }
 
-/** GET /api/_auth/session (no retry): the session's user and token, or null on any failure. */
-export async function fetchSession(): Promise<{ user: PublicUser | null; token?: string }> {
+/** GET /api/_auth/session (no retry): the session's user, or null on any failure. */
+export async function fetchSession(): Promise<{ user: PublicUser | null }> {
   try {
-    return await api<{ user: PublicUser | null; token?: string }>('/api/_auth/session', {
+    return await api<{ user: PublicUser | null }>('/api/_auth/session', {
       retry: 0,
     });
   } catch {
@@ -144,8 +150,9 @@ export function bootstrapAuth(): Promise<void> {
   return (bootstrapped ??= (async () => {
     try {
       const session = await fetchSession();
-      if (session.user && session.token) setSession(session.token, session.user);
-      else if (!session.user) clearSession();
+      // A token stored by an older version is dropped: the cookie is the credential.
+      if (session.user) setSession(COOKIE_SESSION, session.user);
+      else clearSession();
     } catch (error) {
       console.error('Error while mounting app', error);
     } finally {

@@ -17,6 +17,18 @@ export async function startSession(
   return { token, user: toPublicUser(user) };
 }
 
+/**
+ * The sign-in answer as the caller may see it. A browser (it sends `Sec-Fetch-Site`, a header
+ * scripts cannot remove) holds its credential only as the HttpOnly cookie, out of reach of any
+ * script on the page; other API clients get the spec's `{token, user}` and send `Authorization`.
+ */
+export function sessionForCaller(
+  request: Request,
+  session: { token: string; user: PublicUser },
+): { token?: string; user: PublicUser } {
+  return request.headers.has('sec-fetch-site') ? { user: session.user } : session;
+}
+
 /** Revokes the request's credential (if any) and clears the cookie. */
 export async function endSession(
   db: Db,

@@ -1,6 +1,7 @@
 /**
  * Auth state (docs/spec.md §3, §4): `{token, user}` persisted in localStorage across reloads, plus
- * `isLoading` and `error` in memory and the derived `isAuthenticated` (a token exists).
+ * `isLoading` and `error` in memory and the derived `isAuthenticated` (a token exists). In the
+ * browser the token is `COOKIE_SESSION`: the credential itself is the HttpOnly session cookie.
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
@@ -14,6 +15,11 @@ export interface AuthSession {
 /** localStorage key of the persisted session. */
 export const AUTH_STORAGE_KEY = 'impulsa:auth';
 export const LOGGED_OUT: AuthSession = { token: null, user: null };
+/**
+ * The token a browser stores: a marker, not a credential. Requests then carry the session cookie
+ * and no `Authorization` header, so a script on the page can never read the credential.
+ */
+export const COOKIE_SESSION = 'cookie';
 
 /** What localStorage holds: the session, or no key at all when logged out. */
 const $stored = persistentAtom<AuthSession | undefined>(AUTH_STORAGE_KEY, undefined, {
@@ -34,8 +40,9 @@ export const $authError = atom<string | null>(null);
 /** Authenticated means a token exists (docs/spec.md §4). */
 export const $isAuthenticated = computed($authSession, (s) => Boolean(s.token));
 
-/** Stores a successful login or registration. */
-export function setSession(token: string, user: PublicUser): void {
+/** Stores a successful login or registration (`token` absent: the browser's cookie session). */
+export function setSession(token: string | undefined, user: PublicUser): void {
+  token ??= COOKIE_SESSION;
   $stored.set({ token, user });
   $authError.set(null);
 }

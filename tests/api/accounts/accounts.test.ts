@@ -146,10 +146,14 @@ describe.each(servers)('accounts on $kind', ({ url }) => {
   });
 
   describe('session endpoints', () => {
-    it('GET /api/_auth/session gives {user, token} with a cookie and {user: null} without; DELETE ends it', async () => {
+    it('GET /api/_auth/session gives {user} with a cookie (never the token) and {user: null} without; DELETE ends it', async () => {
       const api = new ApiClient(url);
       const { user, token } = await api.register();
-      expect((await api.get('/api/_auth/session')).body).toEqual({ user, token });
+      expect((await api.get('/api/_auth/session')).body).toEqual({ user });
+      // A token in the header is an API client's, not a browser session.
+      expect((await api.get('/api/_auth/session', { token, useCookies: false })).body).toEqual({
+        user: null,
+      });
       expect((await api.get('/api/_auth/session', { useCookies: false })).body).toEqual({
         user: null,
       });
@@ -157,6 +161,35 @@ describe.each(servers)('accounts on $kind', ({ url }) => {
       expect((await api.get('/api/_auth/session')).body).toEqual({ user: null });
       expect((await api.get('/api/users/me/', { token, useCookies: false })).status).toBe(401);
       expect((await api.get('/api/_other/session')).status).toBe(404);
+    });
+
+    it('a browser signing in gets its session as the HttpOnly cookie only; an API client, the token', async () => {
+      const browser = new ApiClient(url);
+      const email = uniqueEmail('navegador');
+      const browserHeaders = { 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'cors' };
+      const registered = await browser.post(
+        '/api/users/register/',
+        { email, password: 'clave-segura-123', full_name: 'Valentina Muñoz Rojas' },
+        { headers: browserHeaders },
+      );
+      expect(registered.status).toBe(201);
+      expect(registered.body).toEqual({ user: expect.objectContaining({ email }) });
+      expect(registered.headers.get('set-cookie')).toMatch(/HttpOnly/i);
+      expect((await browser.get('/api/users/me/')).body).toMatchObject({ email });
+
+      const again = new ApiClient(url);
+      const login = await again.post(
+        '/api/users/login/',
+        { email, password: 'clave-segura-123' },
+        { headers: browserHeaders },
+      );
+      expect(login.status).toBe(200);
+      expect(Object.keys(login.body)).toEqual(['user']);
+      const client = await new ApiClient(url).post('/api/users/login/', {
+        email,
+        password: 'clave-segura-123',
+      });
+      expect(client.body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     });
   });
 

@@ -49,7 +49,14 @@ describe('accounts in the browser', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
       'Hola, Valentina',
     );
-    expect(await storedToken(page)).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    // The browser stores a marker: the credential is the HttpOnly cookie, out of reach of scripts.
+    expect(await storedToken(page)).toBe('cookie');
+    const session = (await context.cookies()).find((c) => c.name.endsWith('impulsa_session'));
+    expect(session?.httpOnly).toBe(true);
+    const everything = await page.evaluate(
+      () => JSON.stringify({ ...localStorage }) + document.cookie,
+    );
+    expect(everything).not.toContain(session!.value);
     await page.getByText('Formación de empresa').waitFor();
     await expectAccessible(page);
     await screenshot(page, 'dashboard-desktop');
@@ -202,7 +209,7 @@ describe('accounts in the browser', () => {
     await page.waitForURL(`${url}/dashboard`);
     await page.goto(`${url}/perfil`);
     await waitForHydration(page);
-    const token = await storedToken(page);
+    const token = (await context.cookies()).find((c) => c.name.endsWith('impulsa_session'))!.value;
     // Revoked elsewhere (another device signs this session out).
     expect(
       (await api.post('/api/users/logout/', undefined, { token, useCookies: false })).status,

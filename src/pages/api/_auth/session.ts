@@ -7,11 +7,13 @@ import { endSession } from '@/lib/accounts/session.server';
 import { getDb } from '@/lib/server/db/client';
 import { json, methodNotAllowed } from '@/lib/server/http/json';
 
-/** `GET` → {user, token} for a signed-in browser, {user: null} otherwise. */
+/**
+ * `GET` → {user} for a browser signed in by its session cookie, {user: null} otherwise. Never the
+ * token: the browser's credential stays in its HttpOnly cookie
+ * (docs/decisions/2026-11-25-cookie-only-browser-session.md).
+ */
 export const GET: APIRoute = ({ locals }) =>
-  json(
-    locals.user && locals.auth ? { user: locals.user, token: locals.auth.token } : { user: null },
-  );
+  json({ user: locals.auth?.via === 'cookie' ? locals.user : null });
 
 /** `DELETE` ends the session. */
 export const DELETE: APIRoute = async (context) => {
