@@ -139,7 +139,18 @@ export async function shopCheckout(
     .from(users)
     .leftJoin(stores, eq(stores.userId, users.id))
     .where(eq(users.id, sellerId));
-  if (!row) return null;
+  return row ? checkoutOf(sellerId, row, siteWhatsapp) : null;
+}
+
+/** What a shop offers at checkout, from its seller's row and shop settings (none yet: null). */
+export function checkoutOf(
+  sellerId: number,
+  row: {
+    user: Pick<typeof users.$inferSelect, 'fullName' | 'email'>;
+    store: typeof stores.$inferSelect | null;
+  },
+  siteWhatsapp: string | null = null,
+): ShopCheckout {
   const whatsapp = siteWhatsapp ?? row.store?.whatsapp ?? null;
   const transferDetails = row.store?.transferDetails.trim() ?? '';
   // Offered when configured: asking does not need a client.

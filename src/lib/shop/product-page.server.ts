@@ -5,7 +5,7 @@
 import { formatClp } from '@/lib/money';
 import { productJsonLd } from '@/lib/shop/json-ld';
 import type { ProductView } from '@/lib/shop/products.server';
-import { descriptionText } from '@/lib/shop/rich-text.server';
+import { clip, descriptionText } from '@/lib/shop/rich-text.server';
 
 export interface ProductPageMeta {
   /** The meta description: the description's text, or a sentence built from name, price and shop. */
@@ -24,16 +24,16 @@ export function productPageMeta(
 ): ProductPageMeta {
   const absolute = (path: string) => new URL(path, origin).href;
   const first = product.images[0];
+  // Parsed once: the summary is the start of the same text.
+  const text = descriptionText(product.description, 5000);
   return {
-    summary:
-      descriptionText(product.description, 160) ||
-      `${product.name} a ${formatClp(product.price)} en ${shopName}.`,
+    summary: clip(text, 160) || `${product.name} a ${formatClp(product.price)} en ${shopName}.`,
     share: first?.share_url
       ? { url: absolute(first.share_url), width: 1200, height: 630, alt: first.alt || product.name }
       : undefined,
     jsonLd: productJsonLd({
       name: product.name,
-      description: descriptionText(product.description, 5000),
+      description: text,
       price: product.price,
       stock: product.stock,
       url,

@@ -3,7 +3,13 @@ import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle
 import type { ModuleProgress } from '@/lib/modules';
 import { searchKey, type ProductFilters } from '@/lib/shop/filters';
 import { compareAtError, type ProductInput } from '@/lib/shop/schemas';
-import { foreignMedia, mediaViews, type MediaView } from '@/lib/shop/media.server';
+import {
+  foreignMedia,
+  mediaViews,
+  productImagesPart,
+  type MediaView,
+} from '@/lib/shop/media.server';
+import { checkoutOf } from '@/lib/orders/view.server';
 import { sanitizeDescription } from '@/lib/shop/rich-text.server';
 import { slugify, uniqueSlug } from '@/lib/shop/slug';
 import { shopProductPath } from '@/lib/shop/urls';
@@ -12,6 +18,7 @@ import { tags } from '@/lib/server/cache/tags';
 import { siteUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import {
+  jsonColumn,
   lockWithin,
   ownedOr404,
   retryOnUniqueViolation,
@@ -73,8 +80,17 @@ export async function productViews(db: Db, rows: ProductRow[]): Promise<ProductV
   const views = new Map(
     (await mediaViews(db, [...new Set([...imageIds.values()].flat())])).map((m) => [m.id, m]),
   );
-  const origin = siteUrl().origin;
-  return rows.map((r) => ({
+  return rows.map((r) =>
+    toProductView(
+      r,
+      imageIds.get(r.id)!.flatMap((id) => (views.has(id) ? [views.get(id)!] : [])),
+    ),
+  );
+}
+
+/** A product row as the API shows it, with its images in order. */
+function toProductView(r: ProductRow, images: MediaView[]): ProductView {
+  return {
     id: r.id,
     slug: r.slug,
     name: r.name,
@@ -84,12 +100,12 @@ export async function productViews(db: Db, rows: ProductRow[]): Promise<ProductV
     stock: r.stock,
     published: r.published,
     category: r.categoryId,
-    images: imageIds.get(r.id)!.flatMap((id) => (views.has(id) ? [views.get(id)!] : [])),
-    shop_url: origin + shopProductPath(r.id),
+    images,
+    shop_url: siteUrl().origin + shopProductPath(r.id),
     version: r.version,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
-  }));
+  };
 }
 
 /** Text for a LIKE pattern in which `%`, `_` and `\` typed by a person match themselves. */
@@ -382,29 +398,45 @@ export function catalogueProgress({
 }
 
 /** What the public page of a published product shows; null when it is not public (→ 404). */
-export async function publicProduct(db: Db, id: number) {
-  const [row] = await db
+export async function publicProduct(db: Db, id: number, siteWhatsapp: string | null = null) {
+  let statement = publicProductStatements.get(db);
+  if (!statement) publicProductStatements.set(db, (statement = preparePublicProduct(db)));
+  const [row] = await statement.execute({ id });
+  if (!row) return null;
+  const checkout = checkoutOf(row.product.userId, row, siteWhatsapp);
+  return {
+    product: toProductView(row.product, row.images),
+    sellerId: row.product.userId,
+    shopName: checkout.name,
+    whatsapp: row.store?.whatsapp ?? null,
+    categoryName: row.categoryName,
+    /** Whether a buyer can pay here: the page shows the cart form only then. */
+    sellable: checkout.paymentMethods.length > 0,
+  };
+}
+
+/**
+ * A public product page's whole read, built and parsed once per database: the product, its
+ * shop, its category and its images in one round trip (the page is rendered for every product a
+ * crawler walks, so each round trip counts).
+ */
+const publicProductStatements = new WeakMap<Db, ReturnType<typeof preparePublicProduct>>();
+function preparePublicProduct(db: Db) {
+  return db
     .select({
       product: products,
       store: stores,
-      sellerName: users.fullName,
+      user: { fullName: users.fullName, email: users.email },
       categoryName: categories.name,
+      images: jsonColumn(productImagesPart(products.id)),
     })
     .from(products)
     .innerJoin(users, eq(users.id, products.userId))
     .leftJoin(stores, eq(stores.userId, products.userId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.id, id), eq(products.published, true)))
-    .limit(1);
-  if (!row) return null;
-  const [view] = await productViews(db, [row.product]);
-  return {
-    product: view!,
-    sellerId: row.product.userId,
-    shopName: row.store?.name || row.sellerName,
-    whatsapp: row.store?.whatsapp ?? null,
-    categoryName: row.categoryName,
-  };
+    .where(and(eq(products.id, sql.placeholder('id')), eq(products.published, true)))
+    .limit(1)
+    .prepare('public_product');
 }
 
 /** A seller's published product by its slug, or by a slug it had (then `slug` is the current one); null: none. */

@@ -60,5 +60,10 @@ export function descriptionText(html: string, max = 300): string {
     .replace(/&#39;/g, "'")
     .replace(/\s+/g, ' ')
     .trim();
+  return clip(text, max);
+}
+
+/** `text` cut to at most `max` characters, with an ellipsis when cut. */
+export function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }

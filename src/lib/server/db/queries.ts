@@ -73,6 +73,11 @@ export type PartValues<P extends Record<string, JsonPart<unknown>>> = {
 const fromJson = (value: unknown): unknown =>
   typeof value === 'string' ? JSON.parse(value) : value;
 
+/** A part as one column of a select: its JSON, read as the part reads it. */
+export function jsonColumn<T>(part: JsonPart<T>): SQL<T> {
+  return sql`(${part.sql})`.mapWith((value: unknown) => part.read(fromJson(value) as never));
+}
+
 /**
  * Reads every part in ONE statement (`select (…) as a, (…) as b`): each round trip has a fixed
  * cost (on PGlite queries also run one after another), so a page that needs ten small facts
@@ -83,12 +88,10 @@ export async function readParts<P extends Record<string, JsonPart<unknown>>>(
   parts: P,
 ): Promise<PartValues<P>> {
   const fields = Object.fromEntries(
-    Object.entries(parts).map(([key, part]) => [key, sql`(${part.sql})`.mapWith(fromJson)]),
+    Object.entries(parts).map(([key, part]) => [key, jsonColumn(part)]),
   );
   const [row] = await db.select(fields).from(sql`(select 1) as one`);
-  return Object.fromEntries(
-    Object.entries(parts).map(([key, part]) => [key, part.read(row![key] as never)]),
-  ) as PartValues<P>;
+  return row as PartValues<P>;
 }
 
 /**
