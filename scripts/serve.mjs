@@ -25,6 +25,7 @@ const {
   APP_CSP,
   closeDatabase,
   compressibleType,
+  containDriverFaults,
   DataDirLockedError,
   ENCODING_SUFFIX,
   getDatabase,
@@ -289,5 +290,6 @@ async function shutdown(signal) {
   log.info('stopped');
   process.exit(0);
 }
+containDriverFaults();
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

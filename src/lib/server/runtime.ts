@@ -9,6 +9,7 @@ import '@/middleware';
 export { listenAddress } from '@/lib/server/config';
 export { dataDir, databaseUrl, trustProxy } from '@/lib/server/config';
 export { closeDatabase, getDatabase, openDatabase } from '@/lib/server/db/client';
+export { containDriverFaults } from '@/lib/server/db/driver-faults';
 export { isConnectionError } from '@/lib/server/db/errors';
 export { DataDirLockedError } from '@/lib/server/db/lock';
 export { APP_CSP, SECURITY_HEADERS } from '@/lib/server/http/csp';

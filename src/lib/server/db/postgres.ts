@@ -8,12 +8,20 @@ import {
 } from '@/lib/server/db/handle';
 import * as schema from '@/lib/server/db/schema';
 
+/**
+ * Seconds before a dropped connection is opened again: postgres.js's default grows as 3^n / 100
+ * with every failure, pool-wide, up to 20 s, so after a 10 s outage the pool stayed away for
+ * 2-8 s more. The health gate already turns an outage into fast 503s, so retries can stay short.
+ */
+export const reconnectDelaySeconds = (retries: number) => Math.min(0.05 * 2 ** retries, 0.5);
+
 export async function openPostgres(url: string): Promise<DbHandle> {
   const { default: postgres } = await import('postgres');
   const { drizzle } = await import('drizzle-orm/postgres-js');
   const client = postgres(url, {
     max: 10,
     connect_timeout: DB_TIMEOUTS.connectSeconds,
+    backoff: reconnectDelaySeconds,
     idle_timeout: 30,
     connection: { statement_timeout: DB_TIMEOUTS.statementMs },
     onnotice: () => {},
@@ -23,6 +31,7 @@ export async function openPostgres(url: string): Promise<DbHandle> {
     postgres(url, {
       max: 1,
       connect_timeout: DB_TIMEOUTS.connectSeconds,
+      backoff: reconnectDelaySeconds,
       idle_timeout: 60,
       onnotice: () => {},
     });
