@@ -4,7 +4,8 @@
 // median ratio and its spread, with raw node's own requests a second to show the generator kept up.
 // BENCH_DURATION (s per run, default 5), BENCH_CONNECTIONS (default 50), BENCH_SCALE=0 skips the
 // 100,000-product catalogue (and the crawler's row), BENCH_SOAK=180 adds a soak with memory sampled,
-// BENCH_DATABASE_URL=postgres://…/postgres runs the app on a throw-away database of that server.
+// BENCH_DATABASE_URL=postgres://…/postgres runs the app on a throw-away database of that server;
+// BENCH_ROWS=regex measures only the rows whose names match.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -30,6 +31,7 @@ const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS || 3));
 const soakSeconds = Number(process.env.BENCH_SOAK || 0);
 const adminUrl = process.env.BENCH_DATABASE_URL;
 const scale = process.env.BENCH_SCALE !== '0';
+const onlyRows = process.env.BENCH_ROWS ? new RegExp(process.env.BENCH_ROWS, 'i') : null;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const rssMb = (pid) =>
   Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
@@ -151,7 +153,7 @@ try {
       headers: { 'Content-Type': 'application/json' },
       status: 201,
     },
-  ];
+  ].filter((row) => !onlyRows || onlyRows.test(row.name));
   const requestOf = (row) => ({
     method: row.method,
     body: row.body,

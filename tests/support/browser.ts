@@ -112,12 +112,13 @@ export async function signedInContext(
       sameSite: 'Lax',
     },
   ]);
+  // As a browser signed in by the cookie holds it: a marker, never the credential.
   await context.addInitScript(
-    ([token, user]) => {
+    ([user]) => {
       if (!localStorage.getItem('impulsa:auth'))
-        localStorage.setItem('impulsa:auth', JSON.stringify({ token, user }));
+        localStorage.setItem('impulsa:auth', JSON.stringify({ token: 'cookie', user }));
     },
-    [account.token, account.user] as const,
+    [account.user] as const,
   );
   return { context, account };
 }

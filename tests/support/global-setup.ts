@@ -11,7 +11,7 @@ import { startOidc } from './oidc';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './postgres';
 import { freePort, ROOT, startServer, tempDir, type RunningServer } from './server';
 import { startSmtp } from './smtp';
-import { startWebpay, WEBPAY_API_KEY, WEBPAY_COMMERCE_CODE } from './webpay';
+import { startWebpay } from './webpay';
 
 export interface ServerInfo {
   kind: 'pglite' | 'postgres';
@@ -58,9 +58,9 @@ export default async function setup(project: TestProject) {
     DNS_SERVERS: dns.server,
     EDGE_CNAME: 'sites.impulsa.test',
     EDGE_IPV4: '192.0.2.10',
-    WEBPAY_COMMERCE_CODE,
-    WEBPAY_API_KEY,
     WEBPAY_API_URL: webpay.url,
+    // Every instance of a deployment seals store secrets under the same key.
+    SECRETS_KEY: 'a3f1c9e2b4d6f8a0c2e4f6a8b0d2f4a6c8e0a2b4d6f8a0c2e4f6a8b0d2f4a6c8',
   };
 
   const servers: ServerInfo[] = [];

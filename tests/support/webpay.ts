@@ -3,8 +3,10 @@
  * the `Tbk-Api-Key-Id`/`Tbk-Api-Key-Secret` headers) and plays Webpay's payment form for a
  * browser: "Pagar" (approved), "Rechazar" (the bank says no), "Anular" (the buyer cancels,
  * returned by POST with `TBK_TOKEN`) and "Dejar expirar" (Webpay's timeout: `TBK_ORDEN_COMPRA` and
- * `TBK_ID_SESION` alone). The app reaches it through `WEBPAY_API_URL`, with the SDK's own
- * integration credentials. `/__debug/transactions/{token}` tells tests how often a token was committed.
+ * `TBK_ID_SESION` alone). The app reaches it through `WEBPAY_API_URL`; each store brings its own
+ * account, and the server knows two (`WEBPAY_ACCOUNTS`): a transaction belongs to the commerce code
+ * that created it, as at Transbank. `/__debug/transactions/{token}` tells tests how often a token
+ * was committed and with which `Tbk-Api-Key-Id` it was created.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -12,10 +14,20 @@ import type { AddressInfo } from 'node:net';
 
 export const WEBPAY_COMMERCE_CODE = '597055555532';
 export const WEBPAY_API_KEY = '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C';
+/** A second store's account, so tests can tell whose credentials each transaction used. */
+export const SECOND_COMMERCE_CODE = '597055555533';
+export const SECOND_API_KEY = '8D4F5AE1D3C6E0F7B2A9C4D1E6F3A8B5C2D9E4F1A6B3C8D5E2F7A4B9C6D1E3F5';
+/** The accounts this Webpay knows: commerce code → secret key. */
+export const WEBPAY_ACCOUNTS: Record<string, string> = {
+  [WEBPAY_COMMERCE_CODE]: WEBPAY_API_KEY,
+  [SECOND_COMMERCE_CODE]: SECOND_API_KEY,
+};
 const API = '/rswebpaytransaction/api/webpay/v1.2/transactions';
 
 interface Transaction {
   token: string;
+  /** The `Tbk-Api-Key-Id` the transaction was created with. */
+  commerce_code: string;
   buy_order: string;
   session_id: string;
   amount: number;
@@ -88,10 +100,8 @@ export async function startWebpay(): Promise<TestWebpay> {
       const url = new URL(req.url ?? '/', base);
       const text = await body(req);
       if (url.pathname.startsWith(API)) {
-        if (
-          req.headers['tbk-api-key-id'] !== WEBPAY_COMMERCE_CODE ||
-          req.headers['tbk-api-key-secret'] !== WEBPAY_API_KEY
-        )
+        const keyId = String(req.headers['tbk-api-key-id'] ?? '');
+        if (!WEBPAY_ACCOUNTS[keyId] || req.headers['tbk-api-key-secret'] !== WEBPAY_ACCOUNTS[keyId])
           return send(res, 401, { error_message: 'Not Authorized' });
         const rest = url.pathname.slice(API.length).split('/').filter(Boolean);
         if (rest.length === 0 && req.method === 'POST') {
@@ -111,6 +121,7 @@ export async function startWebpay(): Promise<TestWebpay> {
           const token = randomBytes(32).toString('hex');
           transactions.set(token, {
             token,
+            commerce_code: keyId,
             ...input,
             decision: null,
             status: 'INITIALIZED',
@@ -120,7 +131,8 @@ export async function startWebpay(): Promise<TestWebpay> {
           return send(res, 200, { token, url: `${base}/webpayserver/initTransaction` });
         }
         const tx = transactions.get(rest[0] ?? '');
-        if (!tx) return send(res, 422, { error_message: 'Invalid value for parameter: token' });
+        if (!tx || tx.commerce_code !== keyId)
+          return send(res, 422, { error_message: 'Invalid value for parameter: token' });
         if (rest.length === 1 && req.method === 'PUT') {
           if (tx.commits > 0 || tx.decision === null)
             return send(res, 422, {

@@ -8,7 +8,7 @@ import {
   type OrderStatus,
   type PaymentMethod,
 } from '@/lib/orders/schemas';
-import { webpay } from '@/lib/orders/webpay.server';
+import { sellerWebpay } from '@/lib/orders/webpay-account.server';
 import type { Db } from '@/lib/server/db/client';
 import { listPage, type JsonPart } from '@/lib/server/db/queries';
 import { orders } from '@/lib/server/db/schema';
@@ -97,7 +97,7 @@ export async function moveOrder(
     );
   if (to === 'cancelado' && row.paymentMethod === 'webpay' && row.paidAt && row.webpayToken) {
     try {
-      await webpay()!.refund(row.webpayToken, row.total);
+      await (await sellerWebpay(db, sellerId))!.refund(row.webpayToken, row.total);
     } catch (error) {
       log.error('webpay refund failed', {
         order: id,

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { formatClp } from '@/lib/money';
 import { formatOrderNumber, type OrderCreateInput } from '@/lib/orders/schemas';
 import { PAY_PATHS } from '@/lib/orders/urls';
-import { webpay } from '@/lib/orders/webpay.server';
+import { sellerWebpay } from '@/lib/orders/webpay-account.server';
 import { whatsappLink } from '@/lib/shop/whatsapp';
 import { orderHoldHours, orderRateLimit, siteUrl } from '@/lib/server/config';
 import { hit, type RateRule } from '@/lib/server/rate-limit';
@@ -143,7 +143,7 @@ export async function createOrder(
   const items = (await itemsOf(db, [row.id])).get(row.id)!;
 
   if (input.payment_method === 'webpay') {
-    const client = webpay()!;
+    const client = (await sellerWebpay(db, sellerId))!;
     const orderId = row.id;
     try {
       const created = await client.create(

@@ -193,3 +193,39 @@ export function formatOrderNumber(randomBytes: Uint8Array): string {
     .join('');
   return `${chars.slice(0, 4)}-${chars.slice(4)}`;
 }
+
+/** Webpay's two environments: Transbank's test one and the real one. */
+export const WEBPAY_ENVIRONMENTS = ['integration', 'production'] as const;
+export type WebpayEnvironment = (typeof WEBPAY_ENVIRONMENTS)[number];
+export const WEBPAY_ENVIRONMENT_NAMES: Record<WebpayEnvironment, string> = {
+  integration: 'Integración (pruebas de Transbank)',
+  production: 'Producción (cobros reales)',
+};
+
+/**
+ * `PUT /api/store/webpay/` and the form at `/cobros`: the seller's own Webpay Plus account. An
+ * empty `api_key` keeps the stored one (it is never sent back to be edited).
+ */
+export const webpayAccountSchema = z.object({
+  commerce_code: z
+    .string({ error: 'Escribe tu código de comercio.' })
+    .trim()
+    .regex(/^\d{12}$/, 'El código de comercio son 12 dígitos, como 597012345678.'),
+  api_key: z
+    .string({ error: 'La llave secreta debe ser texto.' })
+    .trim()
+    .max(200, 'La llave secreta puede tener como máximo 200 caracteres.')
+    .refine((v) => !/\s/.test(v), 'La llave secreta no lleva espacios.')
+    .optional()
+    .default(''),
+  environment: z.enum(WEBPAY_ENVIRONMENTS, { error: 'Elige integración o producción.' }),
+  version: z.coerce
+    .number({ error: 'Falta la versión.' })
+    .int('Versión no válida.')
+    .min(0, 'Versión no válida.')
+    .max(MAX_ID, 'Versión no válida.'),
+});
+export type WebpayAccountInput = z.infer<typeof webpayAccountSchema>;
+
+/** `DELETE /api/store/webpay/`: the store's version the disconnection is based on. */
+export const webpayRemoveSchema = webpayAccountSchema.pick({ version: true });

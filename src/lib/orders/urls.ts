@@ -32,4 +32,6 @@ export function receiptPath(token: string): string {
 export const ORDER_PATHS = {
   list: '/ordenes',
   order: (id: number) => `/ordenes/${id}`,
+  /** The seller's own Webpay account: where card sales are paid. */
+  webpay: '/cobros',
 } as const;

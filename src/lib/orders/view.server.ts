@@ -10,7 +10,6 @@ import {
 } from '@/lib/orders/schemas';
 import { receiptPath } from '@/lib/orders/urls';
 import type { WebpayResult } from '@/lib/orders/webpay.server';
-import { webpaySettings } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import type { Tx } from '@/lib/server/db/versioned';
 import { orderItems, orders, sites, stores, users } from '@/lib/server/db/schema';
@@ -153,9 +152,9 @@ export function checkoutOf(
 ): ShopCheckout {
   const whatsapp = siteWhatsapp ?? row.store?.whatsapp ?? null;
   const transferDetails = row.store?.transferDetails.trim() ?? '';
-  // Offered when configured: asking does not need a client.
+  // Offered when configured: Webpay with the store's own account, so sales are the seller's.
   const paymentMethods: PaymentMethod[] = [
-    ...(webpaySettings() ? ['webpay' as const] : []),
+    ...(row.store?.webpayCommerceCode && row.store.webpaySecret ? ['webpay' as const] : []),
     ...(transferDetails ? ['transferencia' as const] : []),
     ...(whatsapp ? ['whatsapp' as const] : []),
   ];

@@ -1,12 +1,24 @@
 /**
- * Webpay Plus (REST v1.2) through `transbank-sdk`: create a transaction, commit it when the buyer
- * returns, ask its status (reconciliation), refund it (a seller cancels a paid order). The SDK's
- * `Options` take the API's base URL, so `WEBPAY_API_URL` points it at another host (the tests'
- * local server); integration and production use Transbank's own hosts. The SDK (with axios, some
- * 100 modules and 23 MB) is imported on the first call to Webpay, not when the orders service loads.
+ * Webpay Plus (REST v1.2) through `transbank-sdk`, with each store's own account: create a
+ * transaction, commit it when the buyer returns, ask its status (reconciliation), refund it (a
+ * seller cancels a paid order). The SDK's `Options` take the API's base URL, so `WEBPAY_API_URL`
+ * points it at another host (the tests' local server); integration and production use
+ * Transbank's own hosts. The SDK (with axios, some 100 modules and 23 MB) is imported on the
+ * first call to Webpay, not when the orders service loads.
  */
 import type { WebpayPlus } from 'transbank-sdk';
-import { webpaySettings } from '@/lib/server/config';
+import type { WebpayEnvironment } from '@/lib/orders/schemas';
+import { webpayApiUrl } from '@/lib/server/config';
+
+/** A store's Webpay Plus account, its secret key opened (`webpay-account.server.ts`). */
+export interface WebpayAccount {
+  commerceCode: string;
+  apiKey: string;
+  environment: WebpayEnvironment;
+}
+
+/** Webpay's transactions API under its base URL. */
+export const WEBPAY_TRANSACTIONS_PATH = '/rswebpaytransaction/api/webpay/v1.2/transactions';
 
 /** What we keep of a commit or status answer (never the full card number: Webpay sends only its last digits). */
 export interface WebpayResult {
@@ -54,16 +66,19 @@ export interface Webpay {
   refund(token: string, amount: number): Promise<{ type: string }>;
 }
 
-/** The configured Webpay, or null when it is not (then it is not offered). */
-export function webpay(): Webpay | null {
-  const settings = webpaySettings();
-  if (!settings) return null;
+/** Webpay for one store's account: every call goes out with that store's commerce code and key. */
+export function webpayClient(account: WebpayAccount): Webpay {
   let transaction: Promise<InstanceType<typeof WebpayPlus.Transaction>> | undefined;
   const open = () =>
     (transaction ??= import('transbank-sdk').then(
       ({ Options, WebpayPlus }) =>
         new WebpayPlus.Transaction(
-          new Options(settings.commerceCode, settings.apiKey, settings.apiUrl, 15_000),
+          new Options(
+            account.commerceCode,
+            account.apiKey,
+            webpayApiUrl(account.environment),
+            15_000,
+          ),
         ),
     ));
   return {
@@ -77,4 +92,32 @@ export function webpay(): Webpay | null {
       type: String((await (await open()).refund(token, amount))?.type ?? ''),
     }),
   };
+}
+
+/** What "Probar conexión" found: Webpay accepted the account, refused it, or did not answer. */
+export type WebpayCheck = 'ok' | 'rejected' | 'unreachable';
+
+/**
+ * Asks Webpay for the status of a transaction that cannot exist: an account Webpay knows gets
+ * "invalid token" (4xx), an unknown one 401. No transaction is created, nothing is charged.
+ */
+export async function checkWebpayAccount(account: WebpayAccount): Promise<WebpayCheck> {
+  try {
+    const res = await fetch(
+      `${webpayApiUrl(account.environment)}${WEBPAY_TRANSACTIONS_PATH}/${'0'.repeat(64)}`,
+      {
+        headers: {
+          'Tbk-Api-Key-Id': account.commerceCode,
+          'Tbk-Api-Key-Secret': account.apiKey,
+          'Content-Type': 'application/json',
+        },
+        signal: AbortSignal.timeout(10_000),
+      },
+    );
+    await res.body?.cancel();
+    if (res.status === 401 || res.status === 403) return 'rejected';
+    return res.status >= 500 ? 'unreachable' : 'ok';
+  } catch {
+    return 'unreachable';
+  }
 }

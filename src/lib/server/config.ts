@@ -101,31 +101,16 @@ export function edgeTargets(): { cname: string; ipv4: string | null } {
 }
 
 /**
- * Webpay Plus (`WEBPAY_COMMERCE_CODE`, `WEBPAY_API_KEY`, `WEBPAY_ENVIRONMENT` integration|production,
- * `WEBPAY_API_URL` to reach another host speaking the same REST API). Null without a commerce
- * code: Webpay is not offered.
+ * Where Webpay's API answers for an environment: `WEBPAY_API_URL` when set (the tests' local
+ * Webpay), else Transbank's own host. Each store brings its own commerce code and secret key.
  */
-export function webpaySettings(): {
-  commerceCode: string;
-  apiKey: string;
-  environment: 'integration' | 'production';
-  apiUrl: string;
-} | null {
-  const commerceCode = process.env.WEBPAY_COMMERCE_CODE;
-  if (!commerceCode) return null;
-  const environment =
-    process.env.WEBPAY_ENVIRONMENT === 'production' ? 'production' : 'integration';
-  const apiUrl =
+export function webpayApiUrl(environment: 'integration' | 'production'): string {
+  const url =
     process.env.WEBPAY_API_URL ||
     (environment === 'production'
       ? 'https://webpay3g.transbank.cl'
       : 'https://webpay3gint.transbank.cl');
-  return {
-    commerceCode,
-    apiKey: process.env.WEBPAY_API_KEY ?? '',
-    environment,
-    apiUrl: apiUrl.replace(/\/+$/, ''),
-  };
+  return url.replace(/\/+$/, '');
 }
 
 /** How long an unpaid transfer or WhatsApp order keeps its stock (`ORDER_HOLD_HOURS`, default 48). */

@@ -4,7 +4,7 @@ import type { StoreSettings } from '@/lib/shop/schemas';
 import { cache } from '@/lib/server/cache/provider';
 import { tags } from '@/lib/server/cache/tags';
 import type { Db } from '@/lib/server/db/client';
-import { saveVersioned } from '@/lib/server/db/versioned';
+import { saveVersioned, type Tx } from '@/lib/server/db/versioned';
 import { stores } from '@/lib/server/db/schema';
 
 export type StoreView = StoreSettings & { version: number };
@@ -37,6 +37,22 @@ export async function getStore(db: Db, userId: number): Promise<StoreView> {
       };
 }
 
+/** Writes `columns` of the seller's store row at `version`: an update, or its first insert. */
+export async function writeStore(
+  tx: Tx,
+  userId: number,
+  columns: Partial<typeof stores.$inferInsert>,
+  version: number,
+  current: unknown,
+): Promise<void> {
+  if (current)
+    await tx
+      .update(stores)
+      .set({ ...columns, version, updatedAt: sql`now()` })
+      .where(eq(stores.userId, userId));
+  else await tx.insert(stores).values({ ...columns, userId, version });
+}
+
 /** Saves the fields given if `version` is the stored one; a stale version is a 409 with the stored copy. */
 export async function updateStore(
   db: Db,
@@ -57,14 +73,7 @@ export async function updateStore(
     lock: async (tx) =>
       (await tx.select().from(stores).where(eq(stores.userId, userId)).for('update'))[0],
     versionOf: (row) => row.version,
-    async write(tx, version, current) {
-      if (current)
-        await tx
-          .update(stores)
-          .set({ ...columns, version, updatedAt: sql`now()` })
-          .where(eq(stores.userId, userId));
-      else await tx.insert(stores).values({ userId, ...columns, version });
-    },
+    write: (tx, version, current) => writeStore(tx, userId, columns, version, current),
     conflict: {
       message: 'La configuración de tu tienda cambió en otra pestaña. Revisa los datos guardados.',
       current: (row) => (row ? toView(row) : null),

@@ -8,16 +8,20 @@
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, getWithHost, postFormWithHost, uniqueEmail } from '../../support/http';
 import { waitForMail } from '../../support/smtp';
+import { WEBPAY_API_KEY, WEBPAY_COMMERCE_CODE } from '../../support/webpay';
 
 const servers = inject('servers');
 const mailDir = inject('mailDir');
 const webpayUrl = inject('webpayUrl');
 
-/** A seller with a shop that takes transfers and WhatsApp, delivers for $3.990, and some products. */
+/**
+ * A seller with a shop that takes Webpay (their own account), transfers and WhatsApp, delivers
+ * for $3.990, and some products.
+ */
 async function seller(url: string, store: Record<string, unknown> = {}) {
   const api = new ApiClient(url);
   const account = await api.register();
-  await api.patch(
+  const saved = await api.patch(
     '/api/store/',
     {
       name: 'Dulces Rosa',
@@ -30,6 +34,17 @@ async function seller(url: string, store: Record<string, unknown> = {}) {
     },
     { token: account.token },
   );
+  const connected = await api.put(
+    '/api/store/webpay/',
+    {
+      commerce_code: WEBPAY_COMMERCE_CODE,
+      api_key: WEBPAY_API_KEY,
+      environment: 'integration',
+      version: saved.body.version,
+    },
+    { token: account.token },
+  );
+  expect(connected.status).toBe(200);
   const product = async (body: Record<string, unknown>) =>
     (await api.post('/api/products/', { published: true, ...body }, { token: account.token })).body;
   return { api, token: account.token, email: account.user.email, product };

@@ -19,6 +19,7 @@ import {
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { jpeg, upload } from '../../support/images';
 import { waitForMail } from '../../support/smtp';
+import { WEBPAY_API_KEY, WEBPAY_COMMERCE_CODE } from '../../support/webpay';
 
 const { url } = inject('servers')[0]!;
 const mailDir = inject('mailDir');
@@ -51,6 +52,29 @@ describe('buying and selling', () => {
       },
       { token },
     );
+    // The seller connects their own Webpay account at /cobros: plain forms, checked at both widths.
+    const settings = await seller.context.newPage();
+    await settings.goto(`${url}/cobros`);
+    await settings.getByText('Sin conectar').waitFor();
+    await expectAccessible(settings);
+    await screenshot(settings, 'cobros-vacio-desktop');
+    await settings.getByLabel('Código de comercio').fill('5970');
+    await settings.getByRole('button', { name: 'Guardar cuenta' }).click();
+    await settings.getByText('El código de comercio son 12 dígitos, como 597012345678.').waitFor();
+    await expect(settings.getByLabel('Código de comercio').inputValue()).resolves.toBe('5970');
+    await settings.getByLabel('Código de comercio').fill(WEBPAY_COMMERCE_CODE);
+    await settings.getByLabel('Llave secreta (API Key Secret)').fill(WEBPAY_API_KEY);
+    await settings.getByRole('button', { name: 'Guardar cuenta' }).click();
+    await settings.locator('li.toast').getByText('Cuenta Webpay guardada').waitFor();
+    await settings.getByText('Conectada', { exact: true }).waitFor();
+    await settings.getByRole('button', { name: 'Probar conexión' }).click();
+    await settings.locator('li.toast').getByText('Webpay aceptó tu cuenta').waitFor();
+    expect(await settings.content()).not.toContain(WEBPAY_API_KEY);
+    await expectAccessible(settings);
+    await screenshot(settings, 'cobros-conectada-desktop');
+    await settings.setViewportSize(MOBILE);
+    await screenshot(settings, 'cobros-conectada-mobile');
+    await settings.close();
     const photo = (
       await upload(url, token, await jpeg(900, 900), 'taza.jpg', 'image/jpeg', 'Taza de greda café')
     ).body;

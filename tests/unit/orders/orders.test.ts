@@ -17,6 +17,7 @@ import {
 } from '@/lib/orders/schemas';
 import { openDatabase, type DbHandle } from '@/lib/server/db/client';
 import { orders, products, stores, users } from '@/lib/server/db/schema';
+import { forgetSealingKey, sealSecret } from '@/lib/server/secrets';
 import { withFormAction } from '@/lib/server/http/csp';
 import { APP_CSP } from '@/lib/server/middleware/security-headers';
 import { createProduct } from '@/lib/shop/products.server';
@@ -107,11 +108,11 @@ describe.each(engines)('order housekeeping on $name', { timeout: 30_000 }, ({ ur
   beforeAll(async () => {
     webpay = await startWebpay();
     Object.assign(process.env, {
-      WEBPAY_COMMERCE_CODE,
-      WEBPAY_API_KEY,
       WEBPAY_API_URL: webpay.url,
+      SECRETS_KEY: 'b'.repeat(64),
       LOG_LEVEL: 'silent',
     });
+    forgetSealingKey();
     if (url) database = await createTestDatabase();
     handle = await openDatabase(
       database ? { databaseUrl: database.url } : { pgliteDir: 'memory://' },
@@ -121,15 +122,21 @@ describe.each(engines)('order housekeeping on $name', { timeout: 30_000 }, ({ ur
       .values({ email: `s${Date.now()}@ejemplo.cl`, fullName: 'Rosa Pérez' })
       .returning();
     sellerId = user!.id;
-    await handle.db
-      .insert(stores)
-      .values({ userId: sellerId, name: 'Dulces Rosa', transferDetails: 'Banco Estado 123' });
+    // The seller's own Webpay account: every call below goes out with its credentials.
+    await handle.db.insert(stores).values({
+      userId: sellerId,
+      name: 'Dulces Rosa',
+      transferDetails: 'Banco Estado 123',
+      webpayCommerceCode: WEBPAY_COMMERCE_CODE,
+      webpaySecret: sealSecret(WEBPAY_API_KEY),
+    });
   });
   afterAll(async () => {
     await handle?.close();
     await database?.drop();
     await webpay?.close();
     process.env = saved;
+    forgetSealingKey();
   });
 
   const buyer = { name: 'Ana Díaz', email: 'ana@ejemplo.cl', phone: '+56912345678' };

@@ -218,6 +218,14 @@ export const stores = pgTable('stores', {
   pickupAddress: text('pickup_address').notNull().default(''),
   /** Pesos; null: no delivery offered. */
   deliveryPrice: integer('delivery_price'),
+  /** The seller's own Webpay Plus commerce code (12 digits); null: Webpay not offered. */
+  webpayCommerceCode: text('webpay_commerce_code'),
+  /** Its secret key, sealed (`server/secrets.ts`): never sent back, shown by its last characters. */
+  webpaySecret: text('webpay_secret'),
+  /** The secret's last four characters, so the seller recognises which key is stored. */
+  webpaySecretHint: text('webpay_secret_hint'),
+  /** `integration` (Transbank's test environment) or `production`. */
+  webpayEnvironment: text('webpay_environment').notNull().default('integration'),
   version: integer('version').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
