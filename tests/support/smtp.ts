@@ -61,3 +61,34 @@ export function resetLinkIn(mail: string): string {
   if (!match) throw new Error(`no reset link in mail:\n${mail.slice(0, 2000)}`);
   return match[0];
 }
+
+/** The first mail to `to` whose decoded text contains `text` (mails may arrive in any order). */
+export async function waitForMailWith(
+  dir: string,
+  to: string,
+  text: string,
+  decode: (mail: string) => string,
+  timeoutMs = 10_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir)
+      ? fs.readdirSync(dir).filter((f) => f.endsWith(`-${to}.eml`))
+      : [];
+    for (const file of files) {
+      const mail = decode(fs.readFileSync(path.join(dir, file), 'utf8'));
+      if (mail.includes(text)) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail for ${to} with "${text}" within ${timeoutMs} ms`);
+}
+
+/** A mail's text with quoted-printable undone (soft line breaks and =XX bytes). */
+export const decodedMail = (mail: string) =>
+  Buffer.from(
+    mail
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');

@@ -5,6 +5,8 @@ import {
   ORDER_STATUSES,
   SOLD_STATUSES,
   STATUS_LABELS,
+  type DeliveryMethod,
+  type OrderPatch,
   type OrderStatus,
   type PaymentMethod,
 } from '@/lib/orders/schemas';
@@ -16,7 +18,15 @@ import { HttpError } from '@/lib/server/http/errors';
 import { log } from '@/lib/server/log';
 
 import { releaseStock, stockChanged } from '@/lib/orders/stock.server';
-import { type OrderRow, type OrderView, itemsOf, orderView } from '@/lib/orders/view.server';
+import {
+  type OrderRow,
+  type OrderView,
+  itemsOf,
+  orderView,
+  shopCheckout,
+} from '@/lib/orders/view.server';
+import { notifyStatus } from '@/lib/orders/notify.server';
+import { recordEvent, timelineOf } from '@/lib/orders/timeline.server';
 
 export const ORDER_NOT_FOUND = 'Esa orden no existe.';
 
@@ -55,7 +65,9 @@ async function ownedOrder(db: Db, sellerId: number, id: number): Promise<OrderRo
 
 export async function getOrder(db: Db, sellerId: number, id: number): Promise<OrderView> {
   const row = await ownedOrder(db, sellerId, id);
-  return orderView(row, (await itemsOf(db, [id])).get(id)!);
+  const order = orderView(row, (await itemsOf(db, [id])).get(id)!);
+  order.timeline = await timelineOf(db, id, row.createdAt);
+  return order;
 }
 
 /** How many orders of each status a seller has (the order book's filter). */
@@ -73,22 +85,27 @@ export async function orderCounts(db: Db, sellerId: number): Promise<Record<Orde
 }
 
 /**
- * `PATCH /api/orders/{id}/`: the seller moves an order one step (see `nextStatuses`). Cancelling
- * gives the stock back and refunds a Webpay payment (a failed refund cancels nothing).
+ * `PATCH /api/orders/{id}/`: the seller moves an order one step (see `nextStatuses`), with a note
+ * for the buyer and, when sending it, the tracking number and carrier. Cancelling gives the stock
+ * back and refunds a Webpay payment (a failed refund cancels nothing). The buyer gets a mail.
  */
 export async function moveOrder(
   db: Db,
   sellerId: number,
   id: number,
-  to: OrderStatus,
-  version?: number,
+  move: OrderPatch,
 ): Promise<OrderView> {
+  const { status: to, version, note = null } = move;
   const row = await ownedOrder(db, sellerId, id);
   if (version !== undefined && version !== row.version)
     throw new HttpError(409, 'Esta orden cambió en otra pestaña. Revisa su estado actual.', {
       body: { current: await getOrder(db, sellerId, id) },
     });
-  const allowed = nextStatuses(row.status as OrderStatus, row.paymentMethod as PaymentMethod);
+  const allowed = nextStatuses(
+    row.status as OrderStatus,
+    row.paymentMethod as PaymentMethod,
+    row.deliveryMethod as DeliveryMethod,
+  );
   if (!allowed.includes(to))
     throw new HttpError(
       400,
@@ -123,6 +140,9 @@ export async function moveOrder(
                   : 'La tienda canceló la orden.',
             }
           : {}),
+        ...(to === 'enviado'
+          ? { trackingNumber: move.tracking_number || null, carrier: move.carrier ?? null }
+          : {}),
         version: sql`${orders.version} + 1`,
         updatedAt: sql`now()`,
       })
@@ -130,10 +150,14 @@ export async function moveOrder(
       .returning();
     if (!moved)
       throw new HttpError(409, 'Esta orden cambió en otra pestaña. Revisa su estado actual.');
+    await recordEvent(tx, id, to, note);
     return to === 'cancelado' ? releaseStock(tx, id) : [];
   });
   await stockChanged(sellerId, released);
-  return getOrder(db, sellerId, id);
+  const order = await getOrder(db, sellerId, id);
+  const shop = await shopCheckout(db, sellerId);
+  if (shop) void notifyStatus(order, shop, note);
+  return order;
 }
 
 /** The dashboard: how many sales a seller has made (paid orders, whatever happened after), as a part of its statement. */

@@ -1,6 +1,10 @@
-/** The order mails, in Spanish: the buyer's confirmation and the seller's notice of a new order. */
+/**
+ * The order mails, in Spanish: the buyer's confirmation, the seller's notice of a new order, and
+ * the buyer's mail at each later status. Buyers' mails come "from" the shop (its name, the app's
+ * no-reply address) and answer to the shop's own address.
+ */
 import { formatClp } from '@/lib/money';
-import { PAYMENT_NAMES } from '@/lib/orders/schemas';
+import { CARRIERS, PAYMENT_NAMES, type Carrier } from '@/lib/orders/schemas';
 import type { OrderView, ShopCheckout } from '@/lib/orders/view.server';
 import { ORDER_PATHS } from '@/lib/orders/urls';
 import { formatPhone } from '@/lib/phone';
@@ -73,6 +77,7 @@ export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
     `Revisa tu pedido cuando quieras: ${order.receipt_url}`,
   ].join('\n');
   const buyer: Mail = {
+    ...fromShop(shop),
     to: order.buyer.email,
     subject: `${paid ? 'Compra confirmada' : 'Pedido recibido'} ${order.number} · ${shop.name}`,
     text: buyerText,
@@ -117,4 +122,93 @@ export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
     ),
   };
   return [buyer, seller];
+}
+
+/** A buyer's mail, sent in the shop's name and answered to the shop. */
+function fromShop(shop: ShopCheckout): Pick<Mail, 'fromName' | 'replyTo'> {
+  return { fromName: `${shop.name} vía Impulsa`, replyTo: shop.email };
+}
+
+/** What the buyer reads when their order reaches a status: a title and what happens now. */
+function statusText(order: OrderView, shop: ShopCheckout): { title: string; lines: string[] } {
+  switch (order.status) {
+    case 'pagado':
+      return {
+        title: 'Recibimos tu pago',
+        lines: [
+          `${shop.name} confirmó tu pago de ${formatClp(order.total)}. Ahora prepara tu pedido.`,
+        ],
+      };
+    case 'preparando':
+      return {
+        title: 'Estamos preparando tu pedido',
+        lines: [`${shop.name} está preparando tu pedido.`],
+      };
+    case 'enviado': {
+      const carrier = order.tracking?.carrier
+        ? CARRIERS[order.tracking.carrier as Carrier]?.name
+        : null;
+      return {
+        title: 'Tu pedido va en camino',
+        lines: [
+          `${shop.name} despachó tu pedido a ${order.delivery.address ?? 'tu dirección'}.`,
+          ...(order.tracking?.number
+            ? [
+                `Número de seguimiento: ${order.tracking.number}${carrier ? ` (${carrier})` : ''}.`,
+                ...(order.tracking.url ? [`Síguelo en ${order.tracking.url}`] : []),
+              ]
+            : []),
+        ],
+      };
+    }
+    case 'listo_retiro':
+      return {
+        title: 'Tu pedido está listo para retiro',
+        lines: [
+          shop.pickupAddress
+            ? `Retíralo en ${shop.pickupAddress}.`
+            : `${shop.name} te contactará para coordinar el retiro.`,
+          ...(shop.pickupHours ? [`Horario: ${shop.pickupHours}.`] : []),
+          `Lleva el número de pedido ${order.number}.`,
+        ],
+      };
+    case 'entregado':
+      return {
+        title: 'Pedido entregado',
+        lines: [`Tu pedido de ${shop.name} fue entregado. ¡Gracias por tu compra!`],
+      };
+    case 'cancelado':
+      return {
+        title: 'Tu pedido fue cancelado',
+        lines: [order.reason ?? `${shop.name} canceló tu pedido.`],
+      };
+    case 'rechazado':
+      return {
+        title: 'El pago no se completó',
+        lines: [order.reason ?? 'El pago no se completó. No se hizo ningún cargo.'],
+      };
+    default:
+      return { title: 'Tu pedido cambió', lines: [] };
+  }
+}
+
+/** The buyer's mail when their order reaches its current status, with the seller's note. */
+export function statusMail(order: OrderView, shop: ShopCheckout, note: string | null): Mail {
+  const { title, lines } = statusText(order, shop);
+  const message = note ? [`Mensaje de ${shop.name}: ${note}`] : [];
+  const paragraphs = [...lines, ...message];
+  return {
+    ...fromShop(shop),
+    to: order.buyer.email,
+    subject: `${title} · Pedido ${order.number} · ${shop.name}`,
+    text: [
+      `Hola, ${order.buyer.name}:`,
+      '',
+      ...paragraphs,
+      '',
+      `Revisa tu pedido cuando quieras: ${order.receipt_url}`,
+      `¿Dudas? Responde este correo y le llega a ${shop.name}.`,
+    ].join('\n'),
+    html: html(title, paragraphs, order, { label: 'Ver mi pedido', href: order.receipt_url }),
+  };
 }

@@ -6,41 +6,17 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { isApproved, type WebpayResult } from '@/lib/orders/webpay.server';
 import { sellerWebpay } from '@/lib/orders/webpay-account.server';
-import { orderMails } from '@/lib/orders/mails.server';
+import { notify, notifyStatus } from '@/lib/orders/notify.server';
+import { recordEvent } from '@/lib/orders/timeline.server';
 import type { Db } from '@/lib/server/db/client';
 import { orders } from '@/lib/server/db/schema';
-import { sendMail } from '@/lib/server/mail/mailer';
 import { log } from '@/lib/server/log';
 
 import { releaseStock, stockChanged } from '@/lib/orders/stock.server';
-import {
-  type OrderRow,
-  type OrderView,
-  type ShopCheckout,
-  itemsOf,
-  orderView,
-  shopCheckout,
-} from '@/lib/orders/view.server';
+import { type OrderRow, itemsOf, orderView, shopCheckout } from '@/lib/orders/view.server';
 
 /** How long a Webpay order waits for its payment before its stock goes back. */
 export const WEBPAY_HOLD_MINUTES = 30;
-
-/**
- * Sends the buyer's confirmation and the seller's notice after the order is answered: a slow or
- * unreachable mail server never holds up a checkout, and a mail that fails is logged.
- */
-export async function notify(order: OrderView, shop: ShopCheckout): Promise<void> {
-  for (const mail of orderMails(order, shop)) {
-    try {
-      await sendMail(mail);
-    } catch (error) {
-      log.error('order mail failed', {
-        order: order.id,
-        error: error instanceof Error ? error.message : String(error),
-      });
-    }
-  }
-}
 
 /**
  * Moves a pending order to its end: paid, rejected or cancelled (the last two give the stock
@@ -71,14 +47,16 @@ export async function settle(
         changed: false,
         released: [] as number[],
       };
+    await recordEvent(tx, orderId, to.status, to.reason ?? null);
     const released = to.status === 'pagado' ? [] : await releaseStock(tx, orderId);
     return { row, changed: true, released };
   });
   await stockChanged(outcome.row.sellerId, outcome.released);
-  if (outcome.changed && to.status === 'pagado') {
+  if (outcome.changed) {
     const shop = await shopCheckout(db, outcome.row.sellerId);
-    if (shop)
-      void notify(orderView(outcome.row, (await itemsOf(db, [orderId])).get(orderId)!), shop);
+    const view = orderView(outcome.row, (await itemsOf(db, [orderId])).get(orderId)!);
+    // Paid: the confirmation and the seller's notice; rejected or lapsed: the buyer hears why.
+    if (shop) void (to.status === 'pagado' ? notify(view, shop) : notifyStatus(view, shop, null));
   }
   return { row: outcome.row, changed: outcome.changed };
 }

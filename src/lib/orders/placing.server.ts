@@ -15,7 +15,8 @@ import { orderItems, orders, sites } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
 import { log } from '@/lib/server/log';
 
-import { WEBPAY_HOLD_MINUTES, notify, settle } from '@/lib/orders/payment.server';
+import { WEBPAY_HOLD_MINUTES, settle } from '@/lib/orders/payment.server';
+import { notify } from '@/lib/orders/notify.server';
 import { priceItems, stockChanged, takeStock } from '@/lib/orders/stock.server';
 import {
   type OrderRow,

@@ -17,6 +17,7 @@ export const ORDER_STATUSES = [
   'pagado',
   'preparando',
   'enviado',
+  'listo_retiro',
   'entregado',
   'cancelado',
   'rechazado',
@@ -35,6 +36,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   pagado: 'Pagado',
   preparando: 'Preparando',
   enviado: 'Enviado',
+  listo_retiro: 'Listo para retiro',
   entregado: 'Entregado',
   cancelado: 'Cancelado',
   rechazado: 'Pago rechazado',
@@ -56,22 +58,53 @@ export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
 
 /**
  * The moves a seller may make. A Webpay order is paid by Webpay alone; a transfer or WhatsApp
- * order is marked paid by the seller once the money arrives. Cancelling gives the stock back
- * (and refunds a Webpay payment).
+ * order is marked paid by the seller once the money arrives. A prepared order is sent (despacho)
+ * or made ready for pickup (retiro). Cancelling gives the stock back (and refunds a Webpay payment).
  */
-export function nextStatuses(status: OrderStatus, payment: PaymentMethod): OrderStatus[] {
+export function nextStatuses(
+  status: OrderStatus,
+  payment: PaymentMethod,
+  delivery: DeliveryMethod = 'despacho',
+): OrderStatus[] {
   switch (status) {
     case 'pendiente_pago':
       return payment === 'webpay' ? ['cancelado'] : ['pagado', 'cancelado'];
     case 'pagado':
       return ['preparando', 'cancelado'];
     case 'preparando':
-      return ['enviado', 'cancelado'];
+      return [delivery === 'retiro' ? 'listo_retiro' : 'enviado', 'cancelado'];
     case 'enviado':
+    case 'listo_retiro':
       return ['entregado'];
     default:
       return [];
   }
+}
+
+/** Chilean carriers and their public tracking pages (a number is appended). */
+export const CARRIERS = {
+  chilexpress: {
+    name: 'Chilexpress',
+    tracking: 'https://centrodeayuda.chilexpress.cl/seguimiento/',
+  },
+  starken: { name: 'Starken', tracking: 'https://www.starken.cl/seguimiento?codigo=' },
+  correos: {
+    name: 'Correos de Chile',
+    tracking: 'https://www.correos.cl/web/guest/seguimiento-en-linea?codigos=',
+  },
+  blueexpress: {
+    name: 'Blue Express',
+    tracking: 'https://www.blue.cl/seguimiento/?n_seguimiento=',
+  },
+  otro: { name: 'Otro', tracking: null },
+} as const satisfies Record<string, { name: string; tracking: string | null }>;
+export type Carrier = keyof typeof CARRIERS;
+export const CARRIER_KEYS = Object.keys(CARRIERS) as Carrier[];
+
+/** Where the buyer follows a shipment, when its carrier has a public tracking page. */
+export function trackingUrl(carrier: string | null, number: string | null): string | null {
+  const known = carrier && carrier in CARRIERS ? CARRIERS[carrier as Carrier] : null;
+  return known?.tracking && number ? known.tracking + encodeURIComponent(number) : null;
 }
 
 /** Orders that count as a sale (the dashboard's "primera venta"). */
@@ -79,6 +112,7 @@ export const SOLD_STATUSES: readonly OrderStatus[] = [
   'pagado',
   'preparando',
   'enviado',
+  'listo_retiro',
   'entregado',
 ];
 
@@ -166,6 +200,20 @@ export type OrderCreateInput = z.infer<typeof orderCreateSchema>;
 /** `PATCH /api/orders/{id}/`. */
 export const orderPatchSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: 'Ese estado no existe.' }),
+  /** Sent orders: the shipment's number at the carrier. */
+  tracking_number: z
+    .string({ error: 'El número de seguimiento debe ser texto.' })
+    .trim()
+    .max(60, 'El número de seguimiento puede tener como máximo 60 caracteres.')
+    .regex(/^[A-Za-z0-9-]*$/, 'Usa solo letras, números y guiones en el número de seguimiento.')
+    .optional(),
+  carrier: z.enum(CARRIER_KEYS, { error: 'Elige una empresa de despacho de la lista.' }).optional(),
+  /** A message to the buyer, shown on their order page and in the mail. */
+  note: z
+    .string({ error: 'El mensaje debe ser texto.' })
+    .trim()
+    .max(500, 'El mensaje puede tener como máximo 500 caracteres.')
+    .optional(),
   version: z
     .number({ error: 'Versión no válida.' })
     .int('Versión no válida.')
@@ -173,6 +221,8 @@ export const orderPatchSchema = z.object({
     .max(MAX_ID, 'Versión no válida.')
     .optional(),
 });
+
+export type OrderPatch = z.infer<typeof orderPatchSchema>;
 
 /** The same lines merged: one per product, quantities added up to the limit. */
 export function mergeItems(

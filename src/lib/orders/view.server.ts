@@ -5,9 +5,12 @@ import {
   comunaName,
   nextStatuses,
   STATUS_LABELS,
+  trackingUrl,
+  type DeliveryMethod,
   type OrderStatus,
   type PaymentMethod,
 } from '@/lib/orders/schemas';
+import { timelineOf, type TimelineEntry } from '@/lib/orders/timeline.server';
 import { receiptPath } from '@/lib/orders/urls';
 import type { WebpayResult } from '@/lib/orders/webpay.server';
 import type { Db } from '@/lib/server/db/client';
@@ -52,7 +55,11 @@ export interface OrderView {
     installments_number: number | null;
   } | null;
   receipt_url: string;
+  /** The shipment, once sent: its number, carrier and where to follow it. */
+  tracking: { number: string | null; carrier: string | null; url: string | null } | null;
   next_statuses: OrderStatus[];
+  /** Each status it reached, with the seller's notes (one order's page and the API's detail). */
+  timeline?: TimelineEntry[];
   version: number;
   created_at: string;
   updated_at: string;
@@ -97,7 +104,19 @@ export function orderView(row: OrderRow, items: ItemRow[]): OrderView {
         }
       : null,
     receipt_url: row.origin + receiptPath(row.receiptToken),
-    next_statuses: nextStatuses(status, row.paymentMethod as PaymentMethod),
+    tracking:
+      row.trackingNumber || row.carrier
+        ? {
+            number: row.trackingNumber,
+            carrier: row.carrier,
+            url: trackingUrl(row.carrier, row.trackingNumber),
+          }
+        : null,
+    next_statuses: nextStatuses(
+      status,
+      row.paymentMethod as PaymentMethod,
+      row.deliveryMethod as DeliveryMethod,
+    ),
     version: row.version,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -124,6 +143,7 @@ export interface ShopCheckout {
   whatsapp: string | null;
   transferDetails: string;
   pickupAddress: string;
+  pickupHours: string;
   deliveryPrice: number | null;
   paymentMethods: PaymentMethod[];
 }
@@ -165,6 +185,7 @@ export function checkoutOf(
     whatsapp,
     transferDetails,
     pickupAddress: row.store?.pickupAddress.trim() ?? '',
+    pickupHours: row.store?.pickupHours.trim() ?? '',
     deliveryPrice: row.store?.deliveryPrice ?? null,
     paymentMethods,
   };
@@ -200,5 +221,7 @@ export async function orderByReceipt(
       (await db.select({ whatsapp: sites.whatsapp }).from(sites).where(eq(sites.id, row.siteId)))[0]
         ?.whatsapp ?? null;
   const shop = (await shopCheckout(db, row.sellerId, siteWhatsapp))!;
-  return { order: orderView(row, (await itemsOf(db, [row.id])).get(row.id)!), row, shop };
+  const order = orderView(row, (await itemsOf(db, [row.id])).get(row.id)!);
+  order.timeline = await timelineOf(db, row.id, row.createdAt);
+  return { order, row, shop };
 }

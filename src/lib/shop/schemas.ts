@@ -155,6 +155,10 @@ const storeFields = {
     .string({ error: 'La dirección de retiro debe ser texto.' })
     .trim()
     .max(300, 'La dirección es demasiado larga.'),
+  pickup_hours: z
+    .string({ error: 'El horario de retiro debe ser texto.' })
+    .trim()
+    .max(200, 'El horario de retiro puede tener como máximo 200 caracteres.'),
   delivery_price: z.preprocess(blankToNull, amount('el costo de despacho').nullable()),
 };
 

@@ -16,6 +16,7 @@ function toView(row: typeof stores.$inferSelect): StoreView {
     contact_email: row.contactEmail,
     transfer_details: row.transferDetails,
     pickup_address: row.pickupAddress,
+    pickup_hours: row.pickupHours,
     delivery_price: row.deliveryPrice,
     version: row.version,
   };
@@ -32,6 +33,7 @@ export async function getStore(db: Db, userId: number): Promise<StoreView> {
         contact_email: null,
         transfer_details: '',
         pickup_address: '',
+        pickup_hours: '',
         delivery_price: null,
         version: 0,
       };
@@ -66,6 +68,7 @@ export async function updateStore(
     ...(fields.contact_email !== undefined && { contactEmail: fields.contact_email }),
     ...(fields.transfer_details !== undefined && { transferDetails: fields.transfer_details }),
     ...(fields.pickup_address !== undefined && { pickupAddress: fields.pickup_address }),
+    ...(fields.pickup_hours !== undefined && { pickupHours: fields.pickup_hours }),
     ...(fields.delivery_price !== undefined && { deliveryPrice: fields.delivery_price }),
   };
   await saveVersioned(db, {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, getWithHost, postFormWithHost, uniqueEmail } from '../../support/http';
-import { waitForMail } from '../../support/smtp';
+import { waitForMail, decodedMail } from '../../support/smtp';
 import { WEBPAY_API_KEY, WEBPAY_COMMERCE_CODE } from '../../support/webpay';
 
 const servers = inject('servers');
@@ -52,14 +52,7 @@ async function seller(url: string, store: Record<string, unknown> = {}) {
 
 const buyer = { name: 'Camila Soto', email: uniqueEmail('camila'), phone: '9 8765 4321' };
 
-/** A mail's text with quoted-printable undone (soft line breaks and =XX bytes). */
-const decoded = (mail: string) =>
-  Buffer.from(
-    mail
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
+const decoded = decodedMail;
 
 /** A buyer with their own address (own rate-limit bucket). */
 const order = (url: string, body: Record<string, unknown>) =>
@@ -410,7 +403,8 @@ describe.each(servers)('orders on $kind', ({ url }) => {
       ).body.message,
     ).toBe('Una orden «pendiente de pago» no puede pasar a «enviado».');
     let version = list.body.results[0].version;
-    for (const status of ['pagado', 'preparando', 'enviado', 'entregado']) {
+    // A pickup order: prepared, then ready for pickup (a shipped one would be «enviado»).
+    for (const status of ['pagado', 'preparando', 'listo_retiro', 'entregado']) {
       const moved = await shop.api.patch(
         `/api/orders/${placed.id}/`,
         { status, version },

@@ -167,14 +167,32 @@ describe('buying and selling', () => {
       ['Marcar como enviada', 'Enviado'],
       ['Marcar como entregada', 'Entregado'],
     ] as const) {
+      if (status === 'Enviado') {
+        // Sent with its tracking and a note: the buyer gets both by mail and on their page.
+        await desk.getByLabel('Empresa de despacho').selectOption({ label: 'Chilexpress' });
+        await desk.getByLabel('Número de seguimiento').fill('99887766');
+        await desk.getByLabel('Mensaje para el cliente (opcional)').fill('Llega en 2 días hábiles');
+        await expectAccessible(desk);
+        await screenshot(desk, 'orden-enviar-desktop');
+      }
       await desk.getByRole('button', { name: button }).click();
       await desk.locator('h1 + span', { hasText: status }).waitFor();
     }
+    await desk.getByRole('heading', { name: 'Historial' }).waitFor();
     await screenshot(desk, 'orden-entregada-desktop');
     await desk.setViewportSize(MOBILE);
     await screenshot(desk, 'orden-entregada-mobile');
+    expect(await waitForMail(mailDir, email)).toContain('Pedido entregado');
     await page.goto(receipt);
-    await page.getByText('Entregado', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Seguimiento' }).waitFor();
+    await page.getByText('Seguimiento 99887766 · Chilexpress').waitFor();
+    await page.getByText('Llega en 2 días hábiles').waitFor();
+    await page.getByRole('link', { name: 'Seguir el envío' }).waitFor();
+    expect(await ownScripts(page)).toBe(0);
+    await expectAccessible(page);
+    await screenshot(page, 'pedido-seguimiento-desktop');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'pedido-seguimiento-mobile');
     await buyer.close();
     await seller.context.close();
   });

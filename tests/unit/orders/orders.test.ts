@@ -13,6 +13,7 @@ import {
   formatOrderNumber,
   mergeItems,
   nextStatuses,
+  trackingUrl,
   ORDER_NUMBER_ALPHABET,
 } from '@/lib/orders/schemas';
 import { openDatabase, type DbHandle } from '@/lib/server/db/client';
@@ -36,8 +37,21 @@ describe('order rules', () => {
     expect(nextStatuses('pendiente_pago', 'webpay')).toEqual(['cancelado']);
     expect(nextStatuses('pagado', 'webpay')).toEqual(['preparando', 'cancelado']);
     expect(nextStatuses('enviado', 'whatsapp')).toEqual(['entregado']);
+    // Prepared: sent when delivered, ready for pickup when picked up.
+    expect(nextStatuses('preparando', 'webpay', 'despacho')).toEqual(['enviado', 'cancelado']);
+    expect(nextStatuses('preparando', 'webpay', 'retiro')).toEqual(['listo_retiro', 'cancelado']);
+    expect(nextStatuses('listo_retiro', 'transferencia', 'retiro')).toEqual(['entregado']);
     for (const end of ['entregado', 'cancelado', 'rechazado'] as const)
       expect(nextStatuses(end, 'transferencia')).toEqual([]);
+  });
+
+  it('links a shipment to its carrier’s tracking page, when the carrier has one', () => {
+    expect(trackingUrl('chilexpress', '99 12/3')).toBe(
+      'https://centrodeayuda.chilexpress.cl/seguimiento/99%2012%2F3',
+    );
+    expect(trackingUrl('otro', 'X1')).toBeNull();
+    expect(trackingUrl('dhl', 'X1')).toBeNull();
+    expect(trackingUrl('starken', null)).toBeNull();
   });
 
   it('numbers orders with characters that cannot be misread', () => {

@@ -216,6 +216,8 @@ export const stores = pgTable('stores', {
   contactEmail: text('contact_email'),
   transferDetails: text('transfer_details').notNull().default(''),
   pickupAddress: text('pickup_address').notNull().default(''),
+  /** When the pickup point is open ("Lunes a viernes, 10:00 a 18:00"), for the ready-for-pickup mail. */
+  pickupHours: text('pickup_hours').notNull().default(''),
   /** Pesos; null: no delivery offered. */
   deliveryPrice: integer('delivery_price'),
   /** The seller's own Webpay Plus commerce code (12 digits); null: Webpay not offered. */
@@ -479,6 +481,9 @@ export const orders = pgTable(
     webpay: jsonb('webpay'),
     /** Why the order was rejected or cancelled, in Spanish, for the buyer's page. */
     reason: text('reason'),
+    /** The shipment's tracking number and carrier (`CARRIERS`), set when the order is sent. */
+    trackingNumber: text('tracking_number'),
+    carrier: text('carrier'),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -496,6 +501,21 @@ export const orders = pgTable(
 );
 
 /** An order's lines, copied from the products at the time of the order. */
+/** Each status an order reached, when, and the seller's note: the buyer's timeline. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
 export const orderItems = pgTable(
   'order_items',
   {

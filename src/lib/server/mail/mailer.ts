@@ -13,12 +13,32 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Where the recipient's answer goes (a shop's own address), instead of the no-reply sender. */
+  replyTo?: string;
+  /** The sender's display name (`Dulces Rosa vía Impulsa`); the address stays `MAIL_FROM`'s. */
+  fromName?: string;
+}
+
+/** `MAIL_FROM` with another display name. */
+function sender(
+  from: string,
+  name: string | undefined,
+): string | { name: string; address: string } {
+  if (!name) return from;
+  return { name, address: /<([^>]+)>/.exec(from)?.[1] ?? from.trim() };
 }
 
 /** Sends `mail`; resolves once the SMTP server accepted it (or the file is written). */
 export async function sendMail(mail: Mail): Promise<void> {
   const { smtpUrl, from } = mailSettings();
-  const message = { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+  const message = {
+    from: sender(from, mail.fromName),
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+  };
   const { default: nodemailer } = await import('nodemailer');
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);

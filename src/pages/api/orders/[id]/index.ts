@@ -10,12 +10,16 @@ import { idParam } from '@/lib/server/http/params';
 export const GET: APIRoute = async ({ locals, params }) =>
   json(await getOrder(await getDb(), requireUser(locals).id, idParam(params.id, ORDER_NOT_FOUND)));
 
-/** `PATCH …` {status, version?}: one step along pagado → preparando → enviado → entregado, or cancelado (restocks, refunds Webpay). */
+/**
+ * `PATCH …` {status, version?, note?, tracking_number?, carrier?}: one step along pagado →
+ * preparando → enviado (despacho) or listo_retiro (retiro) → entregado, or cancelado (restocks,
+ * refunds Webpay). The buyer gets a mail with the note, and the tracking when sent.
+ */
 export const PATCH: APIRoute = async ({ locals, params, request }) => {
   const user = requireUser(locals);
   const id = idParam(params.id, ORDER_NOT_FOUND);
-  const { status, version } = await readBody(request, orderPatchSchema);
-  return json(await moveOrder(await getDb(), user.id, id, status, version));
+  const move = await readBody(request, orderPatchSchema);
+  return json(await moveOrder(await getDb(), user.id, id, move));
 };
 
 export const ALL = methodNotAllowed('GET', 'PATCH');

@@ -1,0 +1,49 @@
+/**
+ * An order's timeline: each status it reached after it was placed, when, and the seller's note.
+ * Written in the same transaction as the status it records, so the buyer's page never shows a
+ * status without its moment.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { STATUS_LABELS, type OrderStatus } from '@/lib/orders/schemas';
+import type { Db } from '@/lib/server/db/client';
+import type { Tx } from '@/lib/server/db/versioned';
+import { orderEvents } from '@/lib/server/db/schema';
+
+export interface TimelineEntry {
+  status: OrderStatus | 'recibido';
+  label: string;
+  at: string;
+  note: string | null;
+}
+
+/** Records that `orderId` reached `status` now, with the seller's note or the reason. */
+export async function recordEvent(
+  tx: Db | Tx,
+  orderId: number,
+  status: OrderStatus,
+  note: string | null = null,
+): Promise<void> {
+  await tx.insert(orderEvents).values({ orderId, status, note: note || null });
+}
+
+/** The order's timeline, oldest first, opening with its placement at `placedAt`. */
+export async function timelineOf(
+  db: Db | Tx,
+  orderId: number,
+  placedAt: Date,
+): Promise<TimelineEntry[]> {
+  const events = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.id));
+  return [
+    { status: 'recibido', label: 'Pedido recibido', at: placedAt.toISOString(), note: null },
+    ...events.map((e) => ({
+      status: e.status as OrderStatus,
+      label: STATUS_LABELS[e.status as OrderStatus] ?? e.status,
+      at: e.at.toISOString(),
+      note: e.note,
+    })),
+  ];
+}
