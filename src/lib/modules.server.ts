@@ -11,22 +11,37 @@ import { privateAnswers } from '@/lib/server/private-answers';
 import { canvasProgressPart } from '@/lib/canvas/canvases.server';
 import { formationProgressPart, sentCompaniesPart } from '@/lib/formation/companies.server';
 import { catalogueCountsPart, catalogueProgress } from '@/lib/shop/products.server';
-import { salesCountPart } from '@/lib/orders/book.server';
+import { salesCountPart, toAttendPart } from '@/lib/orders/book.server';
 import { allLessons } from '@/lib/lessons/catalogue.server';
 import { lessonsModuleFrom, lessonsSummaryPart } from '@/lib/lessons/lessons.server';
 import { siteProgressPart } from '@/lib/sites/sites.server';
 import { MODULES, type ModuleKey, type ModuleProgress, type UserProgress } from '@/lib/modules';
 
-/** The shop: its catalogue, and the sales it has made ("¡Primera venta!" once the first order is paid). */
-function shopProgress(counts: { total: number; published: number }, sales: number): ModuleProgress {
+/**
+ * The shop: its catalogue, the sales it has made ("¡Primera venta!" once the first order is
+ * paid), and first of all the orders waiting for the seller.
+ */
+function shopProgress(
+  counts: { total: number; published: number },
+  sales: number,
+  toAttend: number,
+): ModuleProgress {
   const catalogue = catalogueProgress(counts);
+  const waiting = toAttend
+    ? `${toAttend} ${toAttend === 1 ? 'orden' : 'órdenes'} por atender · `
+    : '';
   if (sales === 0)
-    return catalogue.finished
-      ? { ...catalogue, detail: `${catalogue.detail}. Siguiente paso: tu primera venta.` }
-      : catalogue;
+    return {
+      ...catalogue,
+      detail:
+        waiting +
+        (catalogue.finished && !toAttend
+          ? `${catalogue.detail}. Siguiente paso: tu primera venta.`
+          : catalogue.detail),
+    };
   return {
     ...catalogue,
-    detail: `${sales === 1 ? '¡Primera venta!' : `${sales} ventas`} · ${catalogue.detail}`,
+    detail: `${waiting}${sales === 1 ? '¡Primera venta!' : `${sales} ventas`} · ${catalogue.detail}`,
   };
 }
 
@@ -37,6 +52,7 @@ async function progressParts(userId: number) {
     formalizacion: formationProgressPart(userId),
     catalogue: catalogueCountsPart(userId),
     sales: salesCountPart(userId),
+    toAttend: toAttendPart(userId),
     sitio: siteProgressPart(userId),
     lessons: lessonsSummaryPart(userId, await allLessons()),
   };
@@ -48,7 +64,7 @@ function toUserProgress(facts: ProgressFacts): UserProgress {
   const modules: Record<ModuleKey, ModuleProgress> = {
     canvas: facts.canvas,
     formalizacion: facts.formalizacion,
-    productos: shopProgress(facts.catalogue, facts.sales),
+    productos: shopProgress(facts.catalogue, facts.sales, facts.toAttend),
     sitio: facts.sitio,
     lecciones: lessonsModuleFrom(facts.lessons),
   };

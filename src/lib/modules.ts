@@ -3,6 +3,7 @@
  * landing page and the progress API all read it, so releasing a module is flipping its
  * `available` flag here (and giving it a progress part in `modules.server.ts`).
  */
+import { ORDER_PATHS } from '@/lib/orders/urls';
 
 export interface ProductModule {
   /** Key in the progress API (`GET /api/users/me/progress/`). */
@@ -125,10 +126,13 @@ export interface NavItem {
   label: string;
 }
 
-/** The signed-in navigation: the panel, then every released module. */
+/** The signed-in navigation: the panel, every released module, and the orders after the products. */
 export const APP_NAV: readonly NavItem[] = [
   { href: '/dashboard', label: 'Panel' },
-  ...MODULE_LIST.filter((m) => m.available).map((m) => ({ href: m.href, label: m.navLabel })),
+  ...MODULE_LIST.filter((m) => m.available).flatMap((m) => [
+    { href: m.href, label: m.navLabel },
+    ...(m.key === 'productos' ? [{ href: ORDER_PATHS.list, label: 'Órdenes' }] : []),
+  ]),
 ];
 
 /** True when `pathname` is inside the item's section. */

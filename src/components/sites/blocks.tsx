@@ -33,6 +33,8 @@ export interface SiteRenderData {
   products: Record<string, BlockProduct[]>;
   /** `https://wa.me/…` for the site's number with a message, or null when the site has none. */
   whatsapp: (phone: string, message: string) => string | null;
+  /** Where the site's whole catalogue is (`/shop`, under the preview's base when previewed). */
+  catalogueHref: string;
 }
 
 function Picture({
@@ -122,8 +124,16 @@ export function ProductGrid({
   id,
   title,
   data,
-}: BlockProps['ProductGrid'] & { id: string; data: SiteRenderData }) {
+  more,
+}: BlockProps['ProductGrid'] & {
+  id: string;
+  data: SiteRenderData;
+  /** The link under the grid; by default the whole catalogue, null for none (the catalogue itself). */
+  more?: { href: string; label: string } | null;
+}) {
   const products = data.products[id] ?? [];
+  const link =
+    more === undefined ? { href: data.catalogueHref, label: 'Ver todo el catálogo' } : more;
   return (
     <section className="site-container site-section" aria-label={title || 'Productos'}>
       {title && <h2 className="site-heading">{title}</h2>}
@@ -159,11 +169,13 @@ export function ProductGrid({
           ))}
         </ul>
       )}
-      <p>
-        <a className="site-link" href="/shop">
-          Ver todo el catálogo →
-        </a>
-      </p>
+      {link && (
+        <p>
+          <a className="site-link" href={link.href}>
+            {link.label} <span aria-hidden="true">→</span>
+          </a>
+        </p>
+      )}
     </section>
   );
 }

@@ -15,6 +15,7 @@ import {
   type LocalCopy,
 } from '@/lib/autosave/autosave.client';
 import type { SaveState } from '@/lib/autosave/states';
+import { siteShopPath } from '@/lib/shop/urls';
 import { whatsappLink } from '@/lib/shop/whatsapp';
 import {
   EDITOR_VIEWPORTS,
@@ -243,6 +244,7 @@ function SiteEditor({
     return {
       images: Object.fromEntries(library.map((i) => [i.id, i])),
       products,
+      catalogueHref: siteShopPath(),
       whatsapp: (phone, message) => {
         const number = phone.trim() || site.whatsapp;
         return number ? whatsappLink(number, message) : null;

@@ -1,5 +1,5 @@
 /** The seller's order book: the list, the counts, one order, and the seller's one-step moves. */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   nextStatuses,
   ORDER_STATUSES,
@@ -166,4 +166,34 @@ export function salesCountPart(sellerId: number): JsonPart<number> {
     sql: sql`select count(*) from ${orders} where ${orders.sellerId} = ${sellerId} and ${orders.status} in ${SOLD_STATUSES}`,
     read: (n: number) => Number(n),
   };
+}
+
+/** Orders that wait for the seller: a transfer or WhatsApp payment to confirm, or one to prepare or send. */
+const toAttend = (sellerId: number | SQL | ReturnType<typeof sql.placeholder>) =>
+  sql`${orders.sellerId} = ${sellerId} and (${orders.status} in ('pagado', 'preparando') or (${orders.status} = 'pendiente_pago' and ${orders.paymentMethod} <> 'webpay'))`;
+
+/** The dashboard: how many orders wait for the seller, as a part of its statement. */
+export function toAttendPart(sellerId: number): JsonPart<number> {
+  return {
+    sql: sql`select count(*) from ${orders} where ${toAttend(sellerId)}`,
+    read: (n: number) => Number(n),
+  };
+}
+
+/** The count statement, built once per database: the header shows it on every signed-in page. */
+const toAttendStatements = new WeakMap<Db, ReturnType<typeof prepareToAttend>>();
+function prepareToAttend(db: Db) {
+  return db
+    .select({ n: count() })
+    .from(orders)
+    .where(toAttend(sql.placeholder('sellerId')))
+    .prepare('orders_to_attend');
+}
+
+/** How many orders wait for the seller (the "Órdenes" badge). */
+export async function ordersToAttend(db: Db, sellerId: number): Promise<number> {
+  let statement = toAttendStatements.get(db);
+  if (!statement) toAttendStatements.set(db, (statement = prepareToAttend(db)));
+  const [row] = await statement.execute({ sellerId });
+  return Number(row?.n ?? 0);
 }

@@ -2,7 +2,7 @@
  * What a site's visitors and the editor's canvas see: the published site of a host, its pages and
  * products, and the data its blocks render with.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SiteHost } from '@/lib/routing/hosts';
 import { cleanPageData, allBlocks } from '@/lib/sites/blocks.server';
 import { type PageData } from '@/lib/sites/schemas';
@@ -15,6 +15,7 @@ import type { Db } from '@/lib/server/db/client';
 import { productImages, products, sitePages, sites, stores } from '@/lib/server/db/schema';
 
 import { siteView, type SiteRow } from '@/lib/sites/sites.server';
+import { shopCheckout } from '@/lib/orders/view.server';
 
 /**
  * The published site a host serves (a subdomain, a preview of one, or a verified custom domain);
@@ -89,6 +90,7 @@ export async function siteRenderData(
   site: SiteRow,
   data: PageData,
   productHref: (slug: string) => string,
+  catalogueHref = '/shop',
 ): Promise<SiteRenderData> {
   const blocks = allBlocks(data);
   const imageIds = blocks.flatMap((b) =>
@@ -103,31 +105,46 @@ export async function siteRenderData(
   const productsByBlock: Record<string, BlockProduct[]> = {};
   for (const grid of grids) {
     const category = typeof grid.props.category === 'number' ? grid.props.category : null;
-    productsByBlock[grid.props.id] = await publishedCards(
-      db,
-      site.userId,
+    productsByBlock[grid.props.id] = await publishedCards(db, site.userId, productHref, {
       category,
-      Number(grid.props.limit) || 6,
-      productHref,
-    );
+      limit: Number(grid.props.limit) || 6,
+    });
   }
+  // A button without its own number uses the site's, and a site without one the shop's.
+  const storePhone =
+    !site.whatsapp &&
+    blocks.some((b) => b.type === 'WhatsAppButton' && !String(b.props.phone ?? '').trim())
+      ? ((
+          await db
+            .select({ whatsapp: stores.whatsapp })
+            .from(stores)
+            .where(eq(stores.userId, site.userId))
+        )[0]?.whatsapp ?? null)
+      : null;
   return {
     images: Object.fromEntries(views.map((v) => [v.id, blockImage(v)])),
     products: productsByBlock,
+    catalogueHref,
     whatsapp: (phone, message) => {
-      const number = phone.trim() || site.whatsapp;
+      const number = phone.trim() || site.whatsapp || storePhone;
       return number ? whatsappLink(number, message) : null;
     },
   };
 }
 
-/** A seller's published products as cards, newest first (of one category when given). */
-async function publishedCards(
+/**
+ * A seller's published products as cards, newest first: of one category when given (`none`:
+ * those without one), `limit` of them from `offset`.
+ */
+export async function publishedCards(
   db: Db,
   userId: number,
-  category: number | null,
-  limit: number,
   productHref: (slug: string) => string,
+  {
+    category,
+    limit,
+    offset = 0,
+  }: { category: number | null | 'none'; limit: number; offset?: number },
 ): Promise<(BlockProduct & { id: number; category: number | null })[]> {
   const rows = await db
     .select()
@@ -136,11 +153,16 @@ async function publishedCards(
       and(
         eq(products.userId, userId),
         eq(products.published, true),
-        ...(category ? [eq(products.categoryId, category)] : []),
+        ...(category === 'none'
+          ? [isNull(products.categoryId)]
+          : category
+            ? [eq(products.categoryId, category)]
+            : []),
       ),
     )
     .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
   const firstImages = rows.length
     ? await db
         .select()
@@ -182,7 +204,10 @@ async function publishedCards(
 
 /** What the editor's canvas needs to show the seller's site: their newest published products and their images. */
 export async function editorResources(db: Db, userId: number, data: PageData) {
-  const catalogue = await publishedCards(db, userId, null, 200, (slug) => `/shop/${slug}`);
+  const catalogue = await publishedCards(db, userId, (slug) => `/shop/${slug}`, {
+    category: null,
+    limit: 200,
+  });
   const library = await listMedia(db, userId, 1, 48);
   const inLibrary = new Set(library.results.map((m) => m.id));
   const used = allBlocks(data).flatMap((b) =>
@@ -198,12 +223,10 @@ export async function editorResources(db: Db, userId: number, data: PageData) {
 /** What anyone may know about a published site (`/config`, `lookup_by_domain`). */
 export async function publicSiteData(db: Db, site: SiteRow) {
   const view = siteView(site);
-  const [store] = await db.select().from(stores).where(eq(stores.userId, site.userId));
-  const whatsapp = site.whatsapp ?? store?.whatsapp ?? null;
-  const paymentMethods = [
-    ...(store?.transferDetails.trim() ? ['transferencia'] : []),
-    ...(whatsapp ? ['whatsapp'] : []),
-  ];
+  // What the shop offers, as its checkout computes it (its own Webpay account included).
+  const shop = await shopCheckout(db, site.userId, site.whatsapp);
+  const whatsapp = shop?.whatsapp ?? null;
+  const paymentMethods = shop?.paymentMethods ?? [];
   return {
     id: view.id,
     name: view.name,

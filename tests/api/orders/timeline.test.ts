@@ -52,6 +52,12 @@ describe.each(servers)('an order’s timeline and mails on $kind', ({ url }) => 
   it('tells the buyer each step by mail and on the order page, with the tracking when sent', async () => {
     const { email, shopEmail, order, move, api, token } = await sellerWithOrder(url, 'despacho');
     const mailWith = (text: string) => waitForMailWith(mailDir, email, text, decoded);
+    // The seller sees it waiting: beside "Órdenes" in the header and on the dashboard's shop card.
+    const dashboard = async () =>
+      (await api.get('/dashboard', { headers: { Cookie: `impulsa_session=${token}` } })).body;
+    const before = await dashboard();
+    expect(before).toMatch(/Órdenes\s*<span[^>]*>\s*1\s*<span class="sr-only"> por atender/);
+    expect(before).toContain('1 orden por atender');
 
     expect((await move({ status: 'pagado', note: '¡Gracias por tu transferencia!' })).status).toBe(
       200,
@@ -120,6 +126,9 @@ describe.each(servers)('an order’s timeline and mails on $kind', ({ url }) => 
     ).toBe(404);
     await move({ status: 'entregado' });
     await mailWith('Pedido entregado');
+    const after = await dashboard();
+    expect(after).not.toContain('por atender');
+    expect(after).toContain('¡Primera venta!');
   });
 
   it('a pickup order becomes ready for pickup, with the address and hours in the mail', async () => {

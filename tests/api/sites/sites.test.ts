@@ -13,6 +13,30 @@ const dnsZone = inject('dnsZone');
 describe.each(servers)('sites on $kind', ({ url }) => {
   const label = () => `tienda-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+  it("a site without its own WhatsApp number uses the shop's, as its settings promise", async () => {
+    const api = new ApiClient(url);
+    const { token } = await api.register();
+    await api.patch(
+      '/api/store/',
+      { name: 'Pan de Rosa', whatsapp: '+56911112222', version: 0 },
+      { token },
+    );
+    const subdomain = label();
+    const site = (
+      await api.post(
+        '/api/sites/',
+        { name: 'Pan de Rosa', subdomain, template: 'tienda' },
+        { token },
+      )
+    ).body;
+    expect(site.whatsapp).toBeNull();
+    await api.post(`/api/sites/${site.id}/publish/`, undefined, { token });
+    const home = await getWithHost(url, `${subdomain}.localhost`, '/');
+    expect(home.body).toContain('https://wa.me/56911112222');
+    const config = JSON.parse((await getWithHost(url, `${subdomain}.localhost`, '/config')).body);
+    expect(config).toMatchObject({ whatsapp: '+56911112222', payment_methods: ['whatsapp'] });
+  });
+
   it('creates a site from a template, checks subdomains, saves with versions and publishes it to its host', async () => {
     const api = new ApiClient(url);
     const { token } = await api.register();

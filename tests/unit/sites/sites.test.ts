@@ -32,6 +32,7 @@ const renderData = {
       },
     ],
   },
+  catalogueHref: '/shop',
   whatsapp: (_phone: string, message: string) =>
     `https://wa.me/56912345678?text=${encodeURIComponent(message)}`,
 };
