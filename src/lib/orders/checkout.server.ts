@@ -102,12 +102,11 @@ export async function payAction(ctx: PayContext, fields: Record<string, string>)
       // A Webpay order keeps the cart until it is paid: a rejected card can try again.
       if (created.order.payment_method !== 'webpay')
         await emptyCart(ctx.db, ctx.token, cart.sellerId);
-      // WhatsApp: straight to the seller's chat with the order written out (the receipt link is in the mail).
-      if (created.whatsappUrl) return { redirect: created.whatsappUrl };
+      // The receipt first, always: a WhatsApp order's page carries the button to the seller's
+      // chat, with the order and this page's link written out.
+      const anchor = { webpay: '#pagar', whatsapp: '#whatsapp', transferencia: '' };
       return {
-        redirect:
-          receiptPath(created.row.receiptToken) +
-          (created.order.payment_method === 'webpay' ? '#pagar' : ''),
+        redirect: receiptPath(created.row.receiptToken) + anchor[created.order.payment_method],
       };
     }
     default:

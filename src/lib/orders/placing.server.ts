@@ -87,7 +87,9 @@ export async function createOrder(
       errors: { items: [`El total no puede pasar de ${formatClp(MAX_TOTAL)}.`] },
     });
   const holdMs =
-    input.payment_method === 'webpay' ? WEBPAY_HOLD_MINUTES * 60_000 : orderHoldHours() * 3_600_000;
+    input.payment_method === 'webpay'
+      ? WEBPAY_HOLD_MINUTES * 60_000
+      : (orderHoldHours() ?? shop.holdHours) * 3_600_000;
 
   let row: OrderRow | undefined;
   for (let attempt = 0; !row; attempt++) {

@@ -144,6 +144,8 @@ export interface ShopCheckout {
   transferDetails: string;
   pickupAddress: string;
   pickupHours: string;
+  /** Hours an unpaid transfer or WhatsApp order keeps its stock. */
+  holdHours: number;
   deliveryPrice: number | null;
   paymentMethods: PaymentMethod[];
 }
@@ -186,12 +188,13 @@ export function checkoutOf(
     transferDetails,
     pickupAddress: row.store?.pickupAddress.trim() ?? '',
     pickupHours: row.store?.pickupHours.trim() ?? '',
+    holdHours: row.store?.holdHours ?? 24,
     deliveryPrice: row.store?.deliveryPrice ?? null,
     paymentMethods,
   };
 }
 
-/** The buyer's first WhatsApp message about an order: number, lines, total and delivery. */
+/** The buyer's first WhatsApp message about an order: number, lines, total, delivery and its link. */
 export function orderWhatsappText(order: OrderView, shopName: string): string {
   const lines = order.items.map((i) => `• ${i.quantity} × ${i.name} (${formatClp(i.total)})`);
   const delivery =
@@ -204,6 +207,7 @@ export function orderWhatsappText(order: OrderView, shopName: string): string {
     `Total: ${formatClp(order.total)} (IVA incluido)`,
     delivery,
     `A nombre de ${order.buyer.name}.`,
+    `Mi pedido: ${order.receipt_url}`,
   ].join('\n');
 }
 

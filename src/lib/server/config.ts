@@ -113,10 +113,13 @@ export function webpayApiUrl(environment: 'integration' | 'production'): string 
   return url.replace(/\/+$/, '');
 }
 
-/** How long an unpaid transfer or WhatsApp order keeps its stock (`ORDER_HOLD_HOURS`, default 48). */
-export function orderHoldHours(): number {
+/**
+ * `ORDER_HOLD_HOURS`, when set, overrides every shop's own hold time (each shop sets its own,
+ * default 24 h); undefined otherwise.
+ */
+export function orderHoldHours(): number | undefined {
   const hours = Number(process.env.ORDER_HOLD_HOURS);
-  return Number.isFinite(hours) && hours > 0 ? hours : 48;
+  return process.env.ORDER_HOLD_HOURS && Number.isFinite(hours) && hours > 0 ? hours : undefined;
 }
 
 /** Orders one address may place per hour (`ORDER_RATE_LIMIT`, default 60): orders hold stock. */

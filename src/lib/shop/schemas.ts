@@ -160,6 +160,11 @@ const storeFields = {
     .trim()
     .max(200, 'El horario de retiro puede tener como máximo 200 caracteres.'),
   delivery_price: z.preprocess(blankToNull, amount('el costo de despacho').nullable()),
+  hold_hours: z.coerce
+    .number({ error: 'Escribe cuántas horas reservar el stock.' })
+    .int('Escribe un número entero de horas.')
+    .min(1, 'Reserva el stock por al menos 1 hora.')
+    .max(168, 'Reserva el stock por como máximo 168 horas (una semana).'),
 };
 
 /** `PATCH /api/store/`. */

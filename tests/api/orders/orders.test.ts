@@ -110,6 +110,29 @@ async function webpayFormOf(receiptUrl: string) {
 }
 
 describe.each(servers)('orders on $kind', ({ url }) => {
+  it('holds an unpaid transfer order’s stock as long as the seller says, 24 h by default', async () => {
+    const shop = await seller(url);
+    const store = (await shop.api.get('/api/store/', { token: shop.token })).body;
+    expect(store.hold_hours).toBe(24);
+    const refused = await shop.api.patch(
+      '/api/store/',
+      { hold_hours: 0, version: store.version },
+      { token: shop.token },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.hold_hours).toEqual(['Reserva el stock por al menos 1 hora.']);
+    await shop.api.patch(
+      '/api/store/',
+      { hold_hours: 6, version: store.version },
+      { token: shop.token },
+    );
+    const taza = await shop.product({ name: 'Taza', price: 5000, stock: 3 });
+    const placed = await order(url, { items: [{ product: taza.id, quantity: 1 }] });
+    const held = (await shop.api.get(`/api/orders/${placed.body.id}/`, { token: shop.token })).body;
+    const hours = (Date.parse(held.expires_at) - Date.parse(held.created_at)) / 3_600_000;
+    expect(hours).toBeCloseTo(6, 1);
+  });
+
   it('prices on the server, checks what the shop offers and refuses bad input in Spanish', async () => {
     const shop = await seller(url);
     const torta = await shop.product({ name: 'Torta mil hojas', price: 10000, stock: 5 });
@@ -212,6 +235,10 @@ describe.each(servers)('orders on $kind', ({ url }) => {
     expect(chat.body.whatsapp_url).toMatch(/^https:\/\/wa\.me\/56912345678\?text=/);
     expect(decodeURIComponent(chat.body.whatsapp_url)).toContain(
       `hice el pedido ${chat.body.number}`,
+    );
+    // The message carries the order's own page, so the seller and the buyer share one record.
+    expect(decodeURIComponent(chat.body.whatsapp_url)).toContain(
+      `Mi pedido: ${chat.body.receipt_url}`,
     );
 
     // Mails: the buyer's (with the transfer details and the reference) and the seller's.
@@ -510,7 +537,8 @@ describe.each(servers)('orders on $kind', ({ url }) => {
     });
     expect(orders.results[0].receipt_url).toContain(`${subdomain}.localhost`);
 
-    // WhatsApp: the checkout ends in the seller's chat, with the order written out.
+    // WhatsApp: the checkout ends on the receipt, whose button opens the seller's chat with the
+    // order and the receipt's link written out.
     await post({ intent: 'add', product: String(pan.id), quantity: '1' }, cookie);
     const chat = await post(
       {
@@ -524,15 +552,21 @@ describe.each(servers)('orders on $kind', ({ url }) => {
       cookie,
     );
     expect(chat.status).toBe(303);
-    expect(String(chat.headers.location)).toMatch(
-      /^https:\/\/wa\.me\/56912345678\?text=Hola%20Dulces%20Rosa/,
+    const receiptPath = String(chat.headers.location);
+    expect(receiptPath).toMatch(/^\/pay\/orden\/[A-Za-z0-9_-]{32}#whatsapp$/);
+    const chatReceipt = await getWithHost(url, host, receiptPath.split('#')[0]!);
+    expect(chatReceipt.body).toContain('Enviar pedido por WhatsApp');
+    const waLink = /href="(https:\/\/wa\.me\/56912345678\?text=[^"]+)"/.exec(chatReceipt.body)?.[1];
+    expect(decodeURIComponent(waLink!.replaceAll('&amp;', '&'))).toContain(
+      `Mi pedido: http://${host}`,
     );
+    // The checkout no longer posts anywhere but itself.
     expect(
       String(
         (await getWithHost(url, host, '/pay', { Cookie: cookie })).headers[
           'content-security-policy'
         ],
       ),
-    ).toContain("form-action 'self' https://wa.me");
+    ).toContain("form-action 'self';");
   });
 });

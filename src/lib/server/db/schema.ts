@@ -220,6 +220,8 @@ export const stores = pgTable('stores', {
   pickupHours: text('pickup_hours').notNull().default(''),
   /** Pesos; null: no delivery offered. */
   deliveryPrice: integer('delivery_price'),
+  /** How long an unpaid transfer or WhatsApp order keeps its stock, in hours. */
+  holdHours: integer('hold_hours').notNull().default(24),
   /** The seller's own Webpay Plus commerce code (12 digits); null: Webpay not offered. */
   webpayCommerceCode: text('webpay_commerce_code'),
   /** Its secret key, sealed (`server/secrets.ts`): never sent back, shown by its last characters. */
