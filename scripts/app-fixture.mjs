@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import sharp from 'sharp';
 import { root } from './ensure-built.mjs';
+import { SERVER_ENV, SERVER_NODE_ARGS } from './server-process.mjs';
 
 /** The subdomain of the fixture's published site (its host is `<it>.localhost`). */
 export const SITE_SUBDOMAIN = 'bench-sitio';
@@ -43,8 +44,8 @@ export function startChild(args, env, ready, cpu) {
 /** Starts the built app (scripts/serve.mjs, as `npm run serve` does) on `port`, on core `cpu` if given. */
 export function startApp(env, port, cpu) {
   return startChild(
-    ['--max-semi-space-size=8', 'scripts/serve.mjs'],
-    { NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    [...SERVER_NODE_ARGS, 'scripts/serve.mjs'],
+    { ...SERVER_ENV, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     'Impulsa está corriendo',
     cpu,
   );
@@ -67,10 +68,18 @@ export function apiClient(origin) {
     if (token) headers.Authorization = `Token ${token}`;
     if (body !== undefined && !(body instanceof FormData))
       headers['Content-Type'] = 'application/json';
-    const res = await fetch(origin + p, {
-      method,
-      headers,
-      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+    const send = () =>
+      fetch(origin + p, {
+        method,
+        headers,
+        body:
+          body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+      });
+    // A keep-alive socket the server closed while this process was busy (a synchronous wrk run)
+    // fails before anything is sent: that request is sent again, once, on a fresh socket.
+    const res = await send().catch((error) => {
+      if (!/EPIPE|ECONNRESET|UND_ERR_SOCKET/.test(String(error?.cause?.code))) throw error;
+      return send();
     });
     const json = await res.json();
     if (!res.ok) throw new Error(`${method} ${p} → ${res.status} ${JSON.stringify(json)}`);

@@ -3,7 +3,8 @@
 // the other; each row alternates app and raw for BENCH_ROUNDS rounds (default 3) and reports the
 // median ratio and its spread, with raw node's own requests a second to show the generator kept up.
 // BENCH_DURATION (s per run, default 5), BENCH_CONNECTIONS (default 50), BENCH_SCALE=0 skips the
-// 100,000-product catalogue (and the crawler's row), BENCH_SOAK=180 adds a soak with memory sampled,
+// 100,000-product catalogue (and the crawler's row), BENCH_SOAK=600 adds a seller's session of that
+// many seconds with memory sampled,
 // BENCH_DATABASE_URL=postgres://…/postgres runs the app on a throw-away database of that server;
 // BENCH_ROWS=regex measures only the rows whose names match.
 import { spawn } from 'node:child_process';
@@ -272,28 +273,63 @@ async function publishedProductPaths(count) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
-/** Signed-in asks for `soakSeconds`, the server's memory sampled every 10 s. */
+/**
+ * A seller's session for `soakSeconds`, the server's memory sampled every 10 s: rounds of a
+ * 12-megapixel photo uploaded, a product made with it, edited and published, its page rendered
+ * anew, a buyer's order, and 5 s of the signed-in asks at 20 connections. Then a minute of quiet,
+ * as after a working day, before the last reading.
+ */
 async function soak() {
-  const samples = [];
+  const photo = await sharp({
+    create: { width: 4000, height: 3000, channels: 3, background: { r: 190, g: 120, b: 70 } },
+  })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  const samples = [rssMb(app.pid)];
   const timer = setInterval(() => samples.push(rssMb(app.pid)), 10_000);
   const until = Date.now() + soakSeconds * 1000;
-  while (Date.now() < until) {
-    const half = Math.max(1, Math.min(30, Math.round((until - Date.now()) / 2000)));
-    wrk(appUrl('/api/users/me/'), {
-      duration: half,
+  let rounds = 0;
+  while (Date.now() < until) await sellerRound(photo, ++rounds);
+  clearInterval(timer);
+  samples.push(rssMb(app.pid));
+  await sleep(60_000);
+  return { samples, after: rssMb(app.pid), rounds };
+}
+
+/** One round of the seller's session (`soak`). */
+async function sellerRound(photo, round) {
+  const form = new FormData();
+  form.set('file', new Blob([photo], { type: 'image/jpeg' }), 'taller.jpg');
+  const media = await api('POST', '/api/media/', form, token);
+  const made = await api(
+    'POST',
+    '/api/products/',
+    { name: `Jarrón ${round}`, price: 14990, stock: 50, images: [media.id] },
+    token,
+  );
+  const edited = await api(
+    'PATCH',
+    `/api/products/${made.id}/`,
+    {
+      description: '<p>Hecho a mano en greda.</p><p>Cada pieza es única.</p>',
+      published: true,
+      version: made.version,
+    },
+    token,
+  );
+  for (let i = 0; i < 5; i++) await fetch(appUrl(`/shop/${edited.id}?visita=${i}`));
+  await api('POST', '/api/orders/', {
+    items: [{ product: edited.id, quantity: 1 }],
+    buyer: { name: 'Camila Soto', email: 'camila@impulsa.test', phone: '+56987654321' },
+    delivery: { method: 'retiro' },
+    payment_method: 'whatsapp',
+  });
+  for (const path of ['/api/users/me/', '/dashboard'])
+    wrk(appUrl(path), {
+      duration: 3,
       connections: 20,
       headers: { Authorization: `Token ${token}` },
     });
-    wrk(appUrl('/dashboard'), {
-      duration: half,
-      connections: 20,
-      headers: { Cookie: `impulsa_session=${token}` },
-    });
-  }
-  clearInterval(timer);
-  samples.push(rssMb(app.pid));
-  await sleep(20_000);
-  return { samples, after: rssMb(app.pid) };
 }
 
 /** Four sellers' 36-megapixel photos uploaded at once: the server's RSS before, at its peak, and 20 s after. */
@@ -372,11 +408,11 @@ function report() {
     `Four 36-megapixel photos (${uploads.megabytes.toFixed(1)} MB JPEG each) uploaded at once: RSS ${mb(uploads.before)} before, ${mb(uploads.peak)} at the peak, ${mb(uploads.after)} 20 s after; all four answered in ${uploads.seconds.toFixed(1)} s.`,
   );
   if (memory.soak) {
-    const { samples, after } = memory.soak;
+    const { samples, after, rounds } = memory.soak;
     const change = (n) =>
       `${n >= samples[0] ? '+' : '−'}${((Math.abs(n - samples[0]) / samples[0]) * 100).toFixed(1)} %`;
     console.log(
-      `Soak of ${soakSeconds} s (/api/users/me/ and /dashboard): ${samples.map(Math.round).join(', ')} MB; highest ${change(Math.max(...samples))}, lowest ${change(Math.min(...samples))} against the first; 20 s after: ${mb(after)}.`,
+      `A seller's session of ${soakSeconds} s (${rounds} rounds of a 12-megapixel photo, a product made, edited and published, its page, an order, and signed-in asks): ${samples.map(Math.round).join(', ')} MB; highest ${change(Math.max(...samples))} against the first; a quiet minute after: ${mb(after)}.`,
     );
   }
   printRoutes(routeWeights);

@@ -2,16 +2,13 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureBuilt, root } from './ensure-built.mjs';
+import { SERVER_ENV, SERVER_NODE_ARGS } from './server-process.mjs';
 
 ensureBuilt();
-const child = spawn(
-  process.execPath,
-  ['--max-semi-space-size=8', path.join(root, 'scripts/serve.mjs')],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  },
-);
+const child = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(root, 'scripts/serve.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...SERVER_ENV, ...process.env, NODE_ENV: 'production' },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './postgres';
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../../scripts/server-process.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -60,10 +61,11 @@ export async function startServer(
   const dataDir = env.DATA_DIR ?? tempDir();
   const proc = spawn(
     process.execPath,
-    ['--max-semi-space-size=8', path.join(ROOT, 'scripts/serve.mjs')],
+    [...SERVER_NODE_ARGS, path.join(ROOT, 'scripts/serve.mjs')],
     {
       cwd: ROOT,
       env: {
+        ...SERVER_ENV,
         ...process.env,
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
