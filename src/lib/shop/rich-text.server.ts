@@ -31,6 +31,8 @@ const optionsFor = (sanitizeHtml: typeof SanitizeHtml): SanitizeHtml.IOptions =>
   transformTags: {
     b: 'strong',
     i: 'em',
+    // A browser's editor makes each line a <div> (Chrome, Safari): kept as paragraphs, not run together.
+    div: 'p',
     a: sanitizeHtml.simpleTransform('a', {
       rel: 'nofollow ugc noopener noreferrer',
       target: '_blank',
@@ -49,7 +51,7 @@ export function sanitizeDescription(input: string): string {
 /** The description as plain text (meta description, JSON-LD, WhatsApp). */
 export function descriptionText(html: string, max = 300): string {
   const text = sanitizer()
-    .sanitize(html.replace(/<\/(p|li)>|<br\s*\/?>/gi, ' '), {
+    .sanitize(html.replace(/<\/?(p|li)\b[^>]*>|<br\s*\/?>/gi, ' '), {
       allowedTags: [],
       allowedAttributes: {},
     })
