@@ -3,6 +3,7 @@ import { api, serverMessage } from '@/lib/api';
 import { IMAGE_ERRORS, IMAGE_MAX_BYTES } from '@/lib/shop/images';
 import { IMAGE_ACCEPT, uploadMedia } from '@/lib/shop/media.client';
 import { IMAGES_PER_PRODUCT } from '@/lib/shop/schemas';
+import { takeFinished, type PendingUpload } from '@/lib/shop/upload-order';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 import { useHydrated } from '@/islands/ui/fields';
 import { useFormField } from '@/islands/shop/useFormField';
@@ -51,11 +52,26 @@ function ProductImages({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
   }, []);
 
+  /** The photos picked, in pick order, until they join the product (`takeFinished`). */
+  const queue = useRef<PendingUpload<FormImage>[]>([]);
+  function settle(key: string, outcome: Pick<PendingUpload<FormImage>, 'result' | 'failed'>) {
+    queue.current = queue.current.map((u) => (u.key === key ? { ...u, ...outcome } : u));
+    const { done, keys, rest } = takeFinished(queue.current);
+    queue.current = rest;
+    if (done.length) setImages((list) => [...list, ...done].slice(0, IMAGES_PER_PRODUCT));
+    // A finished photo keeps its row until the ones picked before it are in.
+    const joined = new Set(keys);
+    setUploads((u) => u.filter((x) => !joined.has(x.key) || x.error));
+  }
+
   function addFiles(files: FileList | File[]) {
     for (const file of Array.from(files)) {
       const key = `${file.name}-${Math.random()}`;
-      const fail = (error: string) =>
+      const fail = (error: string) => {
         setUploads((u) => u.map((x) => (x.key === key ? { ...x, error } : x)));
+        settle(key, { failed: true });
+      };
+      queue.current = [...queue.current, { key }];
       setUploads((u) => [...u, { key, name: file.name, progress: 0 }]);
       if (file.size > IMAGE_MAX_BYTES) {
         fail(IMAGE_ERRORS.size);
@@ -64,10 +80,7 @@ function ProductImages({
       uploadFile(file, (p) =>
         setUploads((u) => u.map((x) => (x.key === key ? { ...x, progress: p } : x))),
       )
-        .then((image) => {
-          setImages((list) => (list.length >= IMAGES_PER_PRODUCT ? list : [...list, image]));
-          setUploads((u) => u.filter((x) => x.key !== key));
-        })
+        .then((image) => settle(key, { result: image }))
         .catch((error: Error) => fail(error.message));
     }
   }
