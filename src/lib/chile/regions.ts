@@ -31,8 +31,25 @@ export function isComunaInRegion(comuna: string, region: string): boolean {
   return comunasOf(region).includes(comuna);
 }
 
-/** How a region is shown: "Región Metropolitana de Santiago", "Región de Valparaíso". */
+/** Regions whose official name takes "del": Región del Maule, del Biobío, del Libertador…. */
+const REGION_DEL = new Set(['06', '07', '08']);
+
+/** A region's official name: "Región Metropolitana de Santiago", "Región del Maule". */
 export function regionLabel(region: Region): string {
   if (region.code === '13') return 'Región Metropolitana de Santiago';
-  return `Región de ${region.name}`;
+  return `Región ${REGION_DEL.has(region.code) ? 'del' : 'de'} ${region.name}`;
+}
+
+const comunaIndex = new Map(
+  REGIONS.flatMap((region) => region.comunas.map((c) => [c.code, { comuna: c, region }] as const)),
+);
+
+/** The comuna with this official code (`13101`) and its region; undefined for an unknown code. */
+export function comunaByCode(code: string): { comuna: Comuna; region: Region } | undefined {
+  return comunaIndex.get(code);
+}
+
+/** The region with this official code (`13`). */
+export function regionByCode(code: string): Region | undefined {
+  return REGIONS.find((r) => r.code === code);
 }

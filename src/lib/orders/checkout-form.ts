@@ -13,7 +13,11 @@ export const CHECKOUT_FIELDS = [
   'delivery.method',
   'delivery.address',
   'delivery.comuna',
+  /** Form-only: narrows the comuna list; the comuna names its region. */
+  'delivery.region',
+  'delivery.pickup_point',
   'payment_method',
+  'notes',
 ] as const;
 
 // On the delivery itself, so the comuna's message shows with the others, not after them.
@@ -39,8 +43,10 @@ export function checkoutInput(
       method: value('delivery.method') || undefined,
       address: value('delivery.address') || undefined,
       comuna: value('delivery.comuna') || undefined,
+      pickup_point: value('delivery.pickup_point') || undefined,
     },
     payment_method: value('payment_method') || undefined,
+    notes: value('notes') || undefined,
   });
 }
 

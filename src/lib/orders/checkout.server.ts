@@ -85,6 +85,7 @@ export async function payAction(ctx: PayContext, fields: Record<string, string>)
       await setCartQuantity(ctx.db, ctx.token, sellerId, id, quantity);
       return { redirect: payPath(mainShop(ctx, sellerId)) };
     }
+    case 'quote':
     case 'checkout': {
       const sellerId = ctx.site?.userId ?? ctx.sellerId;
       const cart = sellerId === null ? null : await readCart(ctx.db, ctx.token, sellerId);
@@ -93,11 +94,16 @@ export async function payAction(ctx: PayContext, fields: Record<string, string>)
         CHECKOUT_FIELDS.map((f) => [f, fields[f] ?? '']),
       );
       await saveBuyerDraft(ctx.db, ctx.token, cart.sellerId, draft);
+      // «Calcular despacho»: the page quotes the comuna just saved.
+      if (fields.intent === 'quote')
+        return { redirect: `${payPath(mainShop(ctx, cart.sellerId))}#entrega` };
+      const quoted = fields['delivery.quote'];
       const input = checkoutInput(draft, cart.items, ctx.site?.id);
       const created = await createOrder(ctx.db, input, {
         origin: ctx.site?.url,
         hostSiteId: ctx.site?.id ?? null,
         clientIp: ctx.clientIp,
+        quotedDelivery: quoted && /^\d+$/.test(quoted) ? Number(quoted) : null,
       });
       // A Webpay order keeps the cart until it is paid: a rejected card can try again.
       if (created.order.payment_method !== 'webpay')

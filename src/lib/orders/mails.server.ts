@@ -4,6 +4,7 @@
  * no-reply address) and answer to the shop's own address.
  */
 import { formatClp } from '@/lib/money';
+import { deliverySummary } from '@/lib/orders/delivery-quote';
 import { CARRIERS, PAYMENT_NAMES, type Carrier } from '@/lib/orders/schemas';
 import type { OrderView, ShopCheckout } from '@/lib/orders/view.server';
 import { ORDER_PATHS } from '@/lib/orders/urls';
@@ -13,12 +14,13 @@ import type { Mail } from '@/lib/server/mail/mailer';
 
 import { escapeHtml as escape } from '@/lib/html';
 
-function deliveryText(order: OrderView, shop: ShopCheckout): string {
-  if (order.delivery.method === 'despacho')
-    return `Despacho a ${order.delivery.address}${order.delivery.comuna_name ? `, ${order.delivery.comuna_name}` : ''} (${formatClp(order.delivery.price)})`;
-  return shop.pickupAddress
-    ? `Retiro en ${shop.pickupAddress}`
-    : 'Retiro: la tienda te contactará para coordinarlo';
+function deliveryText(order: OrderView): string {
+  const { delivery } = order;
+  const price =
+    delivery.method === 'despacho'
+      ? ` (${delivery.price ? formatClp(delivery.price) : 'gratis'})`
+      : '';
+  return deliverySummary(delivery) + price;
 }
 
 function linesText(order: OrderView): string[] {
@@ -70,7 +72,7 @@ export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
     '',
     ...linesText(order),
     '',
-    deliveryText(order, shop),
+    deliveryText(order),
     '',
     payment,
     '',
@@ -89,7 +91,7 @@ export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
         paid
           ? `Tu pago a ${shop.name} está confirmado.`
           : `Tu pedido en ${shop.name} quedó registrado.`,
-        deliveryText(order, shop),
+        deliveryText(order),
         payment,
       ],
       order,
@@ -99,8 +101,9 @@ export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
   const link = siteUrl().origin + ORDER_PATHS.order(order.id);
   const sellerLines = [
     `Cliente: ${order.buyer.name}, ${order.buyer.email}, ${formatPhone(order.buyer.phone)}`,
-    deliveryText(order, shop),
+    deliveryText(order),
     `Pago: ${PAYMENT_NAMES[order.payment_method]}${paid ? ' (pagado)' : ' (pendiente)'}`,
+    ...(order.notes ? [`Nota del cliente: ${order.notes}`] : []),
   ];
   const seller: Mail = {
     to: shop.email,
@@ -165,10 +168,12 @@ function statusText(order: OrderView, shop: ShopCheckout): { title: string; line
       return {
         title: 'Tu pedido está listo para retiro',
         lines: [
-          shop.pickupAddress
-            ? `Retíralo en ${shop.pickupAddress}.`
+          order.delivery.pickup_point
+            ? `Retíralo en ${order.delivery.pickup_point.name}: ${order.delivery.pickup_point.address}.`
             : `${shop.name} te contactará para coordinar el retiro.`,
-          ...(shop.pickupHours ? [`Horario: ${shop.pickupHours}.`] : []),
+          ...(order.delivery.pickup_point?.hours
+            ? [`Horario: ${order.delivery.pickup_point.hours}.`]
+            : []),
           `Lleva el número de pedido ${order.number}.`,
         ],
       };

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { formatClp } from '@/lib/money';
+import { chooseDelivery } from '@/lib/orders/delivery-quote';
 import { formatOrderNumber, type OrderCreateInput } from '@/lib/orders/schemas';
 import { PAY_PATHS } from '@/lib/orders/urls';
 import { sellerWebpay } from '@/lib/orders/webpay-account.server';
@@ -54,7 +55,13 @@ export interface CreatedOrder {
 export async function createOrder(
   db: Db,
   input: OrderCreateInput,
-  context: { origin?: string; hostSiteId?: number | null; clientIp?: string } = {},
+  context: {
+    origin?: string;
+    hostSiteId?: number | null;
+    clientIp?: string;
+    /** The delivery price the checkout showed (null: none shown); the API shows none. */
+    quotedDelivery?: number | null;
+  } = {},
 ): Promise<CreatedOrder> {
   await hit(db, orderRate(), context.clientIp ?? 'unknown');
   const { sellerId, lines } = await priceItems(db, input.items);
@@ -71,17 +78,25 @@ export async function createOrder(
     origin = context.origin ?? siteView(site).url;
   }
   const shop = (await shopCheckout(db, sellerId, siteWhatsapp))!;
-  if (input.delivery.method === 'despacho' && shop.deliveryPrice === null)
-    throw new HttpError(400, 'Esta tienda no hace despachos: elige retiro.', {
-      errors: { 'delivery.method': ['Esta tienda no hace despachos: elige retiro.'] },
-    });
   if (!shop.paymentMethods.includes(input.payment_method))
     throw new HttpError(400, 'Esta tienda no recibe ese medio de pago.', {
       errors: { payment_method: ['Esta tienda no recibe ese medio de pago.'] },
     });
-  const deliveryPrice = input.delivery.method === 'despacho' ? shop.deliveryPrice! : 0;
   const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-  const total = subtotal + deliveryPrice;
+  const delivery = chooseDelivery(shop.delivery, input.delivery, subtotal);
+  if (!delivery.ok)
+    throw new HttpError(400, delivery.message, {
+      errors: { [delivery.field]: [delivery.message] },
+    });
+  if (
+    input.delivery.method === 'despacho' &&
+    context.quotedDelivery !== undefined &&
+    context.quotedDelivery !== delivery.price
+  ) {
+    const message = `El despacho a ${delivery.zone} cuesta ${delivery.price ? formatClp(delivery.price) : '$0'}: revisa el total y confirma tu pedido.`;
+    throw new HttpError(400, message, { errors: { 'delivery.comuna': [message] } });
+  }
+  const total = subtotal + delivery.price;
   if (total > MAX_TOTAL)
     throw new HttpError(400, `El total no puede pasar de ${formatClp(MAX_TOTAL)}.`, {
       errors: { items: [`El total no puede pasar de ${formatClp(MAX_TOTAL)}.`] },
@@ -109,11 +124,11 @@ export async function createOrder(
             buyerPhone: input.buyer.phone,
             deliveryMethod: input.delivery.method,
             deliveryAddress: input.delivery.method === 'despacho' ? input.delivery.address! : null,
-            deliveryComuna:
-              input.delivery.method === 'despacho' && input.delivery.comuna
-                ? input.delivery.comuna
-                : null,
-            deliveryPrice,
+            deliveryComuna: delivery.comuna,
+            deliveryPrice: delivery.price,
+            deliveryEstimate: delivery.estimate,
+            pickupPoint: delivery.pickupPoint,
+            notes: input.notes || null,
             subtotal,
             total,
             receiptToken: randomBytes(24).toString('base64url'),

@@ -4,7 +4,7 @@
  */
 import { z } from '@/lib/zod';
 import { emailSchema, fullNameSchema } from '@/lib/accounts/schemas';
-import { REGIONS } from '@/lib/chile/regions';
+import { comunaByCode } from '@/lib/chile/regions';
 import { MAX_ID } from '@/lib/ids';
 import { normalizePhone } from '@/lib/phone';
 
@@ -116,15 +116,9 @@ export const SOLD_STATUSES: readonly OrderStatus[] = [
   'entregado',
 ];
 
-const COMUNA_CODES = new Set(REGIONS.flatMap((r) => r.comunas.map((c) => c.code)));
-
 /** A comuna's name from its official code; undefined for an unknown code. */
 export function comunaName(code: string): string | undefined {
-  for (const region of REGIONS) {
-    const comuna = region.comunas.find((c) => c.code === code);
-    if (comuna) return comuna.name;
-  }
-  return undefined;
+  return comunaByCode(code)?.comuna.name;
 }
 
 const idSchema = (message: string) =>
@@ -172,7 +166,14 @@ export const deliverySchema = z
     comuna: z
       .string({ error: 'Elige la comuna.' })
       .trim()
-      .refine((c) => c === '' || COMUNA_CODES.has(c), 'Elige una comuna de la lista.')
+      .refine((c) => c === '' || comunaByCode(c) !== undefined, 'Elige una comuna de la lista.')
+      .optional(),
+    /** Retiro: which of the shop's pickup points (its position in the list, from 0). */
+    pickup_point: z.coerce
+      .number({ error: 'Elige dónde retirar.' })
+      .int('Elige dónde retirar.')
+      .min(0, 'Elige dónde retirar.')
+      .max(20, 'Elige dónde retirar.')
       .optional(),
   })
   .superRefine((d, ctx) => {
@@ -194,6 +195,12 @@ export const orderCreateSchema = z.object({
   buyer: buyerSchema,
   delivery: deliverySchema,
   payment_method: z.enum(PAYMENT_METHODS, { error: 'Elige cómo pagar.' }),
+  /** A note to the shop ("Dejar en conserjería"). */
+  notes: z
+    .string({ error: 'La nota debe ser texto.' })
+    .trim()
+    .max(500, 'La nota puede tener como máximo 500 caracteres.')
+    .optional(),
 });
 export type OrderCreateInput = z.infer<typeof orderCreateSchema>;
 

@@ -34,4 +34,6 @@ export const ORDER_PATHS = {
   order: (id: number) => `/ordenes/${id}`,
   /** The seller's own Webpay account: where card sales are paid. */
   webpay: '/cobros',
+  /** Rates by zone, free shipping and pickup points. */
+  delivery: '/despacho',
 } as const;

@@ -1,6 +1,8 @@
 /** An order as the buyer and the seller see it, and what a shop offers at checkout. */
 import { asc, eq, inArray } from 'drizzle-orm';
 import { formatClp } from '@/lib/money';
+import { deliveryOf, type DeliverySettings, type PickupPoint } from '@/lib/orders/delivery';
+import { deliverySummary } from '@/lib/orders/delivery-quote';
 import {
   comunaName,
   nextStatuses,
@@ -34,7 +36,13 @@ export interface OrderView {
     comuna: string | null;
     comuna_name: string | null;
     price: number;
+    /** The estimate quoted at checkout: "2 a 4 días hábiles". */
+    estimate: string | null;
+    /** Where a pickup order is collected, as it was when ordered. */
+    pickup_point: PickupPoint | null;
   };
+  /** The buyer's note to the shop. */
+  notes: string | null;
   items: {
     product: number | null;
     name: string;
@@ -81,7 +89,10 @@ export function orderView(row: OrderRow, items: ItemRow[]): OrderView {
       comuna: row.deliveryComuna,
       comuna_name: row.deliveryComuna ? (comunaName(row.deliveryComuna) ?? null) : null,
       price: row.deliveryPrice,
+      estimate: row.deliveryEstimate,
+      pickup_point: (row.pickupPoint as PickupPoint | null) ?? null,
     },
+    notes: row.notes,
     items: items.map((i) => ({
       product: i.productId,
       name: i.name,
@@ -142,11 +153,10 @@ export interface ShopCheckout {
   email: string;
   whatsapp: string | null;
   transferDetails: string;
-  pickupAddress: string;
-  pickupHours: string;
+  /** Rates by zone, free shipping and pickup points. */
+  delivery: DeliverySettings;
   /** Hours an unpaid transfer or WhatsApp order keeps its stock. */
   holdHours: number;
-  deliveryPrice: number | null;
   paymentMethods: PaymentMethod[];
 }
 
@@ -186,10 +196,8 @@ export function checkoutOf(
     email: row.store?.contactEmail || row.user.email,
     whatsapp,
     transferDetails,
-    pickupAddress: row.store?.pickupAddress.trim() ?? '',
-    pickupHours: row.store?.pickupHours.trim() ?? '',
+    delivery: deliveryOf(row.store?.delivery),
     holdHours: row.store?.holdHours ?? 24,
-    deliveryPrice: row.store?.deliveryPrice ?? null,
     paymentMethods,
   };
 }
@@ -197,16 +205,13 @@ export function checkoutOf(
 /** The buyer's first WhatsApp message about an order: number, lines, total, delivery and its link. */
 export function orderWhatsappText(order: OrderView, shopName: string): string {
   const lines = order.items.map((i) => `• ${i.quantity} × ${i.name} (${formatClp(i.total)})`);
-  const delivery =
-    order.delivery.method === 'despacho'
-      ? `Despacho a ${order.delivery.address}${order.delivery.comuna_name ? `, ${order.delivery.comuna_name}` : ''}`
-      : 'Retiro en tienda';
   return [
     `Hola ${shopName}, hice el pedido ${order.number}:`,
     ...lines,
     `Total: ${formatClp(order.total)} (IVA incluido)`,
-    delivery,
+    deliverySummary(order.delivery),
     `A nombre de ${order.buyer.name}.`,
+    ...(order.notes ? [`Nota: ${order.notes}`] : []),
     `Mi pedido: ${order.receipt_url}`,
   ].join('\n');
 }

@@ -14,10 +14,10 @@ export const CATEGORY_NAME_MAX = 60;
 export const CATEGORIES_PER_STORE = 100;
 
 /** Empty text (a cleared form field) as null. */
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+export const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 /** An amount typed as `12.990`, `12990` or `$12.990`, or sent as a number. */
-const amount = (label: string) =>
+export const amount = (label: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (parseClp(v) ?? v) : v),
     z
@@ -151,15 +151,6 @@ const storeFields = {
     .string({ error: 'Los datos de transferencia deben ser texto.' })
     .trim()
     .max(1000, 'Los datos de transferencia son demasiado largos.'),
-  pickup_address: z
-    .string({ error: 'La dirección de retiro debe ser texto.' })
-    .trim()
-    .max(300, 'La dirección es demasiado larga.'),
-  pickup_hours: z
-    .string({ error: 'El horario de retiro debe ser texto.' })
-    .trim()
-    .max(200, 'El horario de retiro puede tener como máximo 200 caracteres.'),
-  delivery_price: z.preprocess(blankToNull, amount('el costo de despacho').nullable()),
   hold_hours: z.coerce
     .number({ error: 'Escribe cuántas horas reservar el stock.' })
     .int('Escribe un número entero de horas.')

@@ -15,10 +15,7 @@ function toView(row: typeof stores.$inferSelect): StoreView {
     whatsapp: row.whatsapp,
     contact_email: row.contactEmail,
     transfer_details: row.transferDetails,
-    pickup_address: row.pickupAddress,
-    pickup_hours: row.pickupHours,
     hold_hours: row.holdHours,
-    delivery_price: row.deliveryPrice,
     version: row.version,
   };
 }
@@ -33,10 +30,7 @@ export async function getStore(db: Db, userId: number): Promise<StoreView> {
         whatsapp: null,
         contact_email: null,
         transfer_details: '',
-        pickup_address: '',
-        pickup_hours: '',
         hold_hours: 24,
-        delivery_price: null,
         version: 0,
       };
 }
@@ -69,10 +63,7 @@ export async function updateStore(
     ...(fields.whatsapp !== undefined && { whatsapp: fields.whatsapp }),
     ...(fields.contact_email !== undefined && { contactEmail: fields.contact_email }),
     ...(fields.transfer_details !== undefined && { transferDetails: fields.transfer_details }),
-    ...(fields.pickup_address !== undefined && { pickupAddress: fields.pickup_address }),
-    ...(fields.pickup_hours !== undefined && { pickupHours: fields.pickup_hours }),
     ...(fields.hold_hours !== undefined && { holdHours: fields.hold_hours }),
-    ...(fields.delivery_price !== undefined && { deliveryPrice: fields.delivery_price }),
   };
   await saveVersioned(db, {
     base,

@@ -7,6 +7,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, getWithHost, postFormWithHost, uniqueEmail } from '../../support/http';
+import { PICKUP, setDelivery } from '../../support/shop';
 import { waitForMail, decodedMail } from '../../support/smtp';
 import { WEBPAY_API_KEY, WEBPAY_COMMERCE_CODE } from '../../support/webpay';
 
@@ -18,7 +19,11 @@ const webpayUrl = inject('webpayUrl');
  * A seller with a shop that takes Webpay (their own account), transfers and WhatsApp, delivers
  * for $3.990, and some products.
  */
-async function seller(url: string, store: Record<string, unknown> = {}) {
+async function seller(
+  url: string,
+  store: Record<string, unknown> = {},
+  delivery: Record<string, unknown> = { rest: { price: 3990 }, pickup_points: [PICKUP] },
+) {
   const api = new ApiClient(url);
   const account = await api.register();
   const saved = await api.patch(
@@ -27,8 +32,6 @@ async function seller(url: string, store: Record<string, unknown> = {}) {
       name: 'Dulces Rosa',
       whatsapp: '+56912345678',
       transfer_details: 'Banco Estado, cuenta RUT 12.345.678-5, Rosa Pérez',
-      pickup_address: 'Av. Italia 1234, Ñuñoa',
-      delivery_price: 3990,
       version: 0,
       ...store,
     },
@@ -45,6 +48,7 @@ async function seller(url: string, store: Record<string, unknown> = {}) {
     { token: account.token },
   );
   expect(connected.status).toBe(200);
+  await setDelivery(api, account.token, delivery);
   const product = async (body: Record<string, unknown>) =>
     (await api.post('/api/products/', { published: true, ...body }, { token: account.token })).body;
   return { api, token: account.token, email: account.user.email, product };
@@ -201,7 +205,7 @@ describe.each(servers)('orders on $kind', ({ url }) => {
     expect(malformed.status).toBe(400);
 
     // Another shop's product in the same order; a shop without transfers or delivery.
-    const other = await seller(url, { transfer_details: '', delivery_price: null, whatsapp: null });
+    const other = await seller(url, { transfer_details: '', whatsapp: null }, {});
     const vela = await other.product({ name: 'Vela de soya', price: 6990 });
     expect(
       (
@@ -504,20 +508,25 @@ describe.each(servers)('orders on $kind', ({ url }) => {
     expect(reloaded).toContain('value="Los Aromos 55"');
     expect(reloaded).toContain('value="camila"');
 
-    const placed = await post(
-      {
-        intent: 'checkout',
-        'buyer.name': 'Camila Soto',
-        'buyer.email': 'camila@ejemplo.cl',
-        'buyer.phone': '+56 9 8765 4321',
-        'delivery.method': 'despacho',
-        'delivery.address': 'Los Aromos 55',
-        'delivery.comuna': '13101',
-        payment_method: 'transferencia',
-        total: '1',
-      },
-      cookie,
+    const form = {
+      intent: 'checkout',
+      'buyer.name': 'Camila Soto',
+      'buyer.email': 'camila@ejemplo.cl',
+      'buyer.phone': '+56 9 8765 4321',
+      'delivery.method': 'despacho',
+      'delivery.address': 'Los Aromos 55',
+      'delivery.comuna': '13101',
+      payment_method: 'transferencia',
+      total: '1',
+    };
+    // The page sends back the delivery price it showed; any other is refused with the real one.
+    expect(reloaded).toContain('name="delivery.quote" value="3990"');
+    const unseen = await post({ ...form, 'delivery.quote': '0' }, cookie);
+    expect(unseen.status).toBe(400);
+    expect(unseen.body).toContain(
+      'El despacho a Santiago cuesta $3.990: revisa el total y confirma tu pedido.',
     );
+    const placed = await post({ ...form, 'delivery.quote': '3990' }, cookie);
     expect(placed.status).toBe(303);
     const receipt = await getWithHost(url, host, String(placed.headers.location));
     expect(receipt.status).toBe(200);

@@ -6,6 +6,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
+import { PICKUP, setDelivery } from '../../support/shop';
 import { waitForMailWith, decodedMail } from '../../support/smtp';
 
 const servers = inject('servers');
@@ -22,13 +23,11 @@ async function sellerWithOrder(url: string, delivery: 'retiro' | 'despacho') {
       name: 'Greda del Sur',
       contact_email: `ventas-${user.id}@greda.test`,
       transfer_details: 'Banco Estado 123',
-      pickup_address: 'Av. Italia 1234, Ñuñoa',
-      pickup_hours: 'Lunes a viernes, 10:00 a 18:00',
-      delivery_price: 3990,
       version: 0,
     },
     { token },
   );
+  await setDelivery(api, token, { rest: { price: 3990 }, pickup_points: [PICKUP] });
   const product = (
     await api.post('/api/products/', { name: 'Taza', price: 12990, published: true }, { token })
   ).body;
@@ -140,7 +139,7 @@ describe.each(servers)('an order’s timeline and mails on $kind', ({ url }) => 
     const ready = await move({ status: 'listo_retiro', note: 'Te esperamos desde las 15:00' });
     expect(ready.body.status_label).toBe('Listo para retiro');
     const mail = await waitForMailWith(mailDir, email, 'Tu pedido está listo para retiro', decoded);
-    expect(mail).toContain('Retíralo en Av. Italia 1234, Ñuñoa.');
+    expect(mail).toContain('Retíralo en Taller: Av. Italia 1234, Ñuñoa.');
     expect(mail).toContain('Horario: Lunes a viernes, 10:00 a 18:00.');
     expect(mail).toContain('Te esperamos desde las 15:00');
     expect((await move({ status: 'entregado' })).body.status).toBe('entregado');

@@ -118,7 +118,6 @@ describe.each(servers)('the kept dashboard on $kind', ({ url, kind }) => {
         {
           name: 'Dulces Rosa',
           transfer_details: 'Banco Estado, cuenta RUT 12.345.678-5',
-          pickup_address: 'Av. Italia 1234, Ñuñoa',
           version: 0,
         },
         { token },

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
+import { PICKUP, setDelivery } from '../../support/shop';
 import { startServer, tempDir } from '../../support/server';
 
 describe('server process', () => {
@@ -38,11 +39,11 @@ describe('server process', () => {
       {
         name: 'Dulces Rosa',
         transfer_details: 'Banco Estado, cuenta RUT 12.345.678-5, Rosa Pérez',
-        pickup_address: 'Av. Italia 1234, Ñuñoa',
         version: 0,
       },
       { token },
     );
+    await setDelivery(api, token, { pickup_points: [PICKUP] });
     const product = (
       await api.post(
         '/api/products/',

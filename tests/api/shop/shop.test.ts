@@ -93,7 +93,6 @@ describe.each(servers)('shop API on $kind', ({ url }) => {
     expect((await api.get('/api/store/', as)).body).toMatchObject({
       name: '',
       whatsapp: null,
-      delivery_price: null,
       version: 0,
     });
     const bad = await api.patch('/api/store/', { whatsapp: '22 123 4567', version: 0 }, as);
@@ -103,13 +102,12 @@ describe.each(servers)('shop API on $kind', ({ url }) => {
     );
     const saved = await api.patch(
       '/api/store/',
-      { name: 'Dulces Rosa', whatsapp: '9 8765 4321', delivery_price: '3.500', version: 0 },
+      { name: 'Dulces Rosa', whatsapp: '9 8765 4321', version: 0 },
       as,
     );
     expect(saved.body).toMatchObject({
       name: 'Dulces Rosa',
       whatsapp: '+56987654321',
-      delivery_price: 3500,
       version: 1,
     });
     const stale = await api.patch('/api/store/', { name: 'Otro', version: 0 }, as);

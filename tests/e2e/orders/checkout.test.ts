@@ -17,6 +17,7 @@ import {
   useBrowser,
 } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
+import { PICKUP, setDelivery } from '../../support/shop';
 import { jpeg, upload } from '../../support/images';
 import { waitForMail } from '../../support/smtp';
 import { WEBPAY_API_KEY, WEBPAY_COMMERCE_CODE } from '../../support/webpay';
@@ -46,12 +47,11 @@ describe('buying and selling', () => {
         name: 'Greda del Sur',
         whatsapp: '+56912345678',
         transfer_details: 'Banco Estado, cuenta RUT 12.345.678-5',
-        pickup_address: 'Av. Italia 1234, Ñuñoa',
-        delivery_price: 3990,
         version: 0,
       },
       { token },
     );
+    await setDelivery(api, token, { rest: { price: 3990 }, pickup_points: [PICKUP] });
     // The seller connects their own Webpay account at /cobros: plain forms, checked at both widths.
     const settings = await seller.context.newPage();
     await settings.goto(`${url}/cobros`);

@@ -46,6 +46,14 @@ describe('regions and comunas (SUBDERE CUT 2018)', () => {
     expect(regionLabel(regionByName('Metropolitana de Santiago')!)).toBe(
       'Región Metropolitana de Santiago',
     );
+    // The official names: "del" Maule, Biobío and Libertador…; "de" the others.
+    expect(regionLabel(regionByName('Maule')!)).toBe('Región del Maule');
+    expect(regionLabel(regionByName('Biobío')!)).toBe('Región del Biobío');
+    expect(regionLabel(regionByName("Libertador General Bernardo O'Higgins")!)).toBe(
+      "Región del Libertador General Bernardo O'Higgins",
+    );
+    expect(regionLabel(regionByName('Ñuble')!)).toBe('Región de Ñuble');
+    expect(regionLabel(regionByName('La Araucanía')!)).toBe('Región de La Araucanía');
   });
 });
 

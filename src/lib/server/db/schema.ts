@@ -215,11 +215,8 @@ export const stores = pgTable('stores', {
   whatsapp: text('whatsapp'),
   contactEmail: text('contact_email'),
   transferDetails: text('transfer_details').notNull().default(''),
-  pickupAddress: text('pickup_address').notNull().default(''),
-  /** When the pickup point is open ("Lunes a viernes, 10:00 a 18:00"), for the ready-for-pickup mail. */
-  pickupHours: text('pickup_hours').notNull().default(''),
-  /** Pesos; null: no delivery offered. */
-  deliveryPrice: integer('delivery_price'),
+  /** Rates by zone, free-shipping threshold and pickup points (`orders/delivery.ts`). */
+  delivery: jsonb('delivery').notNull().default({}),
   /** How long an unpaid transfer or WhatsApp order keeps its stock, in hours. */
   holdHours: integer('hold_hours').notNull().default(24),
   /** The seller's own Webpay Plus commerce code (12 digits); null: Webpay not offered. */
@@ -466,6 +463,12 @@ export const orders = pgTable(
     /** The comuna's official code (`data/chile`). */
     deliveryComuna: text('delivery_comuna'),
     deliveryPrice: integer('delivery_price').notNull().default(0),
+    /** The estimate quoted at checkout ("2 a 4 días hábiles"), kept as the buyer saw it. */
+    deliveryEstimate: text('delivery_estimate'),
+    /** The pickup point chosen (`{name, address, hours}`), kept as it was when ordered. */
+    pickupPoint: jsonb('pickup_point'),
+    /** The buyer's note to the shop ("Dejar en conserjería"). */
+    notes: text('notes'),
     subtotal: integer('subtotal').notNull(),
     total: integer('total').notNull(),
     receiptToken: text('receipt_token').notNull(),
