@@ -1,5 +1,5 @@
 /** Placing an order: the buyer's items at the server's prices, stock taken, the mails sent. */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { formatClp } from '@/lib/money';
 import { chooseDelivery } from '@/lib/orders/delivery-quote';
@@ -18,7 +18,7 @@ import { log } from '@/lib/server/log';
 
 import { WEBPAY_HOLD_MINUTES, settle } from '@/lib/orders/payment.server';
 import { notify } from '@/lib/orders/notify.server';
-import { priceItems, stockChanged, takeStock } from '@/lib/orders/stock.server';
+import { checkHoldShare, priceItems, stockChanged, takeStock } from '@/lib/orders/stock.server';
 import {
   type OrderRow,
   type OrderView,
@@ -37,6 +37,10 @@ const orderRate = (): RateRule => ({
   windowSeconds: 60 * 60,
   limit: orderRateLimit(),
 });
+
+/** Who holds stock, by address, without keeping the address itself. */
+const holderOf = (ip: string) =>
+  createHash('sha256').update(`holder:${ip}`).digest('base64url').slice(0, 22);
 
 export interface CreatedOrder {
   order: OrderView;
@@ -101,6 +105,7 @@ export async function createOrder(
     throw new HttpError(400, `El total no puede pasar de ${formatClp(MAX_TOTAL)}.`, {
       errors: { items: [`El total no puede pasar de ${formatClp(MAX_TOTAL)}.`] },
     });
+  const holder = context.clientIp ? holderOf(context.clientIp) : null;
   const holdMs =
     input.payment_method === 'webpay'
       ? WEBPAY_HOLD_MINUTES * 60_000
@@ -110,7 +115,15 @@ export async function createOrder(
   for (let attempt = 0; !row; attempt++) {
     try {
       row = await db.transaction(async (tx) => {
-        await takeStock(tx, lines);
+        const left = await takeStock(tx, lines);
+        if (input.payment_method !== 'webpay')
+          await checkHoldShare(
+            tx,
+            lines,
+            left,
+            { sellerId, email: input.buyer.email, address: holder },
+            shop.holdShare,
+          );
         const [inserted] = await tx
           .insert(orders)
           .values({
@@ -129,6 +142,7 @@ export async function createOrder(
             deliveryEstimate: delivery.estimate,
             pickupPoint: delivery.pickupPoint,
             notes: input.notes || null,
+            holder,
             subtotal,
             total,
             receiptToken: randomBytes(24).toString('base64url'),

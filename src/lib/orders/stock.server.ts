@@ -76,8 +76,12 @@ export async function priceItems(
   };
 }
 
-/** Takes `lines` from stock in one statement per product; a product without enough left aborts the transaction with a 409. */
-export async function takeStock(tx: Tx, lines: PricedLine[]): Promise<void> {
+/**
+ * Takes `lines` from stock in one statement per product; a product without enough left aborts the
+ * transaction with a 409. Returns what is left of each product with a stock.
+ */
+export async function takeStock(tx: Tx, lines: PricedLine[]): Promise<Map<number, number>> {
+  const left = new Map<number, number>();
   for (const line of [...lines].sort((a, b) => a.product - b.product)) {
     const [row] = await tx
       .update(products)
@@ -94,13 +98,14 @@ export async function takeStock(tx: Tx, lines: PricedLine[]): Promise<void> {
           sql`${products.stock} >= ${line.quantity}`,
         ),
       )
-      .returning({ id: products.id });
+      .returning({ id: products.id, stock: products.stock });
+    if (row) left.set(line.product, row.stock!);
     if (row || line.stock === null) continue;
-    const [left] = await tx
+    const [now] = await tx
       .select({ stock: products.stock })
       .from(products)
       .where(eq(products.id, line.product));
-    const remaining = left?.stock ?? 0;
+    const remaining = now?.stock ?? 0;
     const message =
       remaining <= 0
         ? `«${line.name}» se agotó mientras comprabas.`
@@ -108,6 +113,59 @@ export async function takeStock(tx: Tx, lines: PricedLine[]): Promise<void> {
     throw new HttpError(409, message, {
       errors: { items: [message] },
       body: { product: line.product, available: Math.max(0, remaining) },
+    });
+  }
+  return left;
+}
+
+/**
+ * Refuses an unpaid order that would let one buyer (their e-mail or their address) hold more than
+ * `sharePercent` of a product's stock, counting their other unpaid orders. Runs after `takeStock`
+ * in the same transaction: the product rows are locked, so two orders of one buyer are counted in turn.
+ */
+export async function checkHoldShare(
+  tx: Tx,
+  lines: PricedLine[],
+  left: Map<number, number>,
+  holder: { sellerId: number; email: string; address: string | null },
+  sharePercent: number,
+): Promise<void> {
+  const stocked = lines.filter((l) => left.has(l.product));
+  if (stocked.length === 0 || sharePercent >= 100) return;
+  const mine = sql`(lower(${orders.buyerEmail}) = ${holder.email.toLowerCase()}${
+    holder.address ? sql` or ${orders.holder} = ${holder.address}` : sql``
+  })`;
+  const held = await tx
+    .select({
+      product: orderItems.productId,
+      all: sql<number>`sum(${orderItems.quantity})::int`,
+      mine: sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${mine}), 0)::int`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orders.sellerId, holder.sellerId),
+        eq(orders.status, 'pendiente_pago'),
+        eq(orders.stockHeld, true),
+        inArray(
+          orderItems.productId,
+          stocked.map((l) => l.product),
+        ),
+      ),
+    )
+    .groupBy(orderItems.productId);
+  const byProduct = new Map(held.map((h) => [h.product, h]));
+  for (const line of stocked) {
+    const h = byProduct.get(line.product);
+    // The product's stock before any unpaid order: what is left, plus what they all hold, plus this one.
+    const total = left.get(line.product)! + (h?.all ?? 0) + line.quantity;
+    const limit = Math.max(1, Math.floor((total * sharePercent) / 100));
+    if ((h?.mine ?? 0) + line.quantity <= limit) continue;
+    const message = `Puedes reservar hasta ${limit === 1 ? '1 unidad' : `${limit} unidades`} de «${line.name}» sin pagar. Paga tu pedido pendiente o compra con Webpay.`;
+    throw new HttpError(409, message, {
+      errors: { items: [message] },
+      body: { product: line.product, limit },
     });
   }
 }

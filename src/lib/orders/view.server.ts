@@ -157,6 +157,8 @@ export interface ShopCheckout {
   delivery: DeliverySettings;
   /** Hours an unpaid transfer or WhatsApp order keeps its stock. */
   holdHours: number;
+  /** The percent of a product's stock one buyer may hold unpaid. */
+  holdShare: number;
   paymentMethods: PaymentMethod[];
 }
 
@@ -198,6 +200,7 @@ export function checkoutOf(
     transferDetails,
     delivery: deliveryOf(row.store?.delivery),
     holdHours: row.store?.holdHours ?? 24,
+    holdShare: row.store?.holdShare ?? 50,
     paymentMethods,
   };
 }

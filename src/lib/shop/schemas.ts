@@ -156,6 +156,11 @@ const storeFields = {
     .int('Escribe un número entero de horas.')
     .min(1, 'Reserva el stock por al menos 1 hora.')
     .max(168, 'Reserva el stock por como máximo 168 horas (una semana).'),
+  hold_share: z.coerce
+    .number({ error: 'Escribe qué porcentaje del stock puede reservar un cliente.' })
+    .int('Escribe un porcentaje entero, de 1 a 100.')
+    .min(1, 'Escribe un porcentaje entero, de 1 a 100.')
+    .max(100, 'Escribe un porcentaje entero, de 1 a 100.'),
 };
 
 /** `PATCH /api/store/`. */

@@ -16,6 +16,7 @@ function toView(row: typeof stores.$inferSelect): StoreView {
     contact_email: row.contactEmail,
     transfer_details: row.transferDetails,
     hold_hours: row.holdHours,
+    hold_share: row.holdShare,
     version: row.version,
   };
 }
@@ -31,6 +32,7 @@ export async function getStore(db: Db, userId: number): Promise<StoreView> {
         contact_email: null,
         transfer_details: '',
         hold_hours: 24,
+        hold_share: 50,
         version: 0,
       };
 }
@@ -64,6 +66,7 @@ export async function updateStore(
     ...(fields.contact_email !== undefined && { contactEmail: fields.contact_email }),
     ...(fields.transfer_details !== undefined && { transferDetails: fields.transfer_details }),
     ...(fields.hold_hours !== undefined && { holdHours: fields.hold_hours }),
+    ...(fields.hold_share !== undefined && { holdShare: fields.hold_share }),
   };
   await saveVersioned(db, {
     base,

@@ -137,6 +137,60 @@ describe.each(servers)('orders on $kind', ({ url }) => {
     expect(hours).toBeCloseTo(6, 1);
   });
 
+  it('lets one buyer hold unpaid only the shop’s share of a product’s stock, counted atomically', async () => {
+    const shop = await seller(url);
+    const store = (await shop.api.get('/api/store/', { token: shop.token })).body;
+    expect(store.hold_share).toBe(50);
+    const bad = await shop.api.patch(
+      '/api/store/',
+      { hold_share: 0, version: store.version },
+      { token: shop.token },
+    );
+    expect(bad.body.errors.hold_share).toEqual(['Escribe un porcentaje entero, de 1 a 100.']);
+    const vela = await shop.product({ name: 'Vela', price: 5000, stock: 4 });
+    const lines = (quantity: number) => [{ product: vela.id, quantity }];
+    const camila = new ApiClient(url);
+    const place = (client: ApiClient, email: string, quantity: number, method = 'transferencia') =>
+      client.post('/api/orders/', {
+        buyer: { ...buyer, email },
+        delivery: { method: 'retiro' },
+        payment_method: method,
+        items: lines(quantity),
+      });
+    const email = uniqueEmail('camila');
+
+    // Two orders of 2 at once from one buyer: the share of 4 is 2, so exactly one is taken.
+    const both = await Promise.all([place(camila, email, 2), place(camila, email, 2)]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    const refused = both.find((r) => r.status === 409)!;
+    expect(refused.body.errors.items).toEqual([
+      'Puedes reservar hasta 2 unidades de «Vela» sin pagar. Paga tu pedido pendiente o compra con Webpay.',
+    ]);
+    // Another e-mail from the same address, or the same e-mail from elsewhere: still the same buyer.
+    expect((await place(camila, uniqueEmail('otra'), 1)).status).toBe(409);
+    expect((await place(new ApiClient(url), email.toUpperCase(), 1)).status).toBe(409);
+    // Someone else may hold their own share; Webpay, paid at once, is not limited.
+    expect((await place(new ApiClient(url), uniqueEmail('rosa'), 1)).status).toBe(201);
+    expect((await place(camila, email, 1, 'webpay')).status).toBe(201);
+    const product = (await shop.api.get(`/api/products/${vela.id}/`, { token: shop.token })).body;
+    expect(product.stock).toBe(0);
+
+    // The seller lets one buyer hold it all.
+    const more = await shop.product({ name: 'Vela grande', price: 8000, stock: 3 });
+    await shop.api.patch(
+      '/api/store/',
+      { hold_share: 100, version: store.version },
+      { token: shop.token },
+    );
+    const all = await camila.post('/api/orders/', {
+      buyer: { ...buyer, email },
+      delivery: { method: 'retiro' },
+      payment_method: 'transferencia',
+      items: [{ product: more.id, quantity: 3 }],
+    });
+    expect(all.status).toBe(201);
+  });
+
   it('prices on the server, checks what the shop offers and refuses bad input in Spanish', async () => {
     const shop = await seller(url);
     const torta = await shop.product({ name: 'Torta mil hojas', price: 10000, stock: 5 });
@@ -266,8 +320,12 @@ describe.each(servers)('orders on $kind', ({ url }) => {
     const shop = await seller(url);
     const kuchen = await shop.product({ name: 'Kuchen de murta', price: 8990, stock: 10 });
     const results = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        order(url, { items: [{ product: kuchen.id, quantity: 1 }] }),
+      // Fifty different buyers (one buyer may hold only a share of the stock unpaid).
+      Array.from({ length: 50 }, (_, i) =>
+        order(url, {
+          items: [{ product: kuchen.id, quantity: 1 }],
+          buyer: { ...buyer, email: uniqueEmail(`b${i}`) },
+        }),
       ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(10);

@@ -219,6 +219,8 @@ export const stores = pgTable('stores', {
   delivery: jsonb('delivery').notNull().default({}),
   /** How long an unpaid transfer or WhatsApp order keeps its stock, in hours. */
   holdHours: integer('hold_hours').notNull().default(24),
+  /** The share of a product's stock (percent) one buyer may hold in unpaid orders. */
+  holdShare: integer('hold_share').notNull().default(50),
   /** The seller's own Webpay Plus commerce code (12 digits); null: Webpay not offered. */
   webpayCommerceCode: text('webpay_commerce_code'),
   /** Its secret key, sealed (`server/secrets.ts`): never sent back, shown by its last characters. */
@@ -469,6 +471,8 @@ export const orders = pgTable(
     pickupPoint: jsonb('pickup_point'),
     /** The buyer's note to the shop ("Dejar en conserjería"). */
     notes: text('notes'),
+    /** A hash of the buyer's address: with their e-mail, who holds unpaid stock. */
+    holder: text('holder'),
     subtotal: integer('subtotal').notNull(),
     total: integer('total').notNull(),
     receiptToken: text('receipt_token').notNull(),
