@@ -20,3 +20,33 @@ export async function setDelivery(
     throw new Error(`delivery not saved: ${saved.status} ${JSON.stringify(saved.body)}`);
   return saved.body;
 }
+
+/**
+ * A seller's shop ready to sell: its name and transfer details, one published product, and with
+ * `site` a published site on its own subdomain.
+ */
+export async function openShop(
+  api: ApiClient,
+  token: string,
+  options: { name?: string; product?: Record<string, unknown>; site?: boolean } = {},
+) {
+  const name = options.name ?? 'Greda del Sur';
+  const as = { token };
+  await api.patch(
+    '/api/store/',
+    { name, transfer_details: 'Banco Estado, cuenta 123', version: 0 },
+    as,
+  );
+  const product = (
+    await api.post(
+      '/api/products/',
+      { name: 'Taza de greda', price: 12990, published: true, ...options.product },
+      as,
+    )
+  ).body;
+  if (!options.site) return { product, subdomain: null };
+  const subdomain = `greda-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const site = (await api.post('/api/sites/', { name, subdomain, template: 'tienda' }, as)).body;
+  await api.post(`/api/sites/${site.id}/publish/`, undefined, as);
+  return { product, subdomain };
+}

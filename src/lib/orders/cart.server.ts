@@ -1,20 +1,18 @@
 /**
- * A visitor's cart: kept on the server, keyed by an anonymous cookie whose path is `/pay`, so the
- * browser sends it to the checkout and its actions only. Product pages never see it and stay the
- * same cached page for everyone. One cart per shop; what the buyer typed at checkout is kept
- * with it, so a failed submit or a reload loses nothing.
+ * A visitor's cart: kept on the server, keyed by an anonymous cookie (`cart-cookie.ts`). One cart
+ * per shop; what the buyer typed at checkout is kept with it, so a failed submit or a reload
+ * loses nothing. A visitor whose carts are all empty loses the cookie, and with it the pages
+ * rendered for them.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { AstroCookies } from 'astro';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { CART_COOKIE, CART_DAYS, cartCookieDomain } from '@/lib/orders/cart-cookie';
 import { mergeItems, MAX_LINES, MAX_QUANTITY } from '@/lib/orders/schemas';
-import { PAY_PATHS } from '@/lib/orders/urls';
 import { mediaViews, type MediaView } from '@/lib/shop/media.server';
+import { mainDomains } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { carts, productImages, products } from '@/lib/server/db/schema';
-
-export const CART_COOKIE = 'impulsa_carro';
-const CART_DAYS = 30;
 
 export interface CartItem {
   product: number;
@@ -26,20 +24,58 @@ export type BuyerDraft = Record<string, string>;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-/** The cart cookie's token; with `create`, a new one is set when there is none. */
-export function cartToken(cookies: AstroCookies, url: URL, create: boolean): string | null {
+const cookieOptions = (url: URL) => ({
+  path: '/',
+  domain: cartCookieDomain(url.host, mainDomains()),
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: url.protocol === 'https:',
+  maxAge: CART_DAYS * 86_400,
+});
+
+/** The cart cookie's token, without touching the cookie (pages that only show the count). */
+export function readCartToken(cookies: AstroCookies): string | null {
   const existing = cookies.get(CART_COOKIE)?.value;
-  if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
-  if (!create) return null;
-  const token = randomBytes(32).toString('base64url');
-  cookies.set(CART_COOKIE, token, {
-    path: PAY_PATHS.pay,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: url.protocol === 'https:',
-    maxAge: CART_DAYS * 86_400,
-  });
+  return existing && /^[A-Za-z0-9_-]{43}$/.test(existing) ? existing : null;
+}
+
+/**
+ * The cart cookie's token at the checkout; with `create`, a new one is set when there is none.
+ * An existing one is set again, for the whole host and 30 more days.
+ */
+export function cartToken(cookies: AstroCookies, url: URL, create: boolean): string | null {
+  const existing = readCartToken(cookies);
+  if (!existing && !create) return null;
+  const token = existing ?? randomBytes(32).toString('base64url');
+  cookies.set(CART_COOKIE, token, cookieOptions(url));
   return token;
+}
+
+/** Drops the cookie when none of the visitor's carts has anything left. */
+export async function forgetEmptyCart(
+  db: Db,
+  cookies: AstroCookies,
+  url: URL,
+  token: string,
+): Promise<void> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(carts)
+    .where(and(eq(carts.tokenHash, hash(token)), sql`jsonb_array_length(${carts.items}) > 0`))
+    .limit(1);
+  if (row) return;
+  const { domain } = cookieOptions(url);
+  cookies.delete(CART_COOKIE, { path: '/', domain });
+}
+
+/** How many units the visitor's cart in this shop holds (0 without a cart). */
+export async function cartCount(db: Db, token: string | null, sellerId: number): Promise<number> {
+  if (!token) return 0;
+  const [row] = await db
+    .select({ items: carts.items })
+    .from(carts)
+    .where(and(eq(carts.tokenHash, hash(token)), eq(carts.sellerId, sellerId)));
+  return ((row?.items ?? []) as CartItem[]).reduce((sum, i) => sum + i.quantity, 0);
 }
 
 export interface Cart {

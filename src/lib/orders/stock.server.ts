@@ -160,7 +160,7 @@ export async function checkHoldShare(
     const h = byProduct.get(line.product);
     // The product's stock before any unpaid order: what is left, plus what they all hold, plus this one.
     const total = left.get(line.product)! + (h?.all ?? 0) + line.quantity;
-    const limit = Math.max(1, Math.floor((total * sharePercent) / 100));
+    const limit = Math.max(1, Math.ceil((total * sharePercent) / 100));
     if ((h?.mine ?? 0) + line.quantity <= limit) continue;
     const message = `Puedes reservar hasta ${limit === 1 ? '1 unidad' : `${limit} unidades`} de «${line.name}» sin pagar. Paga tu pedido pendiente o compra con Webpay.`;
     throw new HttpError(409, message, {

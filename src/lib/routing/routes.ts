@@ -3,6 +3,7 @@
  * route it matched, see `route-params.ts`); this file only decides access.
  */
 import { isPayPath } from '@/lib/orders/urls';
+import { isShopLegalPath } from '@/lib/shop/urls';
 
 /** Pages anyone may open on the main domains (docs/spec.md §2). */
 export const PUBLIC_ROUTES = [
@@ -46,6 +47,7 @@ export function isPublicRoute(pathname: string): boolean {
   return (
     (PUBLIC_ROUTES as readonly string[]).includes(path) ||
     isShopProductPath(path) ||
+    isShopLegalPath(path) ||
     isPayPath(path) ||
     path.startsWith(PREVIEW_PREFIX)
   );
@@ -58,7 +60,8 @@ export function isPublicAuthRoute(pathname: string): boolean {
 
 /**
  * The paths a site host (subdomain or custom domain) serves to anyone (docs/spec.md §2): `/`, `/shop`,
- * `/config`, `/pay` and `/shop/{slug}` with exactly one segment after `/shop/`.
+ * `/config`, `/pay`, `/shop/{slug}` with exactly one segment after `/shop/`, and the shop's legal
+ * pages `/legal/{kind}`.
  */
 export function isTenantPublicPath(pathname: string): boolean {
   const path = normalizePath(pathname);
@@ -67,6 +70,7 @@ export function isTenantPublicPath(pathname: string): boolean {
     path === '/shop' ||
     path === '/config' ||
     path === '/pay' ||
-    isShopProductPath(path)
+    isShopProductPath(path) ||
+    /^\/legal\/[^/]+$/.test(path)
   );
 }

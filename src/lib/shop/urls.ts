@@ -10,6 +10,19 @@ export function siteShopPath(slug?: string): string {
   return slug === undefined ? '/shop' : `/shop/${slug}`;
 }
 
+/**
+ * A shop's legal page: on a site's host `/legal/{kind}`; on the main domains
+ * `/tienda/{seller}/{kind}` (the main domains hold every shop).
+ */
+export function shopLegalPath(kind: string, sellerId: number | null): string {
+  return sellerId === null ? `/legal/${kind}` : `/tienda/${sellerId}/${kind}`;
+}
+
+/** Whether a path is a shop's legal page on the main domains. */
+export function isShopLegalPath(path: string): boolean {
+  return /^\/tienda\/[^/]+\/[^/]+$/.test(path);
+}
+
 const MEDIA_PREFIX = '/media/';
 
 /** An image variant's content-addressed, immutable URL. */
@@ -28,4 +41,6 @@ export const SELLER_PATHS = {
   newProduct: '/productos/nuevo',
   product: (id: number) => `/productos/${id}`,
   categories: '/categorias',
+  /** Terms, privacy and returns. */
+  legal: '/politicas',
 } as const;

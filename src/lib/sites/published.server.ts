@@ -40,6 +40,17 @@ export async function siteForHost(db: Db, host: SiteHost): Promise<SiteRow | nul
   return row ?? null;
 }
 
+/** The seller's newest published site's address, where an empty cart on the main domains leads. */
+export async function publishedSiteUrl(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select()
+    .from(sites)
+    .where(and(eq(sites.userId, userId), eq(sites.published, true)))
+    .orderBy(desc(sites.publishedAt))
+    .limit(1);
+  return row ? siteView(row).url : null;
+}
+
 /** The published products' slugs and last change: a site's sitemap lists them. */
 export async function publishedProductSlugs(
   db: Db,

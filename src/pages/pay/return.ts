@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { cartToken, emptyCart } from '@/lib/orders/cart.server';
+import { cartToken, emptyCart, forgetEmptyCart } from '@/lib/orders/cart.server';
 import { webpayReturn, type WebpayReturn } from '@/lib/orders/payment.server';
 import { receiptPath } from '@/lib/orders/urls';
 import { getDb } from '@/lib/server/db/client';
@@ -36,7 +36,10 @@ async function handle(
   }
   // Paid: the cart is done (the GET from Webpay carries the cart cookie; a POST does not, and is never a payment).
   const token = cartToken(cookies, url, false);
-  if (outcome === 'paid' && token) await emptyCart(db, token, row.sellerId);
+  if (outcome === 'paid' && token) {
+    await emptyCart(db, token, row.sellerId);
+    await forgetEmptyCart(db, cookies, url, token);
+  }
   return new Response(null, {
     status: 303,
     headers: { Location: receiptPath(row.receiptToken), 'Cache-Control': 'no-store' },

@@ -15,6 +15,7 @@ import {
   useBrowser,
 } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
+import { openShop } from '../../support/shop';
 
 const { url } = inject('servers')[0]!;
 const browserOf = useBrowser();
@@ -24,18 +25,7 @@ describe('delivery by zone', () => {
     const seller = await signedInContext(browserOf(), url, DESKTOP);
     const api = new ApiClient(url);
     const token = seller.account.token;
-    await api.patch(
-      '/api/store/',
-      { name: 'Greda del Sur', transfer_details: 'Banco Estado, cuenta 123', version: 0 },
-      { token },
-    );
-    const taza = (
-      await api.post(
-        '/api/products/',
-        { name: 'Taza de greda', price: 12990, published: true },
-        { token },
-      )
-    ).body;
+    const { product: taza } = await openShop(api, token);
 
     const page = await seller.context.newPage();
     await page.goto(`${url}/despacho`);

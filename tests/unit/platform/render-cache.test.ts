@@ -197,6 +197,10 @@ describe('the route cache provider', () => {
     expect(
       isCacheable(new Request(url, { headers: { cookie: 'impulsa_flash=%7B%7D' } }), url),
     ).toBe(false);
+    // A cart: shop headers count it for this visitor.
+    expect(isCacheable(new Request(url, { headers: { cookie: 'impulsa_carro=x' } }), url)).toBe(
+      false,
+    );
     expect(isCacheable(new Request(url, { headers: { authorization: 'Token x' } }), url)).toBe(
       false,
     );

@@ -19,6 +19,7 @@ const PUBLIC = [
   '/pay',
   '/pay/return',
   '/pay/orden/abc',
+  '/tienda/12/terminos',
 ];
 const PUBLIC_AUTH = ['/login', '/registrate', '/login/forgot-password', '/login/reset-password'];
 const GUARDED = [
@@ -91,6 +92,7 @@ describe('on a site host (custom domain, subdomain or preview): docs/spec.md §2
     '/pay',
     '/shop/torta-de-mil-hojas',
     '/shop/42',
+    '/legal/terminos',
   ];
   const TENANT_HIDDEN = [
     '/dashboard',
@@ -103,6 +105,7 @@ describe('on a site host (custom domain, subdomain or preview): docs/spec.md §2
     '/landing',
     '/pay/otra',
     '/configuracion',
+    '/legal/terminos/otra',
   ];
   it.each(TENANT_PUBLIC)('%s is public', (p) => {
     expect(isTenantPublicPath(p)).toBe(true);

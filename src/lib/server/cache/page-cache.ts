@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SESSION_COOKIE_NAMES } from '@/lib/accounts/session-cookie.server';
 import { QUICK_START_COOKIE } from '@/lib/formation/quick-start';
+import { CART_COOKIE } from '@/lib/orders/cart-cookie';
 import {
   acceptedEncoding,
   compress,
@@ -169,9 +170,12 @@ function variant(headers: [string, string][], body: Uint8Array): Variant {
 /** The process-wide page cache. */
 export const pageCache = new PageCache();
 
-/** A session, a pending toast or a company being started (which /registrate shows) makes a page personal. */
+/**
+ * A session, a pending toast, a company being started (which /registrate shows) or a cart (whose
+ * count shop headers show) makes a page personal.
+ */
 const PERSONAL = new RegExp(
-  `(?:^|;\\s*)(?:${[...SESSION_COOKIE_NAMES, FLASH_COOKIE, QUICK_START_COOKIE].join('|')})=`,
+  `(?:^|;\\s*)(?:${[...SESSION_COOKIE_NAMES, FLASH_COOKIE, QUICK_START_COOKIE, CART_COOKIE].join('|')})=`,
 );
 
 /** What decides cacheability, as both Astro's Request and node:http's IncomingMessage give it. */

@@ -215,6 +215,8 @@ export const stores = pgTable('stores', {
   whatsapp: text('whatsapp'),
   contactEmail: text('contact_email'),
   transferDetails: text('transfer_details').notNull().default(''),
+  /** The seller's own terms, privacy and returns texts (`shop/legal.ts`); missing: the template. */
+  legal: jsonb('legal').notNull().default({}),
   /** Rates by zone, free-shipping threshold and pickup points (`orders/delivery.ts`). */
   delivery: jsonb('delivery').notNull().default({}),
   /** How long an unpaid transfer or WhatsApp order keeps its stock, in hours. */

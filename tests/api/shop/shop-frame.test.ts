@@ -1,0 +1,159 @@
+/**
+ * What frames every shop page, on PGlite and PostgreSQL: its legal pages (templates filled with the
+ * shop's details, the seller's own texts, `/api/store/legal/` with versions and Spanish messages,
+ * public on the main domains and inside a site), and the cart's count in its header, rendered for
+ * the visitor's cookie while every visitor without a cart still gets the shared cached page.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { ApiClient, getWithHost, postFormWithHost } from '../../support/http';
+
+const servers = inject('servers');
+
+/** Our scripts on a page (JSON-LD is data). */
+const scripts = (html: string) =>
+  (html.match(/<script(?![^>]*application\/ld\+json)/g) ?? []).length;
+
+async function shopWithSite(url: string) {
+  const api = new ApiClient(url);
+  const { token, user } = await api.register();
+  const as = { token };
+  await api.patch(
+    '/api/store/',
+    {
+      name: 'Greda del Sur',
+      contact_email: `ventas-${user.id}@greda.test`,
+      transfer_details: 'Banco Estado 123',
+      version: 0,
+    },
+    as,
+  );
+  const taza = (
+    await api.post('/api/products/', { name: 'Taza', price: 9990, published: true }, as)
+  ).body;
+  const subdomain = `greda-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const site = (
+    await api.post('/api/sites/', { name: 'Greda del Sur', subdomain, template: 'tienda' }, as)
+  ).body;
+  await api.post(`/api/sites/${site.id}/publish/`, undefined, as);
+  return { api, as, sellerId: user.id, taza, host: `${subdomain}.impulsa.localhost` };
+}
+
+describe.each(servers)('a shop’s frame on $kind', ({ url }) => {
+  it('publishes terms, privacy and returns: templates first, then the seller’s own text', async () => {
+    const { api, as, sellerId, host } = await shopWithSite(url);
+    const legal = (await api.get('/api/store/legal/', as)).body;
+    expect(legal.terminos.custom).toBe(false);
+    expect(legal.terminos.text).toContain('Estos términos rigen las compras en Greda del Sur.');
+    expect(legal.devoluciones.text).toContain('dentro de 10 días desde que lo recibes');
+    expect(legal.privacidad.text).toContain(`ventas-${sellerId}@greda.test`);
+    expect((await new ApiClient(url).get('/api/store/legal/')).status).toBe(401);
+
+    const page = await new ApiClient(url).get(`/tienda/${sellerId}/devoluciones`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(
+      '<h1 class="text-3xl font-bold text-(--pd-strong)">Cambios y devoluciones</h1>',
+    );
+    expect(page.body).toContain(
+      '<h2 class="text-xl font-bold text-(--pd-strong)">Derecho a retracto</h2>',
+    );
+    expect(page.body).toContain(`href="/tienda/${sellerId}/terminos"`);
+    expect(scripts(page.body)).toBe(0);
+    expect((await new ApiClient(url).get(`/tienda/${sellerId}/otra`)).status).toBe(404);
+    expect((await new ApiClient(url).get(`/tienda/999999999/terminos`)).status).toBe(404);
+
+    // The seller's own text, kept as text: nothing they write becomes HTML.
+    const own =
+      'Compras solo en Chile.\r\n\r\n## Envíos\r\nDespachamos los lunes. <script>alert(1)</script>';
+    const saved = await api.put(
+      '/api/store/legal/',
+      { terminos: own, privacidad: legal.privacidad.text, version: legal.version },
+      as,
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.terminos).toEqual({
+      text: own.replace(/\r\n/g, '\n'),
+      custom: true,
+    });
+    // The template sent back unchanged stays the template.
+    expect(saved.body.privacidad.custom).toBe(false);
+    const stale = await api.put('/api/store/legal/', { terminos: 'x', version: legal.version }, as);
+    expect(stale.status).toBe(409);
+    expect(stale.body.current.terminos.custom).toBe(true);
+    const long = await api.put(
+      '/api/store/legal/',
+      { devoluciones: 'a'.repeat(20_001), version: saved.body.version },
+      as,
+    );
+    expect(long.status).toBe(400);
+    expect(long.body.errors.devoluciones).toEqual([
+      'Cambios y devoluciones: como máximo 20.000 caracteres.',
+    ]);
+
+    // Inside the site, in its theme, and at once (the cached page was dropped).
+    const inSite = await getWithHost(url, host, '/legal/terminos');
+    expect(inSite.status).toBe(200);
+    expect(inSite.body).toContain('<h2 class="text-xl font-bold text-(--pd-strong)">Envíos</h2>');
+    expect(inSite.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(inSite.body).toContain('--site-primary');
+    expect(scripts(inSite.body)).toBe(0);
+    expect((await getWithHost(url, host, '/legal/otra')).status).toBe(404);
+    // Every page of the site and the checkout link them.
+    expect((await getWithHost(url, host, '/')).body).toContain('href="/legal/devoluciones"');
+    // A renamed shop's templates follow its name.
+    await api.patch('/api/store/', { name: 'Greda Austral', version: saved.body.version }, as);
+    expect((await new ApiClient(url).get(`/tienda/${sellerId}/privacidad`)).body).toContain(
+      'Greda Austral trata tus datos personales',
+    );
+  });
+
+  it('counts the cart in the header for its visitor; everyone else gets the cached page', async () => {
+    const { taza, sellerId, host } = await shopWithSite(url);
+    const product = `/shop/${taza.id}`;
+    const anonymous = () => getWithHost(url, '127.0.0.1', product);
+    await anonymous();
+    const cached = await anonymous();
+    expect(cached.headers['x-render-cache']).toBe('hit');
+    expect(cached.body).toContain(`href="/pay?tienda=${sellerId}"`);
+    expect(cached.body).not.toContain('class="cart-count"');
+
+    // Added on the site's subdomain: the cookie covers the main domain and its subdomains.
+    const added = await postFormWithHost(url, host, '/pay', {
+      intent: 'add',
+      product: String(taza.id),
+      quantity: '3',
+    });
+    expect(added.status).toBe(303);
+    const setCookie = String(added.headers['set-cookie']);
+    expect(setCookie).toMatch(
+      /impulsa_carro=[A-Za-z0-9_-]{43}; Max-Age=2592000; Domain=impulsa\.localhost; Path=\/; HttpOnly; SameSite=Lax/,
+    );
+    const cookie = { Cookie: setCookie.split(';')[0]! };
+    const siteHome = await getWithHost(url, host, '/', cookie);
+    expect(siteHome.body).toMatch(/<span class="cart-count">3<\/span>/);
+    expect(siteHome.headers['x-render-cache']).toBeUndefined();
+    // The same cart on the shop's pages on the main domain.
+    const mine = await getWithHost(url, 'impulsa.localhost', product, cookie);
+    expect(mine.body).toMatch(/<span class="cart-count">3<\/span>/);
+    expect(mine.body).toContain('<span class="sr-only">productos</span>');
+    expect(mine.headers['x-render-cache']).toBeUndefined();
+    expect(scripts(mine.body)).toBe(0);
+    // Nobody else sees it.
+    const other = await anonymous();
+    expect(other.headers['x-render-cache']).toBe('hit');
+    expect(other.body).not.toContain('class="cart-count"');
+
+    // The last line removed: the cookie goes, and with it the page made for this visitor.
+    const removed = await postFormWithHost(
+      url,
+      host,
+      '/pay',
+      { intent: 'remove', product: String(taza.id) },
+      cookie,
+    );
+    expect(removed.status).toBe(303);
+    const gone = String(removed.headers['set-cookie']);
+    expect(gone).toMatch(/^impulsa_carro=deleted;/);
+    expect(gone).toContain('Domain=impulsa.localhost');
+    expect(gone).toContain('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
+  });
+});
