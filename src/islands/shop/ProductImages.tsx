@@ -3,7 +3,8 @@ import { api, serverMessage } from '@/lib/api';
 import { IMAGE_ERRORS, IMAGE_MAX_BYTES } from '@/lib/shop/images';
 import { IMAGE_ACCEPT, uploadMedia } from '@/lib/shop/media.client';
 import { IMAGES_PER_PRODUCT } from '@/lib/shop/schemas';
-import { takeFinished, type PendingUpload } from '@/lib/shop/upload-order';
+import { moveItem, takeFinished, type PendingUpload } from '@/lib/shop/upload-order';
+import { ProductImageCard } from '@/islands/shop/ProductImageCard';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 import { useHydrated } from '@/islands/ui/fields';
 import { useFormField } from '@/islands/shop/useFormField';
@@ -40,6 +41,8 @@ function ProductImages({
   const [images, setImages] = useState(initial);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
+  /** The photo being dragged to a new place, by its position. */
+  const [dragged, setDragged] = useState<number | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const ids = images.map((i) => i.id).join(',');
@@ -85,15 +88,6 @@ function ProductImages({
     }
   }
 
-  function move(index: number, by: number) {
-    setImages((list) => {
-      const next = [...list];
-      const [item] = next.splice(index, 1);
-      next.splice(index + by, 0, item!);
-      return next;
-    });
-  }
-
   async function describe(image: FormImage, alt: string) {
     setImages((list) => list.map((i) => (i.id === image.id ? { ...i, alt } : i)));
     try {
@@ -114,7 +108,7 @@ function ProductImages({
   function onDrop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();
     setDragging(false);
-    addFiles(event.dataTransfer.files);
+    if (event.dataTransfer.files.length) addFiles(event.dataTransfer.files);
   }
 
   const hidden = (
@@ -165,64 +159,33 @@ function ProductImages({
       <legend className="field-label">Imágenes</legend>
       {hidden}
       {images.length > 0 && (
-        <ol className="mb-3 grid gap-3 sm:grid-cols-2">
-          {images.map((image, index) => (
-            <li
-              key={image.id}
-              className="flex gap-3 rounded-(--radius-control) border border-ink-200 bg-white p-2"
-            >
-              <img
-                src={image.url}
-                alt=""
-                width={96}
-                height={96}
-                className="size-24 shrink-0 rounded-md bg-ink-100 object-cover"
+        <>
+          <ol className="mb-3 grid gap-3 sm:grid-cols-2">
+            {images.map((image, index) => (
+              <ProductImageCard
+                key={image.id}
+                image={image}
+                index={index}
+                count={images.length}
+                dragged={dragged === index}
+                onMove={(to) => setImages((list) => moveItem(list, index, to))}
+                onRemove={() => setImages((list) => list.filter((i) => i.id !== image.id))}
+                onDescribe={(alt) => void describe(image, alt)}
+                onDragStart={() => setDragged(index)}
+                onDropHere={() => {
+                  if (dragged !== null) setImages((list) => moveItem(list, dragged, index));
+                  setDragged(null);
+                }}
               />
-              <div className="min-w-0 flex-1 space-y-2">
-                <label className="block text-xs font-medium text-ink-700">
-                  {index === 0 ? 'Imagen principal · ' : ''}Descripción para quien no la ve
-                  <input
-                    className="field-input mt-1 min-h-9 py-1 text-sm"
-                    defaultValue={image.alt}
-                    maxLength={250}
-                    placeholder="Ej.: torta de chocolate vista desde arriba"
-                    onBlur={(e) =>
-                      e.target.value !== image.alt && void describe(image, e.target.value)
-                    }
-                  />
-                </label>
-                <div className="flex flex-wrap gap-1">
-                  <button
-                    type="button"
-                    className="btn-ghost min-h-8 px-2 text-xs"
-                    disabled={index === 0}
-                    onClick={() => move(index, -1)}
-                    aria-label={`Mover la imagen ${index + 1} antes`}
-                  >
-                    ↑ Antes
-                  </button>
-                  <button
-                    type="button"
-                    className="btn-ghost min-h-8 px-2 text-xs"
-                    disabled={index === images.length - 1}
-                    onClick={() => move(index, 1)}
-                    aria-label={`Mover la imagen ${index + 1} después`}
-                  >
-                    ↓ Después
-                  </button>
-                  <button
-                    type="button"
-                    className="btn-ghost min-h-8 px-2 text-xs text-danger-700"
-                    onClick={() => setImages((list) => list.filter((i) => i.id !== image.id))}
-                    aria-label={`Quitar la imagen ${index + 1}`}
-                  >
-                    Quitar
-                  </button>
-                </div>
-              </div>
-            </li>
-          ))}
-        </ol>
+            ))}
+          </ol>
+          {images.length > 1 && (
+            <p className="-mt-1 mb-3 text-xs text-ink-600">
+              La primera es la imagen principal. Arrastra las fotos o usa los botones para
+              ordenarlas.
+            </p>
+          )}
+        </>
       )}
       {uploads.length > 0 && (
         <ul className="mb-3 space-y-2" aria-live="polite">

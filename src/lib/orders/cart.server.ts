@@ -1,14 +1,20 @@
 /**
  * A visitor's cart: kept on the server, keyed by an anonymous cookie (`cart-cookie.ts`). One cart
  * per shop; what the buyer typed at checkout is kept with it, so a failed submit or a reload
- * loses nothing. A visitor whose carts are all empty loses the cookie, and with it the pages
- * rendered for them.
+ * loses nothing. Every change writes the count cookie the shop headers read.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { AstroCookies } from 'astro';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { CART_COOKIE, CART_DAYS, cartCookieDomain } from '@/lib/orders/cart-cookie';
+import {
+  CART_COOKIE,
+  CART_COUNT_COOKIE,
+  CART_DAYS,
+  cartCookieDomain,
+  formatCartCounts,
+} from '@/lib/orders/cart-cookie';
 import { mergeItems, MAX_LINES, MAX_QUANTITY } from '@/lib/orders/schemas';
+import { PAY_PATHS } from '@/lib/orders/urls';
 import { mediaViews, type MediaView } from '@/lib/shop/media.server';
 import { mainDomains } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
@@ -24,8 +30,8 @@ export type BuyerDraft = Record<string, string>;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-const cookieOptions = (url: URL) => ({
-  path: '/',
+const cookieOptions = (url: URL, path: string) => ({
+  path,
   domain: cartCookieDomain(url.host, mainDomains()),
   httpOnly: true,
   sameSite: 'lax' as const,
@@ -33,49 +39,37 @@ const cookieOptions = (url: URL) => ({
   maxAge: CART_DAYS * 86_400,
 });
 
-/** The cart cookie's token, without touching the cookie (pages that only show the count). */
-export function readCartToken(cookies: AstroCookies): string | null {
-  const existing = cookies.get(CART_COOKIE)?.value;
-  return existing && /^[A-Za-z0-9_-]{43}$/.test(existing) ? existing : null;
-}
-
-/**
- * The cart cookie's token at the checkout; with `create`, a new one is set when there is none.
- * An existing one is set again, for the whole host and 30 more days.
- */
+/** The cart cookie's token; with `create`, a new one is set when there is none. */
 export function cartToken(cookies: AstroCookies, url: URL, create: boolean): string | null {
-  const existing = readCartToken(cookies);
-  if (!existing && !create) return null;
-  const token = existing ?? randomBytes(32).toString('base64url');
-  cookies.set(CART_COOKIE, token, cookieOptions(url));
+  const existing = cookies.get(CART_COOKIE)?.value;
+  if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
+  if (!create) return null;
+  const token = randomBytes(32).toString('base64url');
+  cookies.set(CART_COOKIE, token, cookieOptions(url, PAY_PATHS.pay));
   return token;
 }
 
-/** Drops the cookie when none of the visitor's carts has anything left. */
-export async function forgetEmptyCart(
+/** Writes the count cookie from the visitor's carts (dropped when they are all empty). */
+export async function syncCartCounts(
   db: Db,
   cookies: AstroCookies,
   url: URL,
   token: string,
 ): Promise<void> {
-  const [row] = await db
-    .select({ one: sql`1` })
+  const rows = await db
+    .select({ sellerId: carts.sellerId, items: carts.items })
     .from(carts)
-    .where(and(eq(carts.tokenHash, hash(token)), sql`jsonb_array_length(${carts.items}) > 0`))
-    .limit(1);
-  if (row) return;
-  const { domain } = cookieOptions(url);
-  cookies.delete(CART_COOKIE, { path: '/', domain });
-}
-
-/** How many units the visitor's cart in this shop holds (0 without a cart). */
-export async function cartCount(db: Db, token: string | null, sellerId: number): Promise<number> {
-  if (!token) return 0;
-  const [row] = await db
-    .select({ items: carts.items })
-    .from(carts)
-    .where(and(eq(carts.tokenHash, hash(token)), eq(carts.sellerId, sellerId)));
-  return ((row?.items ?? []) as CartItem[]).reduce((sum, i) => sum + i.quantity, 0);
+    .where(eq(carts.tokenHash, hash(token)))
+    .orderBy(desc(carts.updatedAt));
+  const value = formatCartCounts(
+    new Map(
+      rows.map((r) => [r.sellerId, (r.items as CartItem[]).reduce((n, i) => n + i.quantity, 0)]),
+    ),
+  );
+  const options = cookieOptions(url, '/');
+  if (value) cookies.set(CART_COUNT_COOKIE, value, options);
+  else if (cookies.has(CART_COUNT_COOKIE))
+    cookies.delete(CART_COUNT_COOKIE, { path: '/', domain: options.domain });
 }
 
 export interface Cart {

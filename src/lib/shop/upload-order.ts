@@ -1,6 +1,7 @@
 /**
  * Photos picked together upload at once and finish in any order; they join the product in the
  * order they were picked (the first picked is the main photo). An upload that failed is skipped.
+ * The seller then reorders them (`moveItem`): the first is the main photo.
  */
 export interface PendingUpload<T> {
   key: string;
@@ -22,4 +23,13 @@ export function takeFinished<T>(queue: readonly PendingUpload<T>[]): {
     keys: over.map((u) => u.key),
     rest: queue.slice(head),
   };
+}
+
+/** `list` with the item at `from` moved to `to` (both clamped to the list): drag and the buttons. */
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  const next = [...list];
+  if (from < 0 || from >= next.length) return next;
+  const [item] = next.splice(from, 1);
+  next.splice(Math.max(0, Math.min(to, next.length)), 0, item!);
+  return next;
 }

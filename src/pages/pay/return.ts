@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { cartToken, emptyCart, forgetEmptyCart } from '@/lib/orders/cart.server';
+import { cartToken, emptyCart, syncCartCounts } from '@/lib/orders/cart.server';
 import { webpayReturn, type WebpayReturn } from '@/lib/orders/payment.server';
 import { receiptPath } from '@/lib/orders/urls';
 import { getDb } from '@/lib/server/db/client';
@@ -38,7 +38,7 @@ async function handle(
   const token = cartToken(cookies, url, false);
   if (outcome === 'paid' && token) {
     await emptyCart(db, token, row.sellerId);
-    await forgetEmptyCart(db, cookies, url, token);
+    await syncCartCounts(db, cookies, url, token);
   }
   return new Response(null, {
     status: 303,

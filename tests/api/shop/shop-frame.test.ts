@@ -1,8 +1,8 @@
 /**
  * What frames every shop page, on PGlite and PostgreSQL: its legal pages (templates filled with the
  * shop's details, the seller's own texts, `/api/store/legal/` with versions and Spanish messages,
- * public on the main domains and inside a site), and the cart's count in its header, rendered for
- * the visitor's cookie while every visitor without a cart still gets the shared cached page.
+ * public on the main domains and inside a site), and the cart's count in its header, read from its
+ * cookie, with one cached copy of a page per count and the shared one for everyone without a cart.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, getWithHost, postFormWithHost } from '../../support/http';
@@ -106,7 +106,7 @@ describe.each(servers)('a shop’s frame on $kind', ({ url }) => {
     );
   });
 
-  it('counts the cart in the header for its visitor; everyone else gets the cached page', async () => {
+  it('counts the cart in the header from its cookie, one cached copy per count', async () => {
     const { taza, sellerId, host } = await shopWithSite(url);
     const product = `/shop/${taza.id}`;
     const anonymous = () => getWithHost(url, '127.0.0.1', product);
@@ -116,33 +116,39 @@ describe.each(servers)('a shop’s frame on $kind', ({ url }) => {
     expect(cached.body).toContain(`href="/pay?tienda=${sellerId}"`);
     expect(cached.body).not.toContain('class="cart-count"');
 
-    // Added on the site's subdomain: the cookie covers the main domain and its subdomains.
+    // Added on the site's subdomain: both cookies cover the main domain and its subdomains; the
+    // token goes to the checkout only, the count to every page.
     const added = await postFormWithHost(url, host, '/pay', {
       intent: 'add',
       product: String(taza.id),
       quantity: '3',
     });
     expect(added.status).toBe(303);
-    const setCookie = String(added.headers['set-cookie']);
-    expect(setCookie).toMatch(
-      /impulsa_carro=[A-Za-z0-9_-]{43}; Max-Age=2592000; Domain=impulsa\.localhost; Path=\/; HttpOnly; SameSite=Lax/,
+    const [token, count] = added.headers['set-cookie'] as string[];
+    expect(token).toMatch(
+      /^impulsa_carro=[A-Za-z0-9_-]{43}; Max-Age=2592000; Domain=impulsa\.localhost; Path=\/pay; HttpOnly; SameSite=Lax$/,
     );
-    const cookie = { Cookie: setCookie.split(';')[0]! };
+    expect(count).toBe(
+      `impulsa_carro_n=${sellerId}-3; Max-Age=2592000; Domain=impulsa.localhost; Path=/; HttpOnly; SameSite=Lax`,
+    );
+    const cookie = { Cookie: [token, count].map((c) => c!.split(';')[0]).join('; ') };
     const siteHome = await getWithHost(url, host, '/', cookie);
-    expect(siteHome.body).toMatch(/<span class="cart-count">3<\/span>/);
-    expect(siteHome.headers['x-render-cache']).toBeUndefined();
-    // The same cart on the shop's pages on the main domain.
-    const mine = await getWithHost(url, 'impulsa.localhost', product, cookie);
-    expect(mine.body).toMatch(/<span class="cart-count">3<\/span>/);
-    expect(mine.body).toContain('<span class="sr-only">productos</span>');
-    expect(mine.headers['x-render-cache']).toBeUndefined();
-    expect(scripts(mine.body)).toBe(0);
-    // Nobody else sees it.
+    expect(siteHome.body).toContain('<span class="cart-count">3</span>');
+    // The same cart on the shop's pages on the main domain, cached for everyone with that count.
+    const mine = () => getWithHost(url, 'impulsa.localhost', product, cookie);
+    expect((await mine()).body).toContain('<span class="cart-count">3</span>');
+    const again = await mine();
+    expect(again.headers['x-render-cache']).toBe('hit');
+    expect(again.body).toContain('<span class="sr-only">productos</span>');
+    expect(scripts(again.body)).toBe(0);
+    // Nobody else sees it; a forged count shows only to whoever forged it, and garbage is ignored.
     const other = await anonymous();
     expect(other.headers['x-render-cache']).toBe('hit');
     expect(other.body).not.toContain('class="cart-count"');
+    const garbage = await getWithHost(url, '127.0.0.1', product, { Cookie: 'impulsa_carro_n=<x>' });
+    expect(garbage.headers['x-render-cache']).toBe('hit');
 
-    // The last line removed: the cookie goes, and with it the page made for this visitor.
+    // The last line removed: the count cookie goes; the token stays with what the buyer typed.
     const removed = await postFormWithHost(
       url,
       host,
@@ -152,7 +158,7 @@ describe.each(servers)('a shop’s frame on $kind', ({ url }) => {
     );
     expect(removed.status).toBe(303);
     const gone = String(removed.headers['set-cookie']);
-    expect(gone).toMatch(/^impulsa_carro=deleted;/);
+    expect(gone).toMatch(/^impulsa_carro_n=deleted;/);
     expect(gone).toContain('Domain=impulsa.localhost');
     expect(gone).toContain('Expires=Thu, 01 Jan 1970 00:00:00 GMT');
   });

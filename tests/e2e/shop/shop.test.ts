@@ -73,6 +73,17 @@ describe('the catalogue in the browser', () => {
         { timeout: 20_000 },
       )
       .toBe(2);
+    // The seller picks the main photo with a button, and puts it back by dragging.
+    const order = () => page.locator('input[name="images"]').inputValue();
+    const [first, second] = (await order()).split(',');
+    await page.getByRole('button', { name: 'Usar la imagen 2 como principal' }).click();
+    expect(await order()).toBe(`${second},${first}`);
+    const photos = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /^Quitar la imagen/ }) });
+    await photos.nth(1).dragTo(photos.nth(0));
+    expect(await order()).toBe(`${first},${second}`);
+    await page.getByText('Imagen principal', { exact: true }).waitFor();
     // Hostile files: each gets its own Spanish message; the two good images stay.
     await page.getByLabel('Elegir imágenes').setInputFiles([f.svg!, f.text!, f.bomb!]);
     await expect

@@ -9,7 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SESSION_COOKIE_NAMES } from '@/lib/accounts/session-cookie.server';
 import { QUICK_START_COOKIE } from '@/lib/formation/quick-start';
-import { CART_COOKIE } from '@/lib/orders/cart-cookie';
+import { cartCountsIn } from '@/lib/orders/cart-cookie';
 import {
   acceptedEncoding,
   compress,
@@ -170,12 +170,9 @@ function variant(headers: [string, string][], body: Uint8Array): Variant {
 /** The process-wide page cache. */
 export const pageCache = new PageCache();
 
-/**
- * A session, a pending toast, a company being started (which /registrate shows) or a cart (whose
- * count shop headers show) makes a page personal.
- */
+/** A session, a pending toast or a company being started (which /registrate shows) makes a page personal. */
 const PERSONAL = new RegExp(
-  `(?:^|;\\s*)(?:${[...SESSION_COOKIE_NAMES, FLASH_COOKIE, QUICK_START_COOKIE, CART_COOKIE].join('|')})=`,
+  `(?:^|;\\s*)(?:${[...SESSION_COOKIE_NAMES, FLASH_COOKIE, QUICK_START_COOKIE].join('|')})=`,
 );
 
 /** What decides cacheability, as both Astro's Request and node:http's IncomingMessage give it. */
@@ -200,7 +197,10 @@ export function cacheKey(input: CacheableInput): string | null {
     (input.cookie && PERSONAL.test(input.cookie))
   )
     return null;
-  return input.host.toLowerCase() + withoutTrailingSlash(input.path);
+  // Shop headers show the cart's count: one copy per set of counts (none: the shared copy).
+  const counts = cartCountsIn(input.cookie);
+  const cart = typeof counts === 'string' && counts !== 'malformed' ? `|carro=${counts}` : '';
+  return input.host.toLowerCase() + withoutTrailingSlash(input.path) + cart;
 }
 
 /** `/a/` and `/a` are one page (the app redirects one to the other). */
