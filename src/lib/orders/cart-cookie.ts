@@ -11,6 +11,8 @@ import { hostnameOf } from '@/lib/routing/hosts';
 export const CART_COOKIE = 'impulsa_carro';
 export const CART_COUNT_COOKIE = 'impulsa_carro_n';
 export const CART_DAYS = 30;
+/** On a custom domain: this browser's cart was already handed over from the main domain. */
+export const CART_LINKED_COOKIE = 'impulsa_carro_enlazado';
 
 const IP = /^[\d.]+$|^\[/;
 /** At most this many shops are counted (a visitor's carts beyond it show no count). */

@@ -39,13 +39,22 @@ const cookieOptions = (url: URL, path: string) => ({
   maxAge: CART_DAYS * 86_400,
 });
 
+/** Whether a string can be a cart token (43 base64url characters). */
+export const isCartToken = (value: string | null | undefined): value is string =>
+  !!value && /^[A-Za-z0-9_-]{43}$/.test(value);
+
+/** Sets the cart cookie to `token` (a cart handed over from another of the shop's hosts). */
+export function setCartToken(cookies: AstroCookies, url: URL, token: string): void {
+  cookies.set(CART_COOKIE, token, cookieOptions(url, PAY_PATHS.pay));
+}
+
 /** The cart cookie's token; with `create`, a new one is set when there is none. */
 export function cartToken(cookies: AstroCookies, url: URL, create: boolean): string | null {
   const existing = cookies.get(CART_COOKIE)?.value;
-  if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
+  if (isCartToken(existing)) return existing;
   if (!create) return null;
   const token = randomBytes(32).toString('base64url');
-  cookies.set(CART_COOKIE, token, cookieOptions(url, PAY_PATHS.pay));
+  setCartToken(cookies, url, token);
   return token;
 }
 
@@ -164,6 +173,26 @@ export async function saveBuyerDraft(
   buyer: BuyerDraft,
 ): Promise<void> {
   await upsert(db, token, sellerId, { buyer });
+}
+
+/** Moves the carts of `from` into those of `into` (lines merged per shop), then drops `from`'s. */
+export async function mergeCarts(db: Db, from: string, into: string): Promise<void> {
+  const moving = await db
+    .select()
+    .from(carts)
+    .where(eq(carts.tokenHash, hash(from)));
+  for (const cart of moving) {
+    const current = await readCart(db, into, cart.sellerId);
+    const items = mergeItems([...(current?.items ?? []), ...(cart.items as CartItem[])]).slice(
+      0,
+      MAX_LINES,
+    );
+    const buyer = Object.keys(current?.buyer ?? {}).length
+      ? current!.buyer
+      : (cart.buyer as BuyerDraft);
+    await upsert(db, into, cart.sellerId, { items, buyer });
+  }
+  await db.delete(carts).where(eq(carts.tokenHash, hash(from)));
 }
 
 /** Empties the cart after an order (the buyer's details stay for next time). */

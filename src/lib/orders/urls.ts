@@ -6,6 +6,8 @@ export const PAY_PATHS = {
   pay: '/pay',
   /** Webpay sends the buyer back here (GET after paying, POST when they cancel). */
   webpayReturn: '/pay/return',
+  /** Hands the cart between a custom domain and the main domain (`cart-link.server.ts`). */
+  link: '/pay/enlazar',
 } as const;
 
 /** Whether a path is the checkout's (served on every host, sites included). */

@@ -543,6 +543,16 @@ export const orderItems = pgTable(
 );
 
 /**
+ * One-time codes that carry a cart's token between a custom domain and the main domain (cookies
+ * cannot cross them): single use, valid for a minute, so a buyer keeps one cart per shop.
+ */
+export const cartLinks = pgTable('cart_links', {
+  codeHash: text('code_hash').primaryKey(),
+  token: text('token').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * A visitor's cart in one seller's shop, keyed by the SHA-256 of the anonymous cart cookie (sent
  * only to `/pay`). `buyer` keeps what they typed in the checkout form, so a failed submit or a
  * reload loses nothing.
