@@ -106,6 +106,8 @@ export interface ModuleProgress {
   finished: boolean;
   /** A line for the dashboard card: counts so far and the next step. */
   detail?: string;
+  /** Where "resume" goes when it is not the module's home (the company just sent, the draft). */
+  href?: string;
 }
 
 export interface UserProgress {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { reachStep } from '@/lib/formation/store.client';
 import { BUSINESS_TYPE_INFO, type BusinessType } from '@/lib/formation/business-type';
 import { STEP_INFO, stepPath, stepsOf, type StepId } from '@/lib/formation/steps';
 import { validateDraft } from '@/lib/formation/validation';
@@ -39,6 +40,16 @@ interface Props {
   quickStartApplied?: boolean;
 }
 
+/**
+ * The furthest step this browser has opened for `type` (at least the current one), persisted
+ * (`$furthestStep`) so going back does not forget the steps already seen.
+ */
+function useFurthestStep(type: BusinessType, index: number): number {
+  const [furthest, setFurthest] = useState(index);
+  useEffect(() => setFurthest(reachStep(type, index)), [type, index]);
+  return furthest;
+}
+
 /** One form step of the formation flow: progress, the step's fields, back and next. */
 function FormationWizard({ type, step, server, quickStartApplied = false }: Props) {
   const { draft, update } = useDraft(type, server, FORM);
@@ -50,6 +61,7 @@ function FormationWizard({ type, step, server, quickStartApplied = false }: Prop
   const byStep = validateDraft(type, draft);
   const errors = byStep[step];
   const firstIncomplete = steps.findIndex((s) => Object.keys(byStep[s]).length > 0);
+  const furthest = useFurthestStep(type, index);
   const reachable = (i: number) => firstIncomplete === -1 || i <= firstIncomplete;
   const Step = STEP_COMPONENTS[step];
 
@@ -99,7 +111,8 @@ function FormationWizard({ type, step, server, quickStartApplied = false }: Prop
       <nav aria-label="Pasos" className="mt-4 -mx-1 overflow-x-auto pb-1" tabIndex={0}>
         <ol className="flex gap-1.5 px-1">
           {steps.map((s, i) => {
-            const done = Object.keys(byStep[s]).length === 0;
+            // Done: valid and already seen (a step of optional fields is not done before it is seen).
+            const done = Object.keys(byStep[s]).length === 0 && i <= furthest;
             const current = s === step;
             const cls = `flex min-h-9 items-center gap-1.5 whitespace-nowrap rounded-full px-3 text-xs font-semibold ${current ? 'bg-brand-600 text-white' : done ? 'bg-success-50 text-success-700' : 'bg-ink-100 text-ink-600'}`;
             return (

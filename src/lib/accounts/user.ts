@@ -11,11 +11,20 @@ export function firstName(user: Pick<PublicUser, 'full_name' | 'email'>): string
   return user.full_name.trim().split(/\s+/)[0] || user.email.split('@')[0] || '';
 }
 
-/** Up to two initials for the avatar. */
+/** Words a Spanish surname may carry that are not its initial ("de la Fuente"). */
+const PARTICLES = new Set(['de', 'del', 'la', 'las', 'los', 'y', 'e', 'da', 'van', 'von']);
+
+/**
+ * Two initials for the avatar: the first name's and the first surname's, as a Chilean name is
+ * written (names, then father's and mother's surnames): "Valentina Muñoz Rojas" → VM,
+ * "María José Soto Pérez" → MS. Three words are read as one name and two surnames.
+ */
 export function initials(user: Pick<PublicUser, 'full_name' | 'email'>): string {
-  const parts = user.full_name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length
-    ? [parts[0], parts[parts.length - 1]].map((p) => p![0])
-    : [user.email[0]];
-  return Array.from(new Set(letters)).join('').toUpperCase().slice(0, 2);
+  const words = user.full_name
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w && !PARTICLES.has(w.toLowerCase()));
+  if (words.length === 0) return (user.email[0] ?? '').toUpperCase();
+  const surname = words.length >= 4 ? words[words.length - 2] : words[1];
+  return (words[0]![0]! + (surname?.[0] ?? '')).toUpperCase();
 }

@@ -1,4 +1,5 @@
 /** Company formation: virtual-office plans, synced drafts, sent companies and their history. */
+import { isBusinessType } from '@/lib/formation/business-type';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { BusinessType } from '@/lib/formation/business-type';
 import {
@@ -221,13 +222,29 @@ export async function listCompanies(db: Db, userId: number, page: number, pageSi
   return { total, results: rows.map(toSummary) };
 }
 
-/** The formation card's part of the dashboard's statement: started with a draft or a company; finished once one is sent. */
+/**
+ * The formation card's part of the dashboard's statement: started with a draft or a company;
+ * finished once one is sent. "Seguir con mi empresa" opens the draft being written, or else the
+ * company sent last (never a blank form).
+ */
 export function formationProgressPart(userId: number): JsonPart<ModuleProgress> {
+  const latest = sql`(select ${companies.id} from ${companies} where ${companies.userId} = ${userId} order by ${sql.join(NEWEST_FIRST, sql`, `)} limit 1)`;
+  const draft = sql`(select ${companyDrafts.type} from ${companyDrafts} where ${companyDrafts.userId} = ${userId} order by ${companyDrafts.updatedAt} desc limit 1)`;
   return {
-    sql: sql`select json_build_object('sent', (select count(*) from ${companies} where ${companies.userId} = ${userId}), 'drafts', (select count(*) from ${companyDrafts} where ${companyDrafts.userId} = ${userId}))`,
-    read: (facts: { sent: number; drafts: number }) => ({
+    sql: sql`select json_build_object('sent', (select count(*) from ${companies} where ${companies.userId} = ${userId}), 'drafts', (select count(*) from ${companyDrafts} where ${companyDrafts.userId} = ${userId}), 'latest', ${latest}, 'draft', ${draft})`,
+    read: (facts: {
+      sent: number;
+      drafts: number;
+      latest: number | null;
+      draft: string | null;
+    }) => ({
       started: facts.sent + facts.drafts > 0,
       finished: facts.sent > 0,
+      ...(facts.draft && isBusinessType(facts.draft)
+        ? { href: `/modelo-de-negocio/${facts.draft}` }
+        : facts.latest
+          ? { href: `/dashboard/formalizacion/${facts.latest}` }
+          : {}),
     }),
   };
 }

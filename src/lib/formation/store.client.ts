@@ -2,7 +2,7 @@
  * One persisted draft per company type (docs/spec.md §3: drafts are persisted locally), plus what
  * the server sync needs: the server version it was based on and which fields changed since.
  */
-import { persistentAtom } from '@nanostores/persistent';
+import { persistentAtom, persistentMap } from '@nanostores/persistent';
 import type { WritableAtom } from 'nanostores';
 import type { BusinessType } from '@/lib/formation/business-type';
 import { defaultDraft, draftWithDefaults, type DraftByType } from '@/lib/formation/draft';
@@ -76,4 +76,18 @@ export function applyQuickStart(type: BusinessType): boolean {
   if (!company) return false;
   updateDraft(type, { companyName: company.name } as Partial<DraftByType[typeof type]>);
   return true;
+}
+
+/** Per company type, the furthest step this browser has opened (its position), for the ✓ marks. */
+export const $furthestStep = persistentMap<Partial<Record<BusinessType, string>>>(
+  'impulsa:formation:furthest:',
+  {},
+);
+
+/** Records that step `index` of `type` was opened; returns the furthest one opened so far. */
+export function reachStep(type: BusinessType, index: number): number {
+  const stored = Number($furthestStep.get()[type] ?? -1);
+  const furthest = Math.max(Number.isInteger(stored) ? stored : -1, index);
+  $furthestStep.setKey(type, String(furthest));
+  return furthest;
 }

@@ -217,7 +217,7 @@ describe.each(servers)('companies on $kind', ({ url }) => {
     expect(next.body.version).toBe(2);
     expect(
       (await api.get('/api/users/me/progress/', { token })).body.data.modules.formalizacion,
-    ).toEqual({ started: true, finished: false });
+    ).toEqual({ started: true, finished: false, href: '/modelo-de-negocio/spa' });
     expect(
       (
         await api.request('PUT', '/api/companies/drafts/spa/', {
@@ -226,10 +226,11 @@ describe.each(servers)('companies on $kind', ({ url }) => {
         })
       ).status,
     ).toBe(400);
-    await api.post('/api/companies/', PAYLOADS.spa, { token });
+    const sent = await api.post('/api/companies/', PAYLOADS.spa, { token });
     expect((await api.get('/api/companies/drafts/spa/', { token })).body.data).toBeNull();
+    // "Seguir con mi empresa" now opens the company just sent, not a blank form.
     expect(
       (await api.get('/api/users/me/progress/', { token })).body.data.modules.formalizacion,
-    ).toEqual({ started: true, finished: true });
+    ).toEqual({ started: true, finished: true, href: `/dashboard/formalizacion/${sent.body.id}` });
   });
 });
