@@ -20,3 +20,20 @@ export function formatDateTime(value: string | Date, style: 'long' | 'medium' = 
     timeZone: ZONE,
   });
 }
+
+/** Santiago's offset from UTC at `instant`, in minutes (−180 in summer, −240 in winter). */
+function santiagoOffset(instant: Date): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: ZONE, timeZoneName: 'shortOffset' })
+    .formatToParts(instant)
+    .find((p) => p.type === 'timeZoneName')!.value;
+  const match = /GMT([+-])(\d{1,2})(?::(\d{2}))?/.exec(name);
+  if (!match) return 0;
+  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0));
+}
+
+/** The first (`start`) or last (`end`) moment of a calendar day (`2026-12-31`) in Santiago. */
+export function chileDayEdge(day: string, edge: 'start' | 'end'): Date {
+  const wall = Date.parse(`${day}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`);
+  const offset = santiagoOffset(new Date(wall));
+  return new Date(wall - offset * 60_000);
+}

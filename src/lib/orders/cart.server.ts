@@ -214,6 +214,7 @@ export interface CartLine {
   image: MediaView | null;
   /** Why the line cannot be bought as it is (sold out, fewer left, unpublished), in Spanish. */
   problem: string | null;
+  categoryId: number | null;
 }
 
 export async function cartLines(db: Db, sellerId: number, items: CartItem[]): Promise<CartLine[]> {
@@ -255,6 +256,7 @@ export async function cartLines(db: Db, sellerId: number, items: CartItem[]): Pr
         price: row.price,
         quantity: item.quantity,
         stock: row.stock,
+        categoryId: row.categoryId,
         image: coverOf.get(row.id) ?? null,
         problem,
       },

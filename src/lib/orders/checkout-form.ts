@@ -18,6 +18,7 @@ export const CHECKOUT_FIELDS = [
   'delivery.pickup_point',
   'payment_method',
   'notes',
+  'discount_code',
 ] as const;
 
 // On the delivery itself, so the comuna's message shows with the others, not after them.
@@ -47,6 +48,7 @@ export function checkoutInput(
     },
     payment_method: value('payment_method') || undefined,
     notes: value('notes') || undefined,
+    discount_code: value('discount_code') || undefined,
   });
 }
 

@@ -86,6 +86,7 @@ export async function payAction(ctx: PayContext, fields: Record<string, string>)
       return { redirect: payPath(mainShop(ctx, sellerId)) };
     }
     case 'quote':
+    case 'discount':
     case 'checkout': {
       const sellerId = ctx.site?.userId ?? ctx.sellerId;
       const cart = sellerId === null ? null : await readCart(ctx.db, ctx.token, sellerId);
@@ -94,9 +95,9 @@ export async function payAction(ctx: PayContext, fields: Record<string, string>)
         CHECKOUT_FIELDS.map((f) => [f, fields[f] ?? '']),
       );
       await saveBuyerDraft(ctx.db, ctx.token, cart.sellerId, draft);
-      // «Calcular despacho»: the page quotes the comuna just saved.
-      if (fields.intent === 'quote')
-        return { redirect: `${payPath(mainShop(ctx, cart.sellerId))}#entrega` };
+      // «Calcular despacho» and «Aplicar»: the page prices the comuna or the code just saved.
+      const back = { quote: '#entrega', discount: '#descuento' }[fields.intent as string];
+      if (back) return { redirect: payPath(mainShop(ctx, cart.sellerId)) + back };
       const quoted = fields['delivery.quote'];
       const input = checkoutInput(draft, cart.items, ctx.site?.id);
       const created = await createOrder(ctx.db, input, {

@@ -26,6 +26,9 @@ function deliveryText(order: OrderView): string {
 function linesText(order: OrderView): string[] {
   return [
     ...order.items.map((i) => `${i.quantity} × ${i.name}: ${formatClp(i.total)}`),
+    ...(order.discount
+      ? [`Descuento (${order.discount.code}): -${formatClp(order.discount.amount)}`]
+      : []),
     ...(order.delivery.price ? [`Despacho: ${formatClp(order.delivery.price)}`] : []),
     `Total (IVA incluido): ${formatClp(order.total)}`,
   ];

@@ -3,6 +3,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { formatClp } from '@/lib/money';
 import { chooseDelivery } from '@/lib/orders/delivery-quote';
+import { priceDiscount } from '@/lib/orders/discounts';
+import { findDiscount, takeDiscountUse } from '@/lib/orders/discounts.server';
 import { formatOrderNumber, type OrderCreateInput } from '@/lib/orders/schemas';
 import { PAY_PATHS } from '@/lib/orders/urls';
 import { sellerWebpay } from '@/lib/orders/webpay-account.server';
@@ -87,7 +89,15 @@ export async function createOrder(
       errors: { payment_method: ['Esta tienda no recibe ese medio de pago.'] },
     });
   const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-  const delivery = chooseDelivery(shop.delivery, input.delivery, subtotal);
+  const discount = input.discount_code
+    ? await findDiscount(db, sellerId, input.discount_code)
+    : null;
+  const priced = input.discount_code ? priceDiscount(discount, lines, subtotal) : null;
+  if (priced && !priced.ok)
+    throw new HttpError(400, priced.message, { errors: { discount_code: [priced.message] } });
+  const discountAmount = priced?.ok ? priced.amount : 0;
+  // Free shipping and zones look at what the products cost after the discount.
+  const delivery = chooseDelivery(shop.delivery, input.delivery, subtotal - discountAmount);
   if (!delivery.ok)
     throw new HttpError(400, delivery.message, {
       errors: { [delivery.field]: [delivery.message] },
@@ -100,7 +110,7 @@ export async function createOrder(
     const message = `El despacho a ${delivery.zone} cuesta ${delivery.price ? formatClp(delivery.price) : '$0'}: revisa el total y confirma tu pedido.`;
     throw new HttpError(400, message, { errors: { 'delivery.comuna': [message] } });
   }
-  const total = subtotal + delivery.price;
+  const total = subtotal - discountAmount + delivery.price;
   if (total > MAX_TOTAL)
     throw new HttpError(400, `El total no puede pasar de ${formatClp(MAX_TOTAL)}.`, {
       errors: { items: [`El total no puede pasar de ${formatClp(MAX_TOTAL)}.`] },
@@ -143,6 +153,8 @@ export async function createOrder(
             pickupPoint: delivery.pickupPoint,
             notes: input.notes || null,
             holder,
+            discountCode: discount && discountAmount ? discount.code : null,
+            discountAmount,
             subtotal,
             total,
             receiptToken: randomBytes(24).toString('base64url'),
@@ -151,6 +163,8 @@ export async function createOrder(
             webpayState: input.payment_method === 'webpay' ? 'created' : null,
           })
           .returning();
+        if (discount && discountAmount)
+          await takeDiscountUse(tx, discount.id, inserted!.id, input.buyer.email);
         await tx.insert(orderItems).values(
           lines.map((l) => ({
             orderId: inserted!.id,

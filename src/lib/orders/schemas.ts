@@ -195,6 +195,12 @@ export const orderCreateSchema = z.object({
   buyer: buyerSchema,
   delivery: deliverySchema,
   payment_method: z.enum(PAYMENT_METHODS, { error: 'Elige cómo pagar.' }),
+  /** A discount code of the shop, in any case. */
+  discount_code: z
+    .string({ error: 'El código de descuento debe ser texto.' })
+    .trim()
+    .max(30, 'Ese código no existe o ya no está vigente.')
+    .optional(),
   /** A note to the shop ("Dejar en conserjería"). */
   notes: z
     .string({ error: 'La nota debe ser texto.' })

@@ -4,6 +4,7 @@
  * back once when the order is cancelled, rejected or left unpaid.
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { returnDiscountUse } from '@/lib/orders/discounts.server';
 import { mergeItems } from '@/lib/orders/schemas';
 import { cache } from '@/lib/server/cache/provider';
 import { tags } from '@/lib/server/cache/tags';
@@ -19,6 +20,7 @@ export interface PricedLine {
   price: number;
   quantity: number;
   stock: number | null;
+  categoryId: number | null;
 }
 
 /**
@@ -37,6 +39,7 @@ export async function priceItems(
       name: products.name,
       price: products.price,
       stock: products.stock,
+      categoryId: products.categoryId,
       published: products.published,
     })
     .from(products)
@@ -71,6 +74,7 @@ export async function priceItems(
         price: row.price,
         quantity: i.quantity,
         stock: row.stock,
+        categoryId: row.categoryId,
       };
     }),
   };
@@ -178,6 +182,7 @@ export async function releaseStock(tx: Tx, orderId: number): Promise<number[]> {
     .where(and(eq(orders.id, orderId), eq(orders.stockHeld, true)))
     .returning({ id: orders.id });
   if (!held) return [];
+  await returnDiscountUse(tx, orderId);
   const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
   const touched: number[] = [];
   for (const line of lines) {

@@ -38,4 +38,6 @@ export const ORDER_PATHS = {
   webpay: '/cobros',
   /** Rates by zone, free shipping and pickup points. */
   delivery: '/despacho',
+  /** Discount codes. */
+  discounts: '/descuentos',
 } as const;

@@ -43,6 +43,8 @@ export interface OrderView {
   };
   /** The buyer's note to the shop. */
   notes: string | null;
+  /** The discount code applied and what it took off the products. */
+  discount: { code: string; amount: number } | null;
   items: {
     product: number | null;
     name: string;
@@ -93,6 +95,7 @@ export function orderView(row: OrderRow, items: ItemRow[]): OrderView {
       pickup_point: (row.pickupPoint as PickupPoint | null) ?? null,
     },
     notes: row.notes,
+    discount: row.discountCode ? { code: row.discountCode, amount: row.discountAmount } : null,
     items: items.map((i) => ({
       product: i.productId,
       name: i.name,

@@ -475,6 +475,9 @@ export const orders = pgTable(
     notes: text('notes'),
     /** A hash of the buyer's address: with their e-mail, who holds unpaid stock. */
     holder: text('holder'),
+    /** The discount code applied (as the seller wrote it) and what it took off, in pesos. */
+    discountCode: text('discount_code'),
+    discountAmount: integer('discount_amount').notNull().default(0),
     subtotal: integer('subtotal').notNull(),
     total: integer('total').notNull(),
     receiptToken: text('receipt_token').notNull(),
@@ -551,6 +554,55 @@ export const cartLinks = pgTable('cart_links', {
   token: text('token').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A seller's discount code: a percentage or an amount off the products, from a minimum order,
+ * between two dates, for all products or only some (`productIds`/`categoryIds`), with total and
+ * per-buyer limits. `uses` counts the orders holding it, taken in the order's transaction.
+ */
+export const discounts = pgTable(
+  'discounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Upper case, as buyers type it in any case. */
+    code: text('code').notNull(),
+    /** `percent` or `amount`. */
+    kind: text('kind').notNull(),
+    /** Percent (1–100) or pesos. */
+    value: integer('value').notNull(),
+    minSubtotal: integer('min_subtotal'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    maxUsesPerBuyer: integer('max_uses_per_buyer'),
+    productIds: jsonb('product_ids').notNull().default([]),
+    categoryIds: jsonb('category_ids').notNull().default([]),
+    active: boolean('active').notNull().default(true),
+    uses: integer('uses').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('discounts_seller_code_key').on(t.sellerId, t.code)],
+);
+
+/** Each order that holds a use of a code (given back when the order is cancelled or lapses). */
+export const discountUses = pgTable(
+  'discount_uses',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    discountId: integer('discount_id')
+      .notNull()
+      .references(() => discounts.id, { onDelete: 'cascade' }),
+    buyerEmail: text('buyer_email').notNull(),
+  },
+  (t) => [index('discount_uses_discount_idx').on(t.discountId, t.buyerEmail)],
+);
 
 /**
  * A visitor's cart in one seller's shop, keyed by the SHA-256 of the anonymous cart cookie (sent

@@ -1,0 +1,170 @@
+/**
+ * Discount codes on PGlite and PostgreSQL: the seller's CRUD (`/api/discounts/`, ownership 404,
+ * versions 409, Spanish messages), the server's pricing (percent, amount, minimum, dates, limited
+ * to a category), uses counted atomically (parallel checkouts never pass the limit, a buyer's own
+ * limit), and a cancelled order giving its use back.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { ApiClient, uniqueEmail } from '../../support/http';
+
+const servers = inject('servers');
+
+async function shop(url: string) {
+  const api = new ApiClient(url);
+  const { token } = await api.register();
+  const as = { token };
+  await api.patch('/api/store/', { name: 'Greda', transfer_details: 'Banco 1', version: 0 }, as);
+  const tazas = (await api.post('/api/categories/', { name: 'Tazas' }, as)).body;
+  const taza = (
+    await api.post(
+      '/api/products/',
+      { name: 'Taza', price: 10000, category: tazas.id, published: true },
+      as,
+    )
+  ).body;
+  const plato = (
+    await api.post('/api/products/', { name: 'Plato', price: 5000, published: true }, as)
+  ).body;
+  const code = async (body: Record<string, unknown>) => {
+    const made = await api.post('/api/discounts/', { kind: 'percent', value: 10, ...body }, as);
+    expect(made.status).toBe(201);
+    return made.body;
+  };
+  const order = (discount_code: string, email = uniqueEmail('camila'), items = [taza, plato]) =>
+    new ApiClient(url).post('/api/orders/', {
+      items: items.map((p) => ({ product: p.id, quantity: 1 })),
+      buyer: { name: 'Camila Soto', email, phone: '9 8765 4321' },
+      delivery: { method: 'retiro' },
+      payment_method: 'transferencia',
+      discount_code,
+    });
+  return { api, as, tazas, taza, plato, code, order };
+}
+
+describe.each(servers)('discount codes on $kind', ({ url }) => {
+  it('creates, lists, edits with versions and deletes; another seller gets 404', async () => {
+    const { api, as, code } = await shop(url);
+    const bad = await api.post(
+      '/api/discounts/',
+      { code: 'a b', kind: 'percent', value: 150, starts_at: '2026-12-10', ends_at: '2026-12-01' },
+      as,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toMatchObject({
+      code: ['Usa de 3 a 30 letras, números o guiones, como VERANO-10.'],
+      value: ['Un porcentaje va de 1 a 100.'],
+      ends_at: ['La fecha de término debe ser después de la de inicio.'],
+    });
+    const made = await code({ code: 'verano-10', ends_at: '2026-12-31' });
+    expect(made).toMatchObject({
+      code: 'VERANO-10',
+      kind: 'percent',
+      value: 10,
+      uses: 0,
+      version: 1,
+    });
+    // The whole last day in Chile (summer time: UTC−3).
+    expect(made.ends_at).toBe('2027-01-01T02:59:59.999Z');
+    const twice = await api.post(
+      '/api/discounts/',
+      { code: 'Verano-10', kind: 'amount', value: 1 },
+      as,
+    );
+    expect(twice.status).toBe(409);
+    expect(twice.body.errors.code).toEqual(['Ya tienes un código VERANO-10: elige otro.']);
+    expect((await api.get('/api/discounts/', as)).body.results).toHaveLength(1);
+
+    const paused = await api.patch(`/api/discounts/${made.id}/`, { active: false, version: 1 }, as);
+    expect(paused.body).toMatchObject({ active: false, version: 2 });
+    const stale = await api.patch(`/api/discounts/${made.id}/`, { value: 20, version: 1 }, as);
+    expect(stale.status).toBe(409);
+    expect(stale.body.current).toMatchObject({ active: false, version: 2 });
+
+    const stranger = new ApiClient(url);
+    const other = { token: (await stranger.register()).token };
+    expect((await stranger.get(`/api/discounts/${made.id}/`, other)).status).toBe(404);
+    expect(
+      (await stranger.patch(`/api/discounts/${made.id}/`, { value: 99, version: 2 }, other)).status,
+    ).toBe(404);
+    expect((await stranger.delete(`/api/discounts/${made.id}/`, other)).status).toBe(404);
+    expect((await new ApiClient(url).get('/api/discounts/')).status).toBe(401);
+    expect((await api.delete(`/api/discounts/${made.id}/`, as)).status).toBe(200);
+    expect((await api.get(`/api/discounts/${made.id}/`, as)).status).toBe(404);
+  });
+
+  it('prices codes on the server: percent, amount, minimum, dates, a category only', async () => {
+    const { api, as, tazas, code, order } = await shop(url);
+    await code({ code: 'DIEZ' });
+    await code({ code: 'TRES-MIL', kind: 'amount', value: 3000, min_subtotal: 20000 });
+    await code({ code: 'TAZAS', value: 50, category_ids: [tazas.id] });
+    await code({ code: 'VIEJO', ends_at: '2020-01-31' });
+    const paused = await code({ code: 'PAUSA' });
+    await api.patch(`/api/discounts/${paused.id}/`, { active: false, version: 1 }, as);
+
+    const detail = async (res: { status: number; body: { id: number } }) => {
+      expect(res.status).toBe(201);
+      return (await api.get(`/api/orders/${res.body.id}/`, as)).body;
+    };
+    expect(await detail(await order('diez'))).toMatchObject({
+      subtotal: 15000,
+      total: 13500,
+      discount: { code: 'DIEZ', amount: 1500 },
+    });
+    expect(await detail(await order('TAZAS'))).toMatchObject({
+      total: 10000,
+      discount: { code: 'TAZAS', amount: 5000 },
+    });
+    const low = await order('TRES-MIL');
+    expect(low.status).toBe(400);
+    expect(low.body.errors.discount_code).toEqual([
+      'El código TRES-MIL es para compras desde $20.000.',
+    ]);
+    for (const gone of ['VIEJO', 'PAUSA', 'NO-EXISTE'])
+      expect((await order(gone)).body.errors.discount_code).toEqual([
+        'Ese código no existe o ya no está vigente.',
+      ]);
+    const list = (await api.get('/api/discounts/', as)).body.results;
+    expect(list.find((d: { code: string }) => d.code === 'DIEZ')).toMatchObject({
+      uses: 1,
+      revenue: 13500,
+    });
+  });
+
+  it('counts uses atomically: the last use goes to one buyer, a buyer’s own limit holds, a cancel gives it back', async () => {
+    const { api, as, code, order } = await shop(url);
+    const last = await code({ code: 'ULTIMO', max_uses: 1 });
+    const tries = await Promise.all(Array.from({ length: 6 }, () => order('ULTIMO')));
+    expect(tries.filter((r) => r.status === 201)).toHaveLength(1);
+    const refused = tries.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(5);
+    expect(refused[0]!.body.errors.discount_code).toEqual([
+      'Ese código ya se usó todas las veces permitidas.',
+    ]);
+    expect((await api.get(`/api/discounts/${last.id}/`, as)).body.uses).toBe(1);
+
+    // The seller cancels that order: the use comes back and another buyer takes it.
+    const won = tries.find((r) => r.status === 201)!.body;
+    const placed = (await api.get(`/api/orders/${won.id}/`, as)).body;
+    expect(
+      (
+        await api.patch(
+          `/api/orders/${won.id}/`,
+          { status: 'cancelado', version: placed.version },
+          as,
+        )
+      ).status,
+    ).toBe(200);
+    expect((await api.get(`/api/discounts/${last.id}/`, as)).body).toMatchObject({
+      uses: 0,
+      revenue: 0,
+    });
+    expect((await order('ULTIMO')).status).toBe(201);
+
+    await code({ code: 'UNA-VEZ', max_uses_per_buyer: 1 });
+    const email = uniqueEmail('rosa');
+    expect((await order('UNA-VEZ', email)).status).toBe(201);
+    const again = await order('una-vez', email.toUpperCase());
+    expect(again.status).toBe(409);
+    expect(again.body.errors.discount_code).toEqual(['Ya usaste el código UNA-VEZ.']);
+  });
+});
