@@ -16,6 +16,7 @@ import { allLessons } from '@/lib/lessons/catalogue.server';
 import { lessonsModuleFrom, lessonsSummaryPart } from '@/lib/lessons/lessons.server';
 import { siteProgressPart } from '@/lib/sites/sites.server';
 import { MODULES, type ModuleKey, type ModuleProgress, type UserProgress } from '@/lib/modules';
+import { nextStep } from '@/lib/next-step';
 
 /**
  * The shop: its catalogue, the sales it has made ("¡Primera venta!" once the first order is
@@ -106,7 +107,15 @@ export async function dashboardView(
   const { companies, version, ...facts } = await privateAnswers.readingDashboard(userId, () =>
     readParts(db, parts),
   );
-  return { progress: toUserProgress(facts), companies, version };
+  const next = nextStep({
+    canvas: facts.canvas,
+    formation: facts.formalizacion,
+    catalogue: facts.catalogue,
+    site: facts.sitio,
+    sales: facts.sales,
+    toAttend: facts.toAttend,
+  });
+  return { progress: toUserProgress(facts), next, companies, version };
 }
 
 /** The user's dashboard version (0 before anything of theirs was written). */

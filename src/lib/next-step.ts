@@ -1,0 +1,105 @@
+/**
+ * The seller's next best step along Impulsa's path (idea → canvas → empresa → sitio → primera
+ * venta → ventas recurrentes), from what they have done, with one clear action. Orders waiting
+ * for the seller come first at any stage. Pure: the dashboard reads it from its one statement.
+ */
+import type { ModuleProgress } from '@/lib/modules';
+import { ORDER_PATHS } from '@/lib/orders/urls';
+import { SELLER_PATHS } from '@/lib/shop/urls';
+
+export const STAGES = [
+  { key: 'idea', label: 'Idea' },
+  { key: 'canvas', label: 'Canvas' },
+  { key: 'empresa', label: 'Empresa' },
+  { key: 'sitio', label: 'Sitio' },
+  { key: 'primera-venta', label: 'Primera venta' },
+  { key: 'ventas-recurrentes', label: 'Ventas recurrentes' },
+] as const;
+export type Stage = (typeof STAGES)[number]['key'];
+
+export interface NextStep {
+  stage: Stage;
+  title: string;
+  text: string;
+  action: { label: string; href: string };
+}
+
+/** What the next step is read from. */
+export interface JourneyFacts {
+  canvas: ModuleProgress;
+  formation: ModuleProgress;
+  catalogue: { total: number; published: number };
+  site: ModuleProgress;
+  /** Orders paid or placed and not cancelled. */
+  sales: number;
+  /** Orders waiting for the seller to move them. */
+  toAttend: number;
+}
+
+export function nextStep(facts: JourneyFacts): NextStep {
+  const selling: Stage = facts.sales > 0 ? 'ventas-recurrentes' : 'primera-venta';
+  if (facts.toAttend > 0)
+    return {
+      stage: selling,
+      title:
+        facts.toAttend === 1
+          ? 'Tienes 1 orden por atender'
+          : `Tienes ${facts.toAttend} órdenes por atender`,
+      text: 'Confirma el pago, prepara el pedido y avísale a tu cliente: cada paso le llega por correo.',
+      action: { label: 'Ver mis órdenes', href: ORDER_PATHS.list },
+    };
+  if (!facts.canvas.started)
+    return {
+      stage: 'idea',
+      title: 'Ordena tu idea',
+      text: 'Escribe tu modelo de negocio en los nueve bloques del canvas: a quién le vendes, qué le ofreces y cómo ganas dinero.',
+      action: { label: 'Crear mi canvas', href: '/canvas' },
+    };
+  if (!facts.canvas.finished)
+    return {
+      stage: 'canvas',
+      title: 'Completa tu modelo de negocio',
+      text: 'A tu canvas le faltan bloques. Completo, te ayuda a decidir precios, canales y qué vender primero.',
+      action: { label: 'Seguir con mi canvas', href: '/canvas' },
+    };
+  if (!facts.formation.finished)
+    return {
+      stage: 'empresa',
+      title: 'Constituye tu empresa',
+      text: 'Con tu empresa formada puedes emitir boletas y facturas y abrir una cuenta para tu negocio.',
+      action: {
+        label: facts.formation.started ? 'Seguir con mi empresa' : 'Constituir mi empresa',
+        href: facts.formation.href ?? '/modelo-de-negocio',
+      },
+    };
+  if (facts.catalogue.published === 0)
+    return {
+      stage: 'sitio',
+      title: 'Publica tu primer producto',
+      text: 'Con foto, precio y stock: tendrás una página de venta lista para compartir.',
+      action: { label: 'Agregar un producto', href: SELLER_PATHS.newProduct },
+    };
+  if (!facts.site.finished)
+    return {
+      stage: 'sitio',
+      title: 'Publica tu sitio web',
+      text: 'Tu tienda con tus productos, tu marca y tu propio dominio, en minutos y desde una plantilla.',
+      action: {
+        label: facts.site.started ? 'Terminar mi sitio' : 'Crear mi sitio',
+        href: '/page-builder',
+      },
+    };
+  if (facts.sales === 0)
+    return {
+      stage: 'primera-venta',
+      title: 'Consigue tu primera venta',
+      text: 'Comparte tu sitio por WhatsApp y redes sociales. Un código de lanzamiento ayuda a que te compren la primera vez.',
+      action: { label: 'Crear un código de lanzamiento', href: ORDER_PATHS.discounts },
+    };
+  return {
+    stage: 'ventas-recurrentes',
+    title: 'Haz que tus clientes vuelvan',
+    text: 'Quien ya te compró es quien más fácil vuelve a comprar: envíale un código de descuento para su próxima compra.',
+    action: { label: 'Crear un código para clientes', href: ORDER_PATHS.discounts },
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The dashboard's next best step, on PGlite and PostgreSQL: it follows the seller's data, from a
+ * new account to a canvas started to an order waiting, and the kept dashboard never shows an
+ * old step.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { ApiClient, uniqueEmail } from '../../support/http';
+import { openShop } from '../../support/shop';
+
+const servers = inject('servers');
+
+describe.each(servers)('the next step on $kind', ({ url }) => {
+  it('changes as the seller advances', async () => {
+    const api = new ApiClient(url);
+    const { token } = await api.register();
+    const dashboard = async () =>
+      (await api.get('/dashboard', { headers: { Cookie: `impulsa_session=${token}` } })).body;
+    const step = (html: string) => /<h2 id="siguiente-paso"[^>]*>([^<]+)<\/h2>/.exec(html)?.[1];
+    const stage = (html: string) =>
+      /<li class="[^"]*" aria-current="step">\s*([^<]+?)\s*<\/li>/.exec(html)?.[1];
+
+    const fresh = await dashboard();
+    expect(step(fresh)).toBe('Ordena tu idea');
+    expect(stage(fresh)).toBe('Idea');
+    expect(fresh).toContain('href="/canvas" class="btn-primary mt-4"');
+
+    await api.post('/api/canvases/', { title: 'Mi taller' }, { token });
+    const started = await dashboard();
+    expect(step(started)).toBe('Completa tu modelo de negocio');
+    expect(stage(started)).toBe('Canvas');
+
+    // A buyer's order comes first, whatever the stage.
+    const { product } = await openShop(api, token);
+    const placed = await new ApiClient(url).post('/api/orders/', {
+      items: [{ product: product.id, quantity: 1 }],
+      buyer: { name: 'Camila Soto', email: uniqueEmail('camila'), phone: '9 8765 4321' },
+      delivery: { method: 'retiro' },
+      payment_method: 'transferencia',
+    });
+    expect(placed.status).toBe(201);
+    const waiting = await dashboard();
+    expect(step(waiting)).toBe('Tienes 1 orden por atender');
+    expect(stage(waiting)).toBe('Primera venta');
+    expect(waiting).toContain('href="/ordenes" class="btn-primary mt-4"');
+  });
+});

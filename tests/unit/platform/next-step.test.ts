@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { nextStep, type JourneyFacts } from '@/lib/next-step';
+
+const none = { started: false, finished: false };
+const done = { started: true, finished: true };
+const START: JourneyFacts = {
+  canvas: none,
+  formation: none,
+  catalogue: { total: 0, published: 0 },
+  site: none,
+  sales: 0,
+  toAttend: 0,
+};
+
+describe('the next best step', () => {
+  it('walks idea → canvas → empresa → sitio → primera venta → ventas recurrentes', () => {
+    const steps: [Partial<JourneyFacts>, string, string][] = [
+      [{}, 'idea', '/canvas'],
+      [{ canvas: { started: true, finished: false } }, 'canvas', '/canvas'],
+      [{ canvas: done }, 'empresa', '/modelo-de-negocio'],
+      [
+        {
+          canvas: done,
+          formation: { started: true, finished: false, href: '/modelo-de-negocio/spa' },
+        },
+        'empresa',
+        '/modelo-de-negocio/spa',
+      ],
+      [{ canvas: done, formation: done }, 'sitio', '/productos/nuevo'],
+      [
+        { canvas: done, formation: done, catalogue: { total: 2, published: 1 } },
+        'sitio',
+        '/page-builder',
+      ],
+      [
+        { canvas: done, formation: done, catalogue: { total: 2, published: 1 }, site: done },
+        'primera-venta',
+        '/descuentos',
+      ],
+      [
+        {
+          canvas: done,
+          formation: done,
+          catalogue: { total: 2, published: 1 },
+          site: done,
+          sales: 3,
+        },
+        'ventas-recurrentes',
+        '/descuentos',
+      ],
+    ];
+    for (const [facts, stage, href] of steps) {
+      const next = nextStep({ ...START, ...facts });
+      expect([next.stage, next.action.href]).toEqual([stage, href]);
+    }
+  });
+
+  it('puts orders waiting for the seller first, at any stage', () => {
+    const waiting = nextStep({ ...START, toAttend: 2 });
+    expect(waiting).toMatchObject({
+      stage: 'primera-venta',
+      title: 'Tienes 2 órdenes por atender',
+      action: { href: '/ordenes' },
+    });
+    expect(nextStep({ ...START, toAttend: 1, sales: 4 }).stage).toBe('ventas-recurrentes');
+  });
+});
