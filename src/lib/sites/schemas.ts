@@ -116,6 +116,15 @@ export const siteCreateSchema = z.object({
   template: z.enum(TEMPLATES, { error: 'Elige una plantilla.' }).default('tienda'),
 });
 
+/** `POST /api/canvases/{id}/site/`: the new site's address, and its name (default: the canvas's title). */
+export const siteFromCanvasSchema = z.object({
+  name: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    siteName.optional(),
+  ),
+  subdomain: subdomainSchema,
+});
+
 /** `PATCH /api/sites/{id}/`: any field, and the version it was based on. */
 export const sitePatchSchema = z.object({
   name: siteName.optional(),

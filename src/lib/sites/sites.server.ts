@@ -13,7 +13,7 @@ import {
   type TemplateName,
   SITE_NOT_FOUND,
 } from '@/lib/sites/schemas';
-import { templatePages } from '@/lib/sites/templates';
+import { templatePages, type TemplatePage } from '@/lib/sites/templates';
 import { previewPath, subdomainOrigin } from '@/lib/sites/urls';
 import { foreignMedia } from '@/lib/shop/media.server';
 import { cache } from '@/lib/server/cache/provider';
@@ -149,11 +149,13 @@ export async function subdomainFree(db: Db, subdomain: string): Promise<boolean>
   return !row;
 }
 
-/** A new site with the template's pages as drafts; a taken subdomain is a 400 on that field. */
+/** A new site with the template's (or its own) pages as drafts; a taken subdomain is a 400 on that field. */
 export async function createSite(
   db: Db,
   userId: number,
   input: { name: string; subdomain: string; template: TemplateName },
+  /** Pages of its own (a site drafted from a canvas) instead of the template's. */
+  own?: TemplatePage[],
 ): Promise<SiteView> {
   const taken = () =>
     new HttpError(400, SUBDOMAIN_TAKEN, { errors: { subdomain: [SUBDOMAIN_TAKEN] } });
@@ -170,7 +172,7 @@ export async function createSite(
           seo: seoSchema.parse({ title: input.name }),
         })
         .returning();
-      const pages = templatePages(input.template, input.name);
+      const pages = own ?? templatePages(input.template, input.name);
       await tx.insert(sitePages).values(
         pages.map((p) => ({
           siteId: site!.id,

@@ -1,0 +1,47 @@
+/**
+ * "Crear mi sitio desde el canvas" (`POST /api/canvases/{id}/site/`, the canvas's summary page):
+ * a new, unpublished site drafted from the canvas, and unpublished product drafts from its revenue
+ * streams. Nothing is published, and nothing the seller has is changed: a product whose name the
+ * catalogue already has is left out.
+ */
+import { eq } from 'drizzle-orm';
+import { getCanvas } from '@/lib/canvas/canvases.server';
+import { SECTION_ORDER } from '@/lib/canvas/sections';
+import { siteFromCanvas } from '@/lib/sites/from-canvas';
+import { SITE_NAME_MAX } from '@/lib/sites/schemas';
+import { createSite, type SiteView } from '@/lib/sites/sites.server';
+import { createProduct, type ProductView } from '@/lib/shop/products.server';
+import { productCreateSchema } from '@/lib/shop/schemas';
+import type { Db } from '@/lib/server/db/client';
+import { products } from '@/lib/server/db/schema';
+
+export async function createSiteFromCanvas(
+  db: Db,
+  userId: number,
+  canvasId: number,
+  input: { name?: string; subdomain: string },
+): Promise<{ site: SiteView; products: ProductView[] }> {
+  const canvas = await getCanvas(db, userId, canvasId);
+  const name = (input.name || canvas.title).slice(0, SITE_NAME_MAX);
+  const text = Object.fromEntries(
+    SECTION_ORDER.map((slug) => [slug, canvas.sections[slug].notes.map((n) => n.text)]),
+  );
+  const drafted = siteFromCanvas(text, name);
+  const site = await createSite(
+    db,
+    userId,
+    { name, subdomain: input.subdomain, template: 'en-blanco' },
+    drafted.pages,
+  );
+  const have = new Set(
+    (
+      await db.select({ name: products.name }).from(products).where(eq(products.userId, userId))
+    ).map((p) => p.name.toLowerCase()),
+  );
+  const made: ProductView[] = [];
+  for (const draft of drafted.products.filter((p) => !have.has(p.name.toLowerCase())))
+    made.push(
+      await createProduct(db, userId, productCreateSchema.parse({ ...draft, published: false })),
+    );
+  return { site, products: made };
+}
