@@ -36,6 +36,20 @@ function NewSiteFields({
   const [edited, setEdited] = useState(initialSubdomain !== '');
   const [check, setCheck] = useState<Check>({ state: 'idle', message: '' });
   const serverError = useRef(errors.subdomain);
+  const subdomainInput = useRef<HTMLInputElement>(null);
+
+  // What was typed before the island hydrated stays (the plain inputs were usable already).
+  useEffect(() => {
+    const input = subdomainInput.current;
+    const typedName = input?.form?.elements.namedItem('name');
+    if (typedName instanceof HTMLInputElement && typedName.value !== initialName)
+      setName(typedName.value);
+    if (input && input.value !== initialSubdomain) {
+      setSubdomain(input.value);
+      setEdited(true);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
+  }, []);
 
   useEffect(() => {
     if (!subdomain) return setCheck({ state: 'idle', message: '' });
@@ -98,6 +112,7 @@ function NewSiteFields({
         </label>
         <div className="flex items-stretch">
           <input
+            ref={subdomainInput}
             id="site-subdomain"
             name="subdomain"
             className="field-input rounded-r-none"

@@ -6,6 +6,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import {
+  delayScripts,
   DESKTOP,
   expectAccessible,
   MOBILE,
@@ -13,6 +14,7 @@ import {
   screenshot,
   signedInContext,
   useBrowser,
+  waitForHydration,
 } from '../../support/browser';
 import { filledCanvas } from '../../support/canvas';
 import { ApiClient } from '../../support/http';
@@ -28,17 +30,26 @@ describe('a site from a canvas', () => {
     const canvas = await filledCanvas(api, seller.account.token, 'Panadería Rosa');
     const subdomain = `rosa-${Date.now().toString(36)}`;
 
+    // The address typed while the island is still loading stays once it hydrates.
+    await delayScripts(seller.context);
     const page = await seller.context.newPage();
-    await page.goto(`${url}/canvas/${canvas}/resumen`);
+    await page.goto(`${url}/canvas/${canvas}/resumen`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('heading', { name: 'Crear mi sitio desde el canvas' }).waitFor();
     expect(await page.getByLabel('Nombre del sitio').inputValue()).toBe('Panadería Rosa');
     await page.getByLabel('Dirección').fill(subdomain);
+    expect(await page.evaluate(() => document.querySelector('astro-island[ssr]') !== null)).toBe(
+      true,
+    );
+    await waitForHydration(page);
+    expect(await page.getByLabel('Dirección').inputValue()).toBe(subdomain);
+    await page.getByText(`Disponible: ${subdomain}.`, { exact: false }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'canvas-sitio-desktop');
     await page.getByRole('button', { name: 'Crear borrador del sitio' }).click();
     await page.waitForURL(/\/page-builder\/site\/\d+$/);
     await page.locator('li.toast').getByText('Tu sitio quedó en borrador').waitFor();
     await page
+      .locator('li.toast')
       .getByText('Con 2 productos sin publicar en tu catálogo.', { exact: false })
       .waitFor();
     await page.getByRole('button', { name: 'Publicar' }).click();
