@@ -38,6 +38,7 @@ const {
   serverListening,
   startMemoryRelease,
   trustProxy,
+  writeVisits,
 } = await import(runtime.href);
 
 /** Opens the database, waiting up to 30 s for a PostgreSQL server that is still starting. */
@@ -286,6 +287,7 @@ async function shutdown(signal) {
   server.close();
   server.closeIdleConnections();
   await new Promise((resolve) => server.once('close', resolve));
+  await writeVisits().catch(() => {}); // the last seconds' visits
   await closeDatabase();
   log.info('stopped');
   process.exit(0);

@@ -37,3 +37,31 @@ export function chileDayEdge(day: string, edge: 'start' | 'end'): Date {
   const offset = santiagoOffset(new Date(wall));
   return new Date(wall - offset * 60_000);
 }
+
+const DAY_FORMAT = new Intl.DateTimeFormat('en-CA', {
+  timeZone: ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar day in Santiago at `instant`, as `2026-11-25`. */
+export function chileDay(instant: Date | number = Date.now()): string {
+  return DAY_FORMAT.format(instant);
+}
+
+/** `day` moved by `delta` calendar days (`2026-11-25`, −1 → `2026-11-24`). */
+export function addDays(day: string, delta: number): string {
+  const at = new Date(`${day}T12:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + delta);
+  return at.toISOString().slice(0, 10);
+}
+
+/** A calendar day (`2026-11-25`) as `25 nov`. */
+export function formatShortDay(day: string): string {
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString('es-CL', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+}

@@ -28,12 +28,18 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 360, height: 740 };
+/** A phone's browser, as a shop's visitors announce themselves. */
+export const PERSON_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; moto g) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 
-/** A new context (fresh storage) at `viewport`, with Spanish (Chile) as the browser language. */
+/**
+ * A new context (fresh storage) at `viewport`, with Spanish (Chile) as the browser language.
+ * `userAgent: PERSON_AGENT` for a visit the shop's figures count (headless Chromium is a bot there).
+ */
 export function newContext(
   browser: Browser,
   viewport = DESKTOP,
-  options: { javaScriptEnabled?: boolean } = {},
+  options: { javaScriptEnabled?: boolean; userAgent?: string } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     viewport,
@@ -41,6 +47,15 @@ export function newContext(
     timezoneId: 'America/Santiago',
     ...options,
   });
+}
+
+/** Fails when the page scrolls sideways: something is wider than the viewport. */
+export async function expectFitsWidth(page: Page): Promise<void> {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scroll, 'page width').toBeLessThanOrEqual(width);
 }
 
 /** Fails on any serious or critical axe-core violation. */

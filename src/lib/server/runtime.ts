@@ -19,3 +19,4 @@ export { log } from '@/lib/server/log';
 export { startMemoryRelease } from '@/lib/server/memory';
 export { pageCache } from '@/lib/server/cache/page-cache';
 export { privateAnswers } from '@/lib/server/private-answers';
+export { writeVisits } from '@/lib/figures/visit-buffer.server';

@@ -20,12 +20,18 @@ import { shopCheckout } from '@/lib/orders/view.server';
 /**
  * The published site a host serves (a subdomain, a preview of one, or a verified custom domain);
  * null: none. Cached per host (`hostCache`): every change to a site invalidates its tag.
+ * `fresh` reads past the cache and leaves it as it was: the TLS ask must not remember a "no"
+ * that another instance's verification is about to turn into a "yes".
  */
-export async function siteForHost(db: Db, host: SiteHost): Promise<SiteRow | null> {
+export async function siteForHost(
+  db: Db,
+  host: SiteHost,
+  { fresh = false } = {},
+): Promise<SiteRow | null> {
   if (host.kind === 'main') return null;
   const key = `${host.kind}:${host.value}`;
   const cache = hostCache<SiteRow>();
-  const cached = cache.get(key);
+  const cached = fresh ? undefined : cache.get(key);
   if (cached !== undefined) return cached;
   const where =
     host.kind === 'subdomain'
@@ -36,7 +42,7 @@ export async function siteForHost(db: Db, host: SiteHost): Promise<SiteRow | nul
     .from(sites)
     .where(and(where, eq(sites.published, true)))
     .limit(1);
-  cache.set(key, row ?? null);
+  if (!fresh) cache.set(key, row ?? null);
   return row ?? null;
 }
 

@@ -1,6 +1,4 @@
 /** The route cache: the store, Astro's provider, the node:http fast path, and invalidation across instances. */
-import { EventEmitter } from 'node:events';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CacheBus } from '@/lib/server/cache/bus';
@@ -8,6 +6,7 @@ import { PageCache } from '@/lib/server/cache/page-cache';
 import { pageCacheProvider, requestCacheKey } from '@/lib/server/cache/provider';
 import { parseTag, productTags, tags } from '@/lib/server/cache/tags';
 import { openDatabase } from '@/lib/server/db/client';
+import { answer, fakeContext } from '../../support/page-cache';
 import { createTestDatabase, TEST_DATABASE_URL } from '../../support/postgres';
 
 const isCacheable = (request: Request, url: URL) => requestCacheKey(request, url) !== null;
@@ -18,11 +17,6 @@ const page = (n: number) => ({
 });
 const noSubscription = () => true;
 
-function fakeContext(url: string, headers: Record<string, string> = {}) {
-  const request = new Request(url, { headers });
-  return { request, url: new URL(url), logger: console } as never;
-}
-
 /**
  * A response as Astro hands it to the provider after a page called
  * `Astro.cache.set({ tags, maxAge })` (core/cache/runtime/utils.js's `defaultSetHeaders`).
@@ -32,21 +26,6 @@ function taggedPage(html: string, tagList: string[] = [], maxAge?: number) {
   if (tagList.length) headers.set('Cache-Tag', tagList.join(', '));
   if (maxAge !== undefined) headers.set('CDN-Cache-Control', `max-age=${maxAge}`);
   return new Response(html, { headers });
-}
-
-/** Calls `answer` with a fake node:http pair; returns what was written, or null when it passed. */
-function answer(cache: PageCache, url: string, headers: Record<string, string> = {}) {
-  const req = {
-    method: 'GET',
-    url,
-    headers: { host: 'localhost', ...headers },
-  } as unknown as IncomingMessage;
-  const written: { status?: number; headers?: string[]; body?: Uint8Array } = {};
-  const res = Object.assign(new EventEmitter(), {
-    writeHead: (status: number, raw: string[]) => Object.assign(written, { status, headers: raw }),
-    end: (body: Uint8Array) => Object.assign(written, { body }),
-  }) as unknown as ServerResponse;
-  return cache.answer(req, res) ? written : null;
 }
 
 describe('PageCache', () => {

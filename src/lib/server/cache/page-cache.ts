@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SESSION_COOKIE_NAMES } from '@/lib/accounts/session-cookie.server';
 import { QUICK_START_COOKIE } from '@/lib/formation/quick-start';
+import { recordIfVisit } from '@/lib/figures/visit-buffer.server';
 import { cartCountsIn } from '@/lib/orders/cart-cookie';
 import {
   acceptedEncoding,
@@ -22,6 +23,8 @@ export interface CachedPage {
   status: number;
   headers: [string, string][];
   body: Uint8Array;
+  /** The visit target the page named (`figures/visits.ts`): each hit counts as a visit. */
+  visit?: string;
 }
 
 /** A response as `res.writeHead`/`res.end` take it, computed once. */
@@ -101,6 +104,11 @@ export class PageCache {
     });
     const entry = key === null ? undefined : this.touch(key);
     if (!entry) return false;
+    recordIfVisit(entry.page.visit, {
+      method: 'GET',
+      userAgent: req.headers['user-agent'],
+      purpose: headerValue(req.headers['sec-purpose'] ?? req.headers.purpose),
+    });
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
     const chosen = (encoding && this.encoded(entry, encoding)) || entry.identity;
     res.writeHead(entry.page.status, chosen.rawHeaders);
@@ -154,6 +162,10 @@ export class PageCache {
 }
 
 /** The raw headers of a hit: the page's own, its length, and that it came from here. */
+/** A node:http header's value (a repeated one: its first). */
+const headerValue = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? value[0] : value;
+
 function variant(headers: [string, string][], body: Uint8Array): Variant {
   return {
     rawHeaders: [

@@ -6,9 +6,12 @@
  * Astro runs this provider around the whole middleware, so an entry is the response as it
  * leaves, security headers included, and `scripts/serve.mjs` can send it again before Astro
  * runs. Only anonymous GETs without a query are kept (`cacheKey`); nothing is kept until the
- * bus listens, so nothing kept can miss an invalidation.
+ * bus listens, so nothing kept can miss an invalidation. Every answer of a page that names a
+ * visit target (`figures/visits.ts`) is counted here, hits included.
  */
 import type { CacheProvider, InvalidateOptions } from 'astro';
+import { recordIfVisit } from '@/lib/figures/visit-buffer.server';
+import { VISIT_HEADER } from '@/lib/figures/visits';
 import { cacheBus } from '@/lib/server/cache/bus';
 import { cacheKey, pageCache, withoutTrailingSlash } from '@/lib/server/cache/page-cache';
 
@@ -47,17 +50,28 @@ export function pageCacheProvider(
     async onRequest({ request, url }, next) {
       const key = requestCacheKey(request, url);
       const hit = key === null ? undefined : cache.get(key);
-      if (hit)
+      const visitor = {
+        method: request.method,
+        userAgent: request.headers.get('user-agent') ?? undefined,
+        purpose:
+          (request.headers.get('sec-purpose') ?? request.headers.get('purpose')) || undefined,
+      };
+      if (hit) {
+        recordIfVisit(hit.visit, visitor);
         return new Response(hit.body.slice(), {
           status: hit.status,
           headers: [...hit.headers, ['X-Render-Cache', 'hit']],
         });
+      }
       const response = await next();
       const tags = (response.headers.get(CACHE_TAG_HEADER) ?? '')
         .split(',')
         .map((tag) => tag.trim())
         .filter(Boolean);
       const maxAge = maxAgeOf(response.headers);
+      const visit = response.headers.get(VISIT_HEADER) ?? undefined;
+      if (response.status === 200) recordIfVisit(visit, visitor);
+      response.headers.delete(VISIT_HEADER);
       response.headers.delete(CACHE_TAG_HEADER);
       response.headers.delete(CACHE_CONTROL_FOR_PROVIDER);
       if (
@@ -73,7 +87,12 @@ export function pageCacheProvider(
       // Hits may come compressed (`PageCache.answer`), so every copy says it varies by encoding.
       response.headers.append('Vary', 'Accept-Encoding');
       const headers = [...response.headers];
-      cache.set(key, { status: 200, headers, body }, [...tags, pathTag(url.pathname)], maxAge);
+      cache.set(
+        key,
+        { status: 200, headers, body, visit },
+        [...tags, pathTag(url.pathname)],
+        maxAge,
+      );
       return new Response(body, { status: 200, headers: [...headers, ['X-Render-Cache', 'miss']] });
     },
     invalidate({ tags = [], path }: InvalidateOptions) {

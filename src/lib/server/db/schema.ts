@@ -7,6 +7,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -640,4 +641,35 @@ export const lessonProgress = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.lessonId] })],
+);
+
+/**
+ * Visits to a published product's page per day (Santiago's calendar), on the main domain and on
+ * the seller's site together: counted on the server without cookies or anything about the visitor
+ * (`figures/visit-buffer.server.ts`), written in batches.
+ */
+export const productVisits = pgTable(
+  'product_visits',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    visits: integer('visits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.day] })],
+);
+
+/** Visits to a published site's pages (its own pages and `/shop`) per day, as `productVisits`. */
+export const pageVisits = pgTable(
+  'page_visits',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    day: date('day').notNull(),
+    visits: integer('visits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.path, t.day] })],
 );

@@ -1,0 +1,168 @@
+/**
+ * A seller's figures over the last 7, 30 or 90 days: visits, sales and revenue per day, and the
+ * products and pages that drew them. Pure: the queries are `figures.server.ts`; this fills the
+ * days without data, adds up the totals and writes the CSV.
+ */
+import { addDays } from '@/lib/dates';
+
+export const FIGURE_PERIODS = [7, 30, 90] as const;
+export type FigurePeriod = (typeof FIGURE_PERIODS)[number];
+export const DEFAULT_PERIOD: FigurePeriod = 30;
+export const PERIOD_MESSAGE = 'El período debe ser de 7, 30 o 90 días.';
+
+/** The period a query names (`7`, `30`, `90`); null when it names another; the default when none. */
+export function parsePeriod(value: string | null | undefined): FigurePeriod | null {
+  if (value === null || value === undefined || value === '') return DEFAULT_PERIOD;
+  return FIGURE_PERIODS.find((p) => String(p) === value) ?? null;
+}
+
+/** The orders that are sales: paid, and not cancelled since. */
+export const SOLD_STATUSES = [
+  'pagado',
+  'preparando',
+  'enviado',
+  'listo_retiro',
+  'entregado',
+] as const;
+
+export interface DayFigures {
+  /** `2026-11-25`, Santiago's calendar. */
+  day: string;
+  product_visits: number;
+  page_visits: number;
+  visits: number;
+  orders: number;
+  /** What the day's sales paid, delivery included, in pesos. */
+  revenue: number;
+}
+
+export interface ProductFigures {
+  id: number;
+  name: string;
+  visits: number;
+  /** Sales that include the product. */
+  orders: number;
+  units: number;
+  /** The product's lines in those sales, in pesos. */
+  revenue: number;
+  /** Sales per visit (0.05 is 5 %); null without visits. */
+  conversion: number | null;
+}
+
+export interface PageFigures {
+  site_id: number;
+  site_name: string;
+  path: string;
+  visits: number;
+}
+
+export interface ShopFigures {
+  days: FigurePeriod;
+  from: string;
+  to: string;
+  totals: Omit<DayFigures, 'day'> & { conversion: number | null };
+  daily: DayFigures[];
+  top_products: ProductFigures[];
+  top_pages: PageFigures[];
+}
+
+/** What the queries return per day, only for days with something. */
+export interface DayRows {
+  productVisits: { day: string; visits: number }[];
+  pageVisits: { day: string; visits: number }[];
+  sales: { day: string; orders: number; revenue: number }[];
+}
+
+/** The first and last day of a period ending today (both included). */
+export function periodDays(days: FigurePeriod, today: string): { from: string; to: string } {
+  return { from: addDays(today, 1 - days), to: today };
+}
+
+/** Orders per visit, or null when there were no visits to divide by. */
+export function conversion(orders: number, visits: number): number | null {
+  return visits > 0 ? orders / visits : null;
+}
+
+/** Every day of the period, oldest first, with zeros where nothing happened; and the totals. */
+export function buildFigures(
+  days: FigurePeriod,
+  today: string,
+  rows: DayRows,
+  top: { products: ProductFigures[]; pages: PageFigures[] },
+): ShopFigures {
+  const { from, to } = periodDays(days, today);
+  const byDay = new Map<string, DayFigures>();
+  for (let i = 0; i < days; i++) {
+    const day = addDays(from, i);
+    byDay.set(day, { day, product_visits: 0, page_visits: 0, visits: 0, orders: 0, revenue: 0 });
+  }
+  for (const r of rows.productVisits) {
+    const d = byDay.get(r.day);
+    if (d) d.product_visits += r.visits;
+  }
+  for (const r of rows.pageVisits) {
+    const d = byDay.get(r.day);
+    if (d) d.page_visits += r.visits;
+  }
+  for (const r of rows.sales) {
+    const d = byDay.get(r.day);
+    if (d) Object.assign(d, { orders: d.orders + r.orders, revenue: d.revenue + r.revenue });
+  }
+  const daily = [...byDay.values()];
+  for (const d of daily) d.visits = d.product_visits + d.page_visits;
+  const sum = (key: keyof Omit<DayFigures, 'day'>) => daily.reduce((t, d) => t + d[key], 0);
+  const totals = {
+    product_visits: sum('product_visits'),
+    page_visits: sum('page_visits'),
+    visits: sum('visits'),
+    orders: sum('orders'),
+    revenue: sum('revenue'),
+  };
+  return {
+    days,
+    from,
+    to,
+    totals: { ...totals, conversion: conversion(totals.orders, totals.visits) },
+    daily,
+    top_products: top.products,
+    top_pages: top.pages,
+  };
+}
+
+/** `5,3 %`, or `—` without visits. */
+export function formatConversion(value: number | null): string {
+  if (value === null) return '—';
+  return `${(value * 100).toLocaleString('es-CL', { maximumFractionDigits: 1 })} %`;
+}
+
+/**
+ * The daily figures as CSV for a spreadsheet in Chile: `;` between fields (Excel set to Spanish
+ * reads `,` as the decimal mark), a BOM so accents open right, conversion as a percent.
+ */
+export function figuresCsv(figures: ShopFigures): string {
+  const head = [
+    'fecha',
+    'visitas',
+    'visitas_productos',
+    'visitas_paginas',
+    'ventas',
+    'ingresos_clp',
+    'conversion_pct',
+  ];
+  const percent = (orders: number, visits: number) => {
+    const rate = conversion(orders, visits);
+    return rate === null ? '' : (rate * 100).toFixed(1).replace('.', ',');
+  };
+  const lines = figures.daily.map((d) =>
+    [
+      d.day,
+      d.visits,
+      d.product_visits,
+      d.page_visits,
+      d.orders,
+      d.revenue,
+      percent(d.orders, d.visits),
+    ].join(';'),
+  );
+  return '\uFEFF' + [head.join(';'), ...lines].join('\r\n') + '\r\n';
+}
