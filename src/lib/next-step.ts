@@ -4,6 +4,7 @@
  * for the seller come first at any stage. Pure: the dashboard reads it from its one statement.
  */
 import type { ModuleProgress } from '@/lib/modules';
+import { FIGURE_PATHS } from '@/lib/figures/urls';
 import { ORDER_PATHS } from '@/lib/orders/urls';
 import { SELLER_PATHS } from '@/lib/shop/urls';
 
@@ -22,6 +23,8 @@ export interface NextStep {
   title: string;
   text: string;
   action: { label: string; href: string };
+  /** A quieter second link, where the step has one worth knowing. */
+  also?: { label: string; href: string };
 }
 
 /** What the next step is read from. */
@@ -101,5 +104,6 @@ export function nextStep(facts: JourneyFacts): NextStep {
     title: 'Haz que tus clientes vuelvan',
     text: 'Quien ya te compró es quien más fácil vuelve a comprar: envíale un código de descuento para su próxima compra.',
     action: { label: 'Crear un código para clientes', href: ORDER_PATHS.discounts },
+    also: { label: 'Ver qué se vende y qué se visita', href: FIGURE_PATHS.page },
   };
 }
