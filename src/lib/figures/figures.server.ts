@@ -9,13 +9,13 @@ import {
   buildFigures,
   conversion,
   periodDays,
-  SOLD_STATUSES,
   type FigurePeriod,
   type PageFigures,
   type ProductFigures,
   type ShopFigures,
 } from '@/lib/figures/figures';
 import { flushVisits } from '@/lib/figures/visit-buffer.server';
+import { SOLD_STATUSES } from '@/lib/orders/schemas';
 import type { Db } from '@/lib/server/db/client';
 import {
   orderItems,

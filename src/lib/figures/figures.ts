@@ -16,15 +16,6 @@ export function parsePeriod(value: string | null | undefined): FigurePeriod | nu
   return FIGURE_PERIODS.find((p) => String(p) === value) ?? null;
 }
 
-/** The orders that are sales: paid, and not cancelled since. */
-export const SOLD_STATUSES = [
-  'pagado',
-  'preparando',
-  'enviado',
-  'listo_retiro',
-  'entregado',
-] as const;
-
 export interface DayFigures {
   /** `2026-11-25`, Santiago's calendar. */
   day: string;

@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
+  MAX_LIMITED,
   normalizeCode,
   type DiscountInput,
   type DiscountKind,
@@ -14,7 +15,7 @@ import {
 import type { Db } from '@/lib/server/db/client';
 import { isUniqueViolation } from '@/lib/server/db/errors';
 import { saveVersioned, type Tx } from '@/lib/server/db/versioned';
-import { discounts, discountUses } from '@/lib/server/db/schema';
+import { categories, discounts, discountUses, products } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
 
 type Row = typeof discounts.$inferSelect;
@@ -95,6 +96,32 @@ export async function listDiscounts(db: Db, sellerId: number): Promise<DiscountV
     .where(eq(discounts.sellerId, sellerId))
     .orderBy(asc(discounts.code));
   return rows.map((r) => toView(r.row, Number(r.revenue)));
+}
+
+/** The seller's products and categories by name: what a code may be limited to in the form. */
+export async function discountChoices(
+  db: Db,
+  sellerId: number,
+): Promise<{ products: Choice[]; categories: Choice[] }> {
+  const [productRows, categoryRows] = await Promise.all([
+    db
+      .select({ id: products.id, name: products.name })
+      .from(products)
+      .where(eq(products.userId, sellerId))
+      .orderBy(asc(products.name), asc(products.id))
+      .limit(MAX_LIMITED),
+    db
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .where(eq(categories.userId, sellerId))
+      .orderBy(asc(categories.name)),
+  ]);
+  return { products: productRows, categories: categoryRows };
+}
+
+export interface Choice {
+  id: number;
+  name: string;
 }
 
 export async function getDiscount(db: Db, sellerId: number, id: number): Promise<DiscountView> {

@@ -47,12 +47,21 @@ const day = (message: string, edge: 'start' | 'end') =>
     z.coerce.date({ error: message }).nullable(),
   );
 
+/** Products or categories one code may be limited to. */
+export const MAX_LIMITED = 200;
+
+/** A list of ids: an array (the API) or the values of a checkbox group joined by commas (a form). */
 const ids = (message: string) =>
   z
-    .array(z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message), {
-      error: message,
-    })
-    .max(200, message)
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.split(',').filter((id) => id.trim() !== '') : v),
+      z
+        .array(
+          z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message),
+          { error: message },
+        )
+        .max(MAX_LIMITED, message),
+    )
     .default([]);
 
 const discountFields = {

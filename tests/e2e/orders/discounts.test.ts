@@ -38,6 +38,14 @@ describe('discount codes', () => {
     await page.getByRole('button', { name: 'Crear código' }).click();
     await page.locator('li.toast').getByText('Código creado').waitFor();
     await page.getByText('VERANO-10', { exact: true }).waitFor();
+    // A second code for one product only: checked in the form's list, named in the code's line.
+    await page.getByText('Limitar a algunas categorías o productos (opcional)').click();
+    await page.getByRole('group', { name: 'Productos' }).getByLabel('Taza de greda').check();
+    await page.getByLabel('Código', { exact: true }).fill('taza-20');
+    await page.getByLabel('Descuento', { exact: true }).fill('20');
+    await page.getByRole('button', { name: 'Crear código' }).click();
+    await page.getByText('TAZA-20', { exact: true }).waitFor();
+    await page.getByText('20 % de descuento · solo Taza de greda').waitFor();
     await expectAccessible(page);
     await screenshot(page, 'descuentos-desktop');
     await page.setViewportSize(MOBILE);

@@ -95,3 +95,23 @@ describe('cleanJson: input hygiene for every JSON body', () => {
     expect(cleanJson(fine)).toEqual(fine);
   });
 });
+
+describe('a posted form', () => {
+  it('joins a checkbox group (`name[]`) with commas; any other repeated name keeps its last value', async () => {
+    const { postedForm } = await import('@/lib/server/http/form');
+    const body = 'product_ids[]=3&product_ids[]=12&code=a&code=b&category_ids[]=7';
+    const request = new Request('http://localhost/descuentos', {
+      method: 'POST',
+      body,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-length': String(body.length),
+      },
+    });
+    const posted = await postedForm({ request, response: {} }, 10_000, async (fields) => fields);
+    expect(posted).toEqual({
+      ok: true,
+      value: { product_ids: '3,12', code: 'b', category_ids: '7' },
+    });
+  });
+});

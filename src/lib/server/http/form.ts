@@ -41,7 +41,11 @@ async function readForm(request: Request, limit: number): Promise<ReadForm> {
   const fields: Record<string, string> = {};
   const files: Record<string, File[]> = {};
   for (const [key, value] of data) {
-    if (typeof value === 'string') fields[key] = value;
+    // `name[]` (a group of checkboxes) arrives as one field of its values joined by commas.
+    if (typeof value === 'string' && key.endsWith('[]')) {
+      const name = key.slice(0, -2);
+      fields[name] = name in fields ? `${fields[name]},${value}` : value;
+    } else if (typeof value === 'string') fields[key] = value;
     else if (value.size > 0) (files[key] ??= []).push(value);
   }
   // A NUL in a field is no person's typing (PostgreSQL cannot store it): refused, as in a query.
