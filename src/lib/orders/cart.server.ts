@@ -13,17 +13,16 @@ import {
   cartCookieDomain,
   formatCartCounts,
 } from '@/lib/orders/cart-cookie';
-import { mergeItems, MAX_LINES, MAX_QUANTITY } from '@/lib/orders/schemas';
+import { mergeItems, MAX_LINES, MAX_QUANTITY, type ItemRef } from '@/lib/orders/schemas';
 import { PAY_PATHS } from '@/lib/orders/urls';
 import { mediaViews, type MediaView } from '@/lib/shop/media.server';
+import { variantsOf } from '@/lib/shop/variants.server';
 import { mainDomains } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { carts, productImages, products } from '@/lib/server/db/schema';
 
-export interface CartItem {
-  product: number;
-  quantity: number;
-}
+/** A cart's line: a product, its variant when it has options, how many. */
+export type CartItem = ItemRef;
 
 /** What the checkout form holds between attempts (the form's own field names). */
 export type BuyerDraft = Record<string, string>;
@@ -147,20 +146,20 @@ export async function addToCart(
   await upsert(db, token, sellerId, { items });
 }
 
-/** Sets a line's quantity (0 removes it). */
+/** Sets a line's quantity (0 removes it); the line is its product and variant. */
 export async function setCartQuantity(
   db: Db,
   token: string,
   sellerId: number,
-  product: number,
+  line: { product: number; variant?: number },
   quantity: number,
 ): Promise<void> {
   const current = (await readCart(db, token, sellerId))?.items ?? [];
   const items = current.flatMap((i) =>
-    i.product !== product
+    i.product !== line.product || i.variant !== line.variant
       ? [i]
       : quantity > 0
-        ? [{ product, quantity: Math.min(quantity, MAX_QUANTITY) }]
+        ? [{ ...i, quantity: Math.min(quantity, MAX_QUANTITY) }]
         : [],
   );
   await upsert(db, token, sellerId, { items });
@@ -206,6 +205,8 @@ export async function emptyCart(db: Db, token: string, sellerId: number): Promis
 /** A cart line as the checkout shows it: the product's current name, price, stock and picture. */
 export interface CartLine {
   product: number;
+  /** The variant, for a product with options; its name is in `name` (`Polera (M / Rojo)`). */
+  variant: number | null;
   slug: string;
   name: string;
   price: number;
@@ -238,26 +239,44 @@ export async function cartLines(db: Db, sellerId: number, items: CartItem[]): Pr
   );
   const coverOf = new Map(covers.map((c) => [c.productId, media.get(c.mediaId) ?? null]));
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const variants = await variantsOf(db, ids);
+  const pictures = new Map(
+    (
+      await mediaViews(db, [
+        ...new Set([...variants.values()].flat().flatMap((v) => (v.image ? [v.image] : []))),
+      ])
+    ).map((m) => [m.id, m]),
+  );
   return items.flatMap((item) => {
     const row = byId.get(item.product);
     if (!row) return [];
-    const problem = !row.published
-      ? 'Ya no está a la venta.'
-      : row.stock === 0
-        ? 'Se agotó.'
-        : row.stock !== null && row.stock < item.quantity
-          ? `Quedan solo ${row.stock === 1 ? '1 unidad' : `${row.stock} unidades`}.`
-          : null;
+    const withOptions = (row.options as unknown[]).length > 0;
+    const variant =
+      item.variant !== undefined
+        ? variants.get(row.id)?.find((v) => v.id === item.variant)
+        : undefined;
+    // A line whose variant is gone (or a product that gained options since) cannot be bought as is.
+    if (withOptions !== (variant !== undefined)) return [];
+    const stock = variant ? variant.stock : row.stock;
+    const problem =
+      !row.published || (variant && !variant.enabled)
+        ? 'Ya no está a la venta.'
+        : stock === 0
+          ? 'Se agotó.'
+          : stock !== null && stock < item.quantity
+            ? `Quedan solo ${stock === 1 ? '1 unidad' : `${stock} unidades`}.`
+            : null;
     return [
       {
         product: row.id,
+        variant: variant?.id ?? null,
         slug: row.slug,
-        name: row.name,
-        price: row.price,
+        name: variant ? `${row.name} (${variant.name})` : row.name,
+        price: variant?.price ?? row.price,
         quantity: item.quantity,
-        stock: row.stock,
+        stock,
         categoryId: row.categoryId,
-        image: coverOf.get(row.id) ?? null,
+        image: (variant?.image && pictures.get(variant.image)) || (coverOf.get(row.id) ?? null),
         problem,
       },
     ];

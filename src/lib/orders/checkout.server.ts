@@ -18,6 +18,8 @@ import { CHECKOUT_FIELDS, checkoutInput } from '@/lib/orders/checkout-form';
 import { quantitySchema } from '@/lib/orders/schemas';
 import { payPath, receiptPath } from '@/lib/orders/urls';
 import { parseId } from '@/lib/ids';
+import { variantByValues, type ProductOption } from '@/lib/shop/variants';
+import { variantsOf } from '@/lib/shop/variants.server';
 import type { Db } from '@/lib/server/db/client';
 import { products } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
@@ -41,11 +43,16 @@ const NOT_FOR_SALE = 'Ese producto no está a la venta.';
 async function productToSell(
   ctx: PayContext,
   raw: string | undefined,
-): Promise<{ id: number; sellerId: number }> {
+): Promise<{ id: number; sellerId: number; name: string; options: unknown }> {
   const id = parseId(raw);
   if (id === null) throw new HttpError(404, NOT_FOR_SALE);
   const [row] = await ctx.db
-    .select({ id: products.id, sellerId: products.userId })
+    .select({
+      id: products.id,
+      sellerId: products.userId,
+      name: products.name,
+      options: products.options,
+    })
     .from(products)
     .where(
       and(
@@ -58,6 +65,32 @@ async function productToSell(
   return row;
 }
 
+/**
+ * The variant a product page's form chose: its option radios (`opcion-0`, `opcion-1`…) name the
+ * values; an API-style `variant` id is taken as well. Undefined for a product without options; a
+ * 400 in Spanish when the choice is missing, unknown or not sold.
+ */
+async function chosenVariant(
+  db: Db,
+  product: { id: number; name: string; options: unknown },
+  fields: Record<string, string>,
+): Promise<number | undefined> {
+  const options = product.options as ProductOption[];
+  if (options.length === 0) return undefined;
+  const variants = (await variantsOf(db, [product.id])).get(product.id)!;
+  const byId = parseId(fields.variant);
+  const values = options.map((_, i) => fields[`opcion-${i}`] ?? '');
+  const variant =
+    byId !== null ? variants.find((v) => v.id === byId) : variantByValues(variants, values);
+  const message = !variant
+    ? `Elige ${options.map((o) => o.name.toLowerCase()).join(' y ')} de «${product.name}».`
+    : !variant.enabled || variant.stock === 0
+      ? `«${product.name}» en ${variant.name} no está disponible.`
+      : null;
+  if (message) throw new HttpError(400, message, { errors: { variant: [message] } });
+  return variant!.id;
+}
+
 const mainShop = (ctx: PayContext, sellerId: number) => (ctx.site ? null : sellerId);
 
 export async function payAction(ctx: PayContext, fields: Record<string, string>): Promise<PayDone> {
@@ -66,7 +99,12 @@ export async function payAction(ctx: PayContext, fields: Record<string, string>)
     case 'buy': {
       const product = await productToSell(ctx, fields.product);
       const quantity = quantitySchema.parse(fields.quantity || '1');
-      await addToCart(ctx.db, ctx.token, product.sellerId, { product: product.id, quantity });
+      const variant = await chosenVariant(ctx.db, product, fields);
+      await addToCart(ctx.db, ctx.token, product.sellerId, {
+        product: product.id,
+        ...(variant !== undefined && { variant }),
+        quantity,
+      });
       const path = payPath(
         mainShop(ctx, product.sellerId),
         fields.intent === 'add' ? { agregado: String(product.id) } : {},
@@ -78,11 +116,12 @@ export async function payAction(ctx: PayContext, fields: Record<string, string>)
       const sellerId = ctx.site?.userId ?? ctx.sellerId;
       const id = parseId(fields.product);
       if (sellerId === null || id === null) throw new HttpError(404, NOT_FOR_SALE);
+      const variant = parseId(fields.variant) ?? undefined;
       const quantity =
         fields.intent === 'remove'
           ? 0
           : z.coerce.number().int().min(0).max(999).catch(1).parse(fields.quantity);
-      await setCartQuantity(ctx.db, ctx.token, sellerId, id, quantity);
+      await setCartQuantity(ctx.db, ctx.token, sellerId, { product: id, variant }, quantity);
       return { redirect: payPath(mainShop(ctx, sellerId)) };
     }
     case 'quote':

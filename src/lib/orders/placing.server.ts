@@ -20,7 +20,8 @@ import { log } from '@/lib/server/log';
 
 import { WEBPAY_HOLD_MINUTES, settle } from '@/lib/orders/payment.server';
 import { notify } from '@/lib/orders/notify.server';
-import { checkHoldShare, priceItems, stockChanged, takeStock } from '@/lib/orders/stock.server';
+import { priceItems } from '@/lib/orders/pricing.server';
+import { checkHoldShare, stockChanged, takeStock } from '@/lib/orders/stock.server';
 import {
   type OrderRow,
   type OrderView,
@@ -169,6 +170,8 @@ export async function createOrder(
           lines.map((l) => ({
             orderId: inserted!.id,
             productId: l.product,
+            variantId: l.variant,
+            variantName: l.variantName,
             name: l.name,
             unitPrice: l.price,
             quantity: l.quantity,

@@ -132,8 +132,17 @@ export const quantitySchema = z.coerce
 
 export const itemSchema = z.object({
   product: idSchema('Ese producto no existe.'),
+  /** The variant, for a product with options (its size, its colour…). */
+  variant: idSchema('Esa variante no existe.').optional(),
   quantity: quantitySchema,
 });
+
+/** A line of a cart or an order: a product, its variant when it has options, how many. */
+export interface ItemRef {
+  product: number;
+  variant?: number;
+  quantity: number;
+}
 
 export const buyerSchema = z.object({
   name: fullNameSchema,
@@ -238,13 +247,18 @@ export const orderPatchSchema = z.object({
 export type OrderPatch = z.infer<typeof orderPatchSchema>;
 
 /** The same lines merged: one per product, quantities added up to the limit. */
-export function mergeItems(
-  items: { product: number; quantity: number }[],
-): { product: number; quantity: number }[] {
-  const merged = new Map<number, number>();
-  for (const { product, quantity } of items)
-    merged.set(product, Math.min(MAX_QUANTITY, (merged.get(product) ?? 0) + quantity));
-  return [...merged].map(([product, quantity]) => ({ product, quantity }));
+export function mergeItems(items: ItemRef[]): ItemRef[] {
+  const merged = new Map<string, ItemRef>();
+  for (const item of items) {
+    const key = `${item.product}:${item.variant ?? ''}`;
+    const quantity = Math.min(MAX_QUANTITY, (merged.get(key)?.quantity ?? 0) + item.quantity);
+    merged.set(key, {
+      product: item.product,
+      ...(item.variant !== undefined && { variant: item.variant }),
+      quantity,
+    });
+  }
+  return [...merged.values()];
 }
 
 /** Order numbers: eight characters that cannot be misread (no 0/O, 1/I/L), as `K7Q4-MZ2X`. */

@@ -1,92 +1,33 @@
 /**
- * Prices and stock: the server prices every line, and stock is taken by one conditional update per
- * product inside the order's transaction (two buyers of the last unit never both get it) and given
- * back once when the order is cancelled, rejected or left unpaid.
+ * Stock: taken by one conditional update per product or variant inside the order's transaction
+ * (two buyers of the last unit never both get it) and given back once when the order is
+ * cancelled, rejected or left unpaid.
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { returnDiscountUse } from '@/lib/orders/discounts.server';
-import { mergeItems } from '@/lib/orders/schemas';
+import type { PricedLine } from '@/lib/orders/pricing.server';
 import { cache } from '@/lib/server/cache/provider';
 import { tags } from '@/lib/server/cache/tags';
-import type { Db } from '@/lib/server/db/client';
 import type { Tx } from '@/lib/server/db/versioned';
-import { orderItems, orders, products } from '@/lib/server/db/schema';
+import { orderItems, orders, products, productVariants } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
 
-/** Lines priced by the server: each product's current name and price, in the buyer's order. */
-export interface PricedLine {
-  product: number;
-  name: string;
-  price: number;
-  quantity: number;
-  stock: number | null;
-  categoryId: number | null;
-}
-
-/**
- * The buyer's items as the server sees them: published products of one seller, at their price.
- * Field errors in Spanish for anything else (under `items`).
- */
-export async function priceItems(
-  db: Db | Tx,
-  items: { product: number; quantity: number }[],
-): Promise<{ sellerId: number; lines: PricedLine[] }> {
-  const merged = mergeItems(items);
-  const rows = await db
-    .select({
-      id: products.id,
-      userId: products.userId,
-      name: products.name,
-      price: products.price,
-      stock: products.stock,
-      categoryId: products.categoryId,
-      published: products.published,
-    })
-    .from(products)
-    .where(
-      inArray(
-        products.id,
-        merged.map((i) => i.product),
-      ),
-    );
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const problems: string[] = [];
-  for (const item of merged) {
-    const row = byId.get(item.product);
-    if (!row || !row.published)
-      problems.push(
-        row ? `«${row.name}» ya no está a la venta.` : 'Uno de los productos ya no existe.',
-      );
-  }
-  if (problems.length) throw new HttpError(400, problems[0]!, { errors: { items: problems } });
-  const sellers = new Set(rows.map((r) => r.userId));
-  if (sellers.size > 1)
-    throw new HttpError(400, 'Todos los productos de un pedido deben ser de la misma tienda.', {
-      errors: { items: ['Todos los productos de un pedido deben ser de la misma tienda.'] },
-    });
-  return {
-    sellerId: rows[0]!.userId,
-    lines: merged.map((i) => {
-      const row = byId.get(i.product)!;
-      return {
-        product: row.id,
-        name: row.name,
-        price: row.price,
-        quantity: i.quantity,
-        stock: row.stock,
-        categoryId: row.categoryId,
-      };
-    }),
-  };
-}
+/** One key per product and variant: what stock is counted in. */
+export const lineKey = (line: { product: number; variant: number | null }) =>
+  `${line.product}:${line.variant ?? ''}`;
 
 /**
  * Takes `lines` from stock in one statement per product; a product without enough left aborts the
  * transaction with a 409. Returns what is left of each product with a stock.
  */
-export async function takeStock(tx: Tx, lines: PricedLine[]): Promise<Map<number, number>> {
-  const left = new Map<number, number>();
+export async function takeStock(tx: Tx, lines: PricedLine[]): Promise<Map<string, number>> {
+  const left = new Map<string, number>();
   for (const line of [...lines].sort((a, b) => a.product - b.product)) {
+    if (line.variant !== null) {
+      const remaining = await takeVariantStock(tx, line);
+      if (remaining !== null) left.set(lineKey(line), remaining);
+      continue;
+    }
     const [row] = await tx
       .update(products)
       .set({
@@ -103,23 +44,66 @@ export async function takeStock(tx: Tx, lines: PricedLine[]): Promise<Map<number
         ),
       )
       .returning({ id: products.id, stock: products.stock });
-    if (row) left.set(line.product, row.stock!);
+    if (row) left.set(lineKey(line), row.stock!);
     if (row || line.stock === null) continue;
     const [now] = await tx
       .select({ stock: products.stock })
       .from(products)
       .where(eq(products.id, line.product));
-    const remaining = now?.stock ?? 0;
-    const message =
-      remaining <= 0
-        ? `«${line.name}» se agotó mientras comprabas.`
-        : `De «${line.name}» quedan solo ${remaining === 1 ? '1 unidad' : `${remaining} unidades`}.`;
-    throw new HttpError(409, message, {
-      errors: { items: [message] },
-      body: { product: line.product, available: Math.max(0, remaining) },
-    });
+    throw soldOut(line, now?.stock ?? 0);
   }
   return left;
+}
+
+/** A 409 saying how many of `line` are left. */
+function soldOut(line: PricedLine, remaining: number): HttpError {
+  const message =
+    remaining <= 0
+      ? `«${line.name}» se agotó mientras comprabas.`
+      : `De «${line.name}» quedan solo ${remaining === 1 ? '1 unidad' : `${remaining} unidades`}.`;
+  return new HttpError(409, message, {
+    errors: { items: [message] },
+    body: {
+      product: line.product,
+      ...(line.variant !== null && { variant: line.variant }),
+      available: Math.max(0, remaining),
+    },
+  });
+}
+
+/**
+ * Takes a variant's units in one conditional update, as for a product; returns what is left, or
+ * null for a variant without a limit. The product's row is locked first, so a seller's edit of
+ * the options waits for the order.
+ */
+async function takeVariantStock(tx: Tx, line: PricedLine): Promise<number | null> {
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, line.product))
+    .for('update');
+  const [row] = await tx
+    .update(productVariants)
+    .set({
+      stock: sql`${productVariants.stock} - ${line.quantity}`,
+      version: sql`${productVariants.version} + 1`,
+    })
+    .where(
+      and(
+        eq(productVariants.id, line.variant!),
+        eq(productVariants.enabled, true),
+        isNotNull(productVariants.stock),
+        sql`${productVariants.stock} >= ${line.quantity}`,
+      ),
+    )
+    .returning({ stock: productVariants.stock });
+  if (row) return row.stock!;
+  const [now] = await tx
+    .select({ stock: productVariants.stock, enabled: productVariants.enabled })
+    .from(productVariants)
+    .where(eq(productVariants.id, line.variant!));
+  if (now && now.enabled && now.stock === null) return null;
+  throw soldOut(line, now?.enabled ? (now.stock ?? 0) : 0);
 }
 
 /**
@@ -130,11 +114,11 @@ export async function takeStock(tx: Tx, lines: PricedLine[]): Promise<Map<number
 export async function checkHoldShare(
   tx: Tx,
   lines: PricedLine[],
-  left: Map<number, number>,
+  left: Map<string, number>,
   holder: { sellerId: number; email: string; address: string | null },
   sharePercent: number,
 ): Promise<void> {
-  const stocked = lines.filter((l) => left.has(l.product));
+  const stocked = lines.filter((l) => left.has(lineKey(l)));
   if (stocked.length === 0 || sharePercent >= 100) return;
   const mine = sql`(lower(${orders.buyerEmail}) = ${holder.email.toLowerCase()}${
     holder.address ? sql` or ${orders.holder} = ${holder.address}` : sql``
@@ -142,6 +126,7 @@ export async function checkHoldShare(
   const held = await tx
     .select({
       product: orderItems.productId,
+      variant: orderItems.variantId,
       all: sql<number>`sum(${orderItems.quantity})::int`,
       mine: sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${mine}), 0)::int`,
     })
@@ -158,12 +143,14 @@ export async function checkHoldShare(
         ),
       ),
     )
-    .groupBy(orderItems.productId);
-  const byProduct = new Map(held.map((h) => [h.product, h]));
+    .groupBy(orderItems.productId, orderItems.variantId);
+  const byLine = new Map(
+    held.map((h) => [lineKey({ product: h.product!, variant: h.variant }), h]),
+  );
   for (const line of stocked) {
-    const h = byProduct.get(line.product);
-    // The product's stock before any unpaid order: what is left, plus what they all hold, plus this one.
-    const total = left.get(line.product)! + (h?.all ?? 0) + line.quantity;
+    const h = byLine.get(lineKey(line));
+    // The stock before any unpaid order: what is left, plus what they all hold, plus this one.
+    const total = left.get(lineKey(line))! + (h?.all ?? 0) + line.quantity;
     const limit = Math.max(1, Math.ceil((total * sharePercent) / 100));
     if ((h?.mine ?? 0) + line.quantity <= limit) continue;
     const message = `Puedes reservar hasta ${limit === 1 ? '1 unidad' : `${limit} unidades`} de «${line.name}» sin pagar. Paga tu pedido pendiente o compra con Webpay.`;
@@ -187,6 +174,18 @@ export async function releaseStock(tx: Tx, orderId: number): Promise<number[]> {
   const touched: number[] = [];
   for (const line of lines) {
     if (line.productId === null) continue;
+    if (line.variantId !== null) {
+      const [given] = await tx
+        .update(productVariants)
+        .set({
+          stock: sql`${productVariants.stock} + ${line.quantity}`,
+          version: sql`${productVariants.version} + 1`,
+        })
+        .where(and(eq(productVariants.id, line.variantId), isNotNull(productVariants.stock)))
+        .returning({ id: productVariants.id });
+      if (given) touched.push(line.productId);
+      continue;
+    }
     const [row] = await tx
       .update(products)
       .set({

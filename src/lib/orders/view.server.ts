@@ -47,6 +47,10 @@ export interface OrderView {
   discount: { code: string; amount: number } | null;
   items: {
     product: number | null;
+    /** The variant bought and its name (`M / Rojo`); null for a product without options. */
+    variant: number | null;
+    variant_name: string | null;
+    /** With the variant's name after the product's: `Polera (M / Rojo)`. */
     name: string;
     unit_price: number;
     quantity: number;
@@ -98,6 +102,8 @@ export function orderView(row: OrderRow, items: ItemRow[]): OrderView {
     discount: row.discountCode ? { code: row.discountCode, amount: row.discountAmount } : null,
     items: items.map((i) => ({
       product: i.productId,
+      variant: i.variantId,
+      variant_name: i.variantName,
       name: i.name,
       unit_price: i.unitPrice,
       quantity: i.quantity,

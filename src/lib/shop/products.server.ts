@@ -11,6 +11,14 @@ import {
 } from '@/lib/shop/media.server';
 import { checkoutOf } from '@/lib/orders/view.server';
 import { sanitizeDescription } from '@/lib/shop/rich-text.server';
+import type { ProductOption } from '@/lib/shop/variants';
+import {
+  productVariantsPart,
+  saveVariants,
+  variantsOf,
+  variantStock,
+  type VariantView,
+} from '@/lib/shop/variants.server';
 import { slugify, uniqueSlug } from '@/lib/shop/slug';
 import { shopProductPath } from '@/lib/shop/urls';
 import { cache } from '@/lib/server/cache/provider';
@@ -52,6 +60,9 @@ export interface ProductView {
   published: boolean;
   category: number | null;
   images: MediaView[];
+  /** Up to three options; with them, `variants` has every combination and `stock` is theirs. */
+  options: ProductOption[];
+  variants: VariantView[];
   shop_url: string;
   version: number;
   created_at: string;
@@ -71,12 +82,10 @@ async function imageIdsOf(db: Db | Tx, productIds: number[]): Promise<Map<number
   return map;
 }
 
-/** Views of `rows` with their images: two queries for any number of products (no N+1). */
+/** Views of `rows` with their images and variants: a few queries for any number of products. */
 export async function productViews(db: Db, rows: ProductRow[]): Promise<ProductView[]> {
-  const imageIds = await imageIdsOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [imageIds, variants] = await Promise.all([imageIdsOf(db, ids), variantsOf(db, ids)]);
   const views = new Map(
     (await mediaViews(db, [...new Set([...imageIds.values()].flat())])).map((m) => [m.id, m]),
   );
@@ -84,12 +93,14 @@ export async function productViews(db: Db, rows: ProductRow[]): Promise<ProductV
     toProductView(
       r,
       imageIds.get(r.id)!.flatMap((id) => (views.has(id) ? [views.get(id)!] : [])),
+      variants.get(r.id)!,
     ),
   );
 }
 
-/** A product row as the API shows it, with its images in order. */
-function toProductView(r: ProductRow, images: MediaView[]): ProductView {
+/** A product row as the API shows it, with its images in order and its variants. */
+function toProductView(r: ProductRow, images: MediaView[], variants: VariantView[]): ProductView {
+  const options = r.options as ProductOption[];
   return {
     id: r.id,
     slug: r.slug,
@@ -97,10 +108,12 @@ function toProductView(r: ProductRow, images: MediaView[]): ProductView {
     description: r.description,
     price: r.price,
     compare_at_price: r.compareAtPrice,
-    stock: r.stock,
+    stock: options.length ? variantStock(variants) : r.stock,
     published: r.published,
     category: r.categoryId,
     images,
+    options,
+    variants: options.length ? variants : [],
     shop_url: siteUrl().origin + shopProductPath(r.id),
     version: r.version,
     created_at: r.createdAt.toISOString(),
@@ -235,11 +248,17 @@ export async function createProduct(
           price: input.price,
           compareAtPrice: input.compare_at_price,
           stock: input.stock,
+          options: input.options ?? [],
           published: input.published,
           categoryId: input.category,
         })
         .returning({ id: products.id });
       await setImages(tx, row!.id, input.images);
+      if (input.options?.length)
+        await saveVariants(tx, row!.id, input.options, input.variants ?? [], {
+          price: input.price,
+          images: input.images,
+        });
       return row!.id;
     }),
   );
@@ -300,6 +319,7 @@ export async function updateProduct(
               compareAtPrice: fields.compare_at_price,
             }),
             ...(fields.stock !== undefined && { stock: fields.stock }),
+            ...(fields.options !== undefined && { options: fields.options }),
             ...(fields.published !== undefined && { published: fields.published }),
             ...(fields.category !== undefined && { categoryId: fields.category }),
             version,
@@ -307,6 +327,17 @@ export async function updateProduct(
           })
           .where(eq(products.id, id));
         if (fields.images !== undefined) await setImages(tx, id, fields.images);
+        if (fields.options !== undefined || fields.variants !== undefined)
+          await saveVariants(
+            tx,
+            id,
+            fields.options ?? (row.options as ProductOption[]),
+            fields.variants ?? [],
+            {
+              price: fields.price ?? row.price,
+              images: fields.images ?? (await imageIdsOf(tx, [id])).get(id)!,
+            },
+          );
       },
       conflict: {
         message:
@@ -343,10 +374,14 @@ export async function duplicateProduct(db: Db, userId: number, id: number): Prom
     description: source.description,
     price: source.price,
     compare_at_price: source.compare_at_price,
-    stock: source.stock,
+    stock: source.options.length ? null : source.stock,
     published: false,
     category: source.category,
     images: source.images.map((i) => i.id),
+    options: source.options,
+    variants: source.variants.map(
+      ({ id: _id, name: _name, version: _version, ...fields }) => fields,
+    ),
   });
 }
 
@@ -405,7 +440,7 @@ export async function publicProduct(db: Db, id: number, siteWhatsapp: string | n
   if (!row) return null;
   const checkout = checkoutOf(row.product.userId, row, siteWhatsapp);
   return {
-    product: toProductView(row.product, row.images),
+    product: toProductView(row.product, row.images, row.variants),
     sellerId: row.product.userId,
     shopName: checkout.name,
     whatsapp: row.store?.whatsapp ?? null,
@@ -429,6 +464,7 @@ function preparePublicProduct(db: Db) {
       user: { fullName: users.fullName, email: users.email },
       categoryName: categories.name,
       images: jsonColumn(productImagesPart(products.id)),
+      variants: jsonColumn(productVariantsPart(products.id)),
     })
     .from(products)
     .innerJoin(users, eq(users.id, products.userId))

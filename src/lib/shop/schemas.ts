@@ -1,31 +1,17 @@
 /** Shop payloads (zod), shared by the seller's forms and the API. Messages in Spanish. */
 import { z } from '@/lib/zod';
-import { parseClp } from '@/lib/money';
 import { normalizePhone } from '@/lib/phone';
 import { MAX_ID } from '@/lib/ids';
 
-/** Prices and delivery: whole pesos up to $999.999.999. */
-export const PRICE_MAX = 999_999_999;
-export const STOCK_MAX = 1_000_000;
+import { amount, blankToNull, stockField } from '@/lib/shop/fields';
+import { optionsSchema, variantsInputSchema } from '@/lib/shop/variants';
+
+export { amount, blankToNull, PRICE_MAX, STOCK_MAX } from '@/lib/shop/fields';
 export const PRODUCT_NAME_MAX = 120;
 export const DESCRIPTION_MAX = 20_000;
 export const IMAGES_PER_PRODUCT = 10;
 export const CATEGORY_NAME_MAX = 60;
 export const CATEGORIES_PER_STORE = 100;
-
-/** Empty text (a cleared form field) as null. */
-export const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-
-/** An amount typed as `12.990`, `12990` or `$12.990`, or sent as a number. */
-export const amount = (label: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? (parseClp(v) ?? v) : v),
-    z
-      .number({ error: `Escribe ${label} en pesos, por ejemplo 12.990.` })
-      .int(`Escribe ${label} en pesos, sin decimales.`)
-      .min(0, `${label[0]!.toUpperCase()}${label.slice(1)} no puede ser negativo.`)
-      .max(PRICE_MAX, `${label[0]!.toUpperCase()}${label.slice(1)} es demasiado alto.`),
-  );
 
 const id = (message: string) =>
   z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
@@ -43,17 +29,7 @@ const productFields = {
     .max(DESCRIPTION_MAX, 'La descripción es demasiado larga.'),
   price: amount('el precio'),
   compare_at_price: z.preprocess(blankToNull, amount('el precio anterior').nullable()),
-  stock: z.preprocess(
-    blankToNull,
-    z.coerce
-      .number({
-        error: 'Escribe el stock como un número entero, o déjalo vacío si no tiene límite.',
-      })
-      .int('Escribe el stock como un número entero.')
-      .min(0, 'El stock no puede ser negativo.')
-      .max(STOCK_MAX, 'El stock es demasiado alto.')
-      .nullable(),
-  ),
+  stock: stockField,
   published: z.preprocess(
     (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v),
     z.boolean({ error: 'Indica si el producto está publicado.' }),
@@ -62,6 +38,9 @@ const productFields = {
   images: z
     .array(id('Imagen no válida.'), { error: 'Las imágenes deben ser una lista.' })
     .max(IMAGES_PER_PRODUCT, `Puedes agregar hasta ${IMAGES_PER_PRODUCT} imágenes.`),
+  options: optionsSchema,
+  /** Only the variants to change; the others keep what they have (see `variants.server.ts`). */
+  variants: variantsInputSchema,
 };
 
 /** `POST /api/products/`. */
@@ -73,6 +52,8 @@ export const productCreateSchema = z.object({
   published: productFields.published.optional().default(false),
   category: productFields.category.optional().default(null),
   images: productFields.images.optional().default([]),
+  options: productFields.options.optional().default([]),
+  variants: productFields.variants.optional().default([]),
 });
 
 /** `PATCH /api/products/{id}/`: any field, and the version it was based on. */
@@ -87,7 +68,10 @@ export const productPatchSchema = z
       .max(MAX_ID, 'Versión no válida.'),
   });
 
-export type ProductInput = z.infer<typeof productCreateSchema>;
+type ProductPayload = z.infer<typeof productCreateSchema>;
+/** A new product's fields; without options it has no variants. */
+export type ProductInput = Omit<ProductPayload, 'options' | 'variants'> &
+  Partial<Pick<ProductPayload, 'options' | 'variants'>>;
 
 /** The compare-at price is the price before a discount: it must be higher than the price. */
 export function compareAtError(price: number, compareAt: number | null): string | null {

@@ -22,7 +22,7 @@ describe.each(servers)('the next step on $kind', ({ url }) => {
     const fresh = await dashboard();
     expect(step(fresh)).toBe('Ordena tu idea');
     expect(stage(fresh)).toBe('Idea');
-    expect(fresh).toContain('href="/canvas" class="btn-primary mt-4"');
+    expect(fresh).toContain('href="/canvas" class="btn-primary"');
 
     await api.post('/api/canvases/', { title: 'Mi taller' }, { token });
     const started = await dashboard();
@@ -41,6 +41,6 @@ describe.each(servers)('the next step on $kind', ({ url }) => {
     const waiting = await dashboard();
     expect(step(waiting)).toBe('Tienes 1 orden por atender');
     expect(stage(waiting)).toBe('Primera venta');
-    expect(waiting).toContain('href="/ordenes" class="btn-primary mt-4"');
+    expect(waiting).toContain('href="/ordenes" class="btn-primary"');
   });
 });

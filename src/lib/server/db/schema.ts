@@ -305,8 +305,10 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     price: integer('price').notNull(),
     compareAtPrice: integer('compare_at_price'),
-    /** null: sin límite. */
+    /** null: sin límite. A product with variants keeps its stock in each variant instead. */
     stock: integer('stock'),
+    /** Up to three options (`[{name: 'Talla', values: ['S', 'M']}]`); each combination a variant. */
+    options: jsonb('options').notNull().default([]),
     published: boolean('published').notNull().default(false),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
@@ -539,6 +541,9 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** The variant bought, and its name (`M / Rojo`) as it was; null for a product without options. */
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    variantName: text('variant_name'),
     name: text('name').notNull(),
     unitPrice: integer('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
@@ -672,4 +677,34 @@ export const pageVisits = pgTable(
     visits: integer('visits').notNull(),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.path, t.day] })],
+);
+
+/**
+ * One combination of a product's option values (`values` in the options' order; `name` them
+ * joined, `M / Rojo`), with its own price (null: the product's), stock (null: sin límite), SKU
+ * and picture (one of the product's images). Taken from stock by the same conditional update as
+ * a product; `enabled` false: the combination is not sold.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    values: jsonb('values').notNull(),
+    name: text('name').notNull(),
+    price: integer('price'),
+    compareAtPrice: integer('compare_at_price'),
+    stock: integer('stock'),
+    sku: text('sku'),
+    imageId: integer('image_id').references(() => media.id, { onDelete: 'set null' }),
+    enabled: boolean('enabled').notNull().default(true),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('product_variants_product_name_key').on(t.productId, t.name),
+    index('product_variants_product_idx').on(t.productId, t.position),
+  ],
 );
