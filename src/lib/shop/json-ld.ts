@@ -1,5 +1,10 @@
-/** schema.org `Product` with an `Offer` for a public product page (Google's rich results). */
+/**
+ * schema.org for a public product page (Google's rich results): a `Product` with an `Offer`, or,
+ * for a product with options, a `ProductGroup` whose `hasVariant` lists each combination as a
+ * `Product` with its own offer, and `variesBy` the options Google knows (size, color…).
+ */
 import { schemaAvailability } from '@/lib/shop/stock';
+import { variantName, type ProductOption } from '@/lib/shop/variants';
 
 export interface JsonLdProduct {
   name: string;
@@ -9,9 +14,43 @@ export interface JsonLdProduct {
   url: string;
   images: string[];
   seller: string;
+  /** With options: the group's id, its options and each variant (its own price, stock, SKU, image). */
+  group?: {
+    id: string;
+    options: ProductOption[];
+    variants: {
+      values: string[];
+      price: number;
+      stock: number | null;
+      sku: string | null;
+      image: string | null;
+    }[];
+  };
 }
 
+/** Option names schema.org has a property for (lower case, without accents). */
+const VARIES_BY: Record<string, string> = {
+  talla: 'size',
+  tamano: 'size',
+  size: 'size',
+  color: 'color',
+  colour: 'color',
+  material: 'material',
+  diseno: 'pattern',
+  estampado: 'pattern',
+  patron: 'pattern',
+};
+const propertyOf = (option: string) =>
+  VARIES_BY[
+    option
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .trim()
+  ];
+
 export function productJsonLd(p: JsonLdProduct): Record<string, unknown> {
+  if (p.group) return productGroupJsonLd(p, p.group);
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -20,14 +59,53 @@ export function productJsonLd(p: JsonLdProduct): Record<string, unknown> {
     ...(p.images.length ? { image: p.images } : {}),
     url: p.url,
     offers: {
-      '@type': 'Offer',
-      priceCurrency: 'CLP',
-      price: p.price,
-      availability: schemaAvailability(p.stock),
-      url: p.url,
+      ...offer(p, p.price, p.stock),
       ...(p.images.length ? { image: p.images[0] } : {}),
-      seller: { '@type': 'Organization', name: p.seller },
     },
+  };
+}
+
+function offer(p: JsonLdProduct, price: number, stock: number | null) {
+  return {
+    '@type': 'Offer',
+    priceCurrency: 'CLP',
+    price,
+    availability: schemaAvailability(stock),
+    url: p.url,
+    seller: { '@type': 'Organization', name: p.seller },
+  };
+}
+
+function productGroupJsonLd(
+  p: JsonLdProduct,
+  group: NonNullable<JsonLdProduct['group']>,
+): Record<string, unknown> {
+  const known = group.options.map((o) => propertyOf(o.name));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProductGroup',
+    name: p.name,
+    ...(p.description ? { description: p.description } : {}),
+    ...(p.images.length ? { image: p.images } : {}),
+    url: p.url,
+    productGroupID: group.id,
+    variesBy: [...new Set(known.filter(Boolean))].map((k) => `https://schema.org/${k}`),
+    hasVariant: group.variants.map((v) => {
+      const others = v.values.flatMap((value, i) =>
+        known[i] ? [] : [{ '@type': 'PropertyValue', name: group.options[i]!.name, value }],
+      );
+      return {
+        '@type': 'Product',
+        name: `${p.name} ${variantName(v.values)}`,
+        ...(v.sku ? { sku: v.sku } : {}),
+        ...Object.fromEntries(
+          v.values.flatMap((value, i) => (known[i] ? [[known[i], value]] : [])),
+        ),
+        ...(others.length ? { additionalProperty: others } : {}),
+        ...(v.image ? { image: v.image } : p.images.length ? { image: p.images[0] } : {}),
+        offers: offer(p, v.price, v.stock),
+      };
+    }),
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import { formatClp } from '@/lib/money';
 import { productJsonLd } from '@/lib/shop/json-ld';
+import { productVariantModel } from '@/lib/shop/variant-page';
 import type { ProductView } from '@/lib/shop/products.server';
 import { clip, descriptionText } from '@/lib/shop/rich-text.server';
 
@@ -13,6 +14,8 @@ export interface ProductPageMeta {
   /** The first image as the share image (1200×630 variant), absolute. */
   share?: { url: string; width: number; height: number; alt: string };
   jsonLd: Record<string, unknown>;
+  /** With options: the stylesheet that shows the chosen variant (for the page's `<head>`). */
+  variantCss?: string;
 }
 
 /** `url`: the page's own absolute URL; `origin`: where image paths resolve (the app's media host). */
@@ -31,6 +34,7 @@ export function productPageMeta(
     share: first?.share_url
       ? { url: absolute(first.share_url), width: 1200, height: 630, alt: first.alt || product.name }
       : undefined,
+    variantCss: productVariantModel(product)?.css,
     jsonLd: productJsonLd({
       name: product.name,
       description: text,
@@ -39,6 +43,25 @@ export function productPageMeta(
       url,
       images: product.images.map((i) => absolute(i.url)),
       seller: shopName,
+      ...(product.options.length && {
+        group: {
+          id: String(product.id),
+          options: product.options,
+          // Only the combinations the seller sells.
+          variants: product.variants
+            .filter((v) => v.enabled)
+            .map((v) => {
+              const image = product.images.find((i) => i.id === v.image);
+              return {
+                values: v.values,
+                price: v.price ?? product.price,
+                stock: v.stock,
+                sku: v.sku,
+                image: image ? absolute(image.url) : null,
+              };
+            }),
+        },
+      }),
     }),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The public pages are valid HTML by the W3C's own checker (vnu.jar, run with the system's Java):
- * a full product page (gallery, rich description, offer, WhatsApp), a bare one, the 404 and the
+ * a full product page (gallery, rich description, offer, WhatsApp), one with options, a bare one, the 404 and the
  * landing, and a published site's home, catalogue and product page on its subdomain host: the
  * zero-JavaScript public pages. (Pages with islands carry Astro's inline island
  * `<style>` in the body, which the checker refuses: withastro/astro#10308.)
@@ -53,9 +53,30 @@ describe('public pages against the W3C checker', () => {
       { name: 'Galletas', price: 2500, published: true },
       { token },
     );
+    // Options with a picture per colour: the radios, the variant stylesheet in the head.
+    const withOptions = await api.post(
+      '/api/products/',
+      {
+        name: 'Torta por tamaño',
+        price: 9990,
+        published: true,
+        images: photos.map((p) => p.body.id),
+        options: [
+          { name: 'Tamaño', values: ['Chica', 'Grande'] },
+          { name: 'Sabor', values: ['Manjar', 'Frambuesa'] },
+        ],
+        variants: [
+          { values: ['Grande', 'Manjar'], price: 15990, image: photos[1]!.body.id },
+          { values: ['Chica', 'Frambuesa'], stock: 0 },
+        ],
+      },
+      { token },
+    );
+    expect(withOptions.status).toBe(201);
     const pages: Record<string, string> = {};
     for (const [name, path] of [
       ['producto', `/shop/${full.body.id}`],
+      ['producto-opciones', `/shop/${withOptions.body.id}`],
       ['producto-simple', `/shop/${bare.body.id}`],
       ['no-encontrado', '/shop/999999'],
       ['landing', '/landing'],
