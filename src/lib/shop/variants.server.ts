@@ -18,26 +18,12 @@ import {
   variantName,
   type ProductOption,
   type VariantInput,
+  type VariantView,
 } from '@/lib/shop/variants';
 
-type VariantRow = typeof productVariants.$inferSelect;
+export type { VariantView } from '@/lib/shop/variants';
 
-/** A variant as the API shows it (inside its product). */
-export interface VariantView {
-  id: number;
-  values: string[];
-  name: string;
-  /** null: the product's price. */
-  price: number | null;
-  compare_at_price: number | null;
-  /** null: sin límite. */
-  stock: number | null;
-  sku: string | null;
-  /** One of the product's images (a media id); null: the product's pictures. */
-  image: number | null;
-  enabled: boolean;
-  version: number;
-}
+type VariantRow = typeof productVariants.$inferSelect;
 
 export function toVariantView(r: VariantRow): VariantView {
   return {

@@ -19,6 +19,23 @@ export interface ProductOption {
   values: string[];
 }
 
+/** A variant as the API shows it (inside its product). */
+export interface VariantView {
+  id: number;
+  values: string[];
+  name: string;
+  /** null: the product's price. */
+  price: number | null;
+  compare_at_price: number | null;
+  /** null: sin límite. */
+  stock: number | null;
+  sku: string | null;
+  /** One of the product's images (a media id); null: the product's pictures. */
+  image: number | null;
+  enabled: boolean;
+  version: number;
+}
+
 /** `M / Rojo`: how a variant reads in the cart, the order and the mails. */
 export const variantName = (values: readonly string[]) => values.join(' / ');
 

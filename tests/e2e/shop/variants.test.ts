@@ -131,4 +131,74 @@ describe('variants on the product page', () => {
     expect(after.variants.find((v: { name: string }) => v.name === 'M / Rojo').stock).toBe(1);
     await seller.context.close();
   });
+
+  it('the seller builds the options and the variants grid in the editor, with no script', async () => {
+    const seller = await signedInContext(
+      browserOf(),
+      url,
+      DESKTOP,
+      {},
+      { javaScriptEnabled: false },
+    );
+    const token = seller.account.token;
+    const api = new ApiClient(url);
+    const { product } = await openShop(api, token, { product: { name: 'Polerón', price: 19990 } });
+    const page = await seller.context.newPage();
+    await page.goto(`${url}/productos/${product.id}`);
+    const section = page.locator('section[aria-labelledby="variantes"]');
+    await section
+      .getByText('Sin opciones, el producto se vende con el precio y el stock de arriba.')
+      .waitFor();
+    await section.getByLabel('Opción 1', { exact: true }).fill('Talla');
+    await section.getByLabel('Valores de la opción 1').fill('S, M');
+    await section.getByLabel('Opción 2', { exact: true }).fill('Color');
+    await section.getByLabel('Valores de la opción 2').fill('Rojo, Azul, rojo');
+    await section.getByRole('button', { name: 'Guardar opciones y variantes' }).click();
+    // A refused post says why and keeps what was typed.
+    await page.getByText('Un valor está repetido.').first().waitFor();
+    expect(await section.getByLabel('Opción 2', { exact: true }).inputValue()).toBe('Color');
+    await section.getByLabel('Valores de la opción 2').fill('Rojo, Azul');
+    await section.getByRole('button', { name: 'Guardar opciones y variantes' }).click();
+    await page.waitForURL(/#variantes$/);
+    await section.getByText('Variantes (4)').waitFor();
+    const variant = (name: string) => section.getByRole('group', { name, exact: true });
+    await variant('M / Rojo').getByLabel('Precio', { exact: true }).fill('21.990');
+    await variant('M / Rojo').getByLabel('Stock').fill('2');
+    await variant('S / Rojo').getByLabel('Stock').fill('-1');
+    await variant('S / Azul').getByLabel('Se vende').uncheck();
+    await section.getByRole('button', { name: 'Guardar opciones y variantes' }).click();
+    await variant('S / Rojo').getByText('El stock no puede ser negativo.').waitFor();
+    expect(await variant('M / Rojo').getByLabel('Precio', { exact: true }).inputValue()).toBe(
+      '21.990',
+    );
+    expect(await variant('S / Azul').getByLabel('Se vende').isChecked()).toBe(false);
+    await variant('S / Rojo').getByLabel('Stock').fill('5');
+    await section.getByRole('button', { name: 'Guardar opciones y variantes' }).click();
+    await page.waitForURL(/#variantes$/);
+    const saved = (await api.get(`/api/products/${product.id}/`, { token })).body;
+    expect(
+      saved.variants.map((v: Record<string, unknown>) => [v.name, v.price, v.stock, v.enabled]),
+    ).toEqual([
+      ['S / Rojo', null, 5, true],
+      ['S / Azul', null, null, false],
+      ['M / Rojo', 21990, 2, true],
+      ['M / Azul', null, null, true],
+    ]);
+    await seller.context.close();
+
+    // Looked at, with its scripts, as the same seller on a phone.
+    const look = await newContext(browserOf(), MOBILE);
+    await look.addCookies([
+      { name: 'impulsa_session', value: token, url, httpOnly: true, sameSite: 'Lax' },
+    ]);
+    const shown = await look.newPage();
+    await shown.goto(`${url}/productos/${product.id}#variantes`);
+    await shown.getByText('Variantes (4)').waitFor();
+    await expectFitsWidth(shown);
+    await expectAccessible(shown);
+    await screenshot(shown, 'producto-editor-variantes-mobile');
+    await shown.setViewportSize(DESKTOP);
+    await screenshot(shown, 'producto-editor-variantes-desktop');
+    await look.close();
+  });
 });
