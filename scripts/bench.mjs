@@ -178,7 +178,9 @@ try {
 
   // What the app answers each row, bytes and headers, as the raw server will answer it.
   const routes = {};
-  for (const row of ROWS) {
+  // Rows that write (an order) first: what they change (the dashboard's orders) is then already
+  // in every page recorded after them, as it is when the rows are measured.
+  for (const row of [...ROWS].sort((a, b) => Number(!a.method) - Number(!b.method))) {
     // The second answer: a cached row's first one is the render that fills the cache.
     if (!row.method) await ask(appUrl(row.path), requestOf(row));
     const answer = await ask(appUrl(row.path), requestOf(row));

@@ -67,6 +67,13 @@ const ADJECTIVES = [
   'de cobre',
   'natural',
 ];
+/** The options a third of the products have, and their combinations in order. */
+const OPTION_LIST = [
+  { name: 'Talla', values: ['S', 'M', 'L'] },
+  { name: 'Color', values: ['Negro', 'Blanco'] },
+];
+const OPTIONS = JSON.stringify(OPTION_LIST);
+const COMBINATIONS = OPTION_LIST[0].values.flatMap((a) => OPTION_LIST[1].values.map((b) => [a, b]));
 const nouns = `array[${NOUNS.map((w) => `'${w}'`).join(',')}]`;
 const adjectives = `array[${ADJECTIVES.map((w) => `'${w}'`).join(',')}]`;
 
@@ -103,7 +110,7 @@ try {
       const to = Math.min(count, from + 20_000) - 1;
       await db.execute(
         sql.raw(`
-        insert into products (user_id, slug, name, search_name, description, price, compare_at_price, stock, published)
+        insert into products (user_id, slug, name, search_name, description, price, compare_at_price, stock, options, published)
         select
           (${idList})[1 + n % ${ids.length}],
           'producto-${run}-' || n,
@@ -113,6 +120,7 @@ try {
           990 + (n % 120) * 500,
           case when n % 7 = 0 then 990 + (n % 120) * 500 + 2000 end,
           case when n % 5 = 0 then null else n % 40 end,
+          case when n % 3 = 0 then '${OPTIONS}'::jsonb else '[]'::jsonb end,
           n % 4 <> 0
         from (
           select n, (${nouns})[1 + n % ${NOUNS.length}] || ' ' || (${adjectives})[1 + (n / ${NOUNS.length}) % ${ADJECTIVES.length}] || ' ' || n as name
@@ -124,6 +132,20 @@ try {
 
   if (ownerId !== null && ownerShare) await insertProducts([ownerId], ownerShare);
   await insertProducts(sellerIds, total - ownerShare);
+  // A third of the products have options: a variant per combination, one dearer, stock per variant.
+  await db.execute(
+    sql.raw(`
+    insert into product_variants (product_id, position, values, name, price, stock)
+    select p.id, v.position, v.values, v.name,
+      case when v.position = ${COMBINATIONS.length - 1} then p.price + 1000 end,
+      (p.id + v.position) % 10
+    from products p
+    cross join (values ${COMBINATIONS.map(
+      (values, i) => `(${i}, '${JSON.stringify(values)}'::jsonb, '${values.join(' / ')}')`,
+    ).join(', ')}) as v(position, values, name)
+    where p.slug like 'producto-${run}-%' and jsonb_array_length(p.options) > 0`),
+  );
+  await db.execute(sql`analyze product_variants`);
   await db.execute(sql`analyze products`);
   console.log(
     `Listo: ${total.toLocaleString('es-CL')} productos de ${sellerCount.toLocaleString('es-CL')} vendedoras` +

@@ -9,6 +9,7 @@ import {
   variantByValues,
   type ProductOption,
   type VariantView,
+  variantName,
 } from '@/lib/shop/variants';
 
 /** The form's intent, beside the product form's on the same page. */
@@ -21,12 +22,51 @@ const splitValues = (text: string | undefined) =>
     .map((v) => v.trim())
     .filter(Boolean);
 
-/** The options typed (rows with neither name nor values are left out). */
+/** Options as typed in the form's rows (rows with neither name nor values are left out). */
+export function typedOptions(rows: readonly { name: string; values: string }[]): ProductOption[] {
+  return rows
+    .map((row) => ({ name: row.name.trim(), values: splitValues(row.values) }))
+    .filter((o) => o.name !== '' || o.values.length > 0);
+}
+
 function postedOptions(fields: Record<string, string>): ProductOption[] {
-  return Array.from({ length: MAX_OPTIONS }, (_, i) => ({
-    name: (fields[`option-${i}-name`] ?? '').trim(),
-    values: splitValues(fields[`option-${i}-values`]),
-  })).filter((o) => o.name !== '' || o.values.length > 0);
+  return typedOptions(
+    Array.from({ length: MAX_OPTIONS }, (_, i) => ({
+      name: fields[`option-${i}-name`] ?? '',
+      values: fields[`option-${i}-values`] ?? '',
+    })),
+  );
+}
+
+/**
+ * The grid's rows for the options typed: a row per combination, the one already in `rows` (same
+ * values, any case) or a blank one that sells at the product's price.
+ */
+export function gridRows(
+  options: readonly ProductOption[],
+  rows: readonly VariantFormRow[],
+): VariantFormRow[] {
+  const known = rows.map((row) => ({ values: row.values.split('/'), row }));
+  return combinations(options).map((values) => {
+    const found = variantByValues(known, values)?.row;
+    return found
+      ? { ...found, name: variantName(values), values: values.join('/') }
+      : blankRow(values);
+  });
+}
+
+function blankRow(values: string[]): VariantFormRow {
+  return {
+    name: variantName(values),
+    values: values.join('/'),
+    price: '',
+    compare_at_price: '',
+    stock: '',
+    sku: '',
+    image: '',
+    enabled: true,
+    version: '',
+  };
 }
 
 /**

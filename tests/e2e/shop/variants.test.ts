@@ -14,6 +14,7 @@ import {
   screenshot,
   signedInContext,
   useBrowser,
+  waitForHydration,
 } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop, PICKUP, setDelivery } from '../../support/shop';
@@ -194,11 +195,34 @@ describe('variants on the product page', () => {
     const shown = await look.newPage();
     await shown.goto(`${url}/productos/${product.id}#variantes`);
     await shown.getByText('Variantes (4)').waitFor();
+    // With its script, the grid follows the options as they are typed, and fills all at once.
+    await waitForHydration(shown);
+    await shown.getByLabel('Valores de la opción 1').fill('S, M, L');
+    await shown.getByText('Variantes (6)').waitFor();
+    const group = (name: string) => shown.getByRole('group', { name, exact: true });
+    await group('L / Azul').waitFor();
+    await shown.getByLabel('Stock para todas').fill('3');
+    await shown.getByRole('button', { name: 'Aplicar stock' }).click();
+    expect(await group('M / Rojo').getByLabel('Stock').inputValue()).toBe('3');
+    expect(await group('M / Rojo').getByLabel('Precio', { exact: true }).inputValue()).toBe(
+      '21990',
+    );
     await expectFitsWidth(shown);
     await expectAccessible(shown);
     await screenshot(shown, 'producto-editor-variantes-mobile');
     await shown.setViewportSize(DESKTOP);
     await screenshot(shown, 'producto-editor-variantes-desktop');
+    await shown.getByRole('button', { name: 'Guardar opciones y variantes' }).click();
+    await shown.waitForURL(/#variantes$/);
+    const grown = (await api.get(`/api/products/${product.id}/`, { token })).body;
+    expect(grown.variants.map((v: Record<string, unknown>) => [v.name, v.price, v.stock])).toEqual([
+      ['S / Rojo', null, 3],
+      ['S / Azul', null, 3],
+      ['M / Rojo', 21990, 3],
+      ['M / Azul', null, 3],
+      ['L / Rojo', null, 3],
+      ['L / Azul', null, 3],
+    ]);
     await look.close();
   });
 });

@@ -1,6 +1,12 @@
 /** The editor's options-and-variants form: read into the API's payload and filled back. */
 import { describe, expect, it } from 'vitest';
-import { postedVariantFields, variantFormFields, variantFormInput } from '@/lib/shop/variant-form';
+import {
+  gridRows,
+  postedVariantFields,
+  typedOptions,
+  variantFormFields,
+  variantFormInput,
+} from '@/lib/shop/variant-form';
 
 describe('the variants form', () => {
   it('reads options typed with commas and drops rows of combinations taken away', () => {
@@ -81,5 +87,43 @@ describe('the variants form', () => {
         version: '3',
       },
     ]);
+  });
+
+  it('the grid follows the options typed: kept rows keep what was written, new ones are blank', () => {
+    const kept = {
+      name: 'M / Rojo',
+      values: 'M/Rojo',
+      price: '21990',
+      compare_at_price: '',
+      stock: '2',
+      sku: '',
+      image: '',
+      enabled: false,
+      version: '3',
+    };
+    const options = typedOptions([
+      { name: 'Talla', values: 'm, L' },
+      { name: '', values: '' },
+      { name: 'Color', values: 'Rojo' },
+    ]);
+    expect(options).toEqual([
+      { name: 'Talla', values: ['m', 'L'] },
+      { name: 'Color', values: ['Rojo'] },
+    ]);
+    expect(gridRows(options, [kept])).toEqual([
+      { ...kept, name: 'm / Rojo', values: 'm/Rojo' },
+      {
+        name: 'L / Rojo',
+        values: 'L/Rojo',
+        price: '',
+        compare_at_price: '',
+        stock: '',
+        sku: '',
+        image: '',
+        enabled: true,
+        version: '',
+      },
+    ]);
+    expect(gridRows([], [kept])).toEqual([]);
   });
 });
