@@ -117,6 +117,18 @@ export async function signedInContext(
 ) {
   const { ApiClient } = await import('./http');
   const account = await new ApiClient(baseUrl).register(fields);
+  const context = await sessionContext(browser, baseUrl, account, viewport, options);
+  return { context, account };
+}
+
+/** A context signed in as the account behind `token` (its session cookie, as after a sign-in). */
+export async function sessionContext(
+  browser: Browser,
+  baseUrl: string,
+  account: { token: string; user: unknown },
+  viewport = DESKTOP,
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<BrowserContext> {
   const context = await newContext(browser, viewport, options);
   await context.addCookies([
     {
@@ -135,7 +147,7 @@ export async function signedInContext(
     },
     [account.user] as const,
   );
-  return { context, account };
+  return context;
 }
 
 /** Launches one browser for the test file (closed after it); call at the top of a file. */

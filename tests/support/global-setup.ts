@@ -3,6 +3,7 @@
  * built app server per database engine (PGlite always, PostgreSQL too when
  * TEST_DATABASE_URL is set). Tests read them with `inject(...)`.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -26,7 +27,26 @@ declare module 'vitest' {
     dnsZone: string;
     /** The local Webpay Plus server (REST API and payment form). */
     webpayUrl: string;
+    /** A staff account on every server, made by `npm run staff:add` before it started. */
+    staff: typeof STAFF;
   }
+}
+
+/** The back office's account in the tests. */
+export const STAFF = {
+  email: 'equipo@impulsa.test',
+  password: 'clave-del-equipo-2026',
+  name: 'Rosa Equipo',
+};
+
+/** Runs `scripts/staff-add.mjs` against a server's database before the server opens it. */
+function addStaffAccount(env: Record<string, string>): void {
+  const result = spawnSync(
+    process.execPath,
+    ['scripts/staff-add.mjs', STAFF.email, '--name', STAFF.name, '--password', STAFF.password],
+    { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`staff:add failed: ${result.stderr || result.stdout}`);
 }
 
 export default async function setup(project: TestProject) {
@@ -73,7 +93,8 @@ export default async function setup(project: TestProject) {
     if (kind === 'postgres') {
       database = await createTestDatabase();
       env.DATABASE_URL = database.url;
-    }
+    } else env.DATA_DIR = tempDir();
+    addStaffAccount(env);
     const server = await startServer(env);
     running.push(server);
     servers.push({ kind, url: server.url });
@@ -83,6 +104,7 @@ export default async function setup(project: TestProject) {
   project.provide('mailDir', mailDir);
   project.provide('dnsZone', dnsZone);
   project.provide('webpayUrl', webpay.url);
+  project.provide('staff', STAFF);
 
   return async () => {
     await Promise.all(running.map((s) => s.stop()));

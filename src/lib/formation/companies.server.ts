@@ -201,6 +201,11 @@ export async function getCompany(db: Db, userId: number, id: number) {
   return {
     ...toSummary(row),
     payload: row.payload,
+    /** What the back office asked to correct (while observed), and the constitution's data. */
+    observed_fields: row.observedFields as string[],
+    rut: row.legalRut,
+    constituted_on: row.constitutedOn,
+    registry_reference: row.registryReference,
     voplan: plan ?? null,
     history: history.map((h) => ({ ...h, created_at: h.created_at.toISOString() })),
   };

@@ -6,9 +6,13 @@ export const COMPANY_STATUSES = [
   'en-notaria',
   'constituida',
 ] as const;
-export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+export type CompanyStatus = (typeof COMPANY_STATUSES)[number] | 'rechazada';
 
 export const STATUS_INFO: Record<CompanyStatus, { label: string; description: string }> = {
+  rechazada: {
+    label: 'Rechazada',
+    description: 'No podemos constituir esta empresa; el motivo está en su historial.',
+  },
   enviado: { label: 'Enviado', description: 'Recibimos tu solicitud con todos sus datos.' },
   'en-revision': {
     label: 'En revisión',

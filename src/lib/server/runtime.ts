@@ -20,3 +20,4 @@ export { startMemoryRelease } from '@/lib/server/memory';
 export { pageCache } from '@/lib/server/cache/page-cache';
 export { privateAnswers } from '@/lib/server/private-answers';
 export { writeVisits } from '@/lib/figures/visit-buffer.server';
+export { addStaff } from '@/lib/backoffice/staff.server';

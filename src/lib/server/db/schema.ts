@@ -152,11 +152,33 @@ export const companies = pgTable(
     payload: jsonb('payload').notNull(),
     voPlanId: integer('vo_plan_id').references(() => voPlans.id),
     status: text('status').notNull().default('enviado'),
+    /** Moves with every status change (the back office's optimistic lock). */
+    version: integer('version').notNull().default(1),
+    /** What the staff asked to correct when observing it (field labels). */
+    observedFields: jsonb('observed_fields').notNull().default([]),
+    /** Once constituted: the company's RUT, the date and the registry's reference. */
+    legalRut: text('legal_rut'),
+    constitutedOn: date('constituted_on'),
+    registryReference: text('registry_reference'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('companies_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('companies_user_created_idx').on(t.userId, t.createdAt),
+    index('companies_status_created_idx').on(t.status, t.createdAt),
+  ],
 );
+
+/**
+ * The people who run the back office. Added by `npm run staff:add EMAIL` on the server, never
+ * through the API; everyone else gets a 404 from `/backoffice` and its API.
+ */
+export const staffMembers = pgTable('staff_members', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
 
 /** Every status a company went through, oldest first. */
 export const companyStatusHistory = pgTable(
@@ -168,6 +190,8 @@ export const companyStatusHistory = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     note: text('note').notNull().default(''),
+    /** Who moved it: a staff member, or null for the user's own sending. */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('company_status_company_idx').on(t.companyId)],

@@ -1,0 +1,170 @@
+/**
+ * The back office's companies: the queue by status with counts, one company with everything the
+ * user sent and its history (who moved it, when, why), and a move along the status machine at the
+ * version the staff saw, recorded and mailed to the user.
+ */
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { canMove, type CompanyMove } from '@/lib/backoffice/transitions';
+import { companyStatusMail } from '@/lib/backoffice/mails.server';
+import { firstName } from '@/lib/accounts/user';
+import { COMPANY_NOT_FOUND } from '@/lib/formation/companies.server';
+import { statusLabel, type CompanyStatus } from '@/lib/formation/status';
+import { siteUrl } from '@/lib/server/config';
+import type { Db } from '@/lib/server/db/client';
+import { companies, companyStatusHistory, users } from '@/lib/server/db/schema';
+import { HttpError } from '@/lib/server/http/errors';
+import { log } from '@/lib/server/log';
+import { sendMail } from '@/lib/server/mail/mailer';
+
+export const QUEUE_PAGE_SIZE = 25;
+
+/** The user's page of a company (the mails link to it). */
+export const companyPath = (id: number) => `/dashboard/formalizacion/${id}`;
+
+/** Companies in `status` (all when null), oldest first: the first sent is the first served. */
+export async function companyQueue(db: Db, status: string | null, page: number) {
+  const where = status ? eq(companies.status, status) : undefined;
+  const [rows, counts] = await Promise.all([
+    db
+      .select({
+        id: companies.id,
+        type: companies.type,
+        company_name: companies.companyName,
+        status: companies.status,
+        created_at: companies.createdAt,
+        updated_at: companies.updatedAt,
+        user_name: users.fullName,
+        user_email: users.email,
+      })
+      .from(companies)
+      .innerJoin(users, eq(users.id, companies.userId))
+      .where(where)
+      .orderBy(asc(companies.createdAt), asc(companies.id))
+      .limit(QUEUE_PAGE_SIZE)
+      .offset((page - 1) * QUEUE_PAGE_SIZE),
+    db.select({ status: companies.status, n: count() }).from(companies).groupBy(companies.status),
+  ]);
+  return {
+    results: rows.map((r) => ({
+      ...r,
+      created_at: r.created_at.toISOString(),
+      updated_at: r.updated_at.toISOString(),
+    })),
+    counts: Object.fromEntries(counts.map((c) => [c.status, Number(c.n)])) as Record<
+      string,
+      number
+    >,
+  };
+}
+
+/** One company as the staff see it: the user's data, the constitution's data and the history. */
+export async function companyForStaff(db: Db, id: number) {
+  const [row] = await db
+    .select({ company: companies, user: { name: users.fullName, email: users.email } })
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.userId))
+    .where(eq(companies.id, id));
+  if (!row) throw new HttpError(404, COMPANY_NOT_FOUND);
+  const actor = sql<
+    string | null
+  >`(select ${users.fullName} from ${users} where ${users.id} = ${companyStatusHistory.actorId})`;
+  const history = await db
+    .select({
+      status: companyStatusHistory.status,
+      note: companyStatusHistory.note,
+      by: actor,
+      at: companyStatusHistory.createdAt,
+    })
+    .from(companyStatusHistory)
+    .where(eq(companyStatusHistory.companyId, id))
+    .orderBy(desc(companyStatusHistory.createdAt), desc(companyStatusHistory.id));
+  const c = row.company;
+  return {
+    id: c.id,
+    type: c.type,
+    company_name: c.companyName,
+    status: c.status as CompanyStatus,
+    payload: c.payload,
+    observed_fields: c.observedFields as string[],
+    rut: c.legalRut,
+    constituted_on: c.constitutedOn,
+    registry_reference: c.registryReference,
+    version: c.version,
+    created_at: c.createdAt.toISOString(),
+    user: row.user,
+    history: history.map((h) => ({
+      status: h.status,
+      label: statusLabel(h.status),
+      note: h.note,
+      by: h.by,
+      at: h.at.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Moves company `id` to `move.status` if that is a move from where it is and `move.version` is
+ * its version (409 with the stored company otherwise); records who, when and why, and mails the
+ * user.
+ */
+export async function moveCompany(db: Db, staffId: number, id: number, move: CompanyMove) {
+  const moved = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
+    if (!row) throw new HttpError(404, COMPANY_NOT_FOUND);
+    if (row.version !== move.version)
+      throw new HttpError(409, 'Otra persona movió esta solicitud. Revisa su estado actual.');
+    if (!canMove(row.status, move.status))
+      throw new HttpError(
+        400,
+        `No se puede pasar de «${statusLabel(row.status)}» a «${statusLabel(move.status)}».`,
+        { errors: { status: ['Ese paso no está disponible desde el estado actual.'] } },
+      );
+    const [saved] = await tx
+      .update(companies)
+      .set({
+        status: move.status,
+        version: row.version + 1,
+        observedFields: move.status === 'observado' ? move.fields : [],
+        ...(move.status === 'constituida' && {
+          legalRut: move.rut,
+          constitutedOn: move.constituted_on,
+          registryReference: move.registry_reference,
+        }),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(companies.id, id), eq(companies.version, row.version)))
+      .returning();
+    await tx
+      .insert(companyStatusHistory)
+      .values({ companyId: id, status: move.status, note: move.note, actorId: staffId });
+    return saved!;
+  });
+  const people = await db
+    .select({ id: users.id, name: users.fullName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [moved.userId, staffId]));
+  const owner = people.find((p) => p.id === moved.userId);
+  const staff = people.find((p) => p.id === staffId);
+  try {
+    await sendMail({
+      // A reply reaches the staff member who made the move.
+      replyTo: staff?.email,
+      ...companyStatusMail({
+        to: owner!.email,
+        name: firstName({ full_name: owner!.name, email: owner!.email }),
+        companyName: moved.companyName,
+        status: move.status,
+        note: move.note,
+        fields: move.status === 'observado' ? move.fields : [],
+        rut: moved.legalRut,
+        link: siteUrl().origin + companyPath(id),
+      }),
+    });
+  } catch (error) {
+    log.warn('company status mail not sent', {
+      company: id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+  return companyForStaff(db, id);
+}

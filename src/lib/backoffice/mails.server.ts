@@ -1,0 +1,66 @@
+/** The mail a person gets each time the back office moves their company, in Spanish. */
+import { escapeHtml as escape } from '@/lib/html';
+import { STATUS_INFO, type CompanyStatus } from '@/lib/formation/status';
+import type { Mail } from '@/lib/server/mail/mailer';
+
+interface StatusMailInput {
+  to: string;
+  name: string;
+  companyName: string;
+  status: CompanyStatus;
+  note: string;
+  fields: string[];
+  link: string;
+  rut?: string | null;
+}
+
+/** What the person reads first, by status. */
+const LEADS: Record<CompanyStatus, (c: string) => string> = {
+  enviado: (c) => `Recibimos la solicitud de ${c}.`,
+  'en-revision': (c) => `Estamos revisando los datos de ${c}.`,
+  observado: (c) => `Necesitamos que corrijas algunos datos de ${c}.`,
+  'en-notaria': (c) => `Los estatutos de ${c} están listos para firmar.`,
+  constituida: (c) => `¡${c} está constituida!`,
+  rechazada: (c) => `No podemos constituir ${c}.`,
+};
+
+const REPLY_WITH_FIXES =
+  'Responde este correo con los datos corregidos y revisaremos tu solicitud de nuevo.';
+
+export function companyStatusMail(input: StatusMailInput): Mail {
+  const lead = LEADS[input.status](input.companyName);
+  const lines = [
+    `Hola, ${input.name}:`,
+    '',
+    lead,
+    STATUS_INFO[input.status].description,
+    ...(input.rut ? ['', `RUT de la empresa: ${input.rut}`] : []),
+    ...(input.fields.length
+      ? ['', 'Campos a corregir:', ...input.fields.map((f) => `- ${f}`)]
+      : []),
+    ...(input.note ? ['', `Nota de nuestro equipo: ${input.note}`] : []),
+    ...(input.status === 'observado' ? ['', REPLY_WITH_FIXES] : []),
+    '',
+    `Revisa tu solicitud: ${input.link}`,
+    '',
+    'El equipo de Impulsa',
+  ];
+  const html = `<!doctype html><html lang="es-CL"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181f;background:#f7f7f9;padding:24px">
+<div style="max-width:520px;margin:0 auto;background:#fff;border-radius:16px;padding:32px;border:1px solid #eeeef2">
+<p style="font-size:20px;font-weight:700;color:#4f43e6;margin:0 0 24px">Impulsa</p>
+<p>Hola, ${escape(input.name)}:</p>
+<p style="font-size:18px;font-weight:600">${escape(lead)}</p>
+<p>${escape(STATUS_INFO[input.status].description)}</p>
+${input.rut ? `<p>RUT de la empresa: <strong>${escape(input.rut)}</strong></p>` : ''}
+${input.fields.length ? `<p>Campos a corregir:</p><ul>${input.fields.map((f) => `<li>${escape(f)}</li>`).join('')}</ul>` : ''}
+${input.note ? `<p style="border-left:3px solid #4f43e6;padding-left:12px">${escape(input.note)}</p>` : ''}
+${input.status === 'observado' ? `<p>${escape(REPLY_WITH_FIXES)}</p>` : ''}
+<p style="margin:28px 0"><a href="${escape(input.link)}" style="background:#4f43e6;color:#fff;padding:12px 20px;border-radius:10px;text-decoration:none;font-weight:600">Ver mi solicitud</a></p>
+</div></body></html>`;
+  return {
+    to: input.to,
+    subject: `${input.companyName}: ${STATUS_INFO[input.status].label.toLowerCase()}`,
+    text: lines.join('\n'),
+    html,
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * The back office on PGlite and PostgreSQL: staff only (everyone else gets a 404, pages and API
+ * alike; the API cannot make anyone staff), the queue with counts, and the status machine:
+ * enviado → en revisión → observada → en revisión → en firma → constituida, each move at the
+ * version the staff saw, recorded with who and why, and mailed to the user; refused moves in
+ * Spanish.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { PAYLOADS } from '../../fixtures/companies';
+import { ApiClient, uniqueEmail } from '../../support/http';
+import { decodedMail, waitForMailWith } from '../../support/smtp';
+
+const servers = inject('servers');
+const mailDir = inject('mailDir');
+const staff = inject('staff');
+
+async function staffClient(url: string) {
+  const api = new ApiClient(url);
+  const login = await api.post('/api/users/login/', {
+    email: staff.email,
+    password: staff.password,
+  });
+  expect(login.status).toBe(200);
+  return { api, token: login.body.token as string };
+}
+
+describe.each(servers)('the back office on $kind', ({ url }) => {
+  it('is a 404 for a user, signed out or not, and no API makes anyone staff', async () => {
+    const user = new ApiClient(url);
+    const { token } = await user.register();
+    const as = { token };
+    expect((await user.get('/api/backoffice/companies/', as)).status).toBe(404);
+    expect((await user.get('/api/backoffice/companies/1/', as)).status).toBe(404);
+    expect(
+      (await user.patch('/api/backoffice/companies/1/', { status: 'en-revision', version: 1 }, as))
+        .status,
+    ).toBe(404);
+    expect((await new ApiClient(url).get('/api/backoffice/companies/')).status).toBe(404);
+    const page = await user.get('/backoffice', { headers: { Cookie: `impulsa_session=${token}` } });
+    expect(page.status).toBe(404);
+    // A profile update cannot carry a role.
+    await user.patch(
+      '/api/users/me/',
+      { full_name: 'Ana Rojas', is_staff: true, role: 'staff' },
+      as,
+    );
+    expect((await user.get('/api/backoffice/companies/', as)).status).toBe(404);
+  });
+
+  it('takes a company from enviado to constituida, recording and mailing each step', async () => {
+    const email = uniqueEmail('valentina');
+    const user = new ApiClient(url);
+    const { token } = await user.register({ email, full_name: 'Valentina Muñoz Rojas' });
+    const sent = await user.post('/api/companies/', PAYLOADS.spa, { token });
+    expect(sent.status).toBe(201);
+    const id = sent.body.id as number;
+    const { api, token: staffToken } = await staffClient(url);
+    const as = { token: staffToken };
+
+    const queue = await api.get('/api/backoffice/companies/?status=enviado', as);
+    expect(queue.status).toBe(200);
+    expect(queue.body.counts.enviado).toBeGreaterThanOrEqual(1);
+    expect(queue.body.results.map((c: { id: number }) => c.id)).toContain(id);
+
+    const move = (body: Record<string, unknown>) =>
+      api.patch(`/api/backoffice/companies/${id}/`, body, as);
+    let company = (await api.get(`/api/backoffice/companies/${id}/`, as)).body;
+    expect(company).toMatchObject({
+      status: 'enviado',
+      version: 1,
+      user: { name: 'Valentina Muñoz Rojas', email },
+    });
+
+    const skip = await move({ status: 'constituida', version: 1 });
+    expect(skip.status).toBe(400);
+    expect((await move({ status: 'en-revision', version: 1 })).status).toBe(200);
+    const stale = await move({ status: 'observado', note: 'x', fields: 'Giro', version: 1 });
+    expect(stale.status).toBe(409);
+    const noNote = await move({ status: 'observado', version: 2 });
+    expect(noNote.status).toBe(400);
+    expect(noNote.body.errors).toMatchObject({
+      note: ['Escribe qué hay que corregir: se lo enviamos a la persona.'],
+      fields: ['Nombra al menos un campo a corregir.'],
+    });
+    company = (
+      await move({
+        status: 'observado',
+        note: 'El giro debe ser el del SII.',
+        fields: 'Giro\nDomicilio',
+        version: 2,
+      })
+    ).body;
+    expect(company).toMatchObject({ status: 'observado', observed_fields: ['Giro', 'Domicilio'] });
+    const observed = await waitForMailWith(mailDir, email, 'Campos a corregir', decodedMail);
+    expect(observed).toContain('Necesitamos que corrijas algunos datos');
+    expect(observed).toContain('El giro debe ser el del SII.');
+    expect(observed).toContain(`/dashboard/formalizacion/${id}`);
+
+    await move({ status: 'en-revision', version: 3 });
+    await move({ status: 'en-notaria', version: 4 });
+    const badRut = await move({
+      status: 'constituida',
+      rut: '77.123.456-0',
+      constituted_on: '25-11-2026',
+      version: 5,
+    });
+    expect(badRut.body.errors).toMatchObject({
+      rut: ['Escribe el RUT de la empresa, por ejemplo 77.123.456-7.'],
+      constituted_on: ['Escribe la fecha de constitución como 2026-11-25.'],
+      registry_reference: ['Escribe la referencia del Registro de Empresas y Sociedades.'],
+    });
+    company = (
+      await move({
+        status: 'constituida',
+        rut: '761234560',
+        constituted_on: '2026-11-25',
+        registry_reference: 'RES-2026-118822',
+        version: 5,
+      })
+    ).body;
+    expect(company).toMatchObject({
+      status: 'constituida',
+      rut: '76.123.456-0',
+      constituted_on: '2026-11-25',
+      registry_reference: 'RES-2026-118822',
+      version: 6,
+    });
+    expect(
+      company.history.map((h: { status: string; by: string | null }) => [h.status, h.by]),
+    ).toEqual([
+      ['constituida', 'Rosa Equipo'],
+      ['en-notaria', 'Rosa Equipo'],
+      ['en-revision', 'Rosa Equipo'],
+      ['observado', 'Rosa Equipo'],
+      ['en-revision', 'Rosa Equipo'],
+      ['enviado', null],
+    ]);
+    await waitForMailWith(mailDir, email, 'RUT de la empresa: 76.123.456-0', decodedMail);
+    // Final: nothing moves it any more.
+    expect((await move({ status: 'rechazada', note: 'x', version: 6 })).status).toBe(400);
+    // The user sees the new status on their own company.
+    expect((await user.get(`/api/companies/${id}/`, { token })).body.status).toBe('constituida');
+  });
+});

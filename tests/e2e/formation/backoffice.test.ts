@@ -1,0 +1,107 @@
+/**
+ * The back office in Chromium: the staff take a sent company enviado → en revisión → observada
+ * (a refused observation first, its errors in place) → en revisión → en firma → constituida,
+ * and the person sees each step on their company's page: the fields to correct, then the RUT
+ * and the next steps. Queue, detail and the person's page at 1280 and 360 px, with axe.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  DESKTOP,
+  expectAccessible,
+  expectFitsWidth,
+  MOBILE,
+  screenshot,
+  sessionContext,
+  signedInContext,
+  useBrowser,
+} from '../../support/browser';
+import { ApiClient } from '../../support/http';
+import { PAYLOADS } from '../../fixtures/companies';
+
+const { url } = inject('servers')[0]!;
+const staff = inject('staff');
+const browserOf = useBrowser();
+
+/** Looks at `page` at both widths: no sideways scroll, axe, a screenshot each. */
+async function look(page: Page, name: string) {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await expectFitsWidth(page);
+    await expectAccessible(page);
+    await screenshot(page, `${name}-${size}`);
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+describe('the back office', () => {
+  it('moves a company to constituida, and the person sees each step', async () => {
+    const person = await signedInContext(browserOf(), url, MOBILE, {
+      full_name: 'Valentina Muñoz Rojas',
+    });
+    const api = new ApiClient(url);
+    const sent = await api.post('/api/companies/', PAYLOADS.spa, { token: person.account.token });
+    expect(sent.status).toBe(201);
+    const name = sent.body.companyName as string;
+    const login = await api.post('/api/users/login/', {
+      email: staff.email,
+      password: staff.password,
+    });
+    const office = await sessionContext(browserOf(), url, login.body);
+    const page = await office.newPage();
+
+    // A user who is not staff finds nothing there.
+    const mine = await person.context.newPage();
+    expect((await mine.goto(`${url}/backoffice`))!.status()).toBe(404);
+
+    await page.goto(`${url}/backoffice?estado=enviado`);
+    await page.getByRole('heading', { name: 'Solicitudes de constitución' }).waitFor();
+    await look(page, 'backoffice-cola');
+    await page
+      .getByRole('link', { name: new RegExp(name) })
+      .first()
+      .click();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Tomar en revisión' }).click();
+    await page.locator('li.toast').getByText('Solicitud: En revisión').waitFor();
+
+    await page.getByRole('button', { name: 'Observar' }).click();
+    await page.getByText('Nombra al menos un campo a corregir.').waitFor();
+    await page.getByLabel('Campos a corregir (uno por línea)').fill('Giro\nDomicilio tributario');
+    await page
+      .getByLabel('Qué hay que corregir (se lo enviamos)')
+      .fill('El giro debe ser uno del SII.');
+    await page.getByRole('button', { name: 'Observar' }).click();
+    await page.locator('li.toast').getByText('Solicitud: Con observaciones').waitFor();
+    await look(page, 'backoffice-detalle');
+
+    await mine.goto(`${url}/dashboard/formalizacion/${sent.body.id}`);
+    await mine.getByRole('heading', { name: 'Necesitamos que corrijas algunos datos' }).waitFor();
+    await mine.getByRole('listitem').filter({ hasText: 'Domicilio tributario' }).first().waitFor();
+    await mine.getByText('El giro debe ser uno del SII.').first().waitFor();
+    await look(mine, 'empresa-observada');
+
+    await page.getByRole('button', { name: 'Tomar en revisión' }).click();
+    await page.locator('li.toast').getByText('Solicitud: En revisión').waitFor();
+    await page.getByRole('button', { name: 'Pasar a firma' }).click();
+    await page.locator('li.toast').getByText('Solicitud: En firma').waitFor();
+    await page.getByLabel('RUT de la empresa').fill('76.123.456-0');
+    await page.getByLabel('Fecha de constitución').fill('2026-11-25');
+    await page.getByLabel('Referencia del registro').fill('RES-2026-118822');
+    await page.getByRole('button', { name: 'Marcar constituida' }).click();
+    await page.locator('li.toast').getByText('Solicitud: Constituida').waitFor();
+    await page.getByText('Esta solicitud ya no tiene pasos.').waitFor();
+    await expect(page.getByText('Por Rosa Equipo').count()).resolves.toBe(5);
+
+    await mine.reload();
+    await mine.getByRole('heading', { name: 'Tu empresa está constituida' }).waitFor();
+    await mine.getByText('76.123.456-0').waitFor();
+    await mine.getByText('Tus siguientes pasos').waitFor();
+    await look(mine, 'empresa-constituida');
+    await office.close();
+    await person.context.close();
+  });
+});
