@@ -5,6 +5,7 @@
 import {
   isPublicAuthRoute,
   isPublicRoute,
+  isStaffPath,
   isTenantPublicPath,
   normalizePath,
 } from '@/lib/routing/routes';
@@ -66,7 +67,8 @@ export function decideGuard(input: GuardInput): GuardDecision {
   }
 
   if (isPublic) return { action: 'next' };
-  if (!known) return { action: 'redirect', to: '/login' };
+  // Signed out, the back office is answered as a page that does not exist: nothing is kept of it.
+  if (!known || isStaffPath(path)) return { action: 'redirect', to: '/login' };
   const saveIntended = safeIntendedPath(input.pathWithSearch) ?? undefined;
   return {
     action: 'redirect',

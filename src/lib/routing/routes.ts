@@ -74,3 +74,11 @@ export function isTenantPublicPath(pathname: string): boolean {
     /^\/legal\/[^/]+$/.test(path)
   );
 }
+
+/** The back office: for anyone who is not staff it does not exist (`lib/backoffice/staff.server.ts`). */
+export const STAFF_PREFIX = '/backoffice';
+
+export function isStaffPath(pathname: string): boolean {
+  const path = normalizePath(pathname);
+  return path === STAFF_PREFIX || path.startsWith(`${STAFF_PREFIX}/`);
+}

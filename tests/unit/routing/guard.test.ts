@@ -173,6 +173,13 @@ describe('signed out', () => {
     expect(decide(p)).toEqual({ action: 'redirect', to: '/login' });
     expect(decide(p, { quickStartPending: true })).toEqual({ action: 'redirect', to: '/login' });
   });
+  it.each(['/backoffice', '/backoffice/empresas/3'])(
+    '%s: the back office signed out is answered as an unknown page',
+    (p) => {
+      expect(decide(p)).toEqual({ action: 'redirect', to: '/login' });
+      expect(decide(p, { quickStartPending: true })).toEqual({ action: 'redirect', to: '/login' });
+    },
+  );
   it('keeps the query string of the intended route', () => {
     expect(decide('/productos', { pathWithSearch: '/productos?page=2' })).toEqual({
       action: 'redirect',
