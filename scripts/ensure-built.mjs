@@ -33,7 +33,8 @@ export function ensureBuilt() {
     {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      // A build started from a test run must not inherit NODE_ENV=test (React's dev JSX runtime).
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
     },
   );
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -60,11 +60,10 @@ describe('the back office', () => {
     await page.goto(`${url}/backoffice?estado=enviado`);
     await page.getByRole('heading', { name: 'Solicitudes de constitución' }).waitFor();
     await look(page, 'backoffice-cola');
-    await page
-      .getByRole('link', { name: new RegExp(name) })
-      .first()
-      .click();
+    // Other tests send companies of the same name: this one is found by its link.
+    await page.locator(`a[href="/backoffice/empresas/${sent.body.id}"]`).click();
     await page.getByRole('heading', { name, level: 1 }).waitFor();
+    await page.getByText(/de Valentina Muñoz Rojas/).waitFor();
     await page.getByRole('button', { name: 'Tomar en revisión' }).click();
     await page.locator('li.toast').getByText('Solicitud: En revisión').waitFor();
 
