@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { loadActivities, sentenceCase } from '@/lib/chile/activities';
 import { api, serverFieldErrors, serverMessage } from '@/lib/api';
 import { BUSINESS_TYPE_INFO, type BusinessType } from '@/lib/formation/business-type';
 import { toFullStatePayload } from '@/lib/formation/payload';
@@ -17,7 +18,13 @@ function FormationRevision({ type }: { type: BusinessType }) {
   const [sending, setSending] = useState(false);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const byStep = validateDraft(type, draft);
-  const groups = summarizeDraft(type, draft);
+  const [names, setNames] = useState<Map<string, string>>(new Map());
+  useEffect(() => {
+    void loadActivities().then((list) =>
+      setNames(new Map(list.map((a) => [a.code, sentenceCase(a.description)]))),
+    );
+  }, []);
+  const groups = summarizeDraft(type, draft, (code) => names.get(code));
   const pending = groups.filter((g) => Object.keys(byStep[g.step]).length > 0);
   const problems = Object.values(byStep).reduce((n, e) => n + Object.keys(e).length, 0);
 

@@ -16,9 +16,9 @@ export interface Activity {
   online: boolean;
 }
 
-type Row = [string, string, string, string, string, string, number];
+export type ActivityRow = [string, string, string, string, string, string, number];
 
-export function toActivities(rows: Row[]): Activity[] {
+export function toActivities(rows: ActivityRow[]): Activity[] {
   return rows.map(([code, description, section, group, iva, category, online]) => ({
     code,
     description,
@@ -33,7 +33,7 @@ export function toActivities(rows: Row[]): Activity[] {
 /** Loads the list (a separate chunk in the browser). */
 export async function loadActivities(): Promise<Activity[]> {
   const { default: rows } = await import('@/lib/chile/activities.json');
-  return toActivities(rows as Row[]);
+  return toActivities(rows as ActivityRow[]);
 }
 
 /** Lower case, no accents, single spaces. */

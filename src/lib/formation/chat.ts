@@ -4,152 +4,27 @@
  * is valid and was either answered here or filled (changed from its default) elsewhere, so
  * the chat resumes where the person left off.
  */
-import { REGIONS, comunasOf, regionLabel } from '@/lib/chile/regions';
 import { formatClp, parseClp } from '@/lib/money';
 import type { BusinessType } from '@/lib/formation/business-type';
 import {
-  CIVIL_STATUSES,
-  CIVIL_STATUS_LABELS,
+  addressQuestions,
+  partnerQuestions,
+  type ChatQuestion,
+  type Patch,
+} from '@/lib/formation/chat-fields';
+import {
   PARTNER_LIMITS,
   blankPartner,
   defaultDraft,
   partnerName,
   partnersOf,
-  type Address,
   type AnyDraft,
-  type Partner,
   type VoPlan,
 } from '@/lib/formation/draft';
 import { checkCompanyName } from '@/lib/formation/names';
-import type { StepId } from '@/lib/formation/steps';
 import { validateStep } from '@/lib/formation/validation';
 
-export interface ChatOption {
-  value: string;
-  label: string;
-}
-
-export interface ChatQuestion {
-  id: string;
-  step: StepId;
-  prompt: string;
-  kind: 'text' | 'textarea' | 'choice' | 'select';
-  options?: ChatOption[];
-  /** Options that depend on earlier answers (the comunas of the chosen region). */
-  optionsFor?(draft: AnyDraft): ChatOption[];
-  placeholder?: string;
-  optional?: boolean;
-  inputMode?: 'text' | 'numeric' | 'email' | 'tel' | 'decimal';
-  read(draft: AnyDraft): string;
-  write(draft: AnyDraft, answer: string): Partial<AnyDraft>;
-  /** How the answer is shown in the conversation. */
-  show?(value: string): string;
-  /** Validation paths whose errors belong to this question. */
-  paths: string[];
-}
-
-type Patch = Partial<AnyDraft> & Record<string, unknown>;
-
-function addressQuestions(
-  step: StepId,
-  key: 'tributaryAddress' | 'societyAddress',
-  label: string,
-): ChatQuestion[] {
-  const field = (
-    f: keyof Address,
-    prompt: string,
-    extra: Partial<ChatQuestion> = {},
-  ): ChatQuestion => ({
-    id: `${key}.${f}`,
-    step,
-    prompt,
-    kind: 'text',
-    read: (d) => (d[key] as Address)[f],
-    write: (d, a) => ({ [key]: { ...(d[key] as Address), [f]: a.trim() } }) as Patch,
-    paths: [`${key}.${f}`],
-    ...extra,
-  });
-  return [
-    field('calle', `¿En qué calle queda el ${label}?`, { placeholder: 'Ej.: Av. Providencia' }),
-    field('numero', '¿Y el número?', { inputMode: 'numeric' }),
-    field('region', '¿En qué región?', {
-      kind: 'select',
-      options: REGIONS.map((r) => ({ value: r.name, label: regionLabel(r) })),
-      write: (d, a) =>
-        ({
-          [key]: {
-            ...(d[key] as Address),
-            region: a,
-            comuna: comunasOf(a).includes((d[key] as Address).comuna)
-              ? (d[key] as Address).comuna
-              : '',
-          },
-        }) as Patch,
-    }),
-    field('comuna', '¿En qué comuna?', {
-      kind: 'select',
-      optionsFor: (d) => comunasOf((d[key] as Address).region).map((c) => ({ value: c, label: c })),
-    }),
-    field('detalle', '¿Algún detalle, como oficina o departamento?', {
-      optional: true,
-      placeholder: 'Oficina 501',
-    }),
-  ];
-}
-
-function partnerQuestions(type: BusinessType, i: number, count: number): ChatQuestion[] {
-  const eirl = type === 'eirl';
-  const step: StepId = eirl ? '05-individualizar' : '07-individualizar';
-  const prefix = eirl ? 'personalInfo' : `partnersPersonalInfo.${i}`;
-  const who = eirl
-    ? 'del titular'
-    : count > 1
-      ? `del ${type === 'spa' ? 'accionista' : 'socio'} ${i + 1}`
-      : type === 'spa'
-        ? 'del accionista'
-        : 'del socio';
-  const get = (d: AnyDraft): Partner => partnersOf(type, d)[i] ?? blankPartner();
-  const put = (d: AnyDraft, patch: Partial<Partner>): Patch => {
-    if (eirl) return { personalInfo: { ...get(d), ...patch } };
-    const list = partnersOf(type, d).slice();
-    list[i] = { ...get(d), ...patch };
-    return { partnersPersonalInfo: list };
-  };
-  const field = (
-    f: keyof Partner,
-    prompt: string,
-    extra: Partial<ChatQuestion> = {},
-  ): ChatQuestion => ({
-    id: `${prefix}.${f}`,
-    step,
-    prompt,
-    kind: 'text',
-    read: (d) => String(get(d)[f] ?? ''),
-    write: (d, a) => put(d, { [f]: a.trim() }),
-    paths: [`${prefix}.${f}`],
-    ...extra,
-  });
-  return [
-    field('runRut', `¿Cuál es el RUT ${who}?`, { placeholder: '12.345.678-5' }),
-    field('nombre', '¿Sus nombres?'),
-    field('primerApellido', '¿Su primer apellido?'),
-    field('segundoApellido', '¿Su segundo apellido?', { optional: true }),
-    field('email', '¿Su correo electrónico?', { inputMode: 'email' }),
-    field('telefono', '¿Su teléfono?', { inputMode: 'tel', placeholder: '+56 9 1234 5678' }),
-    field('estadoCivil', '¿Su estado civil?', {
-      kind: 'choice',
-      options: CIVIL_STATUSES.map((s) => ({ value: s, label: CIVIL_STATUS_LABELS[s] })),
-      show: (v) => CIVIL_STATUS_LABELS[v as keyof typeof CIVIL_STATUS_LABELS] ?? v,
-    }),
-    field('profesion', '¿Su profesión u oficio?'),
-    field('nacionalidad', '¿Su nacionalidad?', {
-      kind: 'choice',
-      options: [{ value: 'Chile', label: 'Chilena' }],
-      placeholder: 'Otra nacionalidad',
-    }),
-    field('direccion', '¿Su dirección particular?', { placeholder: 'Calle, número, comuna' }),
-  ];
-}
+export type { ChatOption, ChatQuestion } from '@/lib/formation/chat-fields';
 
 /** The questions for `type`, given the draft as it is now (partner count, same address…). */
 export function chatQuestions(
@@ -214,10 +89,22 @@ export function chatQuestions(
       paths: [],
     },
     {
+      id: 'activityCodes',
+      step: '03-giro',
+      prompt:
+        '¿Qué actividades del SII realizará? Escribe sus códigos de 6 dígitos, separados por coma (por ejemplo 107100). Si no los conoces, búscalos por palabra en el paso «Giro» del formulario.',
+      kind: 'text',
+      inputMode: 'numeric',
+      placeholder: '107100, 472101',
+      read: (d) => (d.activityCodes ?? []).join(', '),
+      write: (_d, a) => ({ activityCodes: [...new Set(a.match(/\d+/g) ?? [])] }),
+      paths: ['activityCodes'],
+    },
+    {
       id: 'businessDescription',
       step: '03-giro',
       prompt:
-        '¿A qué se dedicará tu empresa? Descríbelo con tus palabras; si conoces los códigos del SII, inclúyelos.',
+        '¿A qué se dedicará tu empresa? Descríbelo con tus palabras: será el objeto de los estatutos.',
       kind: 'textarea',
       read: (d) => d.businessDescription,
       write: (_d, a) => ({ businessDescription: a.trim() }),
@@ -340,6 +227,20 @@ export function chatQuestions(
   partners.forEach((_, i) => q.push(...partnerQuestions(type, i, partners.length)));
 
   if (type !== 'eirl') {
+    q.push(...administratorQuestions(type, draft));
+    if (type === 'spa')
+      q.push({
+        id: 'totalShares',
+        step: '08-participacion',
+        prompt:
+          '¿En cuántas acciones se dividirá el capital? Lo habitual es 1.000; cada accionista tendrá las que correspondan a su porcentaje.',
+        kind: 'text',
+        inputMode: 'numeric',
+        placeholder: '1000',
+        read: (d) => String((d as { totalShares: number }).totalShares),
+        write: (_d, a) => ({ totalShares: Number(a.replace(/\D/g, '') || 0) }) as Patch,
+        paths: ['totalShares'],
+      });
     partners.forEach((p, i) => {
       const last = i === partners.length - 1;
       q.push({
@@ -369,6 +270,33 @@ export function chatQuestions(
     });
   }
   return q;
+}
+
+/** Whether each partner administers (or sits on the board), unless all the partners do. */
+function administratorQuestions(type: BusinessType, draft: AnyDraft): ChatQuestion[] {
+  const administration = (draft as { administration: string }).administration;
+  if (administration === 'socios') return [];
+  const partners = partnersOf(type, draft);
+  const role =
+    administration === 'directorio' ? 'integrará el directorio' : 'administrará la empresa';
+  return partners.map((p, i) => ({
+    id: `partnersPersonalInfo.${i}.administra`,
+    step: '07-individualizar',
+    prompt: `¿${partnerName(p) || `El socio ${i + 1}`} ${role}?`,
+    kind: 'choice',
+    options: [
+      { value: 'si', label: 'Sí' },
+      { value: 'no', label: 'No' },
+    ],
+    read: (d) => (partnersOf(type, d)[i]?.administra ? 'si' : 'no'),
+    write: (d, a) => {
+      const list = partnersOf(type, d).slice();
+      list[i] = { ...list[i]!, administra: a === 'si' };
+      return { partnersPersonalInfo: list } as Patch;
+    },
+    show: (v) => (v === 'si' ? 'Sí' : 'No'),
+    paths: i === partners.length - 1 ? ['administra'] : [],
+  }));
 }
 
 /** The error an answer would cause, using the step's own validation. */

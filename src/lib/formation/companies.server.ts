@@ -1,5 +1,7 @@
 /** Company formation: virtual-office plans, synced drafts, sent companies and their history. */
 import { isBusinessType } from '@/lib/formation/business-type';
+import { isForCompanies } from '@/lib/chile/activities';
+import { activityByCode } from '@/lib/chile/activities.server';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { BusinessType } from '@/lib/formation/business-type';
 import {
@@ -109,6 +111,19 @@ export async function validateCompanyRequest(db: Db, body: unknown): Promise<Com
       (errors[key] ??= []).push(message);
     }
   }
+  const unknown = request.activityCodes.filter((code) => !activityByCode(code));
+  const forPeople = request.activityCodes.filter((code) => {
+    const activity = activityByCode(code);
+    return activity && !isForCompanies(activity);
+  });
+  if (unknown.length)
+    (errors.activityCodes ??= []).push(
+      `Estos códigos no están en la lista del SII: ${unknown.join(', ')}.`,
+    );
+  if (forPeople.length)
+    (errors.activityCodes ??= []).push(
+      `Estas actividades son de segunda categoría y no aplican a una empresa: ${forPeople.join(', ')}.`,
+    );
   if (request.voplan !== null) {
     const [plan] = await db
       .select({ id: voPlans.id })

@@ -42,6 +42,8 @@ export interface Partner {
   participacion: number;
   nacionalidad: string;
   telefono: string;
+  /** Ltda and SpA: this partner administers the company (or sits on the SpA's board). */
+  administra: boolean;
 }
 
 /** A virtual-office plan as the API serves it. */
@@ -60,6 +62,8 @@ interface CommonDraft {
   societyAddress: Address;
   selectedVOPlan: VoPlan | null;
   businessDescription: string;
+  /** The SII's activity codes (CIIU4.CL), six digits each, chosen from the official list. */
+  activityCodes: string[];
   capital: string;
   duration: string;
 }
@@ -84,6 +88,8 @@ export interface SpaDraft extends CommonDraft {
   canExpandActivity: '' | 'si' | 'no';
   partnersPersonalInfo: Partner[];
   socialManagementType: SocialManagementType;
+  /** How many shares the capital is divided into; each shareholder's follow from their %. */
+  totalShares: number;
 }
 
 export interface DraftByType {
@@ -99,6 +105,11 @@ export const DEFAULT_DURATION = 'indefinida';
 export const DEFAULT_ADMINISTRATION: Administration = 'administrador';
 export const DEFAULT_SOCIAL_MANAGEMENT: SocialManagementType = 'indistinta';
 export const DEFAULT_PARTNERS: Record<BusinessType, number> = { ltda: 2, eirl: 1, spa: 1 };
+export const DEFAULT_TOTAL_SHARES = 1000;
+export const MAX_ACTIVITY_CODES = 20;
+export const MAX_TOTAL_SHARES = 1_000_000_000;
+/** A board (directorio) of an SpA has at least this many members. */
+export const MIN_DIRECTORS = 3;
 
 export function blankAddress(): Address {
   return { calle: '', numero: '', comuna: '', region: '', detalle: '' };
@@ -117,6 +128,7 @@ export function blankPartner(): Partner {
     participacion: 0,
     nacionalidad: 'Chile',
     telefono: '',
+    administra: false,
   };
 }
 
@@ -129,6 +141,7 @@ function commonDefaults(): CommonDraft {
     societyAddress: blankAddress(),
     selectedVOPlan: null,
     businessDescription: '',
+    activityCodes: [],
     capital: DEFAULT_CAPITAL,
     duration: DEFAULT_DURATION,
   };
@@ -153,6 +166,7 @@ export function defaultDraft<T extends BusinessType>(type: T): DraftByType[T] {
       canExpandActivity: 'no',
       partnersPersonalInfo: partners(DEFAULT_PARTNERS.spa),
       socialManagementType: DEFAULT_SOCIAL_MANAGEMENT,
+      totalShares: DEFAULT_TOTAL_SHARES,
     },
   };
   return drafts[type];
@@ -166,6 +180,17 @@ export function draftWithDefaults<T extends BusinessType>(
   const fields =
     stored !== null && typeof stored === 'object' && !Array.isArray(stored) ? stored : {};
   return { ...defaultDraft(type), ...fields } as DraftByType[T];
+}
+
+/** Whether each partner administers: all of them when the partners administer together. */
+export function administers(draft: AnyDraft, partner: Partner): boolean {
+  if (!('administration' in draft)) return true; // the EIRL's owner
+  return draft.administration === 'socios' || partner.administra;
+}
+
+/** An SpA shareholder's shares: their percentage of the total (not always a whole number). */
+export function sharesOf(totalShares: number, participacion: number): number {
+  return Math.round(totalShares * participacion) / 100;
 }
 
 /** The draft's partners: the EIRL's single owner, or the partners list. */

@@ -10,6 +10,8 @@ import { normalizePhone } from '@/lib/phone';
 import { formatRut } from '@/lib/rut';
 import { BUSINESS_TYPES, type BusinessType } from '@/lib/formation/business-type';
 import {
+  DEFAULT_TOTAL_SHARES,
+  MAX_ACTIVITY_CODES,
   blankPartner,
   defaultDraft,
   partnersOf,
@@ -31,6 +33,7 @@ export interface CommonPayload {
   tributaryAddress: Address;
   societyAddress: Address;
   businessDescription: string;
+  activityCodes: string[];
   capital: string;
   duration: string;
   partnersInfo: PartnerPayload[];
@@ -43,6 +46,7 @@ export interface LtdaPayload extends CommonPayload {
 }
 export interface SpaPayload extends LtdaPayload {
   socialManagementType: string;
+  totalShares: number;
 }
 export type FullStatePayload = CommonPayload | LtdaPayload | SpaPayload;
 
@@ -54,7 +58,7 @@ const trimAddress = (a: Address): Address => ({
   detalle: a.detalle.trim(),
 });
 
-function partnerPayload(p: Partner, participacion: number): PartnerPayload {
+function partnerPayload(p: Partner, participacion: number, administra: boolean): PartnerPayload {
   return {
     runRut: formatRut(p.runRut),
     nombre: p.nombre.trim(),
@@ -67,6 +71,7 @@ function partnerPayload(p: Partner, participacion: number): PartnerPayload {
     participacion,
     nacionalidad: p.nacionalidad.trim(),
     telefono: normalizePhone(p.telefono) ?? p.telefono.trim(),
+    administra,
   };
 }
 
@@ -81,11 +86,14 @@ export function toFullStatePayload(type: BusinessType, draft: AnyDraft): FullSta
       draft.useSameAddress ? draft.tributaryAddress : draft.societyAddress,
     ),
     businessDescription: draft.businessDescription.trim(),
+    activityCodes: [...new Set(draft.activityCodes)],
     capital: capital === null ? draft.capital : formatClp(capital),
     duration: draft.duration,
-    // The single owner of an EIRL holds all of it.
+    // The single owner of an EIRL holds all of it and administers it.
     partnersInfo: partnersOf(type, draft).map((p) =>
-      partnerPayload(p, type === 'eirl' ? 100 : p.participacion),
+      type === 'eirl'
+        ? partnerPayload(p, 100, true)
+        : partnerPayload(p, p.participacion, !!p.administra),
     ),
     voplan: draft.selectedVOPlan?.id ?? null,
   };
@@ -98,7 +106,12 @@ export function toFullStatePayload(type: BusinessType, draft: AnyDraft): FullSta
     specialAgreements: d.specialAgreements.trim(),
   };
   if (type === 'ltda') return withSociety;
-  return { ...withSociety, socialManagementType: (draft as SpaDraft).socialManagementType };
+  const spa = draft as SpaDraft;
+  return {
+    ...withSociety,
+    socialManagementType: spa.socialManagementType,
+    totalShares: spa.totalShares,
+  };
 }
 
 const str = (max: number) =>
@@ -122,6 +135,7 @@ const partnerShape = z.object({
   participacion: z.number({ error: 'La participación debe ser un número.' }).min(0).max(100),
   nacionalidad: str(60).default('Chile'),
   telefono: str(30),
+  administra: z.boolean({ error: 'Indica si administra: sí o no.' }).default(false),
 });
 const commonShape = {
   companyName: str(150),
@@ -129,6 +143,10 @@ const commonShape = {
   tributaryAddress: addressShape,
   societyAddress: addressShape,
   businessDescription: str(1000),
+  activityCodes: z
+    .array(str(6), { error: 'Las actividades deben ser una lista de códigos.' })
+    .max(MAX_ACTIVITY_CODES, `Como máximo ${MAX_ACTIVITY_CODES} actividades.`)
+    .default([]),
   capital: str(30),
   duration: str(20),
   partnersInfo: z.array(partnerShape).max(100, 'Como máximo 100 socios.'),
@@ -153,7 +171,14 @@ export const companyRequestSchema = z.discriminatedUnion(
   [
     z.object({ type: z.literal('eirl'), ...commonShape }),
     z.object({ type: z.literal('ltda'), ...societyShape }),
-    z.object({ type: z.literal('spa'), ...societyShape, socialManagementType: str(20) }),
+    z.object({
+      type: z.literal('spa'),
+      ...societyShape,
+      socialManagementType: str(20),
+      totalShares: z
+        .number({ error: 'El número de acciones debe ser un número.' })
+        .default(DEFAULT_TOTAL_SHARES),
+    }),
   ],
   { error: `El tipo de empresa debe ser uno de: ${BUSINESS_TYPES.join(', ')}.` },
 );
@@ -175,6 +200,7 @@ export function draftFromPayload(request: CompanyRequest): AnyDraft {
     selectedVOPlan:
       request.voplan === null ? null : { id: request.voplan, name: '', price_clp: 0, features: [] },
     businessDescription: request.businessDescription,
+    activityCodes: request.activityCodes,
     capital: request.capital,
     duration: request.duration,
   };
@@ -197,5 +223,11 @@ export function draftFromPayload(request: CompanyRequest): AnyDraft {
     ...defaultDraft('spa'),
     ...society,
     socialManagementType: request.socialManagementType as SpaDraft['socialManagementType'],
+    totalShares: request.totalShares,
   };
+}
+
+/** The draft a stored company was sent as (its payload, read with today's defaults). */
+export function draftOfCompany(type: BusinessType, payload: unknown): AnyDraft {
+  return draftFromPayload(companyRequestSchema.parse({ ...(payload as object), type }));
 }

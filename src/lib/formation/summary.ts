@@ -5,7 +5,9 @@ import { formatClp, parseClp } from '@/lib/money';
 import type { BusinessType } from '@/lib/formation/business-type';
 import {
   CIVIL_STATUS_LABELS,
+  administers,
   partnerName,
+  sharesOf,
   type Address,
   type AnyDraft,
   type EirlDraft,
@@ -61,8 +63,20 @@ function partnerRows(p: Partner): SummaryRow[] {
   ];
 }
 
+/** An activity code as people read it; the name where the caller has the SII's list at hand. */
+export type ActivityNamer = (code: string) => string | undefined;
+
+function activityLines(codes: string[] | undefined, nameOf: ActivityNamer): string {
+  if (!codes?.length) return EMPTY;
+  return codes.map((c) => (nameOf(c) ? `${c} – ${nameOf(c)}` : c)).join('\n');
+}
+
 /** Every field of the draft, grouped by the step that asks for it. */
-export function summarizeDraft(type: BusinessType, draft: AnyDraft): SummaryGroup[] {
+export function summarizeDraft(
+  type: BusinessType,
+  draft: AnyDraft,
+  nameOf: ActivityNamer = () => undefined,
+): SummaryGroup[] {
   return stepsOf(type).map((step): SummaryGroup => {
     const title = STEP_INFO[step].title;
     switch (step) {
@@ -96,7 +110,14 @@ export function summarizeDraft(type: BusinessType, draft: AnyDraft): SummaryGrou
           ],
         };
       case '03-giro':
-        return { step, title, rows: [{ label: 'Giro', value: v(draft.businessDescription) }] };
+        return {
+          step,
+          title,
+          rows: [
+            { label: 'Actividades del SII', value: activityLines(draft.activityCodes, nameOf) },
+            { label: 'Giro', value: v(draft.businessDescription) },
+          ],
+        };
       case '04-capital': {
         const capital = parseClp(draft.capital);
         return {
@@ -140,16 +161,19 @@ export function summarizeDraft(type: BusinessType, draft: AnyDraft): SummaryGrou
           ],
         };
       }
-      case '07-individualizar':
+      case '07-individualizar': {
+        const d = draft as SpaDraft;
+        const role = d.administration === 'directorio' ? 'Integra el directorio' : 'Administra';
         return {
           step,
           title,
           rows: [],
-          people: (draft as SpaDraft).partnersPersonalInfo.map((p, i) => ({
+          people: d.partnersPersonalInfo.map((p, i) => ({
             title: `${type === 'spa' ? 'Accionista' : 'Socio'} ${i + 1}`,
-            rows: partnerRows(p),
+            rows: [...partnerRows(p), { label: role, value: administers(d, p) ? 'Sí' : 'No' }],
           })),
         };
+      }
       case '05-individualizar':
         return {
           step,
@@ -157,15 +181,20 @@ export function summarizeDraft(type: BusinessType, draft: AnyDraft): SummaryGrou
           rows: [],
           people: [{ title: 'Titular', rows: partnerRows((draft as EirlDraft).personalInfo) }],
         };
-      case '08-participacion':
-        return {
-          step,
-          title,
-          rows: (draft as SpaDraft).partnersPersonalInfo.map((p, i) => ({
-            label: partnerName(p) || `Socio ${i + 1}`,
-            value: formatPercent(p.participacion),
-          })),
-        };
+      case '08-participacion': {
+        const d = draft as SpaDraft;
+        const total = type === 'spa' ? d.totalShares : null;
+        const rows = d.partnersPersonalInfo.map((p, i) => ({
+          label: partnerName(p) || `Socio ${i + 1}`,
+          value:
+            total === null
+              ? formatPercent(p.participacion)
+              : `${formatPercent(p.participacion)} · ${sharesOf(total, p.participacion).toLocaleString('es-CL')} acciones`,
+        }));
+        if (total !== null)
+          rows.unshift({ label: 'Total de acciones', value: total.toLocaleString('es-CL') });
+        return { step, title, rows };
+      }
     }
   });
 }

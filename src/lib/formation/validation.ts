@@ -10,6 +10,9 @@ import { cleanRut, isValidRut } from '@/lib/rut';
 import type { BusinessType } from '@/lib/formation/business-type';
 import {
   CIVIL_STATUSES,
+  MAX_ACTIVITY_CODES,
+  MAX_TOTAL_SHARES,
+  MIN_DIRECTORS,
   PARTNER_LIMITS,
   SOCIAL_MANAGEMENT_TYPES,
   type Address,
@@ -17,6 +20,7 @@ import {
   type EirlDraft,
   type Partner,
   type SpaDraft,
+  sharesOf,
 } from '@/lib/formation/draft';
 import { checkCompanyName } from '@/lib/formation/names';
 import { stepsOf, type StepId } from '@/lib/formation/steps';
@@ -100,6 +104,15 @@ export function validateStep(type: BusinessType, step: StepId, draft: AnyDraft):
       const length = draft.businessDescription.trim().length;
       if (length < 10) errors.businessDescription = 'Describe el giro con al menos 10 caracteres.';
       else if (length > 1000) errors.businessDescription = 'Máximo 1000 caracteres.';
+      const codes = draft.activityCodes ?? [];
+      if (codes.length === 0)
+        errors.activityCodes =
+          'Agrega al menos una actividad del SII: búscala por palabra o código.';
+      else if (codes.length > MAX_ACTIVITY_CODES)
+        errors.activityCodes = `Como máximo ${MAX_ACTIVITY_CODES} actividades.`;
+      else if (codes.some((c) => !/^\d{6}$/.test(c)))
+        errors.activityCodes =
+          'Cada actividad del SII es un código de 6 dígitos, por ejemplo 107100.';
       break;
     }
     case '04-capital': {
@@ -154,6 +167,7 @@ export function validateStep(type: BusinessType, step: StepId, draft: AnyDraft):
             `Este RUT ya está en el socio ${seen.get(rut)! + 1}.`;
         else seen.set(rut, i);
       });
+      validateAdministrators(draft as SpaDraft, errors);
       break;
     }
     case '05-individualizar':
@@ -170,10 +184,35 @@ export function validateStep(type: BusinessType, step: StepId, draft: AnyDraft):
       const total = participationTotal(partners);
       if (total !== 100)
         errors.participacion = `Las participaciones deben sumar exactamente 100 %. Hoy suman ${formatPercent(total)}.`;
+      if (type === 'spa') validateShares(draft as SpaDraft, errors);
       break;
     }
   }
   return errors;
+}
+
+/** Who administers: one or more partners for an administrator, three or more for a board. */
+function validateAdministrators(draft: SpaDraft, into: Errors): void {
+  const chosen = draft.partnersPersonalInfo.filter((p) => p.administra).length;
+  if (draft.administration === 'administrador' && chosen === 0)
+    into.administra = 'Marca quién administrará la empresa: al menos una persona.';
+  if (draft.administration === 'directorio' && chosen < MIN_DIRECTORS)
+    into.administra = `Un directorio tiene al menos ${MIN_DIRECTORS} integrantes: márcalos, o elige un administrador en el paso Administración.`;
+}
+
+/** An SpA's capital is divided into a whole number of shares, and so is each shareholder's part. */
+function validateShares(draft: SpaDraft, into: Errors): void {
+  const total = draft.totalShares;
+  if (!(Number.isInteger(total) && total >= 1 && total <= MAX_TOTAL_SHARES)) {
+    into.totalShares = `Escribe un número entero de acciones, entre 1 y ${MAX_TOTAL_SHARES.toLocaleString('es-CL')}.`;
+    return;
+  }
+  draft.partnersPersonalInfo.forEach((p, i) => {
+    const shares = sharesOf(total, p.participacion);
+    if (p.participacion > 0 && !Number.isInteger(shares))
+      into[`partnersPersonalInfo.${i}.participacion`] ??=
+        `Con ${total.toLocaleString('es-CL')} acciones, el ${formatPercent(p.participacion)} serían ${shares.toLocaleString('es-CL')} acciones: ajusta el porcentaje o el total para que sea un número entero.`;
+  });
 }
 
 /** The sum of participations, rounded to hundredths. */

@@ -8,6 +8,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { PAYLOADS } from '../../fixtures/companies';
 import { ApiClient, uniqueEmail } from '../../support/http';
+import { pdfText } from '../../support/pdf';
 import { decodedMail, waitForMailWith } from '../../support/smtp';
 
 const servers = inject('servers');
@@ -140,5 +141,51 @@ describe.each(servers)('the back office on $kind', ({ url }) => {
     expect((await move({ status: 'rechazada', note: 'x', version: 6 })).status).toBe(400);
     // The user sees the new status on their own company.
     expect((await user.get(`/api/companies/${id}/`, { token })).body.status).toBe('constituida');
+  });
+
+  it('serves the statutes and data sheet to the owner and the staff, and a 404 to anyone else', async () => {
+    const owner = new ApiClient(url);
+    const { token } = await owner.register();
+    const sent = await owner.post('/api/companies/', PAYLOADS.ltda, { token });
+    const id = sent.body.id as number;
+    const { token: staffToken } = await staffClient(url);
+    const { token: otherToken } = await new ApiClient(url).register();
+    const fetchAs = (path: string, as?: string) =>
+      fetch(url + path, { headers: as ? { Authorization: `Token ${as}` } : {} });
+
+    const statutes = await fetchAs(`/api/companies/${id}/documents/estatutos/`, token);
+    expect(statutes.status).toBe(200);
+    expect(statutes.headers.get('content-type')).toBe('application/pdf');
+    expect(statutes.headers.get('content-disposition')).toBe(
+      'inline; filename="estatutos-cafe-del-puerto-limitada.pdf"',
+    );
+    const text = await pdfText(new Uint8Array(await statutes.arrayBuffer()));
+    expect(text).toContain('se denominará «Café del Puerto Limitada»');
+    expect(text).toContain('María José Soto Pérez aporta $500.000');
+
+    const sheet = await fetchAs(
+      `/api/backoffice/companies/${id}/documents/ficha-de-datos/`,
+      staffToken,
+    );
+    expect(sheet.status).toBe(200);
+    expect(await pdfText(new Uint8Array(await sheet.arrayBuffer()))).toContain(
+      '107100 – Elaboración de productos de panadería y pastelería',
+    );
+
+    for (const [path, as] of [
+      [`/api/companies/${id}/documents/estatutos/`, otherToken],
+      [`/api/companies/${id}/documents/estatutos/`, undefined],
+      [`/api/companies/${id}/documents/contrato/`, token],
+      [`/api/backoffice/companies/${id}/documents/estatutos/`, token],
+      [`/api/backoffice/companies/${id}/documents/estatutos/`, otherToken],
+      [`/api/backoffice/companies/999999999/documents/estatutos/`, staffToken],
+    ] as const) {
+      const res = await fetchAs(path, as);
+      expect([path, as === undefined ? 'signed out' : '', res.status]).toEqual([
+        path,
+        as === undefined ? 'signed out' : '',
+        as === undefined ? 401 : 404,
+      ]);
+    }
   });
 });

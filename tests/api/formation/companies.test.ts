@@ -82,6 +82,26 @@ describe.each(servers)('companies on $kind', ({ url }) => {
         /no pertenece a la región/,
       ],
       [{ ...PAYLOADS.spa, businessDescription: 'corto' }, 'businessDescription', /al menos 10/],
+      [{ ...PAYLOADS.spa, activityCodes: [] }, 'activityCodes', /al menos una actividad/],
+      [{ ...PAYLOADS.spa, activityCodes: ['999999'] }, 'activityCodes', /no están en la lista/],
+      [{ ...PAYLOADS.spa, activityCodes: ['691002'] }, 'activityCodes', /segunda categoría/],
+      [
+        { ...PAYLOADS.spa, partnersInfo: [partner({ administra: false })] },
+        'administra',
+        /al menos una persona/,
+      ],
+      [
+        {
+          ...PAYLOADS.spa,
+          totalShares: 3,
+          partnersInfo: [
+            partner({ participacion: 50 }),
+            partner({ runRut: '8.765.432-K', participacion: 50 }),
+          ],
+        },
+        'partnersInfo.0.participacion',
+        /número entero/,
+      ],
       [{ ...PAYLOADS.spa, capital: 'mucho' }, 'capital', /pesos/],
       [{ ...PAYLOADS.spa, duration: '0' }, 'duration', /entre 1 y 99/],
       [

@@ -73,7 +73,12 @@ async function commonSteps(page: Page, type: string, shot: Shot) {
     .filter({ hasText: '107100' })
     .getByRole('button', { name: 'Agregar' })
     .click();
-  await expect.poll(() => page.getByLabel('Giro de la empresa').inputValue()).toContain('107100');
+  // The code is kept as a code, shown with its name; the first one starts the giro's text.
+  const chosen = page.getByRole('region', { name: 'Actividades elegidas' });
+  await chosen.getByText('107100 · Elaboración de productos de panadería y pastelería').waitFor();
+  await expect
+    .poll(() => page.getByLabel('Giro de la empresa').inputValue())
+    .toBe('Elaboración de productos de panadería y pastelería');
   await shot('03-giro');
   await next(page, /04-capital$/);
   // 04
@@ -112,7 +117,7 @@ describe('company formation in the browser', () => {
       'page',
     );
     await commonSteps(page, 'spa', shot);
-    await page.getByRole('radio', { name: /Un directorio/ }).check();
+    await page.getByRole('radio', { name: /Un administrador/ }).check();
     await page.getByRole('radio', { name: /Conjunta/ }).check();
     await shot('05-administracion-y-acuerdos');
     await next(page, /06-explotar-giro$/);
@@ -135,9 +140,15 @@ describe('company formation in the browser', () => {
     await page.getByLabel('RUT').fill('123456785');
     await page.getByLabel('RUT').blur();
     await expect.poll(() => page.getByLabel('RUT').inputValue()).toBe('12.345.678-5');
+    // Someone must administer it.
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.getByText('Marca quién administrará la empresa: al menos una persona.').waitFor();
+    await page.getByRole('checkbox', { name: 'Administrará la empresa' }).check();
     await shot('07-individualizar');
     await next(page, /08-participacion$/);
+    await page.getByLabel('Número total de acciones').fill('5000');
     await page.getByLabel('Camila Rojas').fill('100');
+    await page.getByText('5.000 acciones').waitFor();
     await shot('08-participacion');
     await next(page, /revision$/);
     await sendFromRevision(page, shot);
@@ -181,6 +192,11 @@ describe('company formation in the browser', () => {
       apellido: 'Soto',
       email: 'pedro@ejemplo.cl',
     });
+    await page
+      .locator('section')
+      .nth(0)
+      .getByRole('checkbox', { name: 'Administrará la empresa' })
+      .check();
     await shot('07-individualizar');
     await next(page, /08-participacion$/);
     await page.getByLabel('Camila Rojas').fill('60');
@@ -308,6 +324,10 @@ describe('company formation in the browser', () => {
     await page.getByRole('button', { name: 'Omitir esta pregunta' }).click();
     await choose('Sí, el mismo');
     await choose('No por ahora');
+    await page.getByText('¿Qué actividades del SII realizará?').waitFor();
+    await say('4763');
+    await page.getByText(/código de 6 dígitos/).waitFor();
+    await say('476302');
     // The capital typed the moment its question replaces the activity's, before the browser has
     // painted once (a person typing fast, or a slow phone): what was typed stays, and is what is
     // sent. When the box was reset by an effect after paint, it still showed the capital while the

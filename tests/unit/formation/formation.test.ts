@@ -50,7 +50,8 @@ function complete(type: 'spa' | 'ltda' | 'eirl') {
   const base = {
     companyName: '',
     tributaryAddress: address,
-    businessDescription: '107100 Elaboración de productos de panadería',
+    businessDescription: 'Elaboración de productos de panadería',
+    activityCodes: ['107100'],
     capital: '$2.500.000',
   };
   if (type === 'eirl')
@@ -67,7 +68,7 @@ function complete(type: 'spa' | 'ltda' | 'eirl') {
       companyName: 'Panadería Las Rosas Limitada',
       canExpandActivity: 'si',
       partnersPersonalInfo: [
-        partner({ participacion: 60 }),
+        partner({ participacion: 60, administra: true }),
         partner({ runRut: '8.765.432-K', email: 'b@ejemplo.cl', participacion: 40 }),
       ],
     };
@@ -75,7 +76,7 @@ function complete(type: 'spa' | 'ltda' | 'eirl') {
     ...defaultDraft('spa'),
     ...base,
     companyName: 'Panadería Las Rosas SpA',
-    partnersPersonalInfo: [partner({ participacion: 100 })],
+    partnersPersonalInfo: [partner({ participacion: 100, administra: true })],
   };
 }
 
@@ -130,6 +131,7 @@ describe('draft defaults (docs/spec.md §3, §9)', () => {
       participacion: 0,
       nacionalidad: 'Chile',
       telefono: '',
+      administra: false,
     });
   });
   it('drafts are independent copies', () => {
@@ -146,6 +148,8 @@ describe('full-state payload (docs/spec.md §3)', () => {
     'tributaryAddress',
     'societyAddress',
     'businessDescription',
+    // Not in docs/spec.md §3: what a constitution needs (issue 34).
+    'activityCodes',
     'capital',
     'duration',
     'partnersInfo',
@@ -175,6 +179,7 @@ describe('full-state payload (docs/spec.md §3)', () => {
         'administration',
         'specialAgreements',
         'socialManagementType',
+        'totalShares',
       ].sort(),
     );
     expect(p.voplan).toBe(2);
@@ -218,6 +223,37 @@ describe('validation', () => {
       /RUT no es válido/,
     );
     expect(errors['08-participacion'].participacion).toMatch(/sumar exactamente 100/);
+  });
+  it('the giro needs at least one SII activity code of six digits', () => {
+    const d = complete('spa');
+    d.activityCodes = [];
+    expect(validateStep('spa', '03-giro', d).activityCodes).toMatch(/al menos una actividad/);
+    d.activityCodes = ['1071'];
+    expect(validateStep('spa', '03-giro', d).activityCodes).toMatch(/6 dígitos/);
+  });
+  it('someone administers: one or more for an administrator, three for a board, all partners', () => {
+    const d = complete('spa');
+    d.partnersPersonalInfo[0]!.administra = false;
+    expect(validateStep('spa', '07-individualizar', d).administra).toMatch(/al menos una persona/);
+    d.administration = 'socios';
+    expect(validateStep('spa', '07-individualizar', d).administra).toBeUndefined();
+    d.administration = 'directorio';
+    d.partnersPersonalInfo[0]!.administra = true;
+    expect(validateStep('spa', '07-individualizar', d).administra).toMatch(/al menos 3/);
+  });
+  it("an SpA's shares are whole, in total and for each shareholder", () => {
+    const d = complete('spa');
+    d.partnersPersonalInfo = [
+      partner({ participacion: 33.33 }),
+      partner({ runRut: '8.765.432-K', participacion: 66.67 }),
+    ];
+    expect(validateStep('spa', '08-participacion', d)['partnersPersonalInfo.0.participacion']).toBe(
+      'Con 1.000 acciones, el 33,33 % serían 333,3 acciones: ajusta el porcentaje o el total para que sea un número entero.',
+    );
+    d.totalShares = 10_000;
+    expect(validateStep('spa', '08-participacion', d)).toEqual({});
+    d.totalShares = 1.5;
+    expect(validateStep('spa', '08-participacion', d).totalShares).toMatch(/número entero/);
   });
   it('an invalid RUT blocks the partners step', () => {
     const d = complete('spa');

@@ -11,7 +11,7 @@ import {
 import { TextAreaField } from '@/islands/ui/fields';
 import type { StepProps } from '@/islands/formation/steps/types';
 
-/** 03: the giro, written with help from a search over the SII's activity codes. */
+/** 03: the SII activity codes, chosen from the official list, and the giro in the person's words. */
 export function ActivityStep({ draft, update, err }: StepProps) {
   const [index, setIndex] = useState<SearchIndex | null>(null);
   const [query, setQuery] = useState('');
@@ -20,12 +20,19 @@ export function ActivityStep({ draft, update, err }: StepProps) {
   }, []);
   const results = useMemo(() => (index ? searchActivities(index, query, 12) : []), [index, query]);
 
+  const codes = draft.activityCodes ?? [];
+  const byCode = useMemo(() => new Map(index?.activities.map((a) => [a.code, a]) ?? []), [index]);
+
   function add(activity: Activity) {
-    const line = `${activity.code} – ${sentenceCase(activity.description)}`;
-    if (draft.businessDescription.includes(activity.code)) return;
+    if (codes.includes(activity.code)) return;
+    // The first activity also starts the giro's text, which the person can then reword.
     const text = draft.businessDescription.trim();
-    update({ businessDescription: text ? `${text}\n${line}` : line });
+    update({
+      activityCodes: [...codes, activity.code],
+      ...(text ? {} : { businessDescription: sentenceCase(activity.description) }),
+    });
   }
+  const remove = (code: string) => update({ activityCodes: codes.filter((c) => c !== code) });
 
   return (
     <div className="space-y-6">
@@ -60,7 +67,7 @@ export function ActivityStep({ draft, update, err }: StepProps) {
             )}
             {results.map((a) => {
               const forCompanies = isForCompanies(a);
-              const added = draft.businessDescription.includes(a.code);
+              const added = codes.includes(a.code);
               return (
                 <li key={a.code} className="flex items-start justify-between gap-3 p-3">
                   <div className="min-w-0">
@@ -98,6 +105,41 @@ export function ActivityStep({ draft, update, err }: StepProps) {
           </ul>
         )}
       </div>
+      <section aria-labelledby="activities-chosen">
+        <h2 id="activities-chosen" className="field-label">
+          Actividades elegidas
+        </h2>
+        {codes.length === 0 ? (
+          <p className="field-hint">Aún no eliges actividades. Búscalas arriba y agrégalas.</p>
+        ) : (
+          <ul className="mt-2 space-y-2">
+            {codes.map((code) => (
+              <li
+                key={code}
+                className="flex items-center justify-between gap-3 rounded-xl border border-ink-200 bg-white p-3 text-sm"
+              >
+                <span>
+                  <span className="font-mono text-brand-700">{code}</span>
+                  {byCode.get(code) && ` · ${sentenceCase(byCode.get(code)!.description)}`}
+                </span>
+                <button
+                  type="button"
+                  className="btn-ghost min-h-9 shrink-0 px-3 text-xs text-danger-700"
+                  onClick={() => remove(code)}
+                  aria-label={`Quitar la actividad ${code}`}
+                >
+                  Quitar
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {err('activityCodes') && (
+          <p className="field-error" role="alert">
+            {err('activityCodes')}
+          </p>
+        )}
+      </section>
       <TextAreaField
         label="Giro de la empresa"
         name="businessDescription"
@@ -105,7 +147,7 @@ export function ActivityStep({ draft, update, err }: StepProps) {
         value={draft.businessDescription}
         onChange={(e) => update({ businessDescription: e.target.value })}
         error={err('businessDescription')}
-        hint="Describe con tus palabras a qué se dedicará la empresa. Las actividades del SII que agregues quedan aquí."
+        hint="Describe con tus palabras a qué se dedicará la empresa: es el objeto que dirán los estatutos."
       />
     </div>
   );

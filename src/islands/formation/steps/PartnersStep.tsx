@@ -1,5 +1,6 @@
 import {
   blankPartner,
+  MIN_DIRECTORS,
   PARTNER_LIMITS,
   partnerName,
   type EirlDraft,
@@ -16,11 +17,25 @@ export function PartnersStep({ type, draft, update, err }: StepProps) {
   const setPartner = (i: number, p: Partner) =>
     update({ partnersPersonalInfo: partners.map((x, j) => (j === i ? p : x)) });
   const noun = type === 'spa' ? 'accionista' : 'socio';
+  const administration = (draft as SpaDraft).administration;
+  const board = administration === 'directorio';
   return (
     <div className="space-y-6">
       {err('partnersPersonalInfo') && (
         <p className="field-error" role="alert">
           {err('partnersPersonalInfo')}
+        </p>
+      )}
+      {administration !== 'socios' && (
+        <p className="text-sm text-ink-600" id="administra-hint">
+          {board
+            ? `Marca a quienes integrarán el directorio (al menos ${MIN_DIRECTORS}).`
+            : 'Marca a quién (o a quiénes) administrará la empresa y la representará.'}
+        </p>
+      )}
+      {err('administra') && (
+        <p className="field-error" role="alert">
+          {err('administra')}
         </p>
       )}
       {partners.map((p, i) => (
@@ -48,6 +63,19 @@ export function PartnersStep({ type, draft, update, err }: StepProps) {
             onChange={(v) => setPartner(i, v)}
             errors={err}
           />
+          {administration !== 'socios' && (
+            <label className="mt-4 flex items-center gap-3 text-sm font-medium">
+              <input
+                type="checkbox"
+                className="size-5 accent-brand-600"
+                name={`partnersPersonalInfo.${i}.administra`}
+                checked={!!p.administra}
+                onChange={(e) => setPartner(i, { ...p, administra: e.target.checked })}
+                aria-describedby="administra-hint"
+              />
+              {board ? 'Integrará el directorio' : 'Administrará la empresa'}
+            </label>
+          )}
         </section>
       ))}
       {partners.length < max && (

@@ -1,10 +1,12 @@
-import { partnerName, type SpaDraft } from '@/lib/formation/draft';
+import { partnerName, sharesOf, type SpaDraft } from '@/lib/formation/draft';
 import { formatPercent, participationTotal } from '@/lib/formation/validation';
 import type { StepProps } from '@/islands/formation/steps/types';
 
-/** 08 (spa, ltda): each partner's share; they must sum exactly 100 %. */
-export function SharesStep({ draft, update, err }: StepProps) {
-  const partners = (draft as SpaDraft).partnersPersonalInfo;
+/** 08 (spa, ltda): each partner's share; they must sum exactly 100 %. An SpA's are shares too. */
+export function SharesStep({ type, draft, update, err }: StepProps) {
+  const spa = draft as SpaDraft;
+  const partners = spa.partnersPersonalInfo;
+  const totalShares = type === 'spa' ? spa.totalShares : null;
   const total = participationTotal(partners);
   const setShare = (i: number, value: number) =>
     update({
@@ -22,6 +24,42 @@ export function SharesStep({ draft, update, err }: StepProps) {
   }
   return (
     <div className="space-y-5">
+      {totalShares !== null && (
+        <div className="card p-4 sm:flex sm:items-start sm:justify-between sm:gap-6">
+          <div>
+            <label htmlFor="totalShares" className="field-label">
+              Número total de acciones
+            </label>
+            <p id="totalShares-hint" className="field-hint">
+              El capital se divide en este número de acciones, todas de una misma serie.
+            </p>
+          </div>
+          <div className="mt-2 sm:mt-0 sm:w-44">
+            <input
+              id="totalShares"
+              name="totalShares"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              className="field-input text-right"
+              value={Number.isFinite(totalShares) ? totalShares : ''}
+              onChange={(e) =>
+                update({ totalShares: e.target.value === '' ? 0 : Number(e.target.value) })
+              }
+              aria-invalid={err('totalShares') ? true : undefined}
+              aria-describedby={
+                err('totalShares') ? 'totalShares-error totalShares-hint' : 'totalShares-hint'
+              }
+            />
+            {err('totalShares') && (
+              <p id="totalShares-error" className="field-error" role="alert">
+                {err('totalShares')}
+              </p>
+            )}
+          </div>
+        </div>
+      )}
       <ul className="space-y-3">
         {partners.map((p, i) => {
           const id = `share-${i}`;
@@ -31,9 +69,17 @@ export function SharesStep({ draft, update, err }: StepProps) {
               key={i}
               className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
             >
-              <label htmlFor={id} className="font-medium">
-                {partnerName(p) || `Socio ${i + 1}`}
-              </label>
+              <div>
+                <label htmlFor={id} className="font-medium">
+                  {partnerName(p) || `Socio ${i + 1}`}
+                </label>
+                {totalShares !== null &&
+                  Number.isInteger(sharesOf(totalShares, p.participacion)) && (
+                    <p className="text-sm text-ink-500">
+                      {sharesOf(totalShares, p.participacion).toLocaleString('es-CL')} acciones
+                    </p>
+                  )}
+              </div>
               <div className="sm:w-44">
                 <div className="relative">
                   <input
