@@ -9,6 +9,8 @@ import { companyStatusMail } from '@/lib/backoffice/mails.server';
 import { firstName } from '@/lib/accounts/user';
 import { COMPANY_NOT_FOUND } from '@/lib/formation/companies.server';
 import { statusLabel, type CompanyStatus } from '@/lib/formation/status';
+import type { BusinessType } from '@/lib/formation/business-type';
+import { correctableFor, fieldLabel } from '@/lib/formation/corrections';
 import { siteUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { companies, companyStatusHistory, users } from '@/lib/server/db/schema';
@@ -119,6 +121,16 @@ export async function moveCompany(db: Db, staffId: number, id: number, move: Com
         `No se puede pasar de «${statusLabel(row.status)}» a «${statusLabel(move.status)}».`,
         { errors: { status: ['Ese paso no está disponible desde el estado actual.'] } },
       );
+    const type = row.type as BusinessType;
+    const foreign = move.fields.filter((f) => !correctableFor(type).includes(f));
+    if (foreign.length)
+      throw new HttpError(400, 'Esa empresa no tiene algunos de los campos elegidos.', {
+        errors: {
+          fields: [
+            `No aplica a este tipo de empresa: ${foreign.map((f) => fieldLabel(f)).join(', ')}.`,
+          ],
+        },
+      });
     const [saved] = await tx
       .update(companies)
       .set({
@@ -155,7 +167,10 @@ export async function moveCompany(db: Db, staffId: number, id: number, move: Com
         companyName: moved.companyName,
         status: move.status,
         note: move.note,
-        fields: move.status === 'observado' ? move.fields : [],
+        fields:
+          move.status === 'observado'
+            ? move.fields.map((f) => fieldLabel(f, moved.type as BusinessType))
+            : [],
         rut: moved.legalRut,
         link: siteUrl().origin + companyPath(id),
       }),

@@ -25,7 +25,7 @@ const LEADS: Record<CompanyStatus, (c: string) => string> = {
 };
 
 const REPLY_WITH_FIXES =
-  'Responde este correo con los datos corregidos y revisaremos tu solicitud de nuevo.';
+  'Corrige esos datos en tu solicitud (el enlace de abajo) y la revisaremos de nuevo. Si tienes dudas, responde este correo.';
 
 export function companyStatusMail(input: StatusMailInput): Mail {
   const lead = LEADS[input.status](input.companyName);
@@ -63,4 +63,31 @@ ${input.status === 'observado' ? `<p>${escape(REPLY_WITH_FIXES)}</p>` : ''}
     text: lines.join('\n'),
     html,
   };
+}
+
+interface CorrectedMailInput {
+  to: string;
+  person: string;
+  companyName: string;
+  fields: string[];
+  link: string;
+}
+
+/** The mail the staff member who observed a company gets when the person corrects it. */
+export function companyCorrectedMail(input: CorrectedMailInput): Mail {
+  const lead = `${input.person} corrigió los datos de ${input.companyName}.`;
+  const text = [
+    lead,
+    '',
+    'Campos corregidos:',
+    ...input.fields.map((f) => `- ${f}`),
+    '',
+    `La solicitud volvió a «En revisión»: ${input.link}`,
+  ].join('\n');
+  const html = `<!doctype html><html lang="es-CL"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181f;padding:24px">
+<p style="font-size:18px;font-weight:600">${escape(lead)}</p>
+<p>Campos corregidos:</p><ul>${input.fields.map((f) => `<li>${escape(f)}</li>`).join('')}</ul>
+<p><a href="${escape(input.link)}">Revisar la solicitud</a></p>
+</body></html>`;
+  return { to: input.to, subject: `Corregida: ${input.companyName}`, text, html };
 }

@@ -7,6 +7,7 @@ import { z } from '@/lib/zod';
 import { MAX_ID } from '@/lib/ids';
 import { isValidRut, formatRut } from '@/lib/rut';
 import type { CompanyStatus } from '@/lib/formation/status';
+import { CORRECTABLE_FIELDS } from '@/lib/formation/corrections';
 
 /** The moves the staff may make from each status; the last two statuses are final. */
 export const NEXT_STATUSES: Record<CompanyStatus, CompanyStatus[]> = {
@@ -39,17 +40,19 @@ export const moveSchema = z
       error: 'Ese estado no existe.',
     }),
     note: text(`La nota puede tener como máximo ${NOTE_MAX} caracteres.`, NOTE_MAX).default(''),
-    /** For an observation: the fields to correct, one per line or separated by commas. */
+    /** For an observation: the fields to correct (check boxes post them joined by commas). */
     fields: z
       .preprocess(
         (v) =>
           typeof v === 'string'
             ? v
-                .split(/[\n,]/)
+                .split(',')
                 .map((f) => f.trim())
                 .filter(Boolean)
             : v,
-        z.array(text('Escribe cada campo a corregir.', 80)).max(30, 'Hasta 30 campos.'),
+        z
+          .array(z.enum(CORRECTABLE_FIELDS, { error: 'Elige los campos de la lista.' }))
+          .max(CORRECTABLE_FIELDS.length),
       )
       .default([]),
     rut: z

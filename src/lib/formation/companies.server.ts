@@ -218,6 +218,7 @@ export async function getCompany(db: Db, userId: number, id: number) {
     payload: row.payload,
     /** What the back office asked to correct (while observed), and the constitution's data. */
     observed_fields: row.observedFields as string[],
+    version: row.version,
     rut: row.legalRut,
     constituted_on: row.constitutedOn,
     registry_reference: row.registryReference,

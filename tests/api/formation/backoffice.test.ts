@@ -75,7 +75,12 @@ describe.each(servers)('the back office on $kind', ({ url }) => {
     const skip = await move({ status: 'constituida', version: 1 });
     expect(skip.status).toBe(400);
     expect((await move({ status: 'en-revision', version: 1 })).status).toBe(200);
-    const stale = await move({ status: 'observado', note: 'x', fields: 'Giro', version: 1 });
+    const stale = await move({
+      status: 'observado',
+      note: 'x',
+      fields: ['businessDescription'],
+      version: 1,
+    });
     expect(stale.status).toBe(409);
     const noNote = await move({ status: 'observado', version: 2 });
     expect(noNote.status).toBe(400);
@@ -83,21 +88,69 @@ describe.each(servers)('the back office on $kind', ({ url }) => {
       note: ['Escribe qué hay que corregir: se lo enviamos a la persona.'],
       fields: ['Nombra al menos un campo a corregir.'],
     });
+    const unknownField = await move({
+      status: 'observado',
+      note: 'x',
+      fields: ['giro'],
+      version: 2,
+    });
+    expect(unknownField.status).toBe(400);
+    expect(Object.values(unknownField.body.errors).flat()).toContain(
+      'Elige los campos de la lista.',
+    );
     company = (
       await move({
         status: 'observado',
         note: 'El giro debe ser el del SII.',
-        fields: 'Giro\nDomicilio',
+        fields: ['businessDescription', 'tributaryAddress'],
         version: 2,
       })
     ).body;
-    expect(company).toMatchObject({ status: 'observado', observed_fields: ['Giro', 'Domicilio'] });
+    expect(company).toMatchObject({
+      status: 'observado',
+      observed_fields: ['businessDescription', 'tributaryAddress'],
+    });
     const observed = await waitForMailWith(mailDir, email, 'Campos a corregir', decodedMail);
     expect(observed).toContain('Necesitamos que corrijas algunos datos');
+    expect(observed).toContain('Giro (objeto)');
+    expect(observed).toContain('Domicilio tributario');
     expect(observed).toContain('El giro debe ser el del SII.');
     expect(observed).toContain(`/dashboard/formalizacion/${id}`);
 
-    await move({ status: 'en-revision', version: 3 });
+    // The person corrects: only the observed fields change; a bad value is refused in Spanish.
+    const correct = (body: Record<string, unknown>) =>
+      user.patch(`/api/companies/${id}/`, body, { token });
+    const bad = await correct({ version: 3, businessDescription: 'corto' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.businessDescription[0]).toMatch(/al menos 10/);
+    expect((await correct({ version: 2, businessDescription: 'Panadería artesanal' })).status).toBe(
+      409,
+    );
+    const corrected = await correct({
+      version: 3,
+      businessDescription: 'Elaboración de pan amasado y pasteles',
+      tributaryAddress: { ...PAYLOADS.spa.tributaryAddress, calle: 'Av. Italia', numero: '1550' },
+      companyName: 'Otra SpA',
+    });
+    expect(corrected.status).toBe(200);
+    expect(corrected.body).toMatchObject({
+      status: 'en-revision',
+      companyName: PAYLOADS.spa.companyName,
+      observed_fields: [],
+      version: 4,
+      payload: {
+        businessDescription: 'Elaboración de pan amasado y pasteles',
+        tributaryAddress: { calle: 'Av. Italia', numero: '1550' },
+      },
+    });
+    expect((await correct({ version: 4, businessDescription: 'De nuevo' })).status).toBe(409);
+    // The mail names the person in its Reply-To, which tells this run's mail from the others'.
+    const toStaff = await waitForMailWith(mailDir, staff.email, email, decodedMail);
+    expect(toStaff).toContain('Corregida:');
+    expect(toStaff).toContain('Valentina Muñoz Rojas corrigió los datos');
+    expect(toStaff).toContain('Giro (objeto)');
+    expect(toStaff).toContain(`/backoffice/empresas/${id}`);
+
     await move({ status: 'en-notaria', version: 4 });
     const badRut = await move({
       status: 'constituida',
@@ -131,7 +184,7 @@ describe.each(servers)('the back office on $kind', ({ url }) => {
     ).toEqual([
       ['constituida', 'Rosa Equipo'],
       ['en-notaria', 'Rosa Equipo'],
-      ['en-revision', 'Rosa Equipo'],
+      ['en-revision', 'Valentina Muñoz Rojas'],
       ['observado', 'Rosa Equipo'],
       ['en-revision', 'Rosa Equipo'],
       ['enviado', null],

@@ -1,8 +1,8 @@
 /**
  * The back office in Chromium: the staff take a sent company enviado → en revisión → observada
- * (a refused observation first, its errors in place) → en revisión → en firma → constituida,
- * and the person sees each step on their company's page: the fields to correct, then the RUT
- * and the next steps. Queue, detail and the person's page at 1280 and 360 px, with axe.
+ * (a refused observation first, its errors in place); the person corrects only the observed
+ * fields on their company's page (a refused correction keeps what was typed), which sends it
+ * back to revisión; then en firma → constituida, and the person sees the RUT and next steps. Queue, detail and the person's page at 1280 and 360 px, with axe.
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -69,22 +69,36 @@ describe('the back office', () => {
 
     await page.getByRole('button', { name: 'Observar' }).click();
     await page.getByText('Nombra al menos un campo a corregir.').waitFor();
-    await page.getByLabel('Campos a corregir (uno por línea)').fill('Giro\nDomicilio tributario');
+    await page.getByRole('checkbox', { name: 'Domicilio tributario' }).check();
+    await page.getByRole('checkbox', { name: 'Actividades del SII' }).check();
     await page
       .getByLabel('Qué hay que corregir (se lo enviamos)')
-      .fill('El giro debe ser uno del SII.');
+      .fill('La dirección no tiene número y falta la actividad de venta.');
     await page.getByRole('button', { name: 'Observar' }).click();
     await page.locator('li.toast').getByText('Solicitud: Con observaciones').waitFor();
     await look(page, 'backoffice-detalle');
 
+    // The person corrects only those fields, on their company's page.
     await mine.goto(`${url}/dashboard/formalizacion/${sent.body.id}`);
     await mine.getByRole('heading', { name: 'Necesitamos que corrijas algunos datos' }).waitFor();
-    await mine.getByRole('listitem').filter({ hasText: 'Domicilio tributario' }).first().waitFor();
-    await mine.getByText('El giro debe ser uno del SII.').first().waitFor();
+    await mine.getByText('La dirección no tiene número').first().waitFor();
+    const fix = mine.getByRole('region', { name: 'Necesitamos que corrijas algunos datos' });
+    await expect(fix.getByLabel('Razón social').count()).resolves.toBe(0);
+    await fix.getByLabel('Calle').fill('Av. Italia');
+    await fix.getByLabel('Número').fill('1550');
+    await fix.getByLabel('Códigos de actividad del SII').fill('107100, 999999');
     await look(mine, 'empresa-observada');
+    await fix.getByRole('button', { name: 'Enviar correcciones' }).click();
+    await fix.getByText('Estos códigos no están en la lista del SII: 999999.').waitFor();
+    await expect(fix.getByLabel('Calle').inputValue()).resolves.toBe('Av. Italia');
+    await fix.getByLabel('Códigos de actividad del SII').fill('107100, 472101');
+    await fix.getByRole('button', { name: 'Enviar correcciones' }).click();
+    await mine.locator('li.toast').getByText('Enviamos tus correcciones').waitFor();
+    await mine.getByText('Corregido: Domicilio tributario, Actividades del SII.').waitFor();
+    await mine.getByText('Av. Italia 1550').first().waitFor();
 
-    await page.getByRole('button', { name: 'Tomar en revisión' }).click();
-    await page.locator('li.toast').getByText('Solicitud: En revisión').waitFor();
+    await page.reload();
+    await page.getByText('Por Valentina Muñoz Rojas').waitFor();
     await page.getByRole('button', { name: 'Pasar a firma' }).click();
     await page.locator('li.toast').getByText('Solicitud: En firma').waitFor();
     await page.getByLabel('RUT de la empresa').fill('76.123.456-0');
@@ -93,7 +107,7 @@ describe('the back office', () => {
     await page.getByRole('button', { name: 'Marcar constituida' }).click();
     await page.locator('li.toast').getByText('Solicitud: Constituida').waitFor();
     await page.getByText('Esta solicitud ya no tiene pasos.').waitFor();
-    await expect(page.getByText('Por Rosa Equipo').count()).resolves.toBe(5);
+    await expect(page.getByText('Por Rosa Equipo').count()).resolves.toBe(4);
 
     await mine.reload();
     await mine.getByRole('heading', { name: 'Tu empresa está constituida' }).waitFor();

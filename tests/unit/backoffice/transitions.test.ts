@@ -30,10 +30,13 @@ describe('the status machine', () => {
       moveSchema.parse({
         status: 'observado',
         note: ' Giro ',
-        fields: 'Giro\n, Capital\n',
+        fields: 'businessDescription, capital',
         version: '2',
       }),
-    ).toMatchObject({ note: 'Giro', fields: ['Giro', 'Capital'], version: 2 });
+    ).toMatchObject({ note: 'Giro', fields: ['businessDescription', 'capital'], version: 2 });
+    expect(errors({ status: 'observado', note: 'x', fields: 'Giro' }).fields).toEqual([
+      'Elige los campos de la lista.',
+    ]);
   });
 
   it('constituida needs a valid RUT (written the Chilean way), a date and the reference', () => {

@@ -1,7 +1,9 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
-import { json, methodNotAllowed } from '@/lib/server/http/json';
+import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
+import { correctCompany } from '@/lib/formation/corrections.server';
+import { correctionSchema } from '@/lib/formation/corrections';
 import { idParam } from '@/lib/server/http/params';
 import { COMPANY_NOT_FOUND, getCompany } from '@/lib/formation/companies.server';
 
@@ -11,4 +13,15 @@ export const GET: APIRoute = async ({ locals, params }) => {
   return json(await getCompany(await getDb(), user.id, idParam(params.id, COMPANY_NOT_FOUND)));
 };
 
-export const ALL = methodNotAllowed('GET');
+/**
+ * `PATCH /api/companies/{id}/` {version, …payload fields}: corrects the fields the back office
+ * observed (others are ignored) → the company, back «en-revision»; 409 when not observed or stale.
+ */
+export const PATCH: APIRoute = async ({ locals, params, request }) => {
+  const user = requireUser(locals);
+  const id = idParam(params.id, COMPANY_NOT_FOUND);
+  const { version, ...fields } = await readBody(request, correctionSchema);
+  return json(await correctCompany(await getDb(), user.id, id, version, fields));
+};
+
+export const ALL = methodNotAllowed('GET', 'PATCH');
