@@ -13,6 +13,7 @@ import { siteUrl } from '@/lib/server/config';
 import type { Mail } from '@/lib/server/mail/mailer';
 
 import { escapeHtml as escape } from '@/lib/html';
+import { sellerLine } from '@/lib/shop/legal-entity';
 
 function deliveryText(order: OrderView): string {
   const { delivery } = order;
@@ -80,6 +81,7 @@ export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
     payment,
     '',
     `Revisa tu pedido cuando quieras: ${order.receipt_url}`,
+    ...soldBy(shop),
   ].join('\n');
   const buyer: Mail = {
     ...fromShop(shop),
@@ -96,6 +98,7 @@ export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
           : `Tu pedido en ${shop.name} quedó registrado.`,
         deliveryText(order),
         payment,
+        ...soldBy(shop),
       ],
       order,
       { label: 'Ver mi pedido', href: order.receipt_url },
@@ -129,6 +132,9 @@ export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
   };
   return [buyer, seller];
 }
+
+/** The company that sells, on every buyer's mail once the seller names one. */
+const soldBy = (shop: ShopCheckout) => (shop.legal ? [sellerLine(shop.legal)] : []);
 
 /** A buyer's mail, sent in the shop's name and answered to the shop. */
 function fromShop(shop: ShopCheckout): Pick<Mail, 'fromName' | 'replyTo'> {
@@ -204,7 +210,7 @@ function statusText(order: OrderView, shop: ShopCheckout): { title: string; line
 export function statusMail(order: OrderView, shop: ShopCheckout, note: string | null): Mail {
   const { title, lines } = statusText(order, shop);
   const message = note ? [`Mensaje de ${shop.name}: ${note}`] : [];
-  const paragraphs = [...lines, ...message];
+  const paragraphs = [...lines, ...message, ...soldBy(shop)];
   return {
     ...fromShop(shop),
     to: order.buyer.email,

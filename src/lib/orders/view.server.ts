@@ -1,5 +1,6 @@
 /** An order as the buyer and the seller see it, and what a shop offers at checkout. */
 import { asc, eq, inArray } from 'drizzle-orm';
+import { legalEntityOf, type LegalEntity } from '@/lib/shop/legal-entity';
 import { formatClp } from '@/lib/money';
 import { deliveryOf, type DeliverySettings, type PickupPoint } from '@/lib/orders/delivery';
 import { deliverySummary } from '@/lib/orders/delivery-quote';
@@ -169,6 +170,8 @@ export interface ShopCheckout {
   /** The percent of a product's stock one buyer may hold unpaid. */
   holdShare: number;
   paymentMethods: PaymentMethod[];
+  /** The constituted company that sells, once the seller names one. */
+  legal: LegalEntity | null;
 }
 
 export async function shopCheckout(
@@ -211,6 +214,7 @@ export function checkoutOf(
     holdHours: row.store?.holdHours ?? 24,
     holdShare: row.store?.holdShare ?? 50,
     paymentMethods,
+    legal: legalEntityOf(row.store),
   };
 }
 

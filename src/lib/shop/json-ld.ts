@@ -5,6 +5,7 @@
  */
 import { schemaAvailability } from '@/lib/shop/stock';
 import { variantName, type ProductOption } from '@/lib/shop/variants';
+import type { LegalEntity } from '@/lib/shop/legal-entity';
 
 export interface JsonLdProduct {
   name: string;
@@ -13,7 +14,8 @@ export interface JsonLdProduct {
   stock: number | null;
   url: string;
   images: string[];
-  seller: string;
+  /** The shop, and the constituted company behind it once named (legalName, taxID: its RUT). */
+  seller: { name: string; legal: LegalEntity | null };
   /** With options: the group's id, its options and each variant (its own price, stock, SKU, image). */
   group?: {
     id: string;
@@ -72,7 +74,11 @@ function offer(p: JsonLdProduct, price: number, stock: number | null) {
     price,
     availability: schemaAvailability(stock),
     url: p.url,
-    seller: { '@type': 'Organization', name: p.seller },
+    seller: {
+      '@type': 'Organization',
+      name: p.seller.name,
+      ...(p.seller.legal && { legalName: p.seller.legal.name, taxID: p.seller.legal.rut }),
+    },
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import { formatClp } from '@/lib/money';
 import { productJsonLd } from '@/lib/shop/json-ld';
+import type { LegalEntity } from '@/lib/shop/legal-entity';
 import { productVariantModel } from '@/lib/shop/variant-page';
 import type { ProductView } from '@/lib/shop/products.server';
 import { clip, descriptionText } from '@/lib/shop/rich-text.server';
@@ -22,6 +23,7 @@ export interface ProductPageMeta {
 export function productPageMeta(
   product: ProductView,
   shopName: string,
+  legal: LegalEntity | null,
   url: string,
   origin: string,
 ): ProductPageMeta {
@@ -42,7 +44,7 @@ export function productPageMeta(
       stock: product.stock,
       url,
       images: product.images.map((i) => absolute(i.url)),
-      seller: shopName,
+      seller: { name: shopName, legal },
       ...(product.options.length && {
         group: {
           id: String(product.id),

@@ -443,6 +443,8 @@ export async function publicProduct(db: Db, id: number, siteWhatsapp: string | n
     product: toProductView(row.product, row.images, row.variants),
     sellerId: row.product.userId,
     shopName: checkout.name,
+    /** The constituted company that sells, if the seller named one. */
+    legal: checkout.legal,
     whatsapp: row.store?.whatsapp ?? null,
     categoryName: row.categoryName,
     /** Whether a buyer can pay here: the page shows the cart form only then. */

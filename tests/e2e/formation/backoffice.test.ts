@@ -114,6 +114,11 @@ describe('the back office', () => {
     await mine.getByText('76.123.456-0').waitFor();
     await mine.getByText('Tus siguientes pasos').waitFor();
     await look(mine, 'empresa-constituida');
+    // Its legal name and RUT can go to the person's shop.
+    await mine.getByRole('button', { name: 'Usar esta empresa en mi tienda' }).click();
+    await mine.locator('li.toast').getByText('Tu tienda vende como tu empresa').waitFor();
+    await mine.getByText(`Tu tienda vende como ${name}, RUT 76.123.456-0`).waitFor();
+    await mine.getByRole('button', { name: 'Dejar de mostrar la empresa en mi tienda' }).waitFor();
     await office.close();
     await person.context.close();
   });

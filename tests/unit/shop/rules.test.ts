@@ -115,7 +115,7 @@ describe('JSON-LD', () => {
     price: 12990,
     url: 'https://impulsa.cl/shop/7',
     images: ['https://impulsa.cl/media/a.webp'],
-    seller: 'Dulces Rosa',
+    seller: { name: 'Dulces Rosa', legal: null },
   };
   it('a Product with an Offer in CLP and the availability of its stock', () => {
     expect(productJsonLd({ ...base, stock: null })).toMatchObject({
@@ -132,6 +132,19 @@ describe('JSON-LD', () => {
     expect(
       (productJsonLd({ ...base, stock: 0 }).offers as { availability: string }).availability,
     ).toBe('https://schema.org/OutOfStock');
+  });
+  it('names the constituted company that sells: its legal name and RUT', () => {
+    const ld = productJsonLd({
+      ...base,
+      stock: 3,
+      seller: { name: 'Dulces Rosa', legal: { name: 'Dulces Rosa SpA', rut: '76.123.456-0' } },
+    });
+    expect((ld.offers as { seller: unknown }).seller).toEqual({
+      '@type': 'Organization',
+      name: 'Dulces Rosa',
+      legalName: 'Dulces Rosa SpA',
+      taxID: '76.123.456-0',
+    });
   });
   it('no text can close its script element', () => {
     const text = jsonLdText(

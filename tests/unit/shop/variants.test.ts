@@ -130,7 +130,7 @@ describe('the product page with options', () => {
       stock: null,
       url: 'https://impulsa.cl/shop/7',
       images: ['https://impulsa.cl/media/a.jpg'],
-      seller: 'Polerón',
+      seller: { name: 'Polerón', legal: null },
       group: {
         id: '7',
         options: [

@@ -256,6 +256,9 @@ export const stores = pgTable('stores', {
   webpaySecretHint: text('webpay_secret_hint'),
   /** `integration` (Transbank's test environment) or `production`. */
   webpayEnvironment: text('webpay_environment').notNull().default('integration'),
+  /** The constituted company that sells: its legal name and RUT, on receipts, mails and JSON-LD. */
+  legalName: text('legal_name'),
+  legalRut: text('legal_rut'),
   version: integer('version').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

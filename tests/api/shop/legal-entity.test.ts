@@ -1,0 +1,84 @@
+/**
+ * After constitution, a shop sells as the company: its legal name and RUT reach the product
+ * page's JSON-LD (through the page cache), the receipt and the buyer's mail. Only the owner's own
+ * constituted company can be named; on PGlite and PostgreSQL.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { PAYLOADS } from '../../fixtures/companies';
+import { ApiClient, uniqueEmail } from '../../support/http';
+import { openShop } from '../../support/shop';
+import { decodedMail, waitForMail } from '../../support/smtp';
+
+const servers = inject('servers');
+const mailDir = inject('mailDir');
+const staff = inject('staff');
+
+/** Takes company `id` to constituida as the staff would. */
+async function constitute(url: string, id: number) {
+  const api = new ApiClient(url);
+  const { token } = (
+    await api.post('/api/users/login/', { email: staff.email, password: staff.password })
+  ).body;
+  const moves = [
+    { status: 'en-revision', version: 1 },
+    { status: 'en-notaria', version: 2 },
+    {
+      status: 'constituida',
+      rut: '76.123.456-0',
+      constituted_on: '2026-11-25',
+      registry_reference: 'RES-2026-1',
+      version: 3,
+    },
+  ];
+  for (const move of moves)
+    expect((await api.patch(`/api/backoffice/companies/${id}/`, move, { token })).status).toBe(200);
+}
+
+describe.each(servers)('a shop selling as its company on $kind', ({ url }) => {
+  it('names the legal entity on the product page, the receipt and the mail', async () => {
+    const seller = new ApiClient(url);
+    const { token } = await seller.register();
+    const as = { token };
+    const { product } = await openShop(seller, token, { name: 'Las Rosas' });
+    const company = (await seller.post('/api/companies/', PAYLOADS.spa, as)).body;
+
+    const early = await seller.put('/api/store/company/', { company_id: company.id }, as);
+    expect(early.status).toBe(409);
+    expect(early.body.message).toMatch(/aún no está constituida/);
+    const other = new ApiClient(url);
+    const { token: otherToken } = await other.register();
+    expect(
+      (await other.put('/api/store/company/', { company_id: company.id }, { token: otherToken }))
+        .status,
+    ).toBe(404);
+
+    // The product page is cached before: naming the company must reach it.
+    const before = await fetch(`${url}/shop/${product.id}`).then((r) => r.text());
+    expect(before).not.toContain('taxID');
+    await constitute(url, company.id);
+    const named = await seller.put('/api/store/company/', { company_id: company.id }, as);
+    expect(named.status).toBe(200);
+    expect(named.body.legal).toEqual({ name: 'Panadería Las Rosas SpA', rut: '76.123.456-0' });
+    expect((await seller.get('/api/store/company/', as)).body.legal).toEqual(named.body.legal);
+    const after = await fetch(`${url}/shop/${product.id}`).then((r) => r.text());
+    expect(after).toContain('"legalName":"Panadería Las Rosas SpA","taxID":"76.123.456-0"');
+
+    const email = uniqueEmail('comprador');
+    const placed = await new ApiClient(url).post('/api/orders/', {
+      items: [{ product: product.id, quantity: 1 }],
+      buyer: { name: 'Camila Soto', email, phone: '9 8765 4321' },
+      delivery: { method: 'retiro' },
+      payment_method: 'transferencia',
+    });
+    expect(placed.status).toBe(201);
+    const mail = decodedMail(await waitForMail(mailDir, email));
+    expect(mail).toContain('Vende Panadería Las Rosas SpA, RUT 76.123.456-0.');
+    const receipt = await fetch(new URL(placed.body.receipt_url, url)).then((r) => r.text());
+    expect(receipt).toContain('Vende Panadería Las Rosas SpA, RUT 76.123.456-0.');
+
+    const cleared = await seller.delete('/api/store/company/', as);
+    expect(cleared.body).toEqual({ legal: null });
+    const again = await fetch(`${url}/shop/${product.id}`).then((r) => r.text());
+    expect(again).not.toContain('taxID');
+  });
+});
