@@ -3,7 +3,7 @@
  * user sent and its history (who moved it, when, why), and a move along the status machine at the
  * version the staff saw, recorded and mailed to the user.
  */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { canMove, type CompanyMove } from '@/lib/backoffice/transitions';
 import { companyStatusMail } from '@/lib/backoffice/mails.server';
 import { firstName } from '@/lib/accounts/user';
@@ -23,9 +23,35 @@ export const QUEUE_PAGE_SIZE = 25;
 /** The user's page of a company (the mails link to it). */
 export const companyPath = (id: number) => `/dashboard/formalizacion/${id}`;
 
-/** Companies in `status` (all when null), oldest first: the first sent is the first served. */
-export async function companyQueue(db: Db, status: string | null, page: number) {
-  const where = status ? eq(companies.status, status) : undefined;
+export interface QueueFilter {
+  /** One status, or all when null. */
+  status: string | null;
+  /** One company type, or all when null. */
+  type: string | null;
+  /** Words in the company's name or the person's name or e-mail. */
+  q: string;
+}
+
+/** `%`, `_` and `\` typed by the staff match themselves, not any text. */
+const likeText = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Companies matching `filter`, oldest first (the first sent is the first served), a page at a
+ * time, with how many of each status match the rest of the filter (the tabs' counts).
+ */
+export async function companyQueue(db: Db, filter: QueueFilter, page: number) {
+  const q = filter.q.trim();
+  const matching = and(
+    filter.type ? eq(companies.type, filter.type) : undefined,
+    q
+      ? or(
+          ilike(companies.companyName, likeText(q)),
+          ilike(users.fullName, likeText(q)),
+          ilike(users.email, likeText(q)),
+        )
+      : undefined,
+  );
+  const where = and(matching, filter.status ? eq(companies.status, filter.status) : undefined);
   const [rows, counts] = await Promise.all([
     db
       .select({
@@ -44,18 +70,30 @@ export async function companyQueue(db: Db, status: string | null, page: number) 
       .orderBy(asc(companies.createdAt), asc(companies.id))
       .limit(QUEUE_PAGE_SIZE)
       .offset((page - 1) * QUEUE_PAGE_SIZE),
-    db.select({ status: companies.status, n: count() }).from(companies).groupBy(companies.status),
+    db
+      .select({ status: companies.status, n: count() })
+      .from(companies)
+      .innerJoin(users, eq(users.id, companies.userId))
+      .where(matching)
+      .groupBy(companies.status),
   ]);
+  const byStatus = Object.fromEntries(counts.map((c) => [c.status, Number(c.n)])) as Record<
+    string,
+    number
+  >;
+  const total = filter.status
+    ? (byStatus[filter.status] ?? 0)
+    : Object.values(byStatus).reduce((a, b) => a + b, 0);
   return {
     results: rows.map((r) => ({
       ...r,
       created_at: r.created_at.toISOString(),
       updated_at: r.updated_at.toISOString(),
     })),
-    counts: Object.fromEntries(counts.map((c) => [c.status, Number(c.n)])) as Record<
-      string,
-      number
-    >,
+    counts: byStatus,
+    total,
+    page,
+    pages: Math.max(1, Math.ceil(total / QUEUE_PAGE_SIZE)),
   };
 }
 

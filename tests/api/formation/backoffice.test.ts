@@ -241,4 +241,32 @@ describe.each(servers)('the back office on $kind', ({ url }) => {
       ]);
     }
   });
+
+  it('filters the queue by type and by words, counts what matches, and pages it', async () => {
+    const owner = new ApiClient(url);
+    const { token } = await owner.register({ full_name: 'Ignacia Pérez' });
+    const word = `Quillota${Math.random().toString(36).slice(2, 8)}`;
+    for (const name of [`${word} SpA`, `${word} Dos SpA`])
+      expect(
+        (await owner.post('/api/companies/', { ...PAYLOADS.spa, companyName: name }, { token }))
+          .status,
+      ).toBe(201);
+    const { api, token: staffToken } = await staffClient(url);
+    const queue = async (query: string) =>
+      (await api.get(`/api/backoffice/companies/?${query}`, { token: staffToken })).body;
+
+    const found = await queue(`q=${word.toLowerCase()}`);
+    expect(found.results.map((c: { company_name: string }) => c.company_name)).toEqual([
+      `${word} SpA`,
+      `${word} Dos SpA`,
+    ]);
+    expect(found).toMatchObject({ counts: { enviado: 2 }, total: 2, page: 1, pages: 1 });
+    expect((await queue(`q=${word}&type=ltda`)).total).toBe(0);
+    expect((await queue(`q=${word}&status=constituida`)).results).toEqual([]);
+    // A % typed is a percent sign, not "anything".
+    expect((await queue('q=%25')).total).toBe(0);
+    const paged = await queue('page=1');
+    expect(paged.pages).toBe(Math.max(1, Math.ceil(paged.total / 25)));
+    expect(paged.results.length).toBe(Math.min(25, paged.total));
+  });
 });

@@ -57,10 +57,21 @@ describe('the back office', () => {
     const mine = await person.context.newPage();
     expect((await mine.goto(`${url}/backoffice`))!.status()).toBe(404);
 
-    await page.goto(`${url}/backoffice?estado=enviado`);
+    // Staff reach the back office from the header.
+    await page.goto(`${url}/dashboard`);
+    await page
+      .getByRole('navigation', { name: 'Principal' })
+      .getByRole('link', { name: 'Back office' })
+      .click();
     await page.getByRole('heading', { name: 'Solicitudes de constitución' }).waitFor();
+    // Other tests send companies of the same name: this one is found by its person's e-mail.
+    await page.getByLabel('Buscar').fill(person.account.user.email);
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await page.waitForURL(/[?&]q=/);
+    await expect(
+      page.getByRole('list', { name: 'Solicitudes' }).getByRole('link').count(),
+    ).resolves.toBe(1);
     await look(page, 'backoffice-cola');
-    // Other tests send companies of the same name: this one is found by its link.
     await page.locator(`a[href="/backoffice/empresas/${sent.body.id}"]`).click();
     await page.getByRole('heading', { name, level: 1 }).waitFor();
     await page.getByText(/de Valentina Muñoz Rojas/).waitFor();

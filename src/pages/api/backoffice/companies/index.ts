@@ -5,11 +5,21 @@ import { getDb } from '@/lib/server/db/client';
 import { json, methodNotAllowed } from '@/lib/server/http/json';
 import { pageParam } from '@/lib/server/http/pagination';
 
-/** `GET /api/backoffice/companies/?status=&page=` (staff) → {results, counts}; 404 for anyone else. */
+/**
+ * `GET /api/backoffice/companies/?status=&type=&q=&page=` (staff) → {results, counts, total, page,
+ * pages}; 404 for anyone else.
+ */
 export const GET: APIRoute = async ({ locals, url }) => {
   const db = await getDb();
   await requireStaff(db, locals.user);
-  return json(await companyQueue(db, url.searchParams.get('status'), pageParam(url)));
+  const param = (name: string) => url.searchParams.get(name) || null;
+  return json(
+    await companyQueue(
+      db,
+      { status: param('status'), type: param('type'), q: (param('q') ?? '').slice(0, 100) },
+      pageParam(url),
+    ),
+  );
 };
 
 export const ALL = methodNotAllowed('GET');
