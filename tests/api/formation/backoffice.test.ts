@@ -75,6 +75,7 @@ describe.each(servers)('the back office on $kind', ({ url }) => {
     const skip = await move({ status: 'constituida', version: 1 });
     expect(skip.status).toBe(400);
     expect((await move({ status: 'en-revision', version: 1 })).status).toBe(200);
+    await waitForMailWith(mailDir, email, 'Estamos revisando los datos de', decodedMail);
     const stale = await move({
       status: 'observado',
       note: 'x',
@@ -152,6 +153,7 @@ describe.each(servers)('the back office on $kind', ({ url }) => {
     expect(toStaff).toContain(`/backoffice/empresas/${id}`);
 
     await move({ status: 'en-notaria', version: 4 });
+    await waitForMailWith(mailDir, email, 'están listos para firmar', decodedMail);
     const badRut = await move({
       status: 'constituida',
       rut: '77.123.456-0',
