@@ -148,7 +148,8 @@ describe('the visit buffer', () => {
       { product_id: plato, day: today, visits: 1 },
     ]);
     await handle.close();
-  });
+    // A database migrated in memory: seconds on a busy machine, as the other database tests allow.
+  }, 60_000);
 
   it('stops counting new pages past its bound until the next write; known pages still count', () => {
     discardVisits();
