@@ -144,9 +144,12 @@ export const deliverySettingsSchema = z.object({
 });
 export type DeliveryInput = z.infer<typeof deliverySettingsSchema>;
 
+/** The stored settings' shape, built once: `omit` makes (and compiles) a new schema each call. */
+const storedDeliverySchema = deliverySettingsSchema.omit({ version: true });
+
 /** The store's stored settings read defensively: anything unreadable counts as not offered. */
 export function deliveryOf(stored: unknown): DeliverySettings {
-  const parsed = deliverySettingsSchema.omit({ version: true }).safeParse(stored ?? {});
+  const parsed = storedDeliverySchema.safeParse(stored ?? {});
   return parsed.success ? parsed.data : NO_DELIVERY;
 }
 

@@ -48,18 +48,33 @@ export function sanitizeDescription(input: string): string {
   return sanitize(html, options).trim();
 }
 
-/** The description as plain text (meta description, JSON-LD, WhatsApp). */
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+/** `&amp;`, `&#39;`, `&#x27;` as the characters they stand for; an unknown name stays as written. */
+function decodeEntity(entity: string, name: string): string {
+  if (name[0] !== '#') return NAMED[name.toLowerCase()] ?? entity;
+  const code =
+    name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+  return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+}
+
+/**
+ * The description as plain text (meta description, JSON-LD, WhatsApp). What is stored is already
+ * sanitised, so a `<` always opens a tag: stripping tags needs no parser (every product page
+ * rendered anew runs this).
+ */
 export function descriptionText(html: string, max = 300): string {
-  const text = sanitizer()
-    .sanitize(html.replace(/<\/?(p|li)\b[^>]*>|<br\s*\/?>/gi, ' '), {
-      allowedTags: [],
-      allowedAttributes: {},
-    })
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+  const text = html
+    .replace(/<\/?(p|li)\b[^>]*>|<br\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, decodeEntity)
     .replace(/\s+/g, ' ')
     .trim();
   return clip(text, max);

@@ -20,4 +20,13 @@ describe('product descriptions', () => {
     // A link without a safe address goes, its text with it.
     expect(sanitizeDescription(hostile)).toBe('<p>Hola </p>');
   });
+
+  it("reads a stored description's text: entities decoded, tags and line breaks as spaces", () => {
+    const stored = sanitizeDescription(
+      '<p>Taza &amp; plato &lt;set&gt; de "Greda"</p><ul><li>Uno</li><li>Dos<br>tres</li></ul>',
+    );
+    expect(descriptionText(stored)).toBe('Taza & plato <set> de "Greda" Uno Dos tres');
+    expect(descriptionText('<p>Caf&#233; &#x263A; &eacute;</p>')).toBe('Café ☺ &eacute;');
+    expect(descriptionText('<p>Una descripción larga</p>', 10)).toBe('Una descr…');
+  });
 });
