@@ -12,12 +12,7 @@ import {
   getCompany,
   validateCompanyRequest,
 } from '@/lib/formation/companies.server';
-import {
-  applyCorrection,
-  fieldLabel,
-  isCorrectableField,
-  type CorrectableField,
-} from '@/lib/formation/corrections';
+import { applyCorrection, fieldLabel, isCorrectableField } from '@/lib/formation/corrections';
 import { siteUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { ownedOr404 } from '@/lib/server/db/queries';
@@ -42,9 +37,11 @@ export async function correctCompany(
   if (row.version !== version) throw new HttpError(409, STALE);
   const type = row.type as BusinessType;
   const fields = (row.observedFields as string[]).filter(isCorrectableField);
+  // An observation written before fields were a list names nothing the app can correct.
+  if (fields.length === 0) throw new HttpError(409, NOTHING_TO_CORRECT);
   const payload = applyCorrection(row.payload as Record<string, unknown>, fields, submitted);
   const { type: _type, ...request } = await validateCompanyRequest(db, { ...payload, type });
-  const labels = fields.map((f: CorrectableField) => fieldLabel(f, type));
+  const labels = fields.map((f) => fieldLabel(f, type));
   await db.transaction(async (tx) => {
     const [saved] = await tx
       .update(companies)
@@ -84,19 +81,18 @@ async function tellObserver(
   companyName: string,
   fields: string[],
 ) {
-  const [observer] = await db
-    .select({ email: users.email })
-    .from(companyStatusHistory)
-    .innerJoin(users, eq(users.id, companyStatusHistory.actorId))
-    .where(
-      and(eq(companyStatusHistory.companyId, id), eq(companyStatusHistory.status, 'observado')),
-    )
-    .orderBy(desc(companyStatusHistory.createdAt), desc(companyStatusHistory.id))
-    .limit(1);
-  const [person] = await db
-    .select({ name: users.fullName, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [[observer], [person]] = await Promise.all([
+    db
+      .select({ email: users.email })
+      .from(companyStatusHistory)
+      .innerJoin(users, eq(users.id, companyStatusHistory.actorId))
+      .where(
+        and(eq(companyStatusHistory.companyId, id), eq(companyStatusHistory.status, 'observado')),
+      )
+      .orderBy(desc(companyStatusHistory.createdAt), desc(companyStatusHistory.id))
+      .limit(1),
+    db.select({ name: users.fullName, email: users.email }).from(users).where(eq(users.id, userId)),
+  ]);
   if (!observer || !person) return;
   try {
     await sendMail({
