@@ -117,13 +117,15 @@ export function formToPayload(form: Record<string, string>): Payload {
     if (NUMBERS.has(last)) value = raw.trim() === '' ? Number.NaN : Number(raw.replace(',', '.'));
     if (BOOLEANS.has(last)) value = raw === 'on' || raw === 'true';
     if (name === 'activityCodes') value = raw.match(/\d+/g) ?? [];
-    let node = out as Record<string, unknown>;
-    path.slice(0, -1).forEach((key, i) => {
-      const nextIsIndex = /^\d+$/.test(path[i + 1]!);
-      node[key] ??= nextIsIndex ? [] : {};
-      node = node[key] as Record<string, unknown>;
-    });
-    node[last] = value;
+    let node: unknown = out;
+    for (const [i, key] of path.slice(0, -1).entries()) {
+      const parent = node as Record<string, unknown>;
+      parent[key] ??= /^\d+$/.test(path[i + 1]!) ? [] : {};
+      node = parent[key];
+      // `a` and `a.b` in one form: the plain value stands, the nested one is dropped.
+      if (node === null || typeof node !== 'object') break;
+    }
+    if (node !== null && typeof node === 'object') (node as Record<string, unknown>)[last] = value;
   }
   return out;
 }

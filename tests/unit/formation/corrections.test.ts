@@ -99,6 +99,12 @@ describe('a posted correction form', () => {
     });
   });
 
+  it('keeps a plain value when the same name also comes nested, never failing', () => {
+    expect(
+      formToPayload({ partnersInfo: 'x', 'partnersInfo.0.nombre': 'Ana', 'capital.a': '1' }),
+    ).toEqual({ partnersInfo: 'x', capital: { a: '1' } });
+  });
+
   it('never writes through names like __proto__ or constructor', () => {
     const out = formToPayload({
       '__proto__.polluted': 'yes',
