@@ -1,7 +1,8 @@
 // `npm run bench`: the served app against a raw node:http server sending the same bytes and
-// headers, on the same machine in the same run. wrk runs on one core, the server under test on
-// the other; each row alternates app and raw for BENCH_ROUNDS rounds (default 3) and reports the
-// median ratio and its spread, with raw node's own requests a second to show the generator kept up.
+// headers, on the same machine in the same run. wrk runs on one core, the servers on the other;
+// each row loads app and raw at once, each with its own wrk, for BENCH_ROUNDS rounds (default 3)
+// and reports the median ratio and its spread, then each alone: raw node's own requests a second
+// show the generator kept up.
 // BENCH_DURATION (s per run, default 5), BENCH_CONNECTIONS (default 50), BENCH_SCALE=0 skips the
 // 100,000-product catalogue (and the crawler's row), BENCH_SOAK=600 adds a seller's session of that
 // many seconds with memory sampled,
@@ -22,7 +23,7 @@ import {
   startChild,
   stop,
 } from './app-fixture.mjs';
-import { ensureWrk, SERVER_CPU, wrk } from './bench/wrk.mjs';
+import { ensureWrk, SERVER_CPU, wrk, wrkTogether } from './bench/wrk.mjs';
 import { ensureBuilt, root } from './ensure-built.mjs';
 import { measureRoutes, printRoutes, seedPages } from './page-weights.mjs';
 
@@ -221,18 +222,27 @@ try {
   for (const row of ROWS) {
     const request = () => ({ duration, connections, ...requestOf(row), offset: (offset += 5000) });
     wrk(appUrl(row.path), { ...request(), duration: 2 }); // warm-up
+    wrk(rawUrl(row.path), { ...request(), duration: 1 });
     const runs = [];
-    // A small difference between two runs of the app needs more rounds than a ratio to raw.
-    for (let round = 0; round < (row.uncounted ? 2 * rounds : rounds); round++) {
-      // The uncounted run goes before and after the counted one in turn, so drift favours neither.
-      const uncounted = () => wrk(appUrl(row.path), { ...request(), headers: row.uncounted });
-      const early = row.uncounted && round % 2 === 0 ? uncounted() : null;
-      const a = wrk(appUrl(row.path), request());
-      const r = wrk(rawUrl(row.path), request());
-      const u = row.uncounted ? (early ?? uncounted()) : null;
-      runs.push({ a, r, ratio: a.rps / r.rps, counting: u ? a.rps / u.rps : null });
+    // App and raw at once, on one core: both see the machine as it is at that moment.
+    for (let round = 0; round < rounds; round++) {
+      const [a, r] = await wrkTogether([
+        [appUrl(row.path), request()],
+        [rawUrl(row.path), request()],
+      ]);
+      runs.push({ a, r, ratio: a.rps / r.rps });
     }
-    results.push({ row, runs });
+    // Each alone, for its own requests a second and the app's latency.
+    const alone = { a: wrk(appUrl(row.path), request()), r: wrk(rawUrl(row.path), request()) };
+    // Counting a visit is the same server's work: its runs alternate, the order turned each round.
+    const counting = [];
+    for (let round = 0; row.uncounted && round < 2 * rounds; round++) {
+      const uncounted = () => wrk(appUrl(row.path), { ...request(), headers: row.uncounted });
+      const early = round % 2 === 0 ? uncounted() : null;
+      const a = wrk(appUrl(row.path), request());
+      counting.push(a.rps / (early ?? uncounted()).rps);
+    }
+    results.push({ row, runs, alone, counting });
   }
   memory.afterLoad = rssMb(app.pid);
   await sleep(20_000);
@@ -402,25 +412,23 @@ function report() {
   const fmt = (n) => Math.round(n).toLocaleString('en-US');
   const pct = (n) => `${(n * 100).toFixed(1)} %`;
   console.log(
-    `\nImpulsa benchmark — ${engine}, Node ${process.version}, wrk on core 0 and each server on core 1, ${connections} connections, ${duration} s a run, ${rounds} round(s) of app then raw\n`,
+    `\nImpulsa benchmark — ${engine}, Node ${process.version}, wrk on core 0 and the servers on core 1, ${connections} connections, ${duration} s a run; app / raw: ${rounds} round(s) of both at once, each with its own wrk\n`,
   );
   console.log(
-    '| row | bytes | app req/s | app p50 / p99 ms | raw req/s | app / raw (median) | spread |',
+    '| row | bytes | app req/s alone | app p50 / p99 ms | raw req/s alone | app / raw (median) | spread |',
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const { row, runs } of results) {
+  for (const { row, runs, alone } of results) {
     const ratios = runs.map((r) => r.ratio);
-    const mid = runs.find((r) => r.ratio === median(ratios));
-    const errors = runs.reduce((n, r) => n + r.a.errors, 0);
+    const errors = [...runs.map((r) => r.a), alone.a].reduce((n, a) => n + a.errors, 0);
     console.log(
-      `| ${row.name} | ${fmt(row.bytes)} | ${fmt(mid.a.rps)} | ${mid.a.p50.toFixed(1)} / ${mid.a.p99.toFixed(1)} | ${fmt(mid.r.rps)} | **${pct(median(ratios))}** | ${pct(Math.min(...ratios))}–${pct(Math.max(...ratios))} |`,
+      `| ${row.name} | ${fmt(row.bytes)} | ${fmt(alone.a.rps)} | ${alone.a.p50.toFixed(1)} / ${alone.a.p99.toFixed(1)} | ${fmt(alone.r.rps)} | **${pct(median(ratios))}** | ${pct(Math.min(...ratios))}–${pct(Math.max(...ratios))} |`,
     );
     if (errors) console.log(`  ${row.name}: ${errors} errors or non-2xx answers`);
   }
-  for (const { row, runs } of results.filter((r) => r.row.uncounted)) {
-    const costs = runs.map((r) => r.counting);
+  for (const { row, counting } of results.filter((r) => r.row.uncounted)) {
     console.log(
-      `\n${row.name}: counted ÷ uncounted, same page in the same round: median **${pct(median(costs))}** (${pct(Math.min(...costs))}–${pct(Math.max(...costs))}).`,
+      `\n${row.name}: counted ÷ uncounted, same page, alternating: median **${pct(median(counting))}** (${pct(Math.min(...counting))}–${pct(Math.max(...counting))}).`,
     );
   }
   const mb = (n) => `${Math.round(n)} MB`;

@@ -2,6 +2,7 @@
 // then listens on HOST:PORT; closes both cleanly on SIGINT/SIGTERM. Everything it uses of the app
 // comes from the build (dist/server/runtime.mjs, see src/lib/server/runtime.ts).
 // Run with the project's Node 24 (npm scripts put it first on PATH).
+import './tick-shape.mjs';
 import './boot.mjs';
 import http from 'node:http';
 import fs from 'node:fs';
