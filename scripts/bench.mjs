@@ -195,12 +195,15 @@ try {
   const routesFile = path.join(dataDir, 'routes.json');
   fs.writeFileSync(routesFile, JSON.stringify(routes));
   const rawPort = await freePort();
-  raw = await startChild(
-    ['scripts/bench/raw-server.mjs'],
-    { PORT: String(rawPort), ROUTES: routesFile, SITE_HOST },
-    'ready',
-    SERVER_CPU,
-  );
+  /** A raw server of its own for each row: one that served other rows' answers is not raw node. */
+  const startRaw = () =>
+    startChild(
+      ['scripts/bench/raw-server.mjs'],
+      { PORT: String(rawPort), ROUTES: routesFile, SITE_HOST },
+      'ready',
+      SERVER_CPU,
+    );
+  raw = await startRaw();
   const rawUrl = (p) => `http://127.0.0.1:${rawPort}${p}`;
   // Like with like: the raw server must send each row's bytes and headers as the app did (an order
   // is new each time, and a walk's pages differ: those rows are left out). The app's framing (a
@@ -220,6 +223,8 @@ try {
 
   let offset = 0;
   for (const row of ROWS) {
+    await stop(raw);
+    raw = await startRaw();
     const request = () => ({ duration, connections, ...requestOf(row), offset: (offset += 5000) });
     wrk(appUrl(row.path), { ...request(), duration: 2 }); // warm-up
     wrk(rawUrl(row.path), { ...request(), duration: 1 });
