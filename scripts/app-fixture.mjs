@@ -41,10 +41,13 @@ export function startChild(args, env, ready, cpu) {
   });
 }
 
-/** Starts the built app (scripts/serve.mjs, as `npm run serve` does) on `port`, on core `cpu` if given. */
-export function startApp(env, port, cpu) {
+/**
+ * Starts the built app (scripts/serve.mjs, as `npm run serve` does) on `port`, on core `cpu` if
+ * given, with Node's `nodeArgs` added (the profiler's `--inspect`).
+ */
+export function startApp(env, port, cpu, nodeArgs = []) {
   return startChild(
-    [...SERVER_NODE_ARGS, 'scripts/serve.mjs'],
+    [...SERVER_NODE_ARGS, ...nodeArgs, 'scripts/serve.mjs'],
     { ...SERVER_ENV, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     'Impulsa está corriendo',
     cpu,

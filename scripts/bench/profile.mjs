@@ -6,10 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { apiClient, freePort, startChild, stop } from '../app-fixture.mjs';
+import { apiClient, freePort, startApp, stop } from '../app-fixture.mjs';
 import { ensureBuilt } from '../ensure-built.mjs';
 import { seedPages } from '../page-weights.mjs';
-import { SERVER_ENV, SERVER_NODE_ARGS } from '../server-process.mjs';
 import { ensureWrk, SERVER_CPU, wrk } from './wrk.mjs';
 
 const [template = '/', host] = process.argv.slice(2);
@@ -19,17 +18,11 @@ const extraHeaders = JSON.parse(process.env.PROFILE_HEADERS || '{}');
 ensureBuilt();
 ensureWrk();
 const [port, inspectPort] = [await freePort(), await freePort()];
-const app = await startChild(
-  [...SERVER_NODE_ARGS, `--inspect=127.0.0.1:${inspectPort}`, 'scripts/serve.mjs'],
-  {
-    ...SERVER_ENV,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'impulsa-profile-')),
-    PORT: String(port),
-  },
-  'Impulsa está corriendo',
+const app = await startApp(
+  { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'impulsa-profile-')) },
+  port,
   SERVER_CPU,
+  [`--inspect=127.0.0.1:${inspectPort}`],
 );
 try {
   const seed = await seedPages(apiClient(`http://127.0.0.1:${port}`));
