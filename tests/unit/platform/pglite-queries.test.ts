@@ -121,6 +121,34 @@ describe('PGlite queries in one crossing', () => {
     expect(Array.from(rows[0]!.picture)).toEqual([0, 1, 2, 255]);
   });
 
+  it('describes a named statement’s rows once, and answers with the same fields after', async () => {
+    const text = `select id, name, data from things where name = $1`;
+    const own = await client.query(text, ['uno'], { rowMode: 'array' });
+    const described: number[] = [];
+    const exec = client.execProtocolStream.bind(client);
+    client.execProtocolStream = async (...args) => {
+      const messages = await exec(...args);
+      described.push(messages.filter((m) => m.name === 'rowDescription').length);
+      return messages;
+    };
+    try {
+      for (let i = 0; i < 3; i++) {
+        const ours = await fast.query(text, ['uno'], { rowMode: 'array' });
+        expect(ours.rows).toEqual(own.rows);
+        expect(ours.fields).toEqual(own.fields);
+      }
+      // A statement without rows has no description to keep, and runs again all the same.
+      for (let i = 0; i < 2; i++)
+        expect(
+          (await fast.query(`update things set at = null where name = $1`, ['x'])).rows,
+        ).toEqual([]);
+    } finally {
+      client.execProtocolStream = exec;
+    }
+    // Parsed (no description), run with Describe, then twice from the kept description.
+    expect(described.slice(0, 4)).toEqual([0, 1, 0, 0]);
+  });
+
   it('runs concurrent queries one at a time, each with its own answer', async () => {
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) => fast.query<{ i: number }>('select $1::int as i', [i])),

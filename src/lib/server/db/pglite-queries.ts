@@ -4,14 +4,13 @@
  * PGlite's own `query` crosses into WebAssembly six times per statement (Parse, Describe the
  * statement to learn parameter types, Bind, Describe the portal, Execute, Sync) and plans the
  * statement anew each time. Here the statement is parsed once under a name (PostgreSQL keeps
- * its plan), and each call sends Bind, Describe, Execute and Sync as one message: one crossing.
- * Measured on this machine: `select 1` 0.28 → 0.07 ms, the credential lookup 0.43 → 0.11 ms,
- * the dashboard's statement 0.88 → 0.15 ms.
+ * its plan), and each call sends Bind, Execute and Sync as one message: one crossing. The
+ * rows' description is asked for on the first run only
+ * (`docs/decisions/2026-11-23-pglite-one-crossing-queries.md`).
  *
  * Parameters go as text, typed by the server, which is what PGlite's serializers produce for
  * the values Drizzle hands over (strings, numbers, booleans, dates); any other value (a byte
- * array, an object) takes PGlite's own path. Loaded by `client.ts`, hence relative imports
- * only (see `serve.mjs`).
+ * array, an object) takes PGlite's own path.
  */
 import {
   parse,
@@ -28,6 +27,8 @@ const { serialize } = protocol;
 const MAX_NAMED = 1000;
 /** Only plain data statements are kept by name (migrations and DDL run once). */
 const CACHEABLE = /^\s*(?:select|insert|update|delete|with)\b/i;
+/** A statement that only reads: nothing to write back to the data folder after it. */
+const READ_ONLY = /^\s*select\b/i;
 
 /** Whatever answers `query` the PGlite way: the database itself, or a transaction it handed out. */
 type Queryable = Pick<PGlite, 'query'>;
@@ -42,6 +43,9 @@ interface PGliteInternals {
 
 /** Type parsers by type OID, as `parseResults` takes them. */
 type Parsers = Parameters<typeof parse.parseResults>[1];
+
+/** The messages PGlite's protocol parser produces, as `parseResults` reads them. */
+type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -73,16 +77,22 @@ function asText(value: unknown): string | null | undefined {
  * The type parsers and options to read results with. PGlite merges a query's own parsers (Drizzle
  * sends a few with every query) into a copy of all 318 of the database's, on every query; here
  * the few sit on top of the database's through the prototype chain instead, which reads the same.
+ * A prepared Drizzle query hands over the same options object each time: its pair is kept.
  */
+const parsersKept = new WeakMap<QueryOptions, [Parsers, QueryOptions]>();
 function parsersFor(
   options: QueryOptions | undefined,
   all: Parsers,
 ): [Parsers, QueryOptions | undefined] {
   if (!options?.parsers) return [all, options];
-  return [
+  let kept = parsersKept.get(options);
+  if (kept?.[0] !== undefined && Object.getPrototypeOf(kept[0]) === all) return kept;
+  kept = [
     Object.assign(Object.create(all) as Parsers, options.parsers),
     { ...options, parsers: undefined },
   ];
+  parsersKept.set(options, kept);
+  return kept;
 }
 
 /**
@@ -92,6 +102,12 @@ function parsersFor(
 export function withFastQueries(client: PGlite): PGlite {
   const inner = client as unknown as PGliteInternals & PGlite;
   const names = new Map<string, string>();
+  /**
+   * A named statement's row description, read from its first run. Later runs skip Describe and
+   * hand this to `parseResults` instead: reading the description (a name per column, a fresh
+   * string each) cost more than the row itself on the product page's statement.
+   */
+  const described = new Map<string, BackendMessage | null>();
 
   /** Runs one statement; the caller holds the transaction lock (or is inside a transaction). */
   async function run<T>(
@@ -113,14 +129,15 @@ export function withFastQueries(client: PGlite): PGlite {
         names.set(text, (name = candidate));
       }
       if (name === undefined) messages.push(serialize.parse({ text, types: [] }));
-      messages.push(
-        serialize.bind({ statement: name ?? '', values }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
-      );
-      const results = await client.execProtocolStream(concat(messages), { syncToFs: false });
-      if (!inTransaction) await client.syncToFs();
+      const description = name === undefined ? undefined : described.get(name);
+      messages.push(serialize.bind({ statement: name ?? '', values }));
+      if (description === undefined) messages.push(serialize.describe({ type: 'P' }));
+      messages.push(serialize.execute({}), serialize.sync());
+      let results = await client.execProtocolStream(concat(messages), { syncToFs: false });
+      if (!inTransaction && !READ_ONLY.test(text)) await client.syncToFs();
+      if (name !== undefined && description === undefined)
+        described.set(name, results.find((m) => m.name === 'rowDescription') ?? null);
+      else if (description) results = [description, ...results];
       return parse.parseResults(results, ...parsersFor(options, inner.parsers))[0] as Results<T>;
     });
   }
