@@ -33,6 +33,7 @@ const {
   isConnectionError,
   listenAddress,
   log,
+  turnQueue,
   pageCache,
   privateAnswers,
   SECURITY_HEADERS,
@@ -175,10 +176,15 @@ const server = http.createServer(
     } else if ((req.method === 'GET' || req.method === 'HEAD') && staticFiles.has(pathname)) {
       serveStatic(req, res, pathname);
     } else {
-      toAstro(req, res);
+      startRender(() => {
+        // A visitor who left while waiting is not rendered for.
+        if (!req.socket.destroyed) toAstro(req, res);
+      });
     }
   },
 );
+/** Requests for Astro start in turns of the event loop about 2 ms long (`turn-queue.ts`). */
+const startRender = turnQueue(2);
 server.keepAliveTimeout = 5_000;
 
 /**

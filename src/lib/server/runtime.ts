@@ -14,6 +14,7 @@ export { isConnectionError } from '@/lib/server/db/errors';
 export { DataDirLockedError } from '@/lib/server/db/lock';
 export { APP_CSP, SECURITY_HEADERS } from '@/lib/server/http/csp';
 export { acceptedEncoding, compressibleType, ENCODING_SUFFIX } from '@/lib/server/http/encoding';
+export { turnQueue } from '@/lib/server/http/turn-queue';
 export { serverListening } from '@/lib/server/jobs';
 export { log } from '@/lib/server/log';
 export { startMemoryRelease } from '@/lib/server/memory';
