@@ -35,6 +35,8 @@ try {
   await cdp('Profiler.start');
   const run = wrk(url, { ...request, duration: seconds, connections: 50 });
   const { profile } = await cdp('Profiler.stop');
+  // A process with a debugger attached waits at exit until it leaves.
+  cdp.close();
   const file = path.join(os.tmpdir(), `impulsa-${Date.now()}.cpuprofile`);
   fs.writeFileSync(file, JSON.stringify(profile));
   console.log(`${url}: ${Math.round(run.rps)} req/s, ${run.errors} errors; profile in ${file}\n`);
@@ -43,7 +45,10 @@ try {
   await stop(app);
 }
 
-/** A CDP session over the inspector's WebSocket: `send(method, params)` resolves with the result. */
+/**
+ * A CDP session over the inspector's WebSocket: `send(method, params)` resolves with the result;
+ * `send.close()` ends the session.
+ */
 async function inspector(port) {
   const [target] = await (await fetch(`http://127.0.0.1:${port}/json/list`)).json();
   const socket = new WebSocket(target.webSocketDebuggerUrl);
@@ -58,11 +63,13 @@ async function inspector(port) {
     waiting.get(message.id)?.(message.result);
     waiting.delete(message.id);
   };
-  return (method, params = {}) =>
+  const send = (method, params = {}) =>
     new Promise((resolve) => {
       waiting.set(++id, resolve);
       socket.send(JSON.stringify({ id, method, params }));
     });
+  send.close = () => socket.close();
+  return send;
 }
 
 /** The 30 functions with the most samples of their own, with their share of all samples. */
