@@ -5,8 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // Node's compile cache (in the system's temporary folder, or NODE_COMPILE_CACHE; keyed by each
-// file's contents): a restart reuses the compiled code and the type-stripped `.ts` files, so
-// Node's TypeScript stripper (a WebAssembly module of some 17 MB) is not even loaded.
+// file's contents): a restart reuses the compiled code.
 module.enableCompileCache?.();
 
 /**

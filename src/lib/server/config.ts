@@ -1,8 +1,6 @@
 /**
  * Runtime configuration, read from `process.env` on every call so that secrets are never
  * inlined at build time (Astro inlines `import.meta.env`). Defaults follow docs/design.md §2.
- * This module is imported by `scripts/serve.mjs` through Node's type stripping: keep it
- * free of path aliases and non-erasable TypeScript.
  */
 import path from 'node:path';
 

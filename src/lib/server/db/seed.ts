@@ -1,6 +1,6 @@
 /**
  * Reference data every instance needs, upserted at start (idempotent): the virtual-office
- * plans of formation step 02. Runs through Node's type stripping too: relative `.ts` imports only.
+ * plans of formation step 02.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/handle';

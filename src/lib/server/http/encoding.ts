@@ -3,8 +3,7 @@
  * compresses the client's text files once at the highest levels (`astro.config.mjs`), and
  * `scripts/serve.mjs` sends those; the render cache compresses a page on its first hit by a
  * browser that accepts it, at levels that cost about a millisecond. Everything else (signed-in
- * pages, the API) is left to the TLS proxy in front (README, "Serving sites").
- * Loaded by serve.mjs through Node's type stripping too: no imports but Node's own.
+ * pages, the API) is left to the TLS proxy in front (`encode` in `deploy/Caddyfile`).
  */
 import zlib from 'node:zlib';
 
