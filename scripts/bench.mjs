@@ -158,6 +158,8 @@ try {
         ]
       : []),
     { name: 'a product page rendered anew (one page)', path: `/shop/${product.id}?bench=render` },
+    // No database and no island: what rendering anew costs in Astro's pipeline alone.
+    { name: '/landing rendered anew (no database)', path: '/landing?bench=render' },
     { name: "a site's page rendered anew", path: '/?bench=render', site: true },
     { name: '/login rendered anew (islands)', path: '/login?bench=render' },
     { name: '/pay with a cart', path: `/pay?tienda=${sellerId}`, headers: { Cookie: cartCookie } },
