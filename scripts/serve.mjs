@@ -33,13 +33,13 @@ const {
   isConnectionError,
   listenAddress,
   log,
-  turnQueue,
   pageCache,
   privateAnswers,
   SECURITY_HEADERS,
   serverListening,
   startMemoryRelease,
   trustProxy,
+  turnQueue,
   writeVisits,
 } = await import(runtime.href);
 
@@ -154,6 +154,8 @@ function sendStatic(send, req, res, pathname) {
 }
 
 const { host, port } = listenAddress();
+/** Requests for Astro start in turns of the event loop about 2 ms long (`turn-queue.ts`). */
+const startRender = turnQueue(2);
 // Node checks the two timeouts only every `connectionsCheckingInterval` (30 s by default): check every second.
 const server = http.createServer(
   { requestTimeout: 30_000, headersTimeout: 15_000, connectionsCheckingInterval: 1_000 },
@@ -183,8 +185,6 @@ const server = http.createServer(
     }
   },
 );
-/** Requests for Astro start in turns of the event loop about 2 ms long (`turn-queue.ts`). */
-const startRender = turnQueue(2);
 server.keepAliveTimeout = 5_000;
 
 /**

@@ -86,7 +86,7 @@ function parsersFor(
 ): [Parsers, QueryOptions | undefined] {
   if (!options?.parsers) return [all, options];
   let kept = parsersKept.get(options);
-  if (kept?.[0] !== undefined && Object.getPrototypeOf(kept[0]) === all) return kept;
+  if (kept && Object.getPrototypeOf(kept[0]) === all) return kept;
   kept = [
     Object.assign(Object.create(all) as Parsers, options.parsers),
     { ...options, parsers: undefined },
