@@ -1,6 +1,6 @@
 /** Middleware called as Astro would: `onRequest(context, next)` with a fake context. */
-import { describe, expect, it } from 'vitest';
-import { apiErrors } from '@/lib/server/middleware/api-errors';
+import { describe, expect, it, vi } from 'vitest';
+import { apiErrors, CLIENT_LEFT } from '@/lib/server/middleware/api-errors';
 import { resolveHost } from '@/lib/server/middleware/resolve-host';
 import {
   APP_CSP,
@@ -9,6 +9,7 @@ import {
 } from '@/lib/server/middleware/security-headers';
 import { HttpError } from '@/lib/server/http/errors';
 import { DatabaseUnavailableError } from '@/lib/server/db/errors';
+import { log } from '@/lib/server/log';
 
 function fakeContext(url: string, init: RequestInit = {}) {
   const request = new Request(url, init);
@@ -85,6 +86,31 @@ describe('apiErrors', () => {
     )) as Response;
     expect(res.status).toBe(503);
     expect(res.headers.get('Retry-After')).toBe('5');
+  });
+
+  it('logs no failure for a visitor who left while the body was read', async () => {
+    const left = new AbortController();
+    left.abort();
+    const errors = vi.spyOn(log, 'error').mockImplementation(() => {});
+    try {
+      const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+      const res = (await apiErrors(
+        fakeContext('http://localhost/api/users/register/', {
+          method: 'POST',
+          signal: left.signal,
+        }),
+        () => Promise.reject(aborted),
+      )) as Response;
+      expect(res.status).toBe(CLIENT_LEFT);
+      expect(errors).not.toHaveBeenCalled();
+      // The same error while the visitor is still there is a failure, logged.
+      await apiErrors(fakeContext('http://localhost/api/users/register/', { method: 'POST' }), () =>
+        Promise.reject(aborted),
+      );
+      expect(errors).toHaveBeenCalledOnce();
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('refuses a declared body over 10 MB before the route runs', async () => {
