@@ -2,6 +2,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CacheBus } from '@/lib/server/cache/bus';
+import { withoutCampaignParams } from '@/lib/server/cache/campaign-params';
 import { PageCache } from '@/lib/server/cache/page-cache';
 import { pageCacheProvider, requestCacheKey } from '@/lib/server/cache/provider';
 import { parseTag, productTags, tags } from '@/lib/server/cache/tags';
@@ -71,6 +72,23 @@ describe('PageCache', () => {
     expect(answer(cache, '/landing', { cookie: 'impulsa_session=x' })).toBeNull();
     expect(answer(cache, '/landing?x=1')).toBeNull();
     expect(answer(cache, '/otra')).toBeNull();
+    // A link shared with campaign parameters is the same page; any other parameter is not.
+    expect(answer(cache, '/landing?utm_source=instagram&fbclid=Ab1')?.body?.[0]).toBe(7);
+    expect(answer(cache, '/landing/?srsltid=AfmB')?.body?.[0]).toBe(7);
+    expect(answer(cache, '/landing?utm_source=instagram&x=1')).toBeNull();
+  });
+
+  it('keys a page without campaign parameters, and keeps every other one as sent', () => {
+    expect(withoutCampaignParams('/shop/7')).toBe('/shop/7');
+    expect(withoutCampaignParams('/shop/7?utm_source=ig&UTM_Medium=social&igsh=x')).toBe('/shop/7');
+    expect(withoutCampaignParams('/shop/7?gclid=1&')).toBe('/shop/7');
+    expect(withoutCampaignParams('/shop?fbclid=1&q=caf%C3%A9+de+grano&pagina=2')).toBe(
+      '/shop?q=caf%C3%A9+de+grano&pagina=2',
+    );
+    // Not campaign parameters: the referral partner, and names that only look alike.
+    expect(withoutCampaignParams('/landing?ref=socio&utm=1&xfbclid=2')).toBe(
+      '/landing?ref=socio&utm=1&xfbclid=2',
+    );
   });
 
   it('answers in brotli or gzip when the browser takes it, the same page once decoded; small pages as they are', () => {

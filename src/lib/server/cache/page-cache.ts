@@ -11,6 +11,7 @@ import { SESSION_COOKIE_NAMES } from '@/lib/accounts/session-cookie.server';
 import { QUICK_START_COOKIE } from '@/lib/formation/quick-start';
 import { recordIfVisit } from '@/lib/figures/visit-buffer.server';
 import { cartCountsIn } from '@/lib/orders/cart-cookie';
+import { withoutCampaignParams } from '@/lib/server/cache/campaign-params';
 import {
   acceptedEncoding,
   compress,
@@ -199,12 +200,14 @@ export interface CacheableInput {
 
 /**
  * The cache key of a request (`host/path`), or null when it must not be served from or
- * stored in the cache: anything but an anonymous GET without a query string.
+ * stored in the cache: anything but an anonymous GET without a query string (campaign
+ * parameters aside, `campaign-params.ts`).
  */
 export function cacheKey(input: CacheableInput): string | null {
+  const path = withoutCampaignParams(input.path);
   if (
     input.method !== 'GET' ||
-    input.path.includes('?') ||
+    path.includes('?') ||
     input.authorization ||
     (input.cookie && PERSONAL.test(input.cookie))
   )
@@ -212,7 +215,7 @@ export function cacheKey(input: CacheableInput): string | null {
   // Shop headers show the cart's count: one copy per set of counts (none: the shared copy).
   const counts = cartCountsIn(input.cookie);
   const cart = typeof counts === 'string' && counts !== 'malformed' ? `|carro=${counts}` : '';
-  return input.host.toLowerCase() + withoutTrailingSlash(input.path) + cart;
+  return input.host.toLowerCase() + withoutTrailingSlash(path) + cart;
 }
 
 /** `/a/` and `/a` are one page (the app redirects one to the other). */

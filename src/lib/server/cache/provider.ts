@@ -5,9 +5,9 @@
  *
  * Astro runs this provider around the whole middleware, so an entry is the response as it
  * leaves, security headers included, and `scripts/serve.mjs` can send it again before Astro
- * runs. Only anonymous GETs without a query are kept (`cacheKey`); nothing is kept until the
- * bus listens, so nothing kept can miss an invalidation. Every answer of a page that names a
- * visit target (`figures/visits.ts`) is counted here, hits included.
+ * runs. Only anonymous GETs without a query (campaign parameters aside) are kept (`cacheKey`);
+ * nothing is kept until the bus listens, so nothing kept can miss an invalidation. Every answer
+ * of a page that names a visit target (`figures/visits.ts`) is counted here, hits included.
  */
 import type { CacheProvider, InvalidateOptions } from 'astro';
 import { recordIfVisit } from '@/lib/figures/visit-buffer.server';
