@@ -22,6 +22,8 @@ describe.each(servers)('on $kind', ({ url }) => {
     const pages: [string, string][] = [
       [main, '/'],
       [main, '/landing'],
+      [main, '/login'],
+      [main, '/registrate'],
       [main, `/shop/${product.id}`],
       [site, '/'],
       [site, '/shop'],
