@@ -3,6 +3,7 @@
  * dashboard). Each module reports from its own tables through a `JsonPart`, and every part is
  * read in one statement: one database round trip for the whole dashboard.
  */
+import { perDatabase } from '@/lib/server/db/prepared';
 import type { Db } from '@/lib/server/db/client';
 import { eq, sql } from 'drizzle-orm';
 import { readParts, type JsonPart, type PartValues } from '@/lib/server/db/queries';
@@ -126,15 +127,14 @@ function dashboardVersionPart(userId: number): JsonPart<number> {
   };
 }
 
-/** The version statement, built once per database (it runs on every visit to the dashboard). */
-const versionStatements = new WeakMap<Db, ReturnType<typeof prepareVersion>>();
-function prepareVersion(db: Db) {
-  return db
+/** The version statement: it runs on every visit to the dashboard. */
+const versionStatement = perDatabase((db) =>
+  db
     .select({ version: dashboardVersions.version })
     .from(dashboardVersions)
     .where(eq(dashboardVersions.userId, sql.placeholder('userId')))
-    .prepare('dashboard_version');
-}
+    .prepare('dashboard_version'),
+);
 
 /**
  * The version alone: what a request pays when the dashboard it would render is already kept.
@@ -142,9 +142,7 @@ function prepareVersion(db: Db) {
  */
 export function dashboardVersion(db: Db, userId: number): Promise<number> {
   return privateAnswers.dashboardVersion(userId, async () => {
-    let statement = versionStatements.get(db);
-    if (!statement) versionStatements.set(db, (statement = prepareVersion(db)));
-    const [row] = await statement.execute({ userId });
+    const [row] = await versionStatement(db).execute({ userId });
     return row?.version ?? 0;
   });
 }

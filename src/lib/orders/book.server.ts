@@ -1,4 +1,5 @@
 /** The seller's order book: the list, the counts, one order, and the seller's one-step moves. */
+import { perDatabase } from '@/lib/server/db/prepared';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   nextStatuses,
@@ -180,20 +181,17 @@ export function toAttendPart(sellerId: number): JsonPart<number> {
   };
 }
 
-/** The count statement, built once per database: the header shows it on every signed-in page. */
-const toAttendStatements = new WeakMap<Db, ReturnType<typeof prepareToAttend>>();
-function prepareToAttend(db: Db) {
-  return db
+/** The count statement: the header shows it on every signed-in page. */
+const toAttendStatement = perDatabase((db) =>
+  db
     .select({ n: count() })
     .from(orders)
     .where(toAttend(sql.placeholder('sellerId')))
-    .prepare('orders_to_attend');
-}
+    .prepare('orders_to_attend'),
+);
 
 /** How many orders wait for the seller (the "Órdenes" badge). */
 export async function ordersToAttend(db: Db, sellerId: number): Promise<number> {
-  let statement = toAttendStatements.get(db);
-  if (!statement) toAttendStatements.set(db, (statement = prepareToAttend(db)));
-  const [row] = await statement.execute({ sellerId });
+  const [row] = await toAttendStatement(db).execute({ sellerId });
   return Number(row?.n ?? 0);
 }

@@ -199,24 +199,38 @@ function toView(row: MediaFacts, variants: VariantFacts[]): MediaView {
   };
 }
 
+/** One image and its variants as JSON, for a statement that joins `media`. */
+const imageJson = sql`json_build_object(
+    'id', ${media.id}, 'width', ${media.width}, 'height', ${media.height}, 'alt', ${media.alt},
+    'variants', (select coalesce(json_agg(json_build_object(
+        'key', ${mediaVariants.key}, 'format', ${mediaVariants.format},
+        'kind', ${mediaVariants.kind}, 'width', ${mediaVariants.width},
+        'height', ${mediaVariants.height})), '[]')
+      from ${mediaVariants} where ${mediaVariants.mediaId} = ${media.id}))`;
+
+type ImageJson = MediaFacts & { variants: VariantFacts[] };
+
 /**
  * A product's images in their order, as one column of a statement: what a public product page
  * shows, read together with the product instead of in three more round trips.
  */
 export function productImagesPart(productId: AnyPgColumn | SQL): JsonPart<MediaView[]> {
   return {
-    sql: sql`select coalesce(json_agg(json_build_object(
-        'id', ${media.id}, 'width', ${media.width}, 'height', ${media.height}, 'alt', ${media.alt},
-        'variants', (select coalesce(json_agg(json_build_object(
-            'key', ${mediaVariants.key}, 'format', ${mediaVariants.format},
-            'kind', ${mediaVariants.kind}, 'width', ${mediaVariants.width},
-            'height', ${mediaVariants.height})), '[]')
-          from ${mediaVariants} where ${mediaVariants.mediaId} = ${media.id})
-      ) order by ${productImages.position}), '[]')
+    sql: sql`select coalesce(json_agg(${imageJson} order by ${productImages.position}), '[]')
       from ${productImages} join ${media} on ${media.id} = ${productImages.mediaId}
       where ${productImages.productId} = ${productId}`,
-    read: (images: (MediaFacts & { variants: VariantFacts[] })[]) =>
-      images.map((image) => toView(image, image.variants)),
+    read: (images: ImageJson[]) => images.map((image) => toView(image, image.variants)),
+  };
+}
+
+/** A product's first image (a card's cover) as one column of a statement; null without one. */
+export function productCoverPart(productId: AnyPgColumn | SQL): JsonPart<MediaView> {
+  return {
+    sql: sql`select ${imageJson}
+      from ${productImages} join ${media} on ${media.id} = ${productImages.mediaId}
+      where ${productImages.productId} = ${productId}
+      order by ${productImages.position} limit 1`,
+    read: (image: ImageJson) => toView(image, image.variants),
   };
 }
 

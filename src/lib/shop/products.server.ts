@@ -1,4 +1,5 @@
 /** The seller's catalogue (`/api/products/`) and the public product page's data. */
+import { perDatabase } from '@/lib/server/db/prepared';
 import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { ModuleProgress } from '@/lib/modules';
 import { searchKey, type ProductFilters } from '@/lib/shop/filters';
@@ -434,9 +435,7 @@ export function catalogueProgress({
 
 /** What the public page of a published product shows; null when it is not public (→ 404). */
 export async function publicProduct(db: Db, id: number, siteWhatsapp: string | null = null) {
-  let statement = publicProductStatements.get(db);
-  if (!statement) publicProductStatements.set(db, (statement = preparePublicProduct(db)));
-  const [row] = await statement.execute({ id });
+  const [row] = await publicProductStatement(db).execute({ id });
   if (!row) return null;
   const checkout = checkoutOf(row.product.userId, row, siteWhatsapp);
   return {
@@ -457,9 +456,8 @@ export async function publicProduct(db: Db, id: number, siteWhatsapp: string | n
  * shop, its category and its images in one round trip (the page is rendered for every product a
  * crawler walks, so each round trip counts).
  */
-const publicProductStatements = new WeakMap<Db, ReturnType<typeof preparePublicProduct>>();
-function preparePublicProduct(db: Db) {
-  return db
+const publicProductStatement = perDatabase((db) =>
+  db
     .select({
       product: products,
       store: stores,
@@ -474,8 +472,8 @@ function preparePublicProduct(db: Db) {
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.id, sql.placeholder('id')), eq(products.published, true)))
     .limit(1)
-    .prepare('public_product');
-}
+    .prepare('public_product'),
+);
 
 /** A seller's published product by its slug, or by a slug it had (then `slug` is the current one); null: none. */
 export async function publicProductBySlug(

@@ -2,17 +2,25 @@
  * What a site's visitors and the editor's canvas see: the published site of a host, its pages and
  * products, and the data its blocks render with.
  */
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SiteHost } from '@/lib/routing/hosts';
 import { cleanPageData, allBlocks } from '@/lib/sites/blocks.server';
 import { type PageData } from '@/lib/sites/schemas';
 import { hostCache } from '@/lib/sites/host-cache.server';
 import type { BlockImage, BlockProduct, SiteRenderData } from '@/components/sites/blocks';
-import { foreignMedia, listMedia, mediaViews, type MediaView } from '@/lib/shop/media.server';
+import {
+  foreignMedia,
+  listMedia,
+  mediaViews,
+  productCoverPart,
+  type MediaView,
+} from '@/lib/shop/media.server';
 import { srcset } from '@/lib/shop/images';
 import { whatsappLink } from '@/lib/shop/whatsapp';
 import type { Db } from '@/lib/server/db/client';
-import { productImages, products, sitePages, sites, stores } from '@/lib/server/db/schema';
+import { perDatabase } from '@/lib/server/db/prepared';
+import { jsonColumn } from '@/lib/server/db/queries';
+import { products, sitePages, sites, stores } from '@/lib/server/db/schema';
 
 import { siteView, type SiteRow } from '@/lib/sites/sites.server';
 import { shopCheckout } from '@/lib/orders/view.server';
@@ -74,21 +82,32 @@ export async function publishedPages(
   db: Db,
   siteId: number,
 ): Promise<{ path: string; title: string; data: PageData }[]> {
-  const rows = await db
-    .select({
-      path: sitePages.path,
-      title: sitePages.publishedTitle,
-      data: sitePages.publishedData,
-    })
-    .from(sitePages)
-    .where(and(eq(sitePages.siteId, siteId), sql`${sitePages.publishedData} is not null`))
-    .orderBy(asc(sitePages.path));
+  const rows = await publishedPagesStatement(db).execute({ siteId });
   return rows.map((r) => ({
     path: r.path,
     title: r.title ?? '',
     data: cleanPageData(r.data as PageData),
   }));
 }
+
+/** Every request to a site reads its pages (the guard and the navigation need them). */
+const publishedPagesStatement = perDatabase((db) =>
+  db
+    .select({
+      path: sitePages.path,
+      title: sitePages.publishedTitle,
+      data: sitePages.publishedData,
+    })
+    .from(sitePages)
+    .where(
+      and(
+        eq(sitePages.siteId, sql.placeholder('siteId')),
+        sql`${sitePages.publishedData} is not null`,
+      ),
+    )
+    .orderBy(asc(sitePages.path))
+    .prepare('published_pages'),
+);
 
 /** An image as blocks show it. */
 export function blockImage(view: MediaView, alt = view.alt): BlockImage {
@@ -163,60 +182,65 @@ export async function publishedCards(
     offset = 0,
   }: { category: number | null | 'none'; limit: number; offset?: number },
 ): Promise<(BlockProduct & { id: number; category: number | null })[]> {
-  const rows = await db
-    .select()
-    .from(products)
-    .where(
-      and(
-        eq(products.userId, userId),
-        eq(products.published, true),
-        ...(category === 'none'
-          ? [isNull(products.categoryId)]
-          : category
-            ? [eq(products.categoryId, category)]
-            : []),
-      ),
-    )
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(limit)
-    .offset(offset);
-  const firstImages = rows.length
-    ? await db
-        .select()
-        .from(productImages)
-        .where(
-          and(
-            inArray(
-              productImages.productId,
-              rows.map((r) => r.id),
-            ),
-            eq(productImages.position, 0),
-          ),
-        )
-    : [];
-  const covers = new Map(
-    (
-      await mediaViews(
-        db,
-        firstImages.map((i) => i.mediaId),
-      )
-    ).map((m) => [m.id, m]),
-  );
-  const coverOf = new Map(firstImages.map((i) => [i.productId, covers.get(i.mediaId)]));
-  // The card's picture is decorative: the product's name is the link's text right below it.
-  return rows.map((r) => {
-    const cover = coverOf.get(r.id);
-    return {
-      id: r.id,
-      category: r.categoryId,
-      name: r.name,
-      price: r.price,
-      compareAtPrice: r.compareAtPrice,
-      href: productHref(r.slug),
-      image: cover ? blockImage(cover, '') : null,
-      soldOut: r.stock === 0,
-    };
+  const filter = category === 'none' ? 'none' : category ? 'category' : 'all';
+  const rows = await publishedCardsStatement[filter](db).execute({
+    userId,
+    category: typeof category === 'number' ? category : null,
+    limit,
+    offset,
   });
+  // The card's picture is decorative: the product's name is the link's text right below it.
+  return rows.map(({ product: r, cover }) => ({
+    id: r.id,
+    category: r.categoryId,
+    name: r.name,
+    price: r.price,
+    compareAtPrice: r.compareAtPrice,
+    href: productHref(r.slug),
+    image: cover ? blockImage(cover, '') : null,
+    soldOut: r.stock === 0,
+  }));
+}
+
+/**
+ * The cards' products, newest first, with their covers, for each kind of filter: every grid of a
+ * site's page and every page of its catalogue runs one.
+ */
+const publishedCardsStatement = {
+  all: cardsStatement('published_cards', []),
+  none: cardsStatement('published_cards_none', [isNull(products.categoryId)]),
+  category: cardsStatement('published_cards_category', [
+    eq(products.categoryId, sql.placeholder('category')),
+  ]),
+};
+function cardsStatement(name: string, filter: SQL[]) {
+  return perDatabase((db) =>
+    db
+      .select({
+        product: {
+          id: products.id,
+          slug: products.slug,
+          name: products.name,
+          price: products.price,
+          compareAtPrice: products.compareAtPrice,
+          categoryId: products.categoryId,
+          stock: products.stock,
+        },
+        cover: jsonColumn(productCoverPart(products.id)),
+      })
+      .from(products)
+      .where(
+        and(
+          eq(products.userId, sql.placeholder('userId')),
+          eq(products.published, true),
+          ...filter,
+        ),
+      )
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
 }
 
 /** What the editor's canvas needs to show the seller's site: their newest published products and their images. */
