@@ -21,7 +21,10 @@ export async function startSmtp(dir: string): Promise<TestSmtp> {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address).join(',');
-        fs.writeFileSync(path.join(dir, `${Date.now()}-${++n}-${to}.eml`), Buffer.concat(chunks));
+        // Written aside, then renamed: a test polling the folder never reads a mail half-written.
+        const file = path.join(dir, `${Date.now()}-${++n}-${to}.eml`);
+        fs.writeFileSync(`${file}.part`, Buffer.concat(chunks));
+        fs.renameSync(`${file}.part`, file);
         callback();
       });
     },
