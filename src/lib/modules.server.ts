@@ -3,10 +3,10 @@
  * dashboard). Each module reports from its own tables through a `JsonPart`, and every part is
  * read in one statement: one database round trip for the whole dashboard.
  */
-import { perDatabase } from '@/lib/server/db/prepared';
 import type { Db } from '@/lib/server/db/client';
 import { eq, sql } from 'drizzle-orm';
 import { readParts, type JsonPart, type PartValues } from '@/lib/server/db/queries';
+import { perDatabase } from '@/lib/server/db/prepared';
 import { dashboardVersions } from '@/lib/server/db/schema';
 import { privateAnswers } from '@/lib/server/private-answers';
 import { canvasProgressPart } from '@/lib/canvas/canvases.server';

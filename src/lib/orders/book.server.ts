@@ -1,5 +1,4 @@
 /** The seller's order book: the list, the counts, one order, and the seller's one-step moves. */
-import { perDatabase } from '@/lib/server/db/prepared';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   nextStatuses,
@@ -13,6 +12,7 @@ import {
 } from '@/lib/orders/schemas';
 import { sellerWebpay } from '@/lib/orders/webpay-account.server';
 import type { Db } from '@/lib/server/db/client';
+import { perDatabase } from '@/lib/server/db/prepared';
 import { listPage, type JsonPart } from '@/lib/server/db/queries';
 import { orders } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';

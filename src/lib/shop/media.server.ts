@@ -224,13 +224,13 @@ export function productImagesPart(productId: AnyPgColumn | SQL): JsonPart<MediaV
 }
 
 /** A product's first image (a card's cover) as one column of a statement; null without one. */
-export function productCoverPart(productId: AnyPgColumn | SQL): JsonPart<MediaView> {
+export function productCoverPart(productId: AnyPgColumn | SQL): JsonPart<MediaView | null> {
   return {
     sql: sql`select ${imageJson}
       from ${productImages} join ${media} on ${media.id} = ${productImages.mediaId}
       where ${productImages.productId} = ${productId}
       order by ${productImages.position} limit 1`,
-    read: (image: ImageJson) => toView(image, image.variants),
+    read: (image: ImageJson | null) => image && toView(image, image.variants),
   };
 }
 

@@ -1,5 +1,4 @@
 /** The seller's catalogue (`/api/products/`) and the public product page's data. */
-import { perDatabase } from '@/lib/server/db/prepared';
 import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { ModuleProgress } from '@/lib/modules';
 import { searchKey, type ProductFilters } from '@/lib/shop/filters';
@@ -26,6 +25,7 @@ import { cache } from '@/lib/server/cache/provider';
 import { tags } from '@/lib/server/cache/tags';
 import { siteUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
+import { perDatabase } from '@/lib/server/db/prepared';
 import {
   jsonColumn,
   lockWithin,

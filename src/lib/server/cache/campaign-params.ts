@@ -1,8 +1,9 @@
 /**
  * Campaign and click-id parameters: what ad platforms, social apps and newsletters append to a
  * shared link (`?utm_source=instagram`, `?fbclid=…`, Google's `?srsltid=…` on product results).
- * They are read in the browser by analytics and change nothing on the page, so the route cache
- * keys a page without them: a link shared on Instagram is served from the cache like the bare one.
+ * They stay in the visitor's address bar for whatever analytics reads them there; nothing the
+ * server renders depends on them, so the route cache keys a page without them: a link shared on
+ * Instagram is served from the cache like the bare one.
  */
 
 /** Parameter names, lower case; any `utm_*` is one too. */
