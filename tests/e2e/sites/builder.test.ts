@@ -17,10 +17,12 @@ import {
   useBrowser,
   waitForHydration,
 } from '../../support/browser';
+import { setTxt } from '../../support/dns';
 import { ApiClient } from '../../support/http';
 import { jpeg, upload } from '../../support/images';
 
 const { url } = inject('servers')[0]!;
+const dnsZone = inject('dnsZone');
 const port = new URL(url).port;
 // Every *.impulsa.cl name is this machine: a site's subdomain host, as a visitor types it.
 const browserOf = useBrowser(['--host-resolver-rules=MAP *.impulsa.cl 127.0.0.1']);
@@ -388,7 +390,7 @@ describe('the page builder', () => {
     await context.close();
   });
 
-  it('works without JavaScript: create a site, change its settings, add a page and publish', async () => {
+  it('works without JavaScript: create a site, change its settings, add a page, publish, connect a domain, delete', async () => {
     const { context } = await signedInContext(
       browserOf(),
       url,
@@ -429,6 +431,45 @@ describe('the page builder', () => {
     const visit = await fetch(`${url}/page-builder/_render/${subdomain}/precios`);
     expect(visit.status).toBe(200);
     expect(await visit.text()).toContain('--site-primary:#ffff00');
+
+    // Its own domain, step by step: connect, a check that finds no record, the record, verified.
+    const domain = `www.${subdomain}.cl`;
+    await page.getByLabel('Tu dominio').fill(`https://${domain.toUpperCase()}/`);
+    await page.getByRole('button', { name: 'Conectar dominio' }).click();
+    await page.getByText('Pendiente', { exact: true }).waitFor();
+    const txtRow = page.locator('tbody tr').filter({ hasText: '_impulsa' });
+    const txtValue = (await txtRow.locator('td').nth(2).locator('code').innerText()).trim();
+    expect(txtValue).toMatch(/^impulsa-verificacion=/);
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await page.getByText('Pendiente', { exact: true }).waitFor();
+    // Nothing wider than the phone: the records' table scrolls within its own box.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(MOBILE.width);
+    await screenshot(page, 'sitio-dominio-mobile');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'sitio-dominio-desktop');
+    await page.setViewportSize(MOBILE);
+    setTxt(dnsZone, `_impulsa.${domain}`, [[txtValue]]);
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await page.getByText('Verificado', { exact: true }).waitFor();
+    expect(await page.getByLabel('Tu dominio', { exact: true }).inputValue()).toBe(
+      `https://${domain}`,
+    );
+    await page.getByText('Desconectar dominio').click();
+    await page.getByRole('button', { name: 'Sí, desconectar' }).click();
+    await page.getByRole('button', { name: 'Conectar dominio' }).waitFor();
+    setTxt(dnsZone, `_impulsa.${domain}`, null);
+
+    // A page, then the whole site, deleted.
+    await page.getByText('Eliminar Precios').click();
+    await page.getByRole('button', { name: 'Sí, eliminar', exact: true }).click();
+    await page.getByText('/contacto').first().waitFor();
+    expect(await page.getByText('/precios').count()).toBe(0);
+    await page.getByText('Eliminar Gasfitería Pérez…').click();
+    await page.getByRole('button', { name: 'Sí, eliminar el sitio' }).click();
+    // The browser keeps the fragment of the page it left (#dominio) across the redirect.
+    await page.waitForURL(/\/page-builder(?:#.*)?$/);
+    await page.getByRole('heading', { name: 'Crea tu primer sitio' }).waitFor();
+    expect((await fetch(`${url}/page-builder/_render/${subdomain}/`)).status).toBe(404);
     await context.close();
   });
 });
