@@ -11,7 +11,7 @@ import { dashboardVersions } from '@/lib/server/db/schema';
 import { privateAnswers } from '@/lib/server/private-answers';
 import { canvasProgressPart } from '@/lib/canvas/canvases.server';
 import { formationProgressPart, sentCompaniesPart } from '@/lib/formation/companies.server';
-import { catalogueCountsPart, catalogueProgress } from '@/lib/shop/products.server';
+import { catalogueCountsPart, catalogueProgress } from '@/lib/shop/catalogue-counts.server';
 import { salesCountPart, toAttendPart } from '@/lib/orders/book.server';
 import { allLessons } from '@/lib/lessons/catalogue.server';
 import { lessonsModuleFrom, lessonsSummaryPart } from '@/lib/lessons/lessons.server';

@@ -12,7 +12,7 @@ import {
   productFormFields,
   type ProductFormFields,
 } from '@/lib/shop/product-draft';
-import type { ProductView } from '@/lib/shop/products.server';
+import type { ProductView } from '@/lib/shop/product-view.server';
 import { IMAGES_PER_PRODUCT } from '@/lib/shop/schemas';
 import type { Db } from '@/lib/server/db/client';
 import { BODY_LIMITS } from '@/lib/server/http/json';

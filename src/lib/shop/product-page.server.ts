@@ -6,7 +6,7 @@ import { formatClp } from '@/lib/money';
 import { productJsonLd } from '@/lib/shop/json-ld';
 import type { LegalEntity } from '@/lib/shop/legal-entity';
 import { productVariantModel } from '@/lib/shop/variant-page';
-import type { ProductView } from '@/lib/shop/products.server';
+import type { ProductView } from '@/lib/shop/product-view.server';
 import { clip, descriptionText } from '@/lib/shop/rich-text.server';
 
 export interface ProductPageMeta {

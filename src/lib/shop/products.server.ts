@@ -1,126 +1,23 @@
-/** The seller's catalogue (`/api/products/`) and the public product page's data. */
-import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
-import type { ModuleProgress } from '@/lib/modules';
+/** The seller's catalogue (`/api/products/`): list, read, create, update, delete, duplicate. */
+import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import { productCounts } from '@/lib/shop/catalogue-counts.server';
 import { searchKey, type ProductFilters } from '@/lib/shop/filters';
-import { compareAtError, type ProductInput } from '@/lib/shop/schemas';
-import {
-  foreignMedia,
-  mediaViews,
-  productImagesPart,
-  type MediaView,
-} from '@/lib/shop/media.server';
-import { checkoutOf } from '@/lib/orders/view.server';
+import { foreignMedia } from '@/lib/shop/media.server';
+import { imageIdsOf, productViews, type ProductView } from '@/lib/shop/product-view.server';
 import { sanitizeDescription } from '@/lib/shop/rich-text.server';
-import type { ProductOption } from '@/lib/shop/variants';
-import {
-  productVariantsPart,
-  saveVariants,
-  variantsOf,
-  variantStock,
-  type VariantView,
-} from '@/lib/shop/variants.server';
+import { compareAtError, type ProductInput } from '@/lib/shop/schemas';
 import { slugify, uniqueSlug } from '@/lib/shop/slug';
-import { shopProductPath } from '@/lib/shop/urls';
+import type { ProductOption } from '@/lib/shop/variants';
+import { saveVariants } from '@/lib/shop/variants.server';
 import { cache } from '@/lib/server/cache/provider';
 import { tags } from '@/lib/server/cache/tags';
-import { siteUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
-import { perDatabase } from '@/lib/server/db/prepared';
-import {
-  jsonColumn,
-  lockWithin,
-  ownedOr404,
-  retryOnUniqueViolation,
-  type JsonPart,
-} from '@/lib/server/db/queries';
+import { lockWithin, ownedOr404, retryOnUniqueViolation } from '@/lib/server/db/queries';
 import { saveVersioned, type Tx } from '@/lib/server/db/versioned';
-import {
-  categories,
-  productCounts as productCountsTable,
-  productImages,
-  productOldSlugs,
-  products,
-  stores,
-  users,
-} from '@/lib/server/db/schema';
+import { categories, productImages, productOldSlugs, products } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
 
 export const PRODUCT_NOT_FOUND = 'No encontramos ese producto.';
-
-type ProductRow = typeof products.$inferSelect;
-
-/** A product as the API shows it (docs/design.md §7). */
-export interface ProductView {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  price: number;
-  compare_at_price: number | null;
-  stock: number | null;
-  published: boolean;
-  category: number | null;
-  images: MediaView[];
-  /** Up to three options; with them, `variants` has every combination and `stock` is theirs. */
-  options: ProductOption[];
-  variants: VariantView[];
-  shop_url: string;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
-
-/** The ids of each product's images, in order. */
-async function imageIdsOf(db: Db | Tx, productIds: number[]): Promise<Map<number, number[]>> {
-  const map = new Map<number, number[]>(productIds.map((id) => [id, []]));
-  if (productIds.length === 0) return map;
-  const rows = await db
-    .select()
-    .from(productImages)
-    .where(inArray(productImages.productId, productIds))
-    .orderBy(asc(productImages.productId), asc(productImages.position));
-  for (const r of rows) map.get(r.productId)!.push(r.mediaId);
-  return map;
-}
-
-/** Views of `rows` with their images and variants: a few queries for any number of products. */
-export async function productViews(db: Db, rows: ProductRow[]): Promise<ProductView[]> {
-  const ids = rows.map((r) => r.id);
-  const [imageIds, variants] = await Promise.all([imageIdsOf(db, ids), variantsOf(db, ids)]);
-  const views = new Map(
-    (await mediaViews(db, [...new Set([...imageIds.values()].flat())])).map((m) => [m.id, m]),
-  );
-  return rows.map((r) =>
-    toProductView(
-      r,
-      imageIds.get(r.id)!.flatMap((id) => (views.has(id) ? [views.get(id)!] : [])),
-      variants.get(r.id)!,
-    ),
-  );
-}
-
-/** A product row as the API shows it, with its images in order and its variants. */
-function toProductView(r: ProductRow, images: MediaView[], variants: VariantView[]): ProductView {
-  const options = r.options as ProductOption[];
-  return {
-    id: r.id,
-    slug: r.slug,
-    name: r.name,
-    description: r.description,
-    price: r.price,
-    compare_at_price: r.compareAtPrice,
-    stock: options.length ? variantStock(variants) : r.stock,
-    published: r.published,
-    category: r.categoryId,
-    images,
-    options,
-    variants: options.length ? variants : [],
-    shop_url: siteUrl().origin + shopProductPath(r.id),
-    version: r.version,
-    created_at: r.createdAt.toISOString(),
-    updated_at: r.updatedAt.toISOString(),
-  };
-}
 
 /** Text for a LIKE pattern in which `%`, `_` and `\` typed by a person match themselves. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -384,118 +281,4 @@ export async function duplicateProduct(db: Db, userId: number, id: number): Prom
       ({ id: _id, name: _name, version: _version, ...fields }) => fields,
     ),
   });
-}
-
-/** How many products the seller has and has published (one row, kept by triggers). */
-export async function productCounts(
-  db: Db,
-  userId: number,
-): Promise<{ total: number; published: number }> {
-  const [row] = await db
-    .select()
-    .from(productCountsTable)
-    .where(eq(productCountsTable.userId, userId));
-  return { total: row?.total ?? 0, published: row?.published ?? 0 };
-}
-
-/**
- * The counts behind the dashboard's "Productos" card, as a part of its one statement; the
- * shop's sales join them in `modules.server.ts`.
- */
-export function catalogueCountsPart(
-  userId: number,
-): JsonPart<{ total: number; published: number }> {
-  return {
-    sql: sql`select json_build_object('total', coalesce(max(${productCountsTable.total}), 0), 'published', coalesce(max(${productCountsTable.published}), 0)) from ${productCountsTable} where ${productCountsTable.userId} = ${userId}`,
-    read: (counts: { total: number; published: number }) => counts,
-  };
-}
-
-/** The dashboard's "Productos" card: started with a product, done with one published. */
-export function catalogueProgress({
-  total,
-  published,
-}: {
-  total: number;
-  published: number;
-}): ModuleProgress {
-  const counts = `${total === 1 ? '1 producto' : `${total} productos`} · ${published === 1 ? '1 publicado' : `${published} publicados`}`;
-  if (total === 0)
-    return {
-      started: false,
-      finished: false,
-      detail: 'Siguiente paso: agrega tu primer producto.',
-    };
-  return {
-    started: true,
-    finished: published > 0,
-    detail: published > 0 ? counts : `${counts}. Siguiente paso: publica tu primer producto.`,
-  };
-}
-
-/** What the public page of a published product shows; null when it is not public (→ 404). */
-export async function publicProduct(db: Db, id: number, siteWhatsapp: string | null = null) {
-  const [row] = await publicProductStatement(db).execute({ id });
-  if (!row) return null;
-  const checkout = checkoutOf(row.product.userId, row, siteWhatsapp);
-  return {
-    product: toProductView(row.product, row.images, row.variants),
-    sellerId: row.product.userId,
-    shopName: checkout.name,
-    /** The constituted company that sells, if the seller named one. */
-    legal: checkout.legal,
-    whatsapp: row.store?.whatsapp ?? null,
-    categoryName: row.categoryName,
-    /** Whether a buyer can pay here: the page shows the cart form only then. */
-    sellable: checkout.paymentMethods.length > 0,
-  };
-}
-
-/**
- * A public product page's whole read, built and parsed once per database: the product, its
- * shop, its category and its images in one round trip (the page is rendered for every product a
- * crawler walks, so each round trip counts).
- */
-const publicProductStatement = perDatabase((db) =>
-  db
-    .select({
-      product: products,
-      store: stores,
-      user: { fullName: users.fullName, email: users.email },
-      categoryName: categories.name,
-      images: jsonColumn(productImagesPart(products.id)),
-      variants: jsonColumn(productVariantsPart(products.id)),
-    })
-    .from(products)
-    .innerJoin(users, eq(users.id, products.userId))
-    .leftJoin(stores, eq(stores.userId, products.userId))
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.id, sql.placeholder('id')), eq(products.published, true)))
-    .limit(1)
-    .prepare('public_product'),
-);
-
-/** A seller's published product by its slug, or by a slug it had (then `slug` is the current one); null: none. */
-export async function publicProductBySlug(
-  db: Db,
-  userId: number,
-  slug: string,
-): Promise<{ id: number; slug: string } | null> {
-  const [current] = await db
-    .select({ id: products.id, slug: products.slug })
-    .from(products)
-    .where(and(eq(products.userId, userId), eq(products.slug, slug), eq(products.published, true)));
-  if (current) return current;
-  const [old] = await db
-    .select({ id: products.id, slug: products.slug })
-    .from(productOldSlugs)
-    .innerJoin(products, eq(products.id, productOldSlugs.productId))
-    .where(
-      and(
-        eq(productOldSlugs.userId, userId),
-        eq(productOldSlugs.slug, slug),
-        eq(products.published, true),
-      ),
-    );
-  return old ?? null;
 }

@@ -12,9 +12,9 @@ import {
   deleteProduct,
   duplicateProduct,
   listProducts,
-  productCounts,
   updateProduct,
 } from '@/lib/shop/products.server';
+import { productCounts } from '@/lib/shop/catalogue-counts.server';
 import { searchKey } from '@/lib/shop/filters';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../support/postgres';
 

@@ -1,0 +1,92 @@
+/** A product as the API and the product pages show it, built from its row, images and variants. */
+import { asc, inArray } from 'drizzle-orm';
+import { mediaViews, type MediaView } from '@/lib/shop/media.server';
+import type { ProductOption } from '@/lib/shop/variants';
+import { variantsOf, variantStock, type VariantView } from '@/lib/shop/variants.server';
+import { shopProductPath } from '@/lib/shop/urls';
+import { siteUrl } from '@/lib/server/config';
+import type { Db } from '@/lib/server/db/client';
+import type { Tx } from '@/lib/server/db/versioned';
+import { productImages, products } from '@/lib/server/db/schema';
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** A product as the API shows it (docs/design.md §7). */
+export interface ProductView {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  price: number;
+  compare_at_price: number | null;
+  stock: number | null;
+  published: boolean;
+  category: number | null;
+  images: MediaView[];
+  /** Up to three options; with them, `variants` has every combination and `stock` is theirs. */
+  options: ProductOption[];
+  variants: VariantView[];
+  shop_url: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The ids of each product's images, in order. */
+export async function imageIdsOf(
+  db: Db | Tx,
+  productIds: number[],
+): Promise<Map<number, number[]>> {
+  const map = new Map<number, number[]>(productIds.map((id) => [id, []]));
+  if (productIds.length === 0) return map;
+  const rows = await db
+    .select()
+    .from(productImages)
+    .where(inArray(productImages.productId, productIds))
+    .orderBy(asc(productImages.productId), asc(productImages.position));
+  for (const r of rows) map.get(r.productId)!.push(r.mediaId);
+  return map;
+}
+
+/** Views of `rows` with their images and variants: a few queries for any number of products. */
+export async function productViews(db: Db, rows: ProductRow[]): Promise<ProductView[]> {
+  const ids = rows.map((r) => r.id);
+  const [imageIds, variants] = await Promise.all([imageIdsOf(db, ids), variantsOf(db, ids)]);
+  const views = new Map(
+    (await mediaViews(db, [...new Set([...imageIds.values()].flat())])).map((m) => [m.id, m]),
+  );
+  return rows.map((r) =>
+    toProductView(
+      r,
+      imageIds.get(r.id)!.flatMap((id) => (views.has(id) ? [views.get(id)!] : [])),
+      variants.get(r.id)!,
+    ),
+  );
+}
+
+/** A product row as the API shows it, with its images in order and its variants. */
+export function toProductView(
+  r: ProductRow,
+  images: MediaView[],
+  variants: VariantView[],
+): ProductView {
+  const options = r.options as ProductOption[];
+  return {
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    description: r.description,
+    price: r.price,
+    compare_at_price: r.compareAtPrice,
+    stock: options.length ? variantStock(variants) : r.stock,
+    published: r.published,
+    category: r.categoryId,
+    images,
+    options,
+    variants: options.length ? variants : [],
+    shop_url: siteUrl().origin + shopProductPath(r.id),
+    version: r.version,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
