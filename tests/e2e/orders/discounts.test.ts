@@ -2,7 +2,7 @@
  * A discount code in Chromium: the seller creates one at /descuentos (a plain form: an error shown
  * in place, then the code in the list; 1280 and 360 px, axe); a buyer at 360 px types it at
  * checkout, sees what it takes off before confirming, and the receipt keeps it. No script of ours
- * on the buyer's pages.
+ * on the buyer's pages. Then the seller pauses a code and deletes it after a confirmation.
  */
 import { describe, expect, inject, it } from 'vitest';
 import {
@@ -77,6 +77,16 @@ describe('discount codes', () => {
 
     await page.reload();
     await page.getByText('1 uso · $11.691 en pedidos').waitFor();
+    // Pausing is one click and undoes itself; deleting asks first.
+    await page.getByRole('button', { name: 'Pausar TAZA-20' }).click();
+    await page.locator('li.toast').getByText('Código pausado').waitFor();
+    await page.getByRole('button', { name: 'Reactivar TAZA-20' }).waitFor();
+    await page.getByLabel('Eliminar TAZA-20', { exact: true }).click();
+    await screenshot(page, 'descuentos-eliminar-mobile');
+    await page.getByRole('button', { name: 'Sí, eliminar TAZA-20' }).click();
+    await page.locator('li.toast').getByText('Código eliminado').waitFor();
+    expect(await page.getByText('TAZA-20', { exact: true }).count()).toBe(0);
+    await page.getByText('VERANO-10', { exact: true }).waitFor();
     await seller.context.close();
   });
 });
