@@ -3,7 +3,7 @@
  * page, the checkout (errors shown, nothing lost), Webpay (the local server's payment form):
  * approved, rejected and cancelled; the receipt and the mail. Then the seller sees the sale on
  * the dashboard and in the order book and takes it to "Entregado". And the same cart inside a
- * seller's site on its subdomain, at 360 px.
+ * seller's site on its subdomain, at 360 px, whose order the seller cancels after a question.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -13,6 +13,7 @@ import {
   MOBILE,
   newContext,
   screenshot,
+  sessionContext,
   signedInContext,
   useBrowser,
 } from '../../support/browser';
@@ -199,7 +200,8 @@ describe('buying and selling', () => {
 
   it('keeps a cart inside a seller site and takes a transfer order there, at 360 px', async () => {
     const api = new ApiClient(url);
-    const { token } = await api.register();
+    const account = await api.register();
+    const { token } = account;
     await api.patch(
       '/api/store/',
       { name: 'Pan de Rosa', transfer_details: 'Banco de Chile, cuenta vista 123456', version: 0 },
@@ -245,5 +247,19 @@ describe('buying and selling', () => {
     await expectAccessible(page);
     await screenshot(page, 'pedido-recibo-sitio-mobile');
     await visitor.close();
+
+    // The transfer never arrives: the seller cancels the order, after a question, on a phone.
+    const desk = await (await sessionContext(browserOf(), url, account, MOBILE)).newPage();
+    await desk.goto(`${url}/ordenes`);
+    await desk
+      .getByRole('link', { name: /Pan amasado|\$10\.000/ })
+      .first()
+      .click();
+    await desk.getByText('Cancelar orden').click();
+    await desk.getByText('Los productos vuelven al stock. No se puede deshacer.').waitFor();
+    await screenshot(desk, 'orden-cancelar-mobile');
+    await desk.getByRole('button', { name: 'Sí, cancelar la orden' }).click();
+    await desk.locator('h1 + span', { hasText: 'Cancelado' }).waitFor();
+    await desk.context().close();
   });
 });

@@ -460,7 +460,7 @@ describe('the page builder', () => {
     setTxt(dnsZone, `_impulsa.${domain}`, null);
 
     // A page, then the whole site, deleted.
-    await page.getByText('Eliminar Precios').click();
+    await page.getByLabel('Eliminar Precios', { exact: true }).click();
     await page.getByRole('button', { name: 'Sí, eliminar', exact: true }).click();
     await page.getByText('/contacto').first().waitFor();
     expect(await page.getByText('/precios').count()).toBe(0);
