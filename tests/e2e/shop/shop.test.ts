@@ -179,6 +179,10 @@ describe('the catalogue in the browser', () => {
     await page.goto(`${url}/productos`);
     await page.getByRole('button', { name: 'Publicar' }).click();
     await page.getByText('Producto publicado').first().waitFor();
+    // Each row's quick actions name their product for screen readers.
+    for (const name of ['Despublicar', 'Duplicar'])
+      await page.getByRole('button', { name: `${name} Galletas de avena`, exact: true }).waitFor();
+    await page.getByLabel('Eliminar Galletas de avena', { exact: true }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'productos-list-desktop');
     await page.setViewportSize(MOBILE);
