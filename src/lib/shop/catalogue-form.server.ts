@@ -15,13 +15,14 @@ import { storePatchSchema } from '@/lib/shop/schemas';
 import { updateStore } from '@/lib/shop/store.server';
 import type { Db } from '@/lib/server/db/client';
 import { HttpError } from '@/lib/server/http/errors';
+import type { FlashToast } from '@/lib/toast/flash';
 
 /** One quick action on a product, or the shop's settings: what it did, for the toast. */
 export async function catalogueAction(
   db: Db,
   userId: number,
   fields: Record<string, string>,
-): Promise<{ title: string; description?: string }> {
+): Promise<Omit<FlashToast, 'at'>> {
   if (fields.intent === 'store') {
     const { intent: _intent, version, ...rest } = fields;
     await updateStore(db, userId, storePatchSchema.parse({ ...rest, version: Number(version) }));

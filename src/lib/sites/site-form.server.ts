@@ -12,15 +12,11 @@ import { createSite, deleteSite, getSite, publishSite, updateSite } from '@/lib/
 import { BUILDER_PATHS } from '@/lib/sites/urls';
 import type { Db } from '@/lib/server/db/client';
 import { HttpError } from '@/lib/server/http/errors';
+import type { FlashToast } from '@/lib/toast/flash';
 import { parseId } from '@/lib/ids';
 
 /** A form's outcome: the toast, and the page to go to (the site's own page when absent). */
-export interface FormDone {
-  title: string;
-  description?: string;
-  to?: string;
-  variant?: 'destructive';
-}
+export type FormDone = Omit<FlashToast, 'at'> & { to?: string };
 
 /** Creates the site the form describes; the toast to show and where to go next (its editor). */
 export async function createFromForm(db: Db, userId: number, fields: Record<string, string>) {

@@ -258,6 +258,8 @@ describe('buying and selling', () => {
     await desk.getByText('Cancelar orden').click();
     await desk.getByText('Los productos vuelven al stock. No se puede deshacer.').waitFor();
     await screenshot(desk, 'orden-cancelar-mobile');
+    await desk.setViewportSize(DESKTOP);
+    await screenshot(desk, 'orden-cancelar-desktop');
     await desk.getByRole('button', { name: 'Sí, cancelar la orden' }).click();
     await desk.locator('h1 + span', { hasText: 'Cancelado' }).waitFor();
     await desk.context().close();

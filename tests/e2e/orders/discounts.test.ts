@@ -83,6 +83,8 @@ describe('discount codes', () => {
     await page.getByRole('button', { name: 'Reactivar TAZA-20' }).waitFor();
     await page.getByLabel('Eliminar TAZA-20', { exact: true }).click();
     await screenshot(page, 'descuentos-eliminar-mobile');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'descuentos-eliminar-desktop');
     await page.getByRole('button', { name: 'Sí, eliminar TAZA-20' }).click();
     await page.locator('li.toast').getByText('Código eliminado').waitFor();
     expect(await page.getByText('TAZA-20', { exact: true }).count()).toBe(0);
