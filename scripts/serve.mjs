@@ -38,6 +38,7 @@ const {
   SECURITY_HEADERS,
   serverListening,
   startMemoryRelease,
+  stopJobWorker,
   trustProxy,
   turnQueue,
   writeVisits,
@@ -231,7 +232,7 @@ server.listen(port, host, () => {
   console.log(
     `Impulsa está corriendo en http://${shownHost}:${port} (base de datos: ${handle.kind})`,
   );
-  // Background jobs (the cache bus's LISTEN, the order sweeper) start now, or when their module loads.
+  // Background jobs (the cache bus's LISTEN, the job queue's worker) start now, or when their module loads.
   serverListening();
   // What a burst of requests grew the heap by goes back to the system once the server is quiet.
   startMemoryRelease();
@@ -294,6 +295,7 @@ async function shutdown(signal) {
   server.close();
   server.closeIdleConnections();
   await new Promise((resolve) => server.once('close', resolve));
+  await stopJobWorker().catch(() => {}); // a job in flight ends; one not claimed waits in the table
   await writeVisits().catch(() => {}); // the last seconds' visits
   await closeDatabase();
   log.info('stopped');

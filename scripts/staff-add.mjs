@@ -1,7 +1,7 @@
 // `npm run staff:add EMAIL [-- --name "Nombre Apellido" --password CLAVE]`: makes an account staff,
 // so it can open /backoffice (with --name and --password, an account that does not exist yet is
 // created). On the server only, against the configured database (DATA_DIR's PGlite or
-// DATABASE_URL): the API has no way to do it. Stop a server on the same PGlite folder first.
+// DATABASE_URL): the API has no way to do it. On PGlite, stop the server first (it says so).
 import { parseArgs } from 'node:util';
 
 const { values, positionals } = parseArgs({
@@ -13,14 +13,9 @@ if (!email || !email.includes('@')) {
   console.error('Uso: npm run staff:add correo@dominio.cl [-- --name "Nombre" --password CLAVE]');
   process.exit(2);
 }
-const path = await import('node:path');
-const { ensureBuilt } = await import('./ensure-built.mjs');
-ensureBuilt();
-const { addStaff, openDatabase, dataDir, databaseUrl } = await import('../dist/server/runtime.mjs');
-const url = databaseUrl();
-const handle = await openDatabase(
-  url ? { databaseUrl: url } : { pgliteDir: path.join(dataDir(), 'pglite') },
-);
+const { runtime, openConfiguredDatabase } = await import('./open-database.mjs');
+const handle = await openConfiguredDatabase();
+const { addStaff } = runtime;
 try {
   const create =
     values.name && values.password

@@ -14,8 +14,8 @@ import { originCheck } from '@/lib/server/middleware/origin-check';
 import { rejectMalformed } from '@/lib/server/middleware/reject-malformed';
 import { resolveHost } from '@/lib/server/middleware/resolve-host';
 import { securityHeaders } from '@/lib/server/middleware/security-headers';
-// Registers the order sweeper, a job that starts once the server listens (src/lib/server/jobs.ts).
-import '@/lib/orders/sweeper.server';
+// Registers the job queue's worker, which starts once the server listens (src/lib/jobs.server.ts).
+import '@/lib/jobs.server';
 
 export const onRequest = sequence(
   keepPrivateAnswers,

@@ -6,10 +6,12 @@ import { SMTPServer } from 'smtp-server';
 export interface TestSmtp {
   url: string;
   dir: string;
+  port: number;
   close(): Promise<void>;
 }
 
-export async function startSmtp(dir: string): Promise<TestSmtp> {
+/** Listens on `port` (default: any free one); a test that takes the server away restarts it on the same port. */
+export async function startSmtp(dir: string, port = 0): Promise<TestSmtp> {
   fs.mkdirSync(dir, { recursive: true });
   let n = 0;
   const server = new SMTPServer({
@@ -29,12 +31,13 @@ export async function startSmtp(dir: string): Promise<TestSmtp> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as { port: number }).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     dir,
     close: () => new Promise((r) => server.close(() => r())),
+    port: bound,
   };
 }
 

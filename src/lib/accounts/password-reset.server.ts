@@ -5,9 +5,10 @@ import type { Db } from '@/lib/server/db/client';
 import { passwordResets } from '@/lib/server/db/schema';
 import { siteUrl } from '@/lib/server/config';
 import { HttpError } from '@/lib/server/http/errors';
-import { log } from '@/lib/server/log';
 import { hashSecret, newSecret } from '@/lib/accounts/tokens.server';
-import { sendMail } from '@/lib/server/mail/mailer';
+import { enqueueMail } from '@/lib/server/mail/outbox';
+import { enqueue } from '@/lib/server/queue/queue';
+import type { JobHandler } from '@/lib/server/queue/worker';
 import { passwordResetMail } from '@/lib/accounts/password-reset-mail.server';
 import { revokeAllTokens } from '@/lib/accounts/auth-tokens.server';
 import { findUserByEmail, setPassword } from '@/lib/accounts/users.server';
@@ -28,24 +29,33 @@ export function resetLink(token: string): string {
 }
 
 /**
- * Sends a reset link if an account has this email. Callers answer the same either way;
- * mail failures are logged, not surfaced, so they reveal nothing either.
+ * Asks for a reset link for `email`: one insert into the queue whether or not an account has it,
+ * so neither the answer nor its time tells who has an account. The job does the rest.
  */
-export async function requestPasswordReset(db: Db, email: string): Promise<void> {
-  const user = await findUserByEmail(db, email);
-  if (!user) return;
-  const token = newSecret();
-  await db.insert(passwordResets).values({
-    userId: user.id,
-    tokenHash: hashSecret(token),
-    expiresAt: new Date(Date.now() + RESET_TTL_MS),
-  });
-  try {
-    await sendMail(passwordResetMail(user.email, user.fullName, resetLink(token)));
-  } catch (error) {
-    log.error('password reset mail failed', { error });
-  }
+export function requestPasswordReset(db: Db, email: string): Promise<void> {
+  return enqueue(db, { kind: 'password-reset', payload: { email } });
 }
+
+/**
+ * The `password-reset` job: if an account has the email, a single-use link and its mail, in one
+ * transaction (the mail keyed by the job, so a rerun after a crash sends no second mail).
+ */
+export const passwordResetJob: JobHandler = async (handle, job) => {
+  const email = String(job.payload.email);
+  await handle.db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (!user) return;
+    const token = newSecret();
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: hashSecret(token),
+      expiresAt: new Date(Date.now() + RESET_TTL_MS),
+    });
+    await enqueueMail(tx, passwordResetMail(user.email, user.fullName, resetLink(token)), {
+      key: `password-reset:${job.id}`,
+    });
+  });
+};
 
 /** Sets a new password with a valid, unused link; revokes every token and session of the user. */
 export async function resetPassword(db: Db, token: string, password: string): Promise<void> {

@@ -15,8 +15,7 @@ import { siteUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { companies, companyStatusHistory, users } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
-import { log } from '@/lib/server/log';
-import { sendMail } from '@/lib/server/mail/mailer';
+import { enqueueMail } from '@/lib/server/mail/outbox';
 
 export const QUEUE_PAGE_SIZE = 25;
 
@@ -142,13 +141,45 @@ export async function companyForStaff(db: Db, id: number) {
   };
 }
 
+/** The person's mail about a move, enqueued with it; a reply reaches the staff member who made it. */
+async function enqueueStatusMail(
+  tx: Db,
+  moved: typeof companies.$inferSelect,
+  staffId: number,
+  move: CompanyMove,
+): Promise<void> {
+  const people = await tx
+    .select({ id: users.id, name: users.fullName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [moved.userId, staffId]));
+  const owner = people.find((p) => p.id === moved.userId);
+  const staff = people.find((p) => p.id === staffId);
+  if (!owner) return;
+  await enqueueMail(tx, {
+    replyTo: staff?.email,
+    ...companyStatusMail({
+      to: owner.email,
+      name: firstName({ full_name: owner.name, email: owner.email }),
+      companyName: moved.companyName,
+      status: move.status,
+      note: move.note,
+      fields:
+        move.status === 'observado'
+          ? move.fields.map((f) => fieldLabel(f, moved.type as BusinessType))
+          : [],
+      rut: moved.legalRut,
+      link: siteUrl().origin + companyPath(moved.id),
+    }),
+  });
+}
+
 /**
  * Moves company `id` to `move.status` if that is a move from where it is and `move.version` is
  * its version (409 with the stored company otherwise); records who, when and why, and mails the
  * user.
  */
 export async function moveCompany(db: Db, staffId: number, id: number, move: CompanyMove) {
-  const moved = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [row] = await tx.select().from(companies).where(eq(companies.id, id)).for('update');
     if (!row) throw new HttpError(404, COMPANY_NOT_FOUND);
     if (row.version !== move.version)
@@ -187,37 +218,7 @@ export async function moveCompany(db: Db, staffId: number, id: number, move: Com
     await tx
       .insert(companyStatusHistory)
       .values({ companyId: id, status: move.status, note: move.note, actorId: staffId });
-    return saved!;
+    await enqueueStatusMail(tx, saved!, staffId, move);
   });
-  const people = await db
-    .select({ id: users.id, name: users.fullName, email: users.email })
-    .from(users)
-    .where(inArray(users.id, [moved.userId, staffId]));
-  const owner = people.find((p) => p.id === moved.userId);
-  const staff = people.find((p) => p.id === staffId);
-  try {
-    await sendMail({
-      // A reply reaches the staff member who made the move.
-      replyTo: staff?.email,
-      ...companyStatusMail({
-        to: owner!.email,
-        name: firstName({ full_name: owner!.name, email: owner!.email }),
-        companyName: moved.companyName,
-        status: move.status,
-        note: move.note,
-        fields:
-          move.status === 'observado'
-            ? move.fields.map((f) => fieldLabel(f, moved.type as BusinessType))
-            : [],
-        rut: moved.legalRut,
-        link: siteUrl().origin + companyPath(id),
-      }),
-    });
-  } catch (error) {
-    log.warn('company status mail not sent', {
-      company: id,
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
   return companyForStaff(db, id);
 }

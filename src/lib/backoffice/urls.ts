@@ -15,5 +15,7 @@ export const BACKOFFICE_PATHS = {
     return text ? `/backoffice?${text}` : '/backoffice';
   },
   company: (id: number) => `/backoffice/empresas/${id}`,
+  /** Mails and jobs that wait or failed. */
+  deliveries: '/backoffice/envios',
   document: (id: number, kind: string) => `/api/backoffice/companies/${id}/documents/${kind}/`,
 } as const;

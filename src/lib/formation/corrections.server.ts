@@ -18,8 +18,7 @@ import type { Db } from '@/lib/server/db/client';
 import { ownedOr404 } from '@/lib/server/db/queries';
 import { companies, companyStatusHistory, users } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
-import { log } from '@/lib/server/log';
-import { sendMail } from '@/lib/server/mail/mailer';
+import { enqueueMail } from '@/lib/server/mail/outbox';
 
 const NOTHING_TO_CORRECT = 'Esta solicitud no tiene datos por corregir.';
 const STALE = 'Tu solicitud cambió mientras la corregías. Revisa su estado actual.';
@@ -68,12 +67,12 @@ export async function correctCompany(
       note: `Corregido: ${labels.join(', ')}.`,
       actorId: userId,
     });
+    await tellObserver(tx, id, userId, request.companyName, labels);
   });
-  await tellObserver(db, id, userId, request.companyName, labels);
   return getCompany(db, userId, id);
 }
 
-/** Mails the staff member who made the last observation; a failed mail is logged, not fatal. */
+/** Enqueues the mail to the staff member who made the last observation, in the correction's transaction. */
 async function tellObserver(
   db: Db,
   id: number,
@@ -94,21 +93,14 @@ async function tellObserver(
     db.select({ name: users.fullName, email: users.email }).from(users).where(eq(users.id, userId)),
   ]);
   if (!observer || !person) return;
-  try {
-    await sendMail({
-      replyTo: person.email,
-      ...companyCorrectedMail({
-        to: observer.email,
-        person: person.name || person.email,
-        companyName,
-        fields,
-        link: siteUrl().origin + BACKOFFICE_PATHS.company(id),
-      }),
-    });
-  } catch (error) {
-    log.warn('company corrected mail not sent', {
-      company: id,
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
+  await enqueueMail(db, {
+    replyTo: person.email,
+    ...companyCorrectedMail({
+      to: observer.email,
+      person: person.name || person.email,
+      companyName,
+      fields,
+      link: siteUrl().origin + BACKOFFICE_PATHS.company(id),
+    }),
+  });
 }

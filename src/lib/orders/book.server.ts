@@ -19,14 +19,8 @@ import { HttpError } from '@/lib/server/http/errors';
 import { log } from '@/lib/server/log';
 
 import { releaseStock, stockChanged } from '@/lib/orders/stock.server';
-import {
-  type OrderRow,
-  type OrderView,
-  itemsOf,
-  orderView,
-  shopCheckout,
-} from '@/lib/orders/view.server';
-import { notifyStatus } from '@/lib/orders/notify.server';
+import { type OrderRow, type OrderView, itemsOf, orderView } from '@/lib/orders/view.server';
+import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
 import { recordEvent, timelineOf } from '@/lib/orders/timeline.server';
 
 export const ORDER_NOT_FOUND = 'Esa orden no existe.';
@@ -152,13 +146,11 @@ export async function moveOrder(
     if (!moved)
       throw new HttpError(409, 'Esta orden cambió en otra pestaña. Revisa su estado actual.');
     await recordEvent(tx, id, to, note);
+    await enqueueOrderMails(tx, id, { event: 'status', status: to, note });
     return to === 'cancelado' ? releaseStock(tx, id) : [];
   });
   await stockChanged(sellerId, released);
-  const order = await getOrder(db, sellerId, id);
-  const shop = await shopCheckout(db, sellerId);
-  if (shop) void notifyStatus(order, shop, note);
-  return order;
+  return getOrder(db, sellerId, id);
 }
 
 /** The dashboard: how many sales a seller has made (paid orders, whatever happened after), as a part of its statement. */

@@ -6,14 +6,14 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { isApproved, type WebpayResult } from '@/lib/orders/webpay.server';
 import { sellerWebpay } from '@/lib/orders/webpay-account.server';
-import { notify, notifyStatus } from '@/lib/orders/notify.server';
+import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
 import { recordEvent } from '@/lib/orders/timeline.server';
 import type { Db } from '@/lib/server/db/client';
 import { orders } from '@/lib/server/db/schema';
 import { log } from '@/lib/server/log';
 
 import { releaseStock, stockChanged } from '@/lib/orders/stock.server';
-import { type OrderRow, itemsOf, orderView, shopCheckout } from '@/lib/orders/view.server';
+import type { OrderRow } from '@/lib/orders/view.server';
 
 /** How long a Webpay order waits for its payment before its stock goes back. */
 export const WEBPAY_HOLD_MINUTES = 30;
@@ -48,16 +48,18 @@ export async function settle(
         released: [] as number[],
       };
     await recordEvent(tx, orderId, to.status, to.reason ?? null);
+    // Paid: the confirmation and the seller's notice; rejected or lapsed: the buyer hears why.
+    await enqueueOrderMails(
+      tx,
+      orderId,
+      to.status === 'pagado'
+        ? { event: 'placed' }
+        : { event: 'status', status: to.status, note: null },
+    );
     const released = to.status === 'pagado' ? [] : await releaseStock(tx, orderId);
     return { row, changed: true, released };
   });
   await stockChanged(outcome.row.sellerId, outcome.released);
-  if (outcome.changed) {
-    const shop = await shopCheckout(db, outcome.row.sellerId);
-    const view = orderView(outcome.row, (await itemsOf(db, [orderId])).get(orderId)!);
-    // Paid: the confirmation and the seller's notice; rejected or lapsed: the buyer hears why.
-    if (shop) void (to.status === 'pagado' ? notify(view, shop) : notifyStatus(view, shop, null));
-  }
   return { row: outcome.row, changed: outcome.changed };
 }
 

@@ -19,7 +19,7 @@ import { HttpError } from '@/lib/server/http/errors';
 import { log } from '@/lib/server/log';
 
 import { WEBPAY_HOLD_MINUTES, settle } from '@/lib/orders/payment.server';
-import { notify } from '@/lib/orders/notify.server';
+import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
 import { priceItems } from '@/lib/orders/pricing.server';
 import { checkHoldShare, stockChanged, takeStock } from '@/lib/orders/stock.server';
 import {
@@ -177,6 +177,9 @@ export async function createOrder(
             quantity: l.quantity,
           })),
         );
+        // Webpay's mails wait for the payment (`settle`); the others go now, with the order.
+        if (input.payment_method !== 'webpay')
+          await enqueueOrderMails(tx, inserted!.id, { event: 'placed' });
         return inserted!;
       });
     } catch (error) {
@@ -223,7 +226,6 @@ export async function createOrder(
     }
   }
   const order = orderView(row, items);
-  void notify(order, shop);
   return {
     order,
     row,

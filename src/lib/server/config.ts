@@ -131,3 +131,34 @@ export function lessonsMediaUrl(): string | null {
   const base = process.env.LESSONS_MEDIA_URL?.trim();
   return base ? base.replace(/\/+$/, '') : null;
 }
+
+/** A positive number from the environment, or `fallback` when unset or not one. */
+function positive(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return process.env[name] && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/**
+ * The job queue's timing (`server/queue/`). Production keeps the defaults: a failed job waits
+ * 30 s, then twice as long each time up to an hour, and is given up 48 h after it was enqueued.
+ * Tests shorten them (`JOB_*`) so an outage of a minute is over in seconds.
+ */
+export function jobSettings(): {
+  pollMs: number;
+  leaseSeconds: number;
+  retryBaseMs: number;
+  retryCapMs: number;
+  giveUpHours: number;
+  concurrency: number;
+  sweepSeconds: number;
+} {
+  return {
+    pollMs: positive('JOB_POLL_MS', 5000),
+    leaseSeconds: positive('JOB_LEASE_SECONDS', 60),
+    retryBaseMs: positive('JOB_RETRY_BASE_MS', 30_000),
+    retryCapMs: positive('JOB_RETRY_CAP_MS', 3_600_000),
+    giveUpHours: positive('JOB_GIVE_UP_HOURS', 48),
+    concurrency: Math.floor(positive('JOB_CONCURRENCY', 2)),
+    sweepSeconds: positive('ORDER_SWEEP_SECONDS', 60),
+  };
+}

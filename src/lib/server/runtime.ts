@@ -22,3 +22,5 @@ export { pageCache } from '@/lib/server/cache/page-cache';
 export { privateAnswers } from '@/lib/server/private-answers';
 export { writeVisits } from '@/lib/figures/visit-buffer.server';
 export { addStaff } from '@/lib/backoffice/staff.server';
+export { stopJobWorker } from '@/lib/jobs.server';
+export { jobCounts, listJobs, retryJob } from '@/lib/server/queue/queue';

@@ -1,4 +1,4 @@
-/** Reset tokens against a real (in-memory PGlite) database; mail goes to the outbox folder. */
+/** Reset tokens against a real (in-memory PGlite) database, through the job queue; mail goes to the outbox folder. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -7,12 +7,21 @@ import { openDatabase, type DbHandle } from '@/lib/server/db/client';
 import { authTokens, passwordResets } from '@/lib/server/db/schema';
 import { verifyPassword } from '@/lib/accounts/passwords.server';
 import { issueToken, resolveToken } from '@/lib/accounts/auth-tokens.server';
-import { requestPasswordReset, resetPassword } from '@/lib/accounts/password-reset.server';
+import {
+  requestPasswordReset as enqueueReset,
+  resetPassword,
+} from '@/lib/accounts/password-reset.server';
+import { runDueJobs } from '@/lib/jobs.server';
 import { createUser, findUserByEmail } from '@/lib/accounts/users.server';
 import { resetLinkIn } from '../../support/smtp';
 import { tempDir } from '../../support/server';
 
 let handle: DbHandle;
+/** A reset request, then the queue's jobs it caused (the worker's part). */
+async function requestPasswordReset(db: DbHandle['db'], email: string): Promise<void> {
+  await enqueueReset(db, email);
+  await runDueJobs(handle);
+}
 const outbox = () => path.join(process.env.DATA_DIR!, 'outbox');
 
 function latestLink(): string {

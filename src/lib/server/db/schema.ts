@@ -735,3 +735,43 @@ export const productVariants = pgTable(
     index('product_variants_product_idx').on(t.productId, t.position),
   ],
 );
+
+/**
+ * The durable job queue (`server/queue/`): every mail and every background job. A job is written
+ * in the same transaction as the change that causes it, claimed by one worker at a time (a lease
+ * that a crash lets expire) and retried with backoff until it succeeds or gives up.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** pending → running → done | failed; a running job whose lease ran out is pending again. */
+    status: text('status').notNull().default('pending'),
+    /** Enqueueing the same key again does nothing: a retry or a second event never doubles a job. */
+    key: text('key').unique(),
+    /** What the job is about (`order:12`), so a page can show its mails' state. */
+    ref: text('ref'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    /** A recurring job (the order sweep) runs again this many seconds after it ends. */
+    repeatSeconds: integer('repeat_seconds'),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`status in ('pending', 'running')`),
+    index('jobs_ref_idx')
+      .on(t.ref)
+      .where(sql`ref is not null`),
+    index('jobs_failed_idx')
+      .on(t.finishedAt)
+      .where(sql`status = 'failed'`),
+  ],
+);

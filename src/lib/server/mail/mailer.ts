@@ -19,6 +19,14 @@ export interface Mail {
   fromName?: string;
 }
 
+/** A mail as the queue delivers it: the same `Message-ID` on every try, so a repeat is recognisable. */
+export interface OutgoingMail extends Mail {
+  messageId?: string;
+}
+
+/** Bounds on one SMTP conversation: a server that hangs fails the try, and the queue tries again. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 /** `MAIL_FROM` with another display name. */
 function sender(
   from: string,
@@ -28,8 +36,11 @@ function sender(
   return { name, address: /<([^>]+)>/.exec(from)?.[1] ?? from.trim() };
 }
 
-/** Sends `mail`; resolves once the SMTP server accepted it (or the file is written). */
-export async function sendMail(mail: Mail): Promise<void> {
+/**
+ * Sends `mail`; resolves once the SMTP server accepted it (or the file is written). Only the
+ * queue's mail job calls this (`server/mail/outbox.ts`): a request enqueues, it never sends.
+ */
+export async function sendMail(mail: OutgoingMail): Promise<void> {
   const { smtpUrl, from } = mailSettings();
   const message = {
     from: sender(from, mail.fromName),
@@ -38,10 +49,11 @@ export async function sendMail(mail: Mail): Promise<void> {
     text: mail.text,
     html: mail.html,
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    ...(mail.messageId ? { messageId: mail.messageId } : {}),
   };
   const { default: nodemailer } = await import('nodemailer');
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
     try {
       await transport.sendMail(message);
     } finally {

@@ -1,0 +1,92 @@
+/**
+ * THE list of job kinds the queue runs (`server/queue/`), each handler imported when its first
+ * job runs: the middleware imports this file at start, and Webpay's SDK, sharp or nodemailer
+ * must not ride along. Also starts the worker once the server listens, with the recurring jobs.
+ * The visit counts are not here: they live in each process's memory, so each flushes its own
+ * (`figures/visit-buffer.server.ts`).
+ */
+import { jobSettings } from '@/lib/server/config';
+import { getDatabase } from '@/lib/server/db/client';
+import type { DbHandle } from '@/lib/server/db/handle';
+import { registerJob } from '@/lib/server/jobs';
+import { log } from '@/lib/server/log';
+import { deliverMail, MAIL_JOB } from '@/lib/server/mail/outbox';
+import { enqueue, purgeDone } from '@/lib/server/queue/queue';
+import { JobWorker, type JobHandler } from '@/lib/server/queue/worker';
+
+/** Done jobs are forgotten after this many days (a failed one stays until retried). */
+const KEEP_DONE_DAYS = 30;
+
+const HANDLERS: Record<string, () => Promise<JobHandler>> = {
+  [MAIL_JOB]: async () => (_handle, job) => deliverMail(job),
+  'order-mails': async () => (await import('@/lib/orders/order-mails.server')).orderMailsJob,
+  'password-reset': async () =>
+    (await import('@/lib/accounts/password-reset.server')).passwordResetJob,
+  'orders-sweep': async () => async (handle) => {
+    const { sweepOrders } = await import('@/lib/orders/payment.server');
+    const { reconciled, lapsed } = await sweepOrders(handle.db);
+    if (reconciled || lapsed) log.info('orders swept', { reconciled, lapsed });
+    return {};
+  },
+  'jobs-purge': async () => async (handle) => {
+    const purged = await purgeDone(handle.db, KEEP_DONE_DAYS);
+    if (purged) log.info('done jobs purged', { purged });
+    return {};
+  },
+};
+
+/** The handler of `kind`, loaded once. */
+const loaded = new Map<string, Promise<JobHandler>>();
+function handlerOf(kind: string): Promise<JobHandler | undefined> {
+  const load = HANDLERS[kind];
+  if (!load) return Promise.resolve(undefined);
+  let handler = loaded.get(kind);
+  if (!handler) loaded.set(kind, (handler = load()));
+  return handler;
+}
+
+/**
+ * The recurring jobs, one row each however many instances start: the sweep waits a few seconds
+ * after the first start, so its imports do not share the main thread with the first requests.
+ */
+/** The kinds that run on a period rather than once. */
+export const RECURRING_KINDS = ['orders-sweep', 'jobs-purge'] as const;
+
+function recurring(sweepSeconds: number) {
+  const soon = new Date(Date.now() + 3000);
+  return [
+    { kind: 'orders-sweep', key: 'recurring:orders-sweep', repeatSeconds: sweepSeconds },
+    { kind: 'jobs-purge', key: 'recurring:jobs-purge', repeatSeconds: 6 * 3600 },
+  ].map((job) => ({ ...job, payload: {}, runAt: soon }));
+}
+
+let worker: JobWorker | undefined;
+
+/** Starts the worker; a database away at start is asked again every few seconds. */
+async function startWorker(): Promise<void> {
+  const settings = jobSettings();
+  for (let delay = 1000; ; delay = Math.min(delay * 2, 30_000)) {
+    try {
+      const handle = await getDatabase();
+      await enqueue(handle.unbounded, ...recurring(settings.sweepSeconds));
+      worker = new JobWorker(handle, handlerOf, settings);
+      await worker.start();
+      return;
+    } catch (error) {
+      log.warn('job worker not started yet', { error, retryInMs: delay });
+      await new Promise((resolve) => setTimeout(resolve, delay).unref());
+    }
+  }
+}
+
+registerJob('job-worker', () => void startWorker());
+
+/** Runs every due job in this process now (tests: the queue's effects without a worker). */
+export function runDueJobs(handle: DbHandle): Promise<number> {
+  return new JobWorker(handle, handlerOf, jobSettings()).drain();
+}
+
+/** Stops claiming and waits for the jobs in flight (shutdown). */
+export async function stopJobWorker(): Promise<void> {
+  await worker?.stop();
+}

@@ -1,0 +1,78 @@
+/**
+ * The order mails through the queue. A placed, paid or moved order enqueues one `order-mails` job
+ * in its own transaction (one insert, so a checkout costs no more); the job renders the mails from
+ * the order as stored and enqueues each as a `mail` job of its own, so a retry resends only what
+ * did not go. Keys make a rerun of the job (after a crash) enqueue nothing twice.
+ */
+import { eq } from 'drizzle-orm';
+import { orderMails, statusMail } from '@/lib/orders/mails.server';
+import type { OrderStatus } from '@/lib/orders/schemas';
+import { itemsOf, orderView, shopCheckout } from '@/lib/orders/view.server';
+import type { Db } from '@/lib/server/db/handle';
+import { orders } from '@/lib/server/db/schema';
+import { mailJob } from '@/lib/server/mail/outbox';
+import { enqueue, jobsAbout, type NewJob } from '@/lib/server/queue/queue';
+import { PermanentJobError, type JobHandler } from '@/lib/server/queue/worker';
+
+/** What the mails tell: the order placed (or paid by Webpay), or the status it just reached. */
+type OrderMailEvent =
+  { event: 'placed' } | { event: 'status'; status: OrderStatus; note: string | null };
+
+/** The ref of an order's jobs, which its page reads to show whether the mails went. */
+export const orderRef = (orderId: number) => `order:${orderId}`;
+
+/** Enqueues the mails of `event` for order `orderId` in `db`'s transaction. */
+export function enqueueOrderMails(db: Db, orderId: number, what: OrderMailEvent): Promise<void> {
+  const job: NewJob = {
+    kind: 'order-mails',
+    payload: { orderId, ...what },
+    ref: orderRef(orderId),
+  };
+  return enqueue(db, job);
+}
+
+/** The `order-mails` job: renders the mails and enqueues each one. */
+export const orderMailsJob: JobHandler = async (handle, job) => {
+  const { orderId, ...what } = job.payload as { orderId: number } & OrderMailEvent;
+  await handle.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    if (!row) throw new PermanentJobError(`order ${orderId} no longer exists`);
+    const shop = await shopCheckout(tx, row.sellerId);
+    if (!shop) throw new PermanentJobError(`the shop of order ${orderId} no longer exists`);
+    const view = orderView(row, (await itemsOf(tx, [orderId])).get(orderId)!);
+    const mails =
+      what.event === 'placed'
+        ? orderMails(view, shop)
+        : [statusMail({ ...view, status: what.status }, shop, what.note)];
+    await enqueue(
+      tx,
+      ...mails.map((mail, i) =>
+        mailJob(mail, { ref: orderRef(orderId), key: `order-mails:${job.id}:${i}` }),
+      ),
+    );
+  });
+};
+
+/** One of an order's mails as its seller sees it. */
+export interface OrderMailState {
+  to: string | null;
+  subject: string | null;
+  state: 'sent' | 'waiting' | 'failed';
+  attempts: number;
+  /** When it will be tried again (waiting), or when it was given up (failed). */
+  at: Date | null;
+}
+
+/** The order's mails: sent, waiting for the mail server (a retry) or failed for good. */
+export async function orderMailStates(db: Db, orderId: number): Promise<OrderMailState[]> {
+  const jobs = await jobsAbout(db, orderRef(orderId));
+  return jobs
+    .filter((j) => j.kind === 'mail' || j.status !== 'done')
+    .map((j) => ({
+      to: j.to,
+      subject: j.subject,
+      state: j.status === 'done' ? 'sent' : j.status === 'failed' ? 'failed' : 'waiting',
+      attempts: j.attempts,
+      at: j.status === 'failed' ? j.finishedAt : j.status === 'done' ? j.finishedAt : j.runAt,
+    }));
+}
