@@ -19,18 +19,27 @@ export function hostnameOf(hostHeader: string): string {
   return withoutPort.replace(/\.$/, '');
 }
 
-/** Resolves `hostHeader` against `mainDomains` (already lower case). */
+/**
+ * Resolves `hostHeader` against `mainDomains` (already lower case). A site's subdomain is exactly
+ * one label before a main domain; a deeper name (`a.b.impulsa.cl`) names no site: it resolves to
+ * the subdomain `''`, which no site has, so it is a 404 and the TLS ask refuses it.
+ */
 export function resolveSite(hostHeader: string, mainDomains: readonly string[]): SiteHost {
   const host = hostnameOf(hostHeader);
   if (!host || mainDomains.includes(host)) return { kind: 'main', host };
+  let under = false;
   for (const domain of mainDomains) {
-    if (host.endsWith('.' + domain)) {
-      const value = host.slice(0, host.indexOf('.'));
-      return { kind: 'subdomain', host, value };
-    }
+    if (!host.endsWith('.' + domain)) continue;
+    const label = host.slice(0, -domain.length - 1);
+    if (!label.includes('.')) return { kind: 'subdomain', host, value: label };
+    under = true;
   }
+  if (under) return { kind: 'subdomain', host, value: NO_SITE };
   return { kind: 'custom', host, value: host };
 }
+
+/** The subdomain of a name under ours that no site can have (more than one label). */
+export const NO_SITE = '';
 
 /** Where a tenant request is rendered: one catch-all route (`src/pages/_site/[...path].astro`). */
 export const SITE_ROUTE = '/_site';

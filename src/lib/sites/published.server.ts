@@ -3,7 +3,7 @@
  * products, and the data its blocks render with.
  */
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { SiteHost } from '@/lib/routing/hosts';
+import { NO_SITE, type SiteHost } from '@/lib/routing/hosts';
 import { cleanPageData, allBlocks } from '@/lib/sites/blocks.server';
 import { type PageData } from '@/lib/sites/schemas';
 import { hostCache } from '@/lib/sites/host-cache.server';
@@ -36,7 +36,7 @@ export async function siteForHost(
   host: SiteHost,
   { fresh = false } = {},
 ): Promise<SiteRow | null> {
-  if (host.kind === 'main') return null;
+  if (host.kind === 'main' || host.value === NO_SITE) return null;
   const key = `${host.kind}:${host.value}`;
   const cache = hostCache<SiteRow>();
   const cached = fresh ? undefined : cache.get(key);

@@ -269,6 +269,19 @@ describe.each(servers)('sites on $kind', ({ url }) => {
     ).toBe(404);
     expect((await api.get(`/api/tls/ask?domain=${subdomain}.impulsa.cl`)).status).toBe(200);
     expect((await api.get('/api/tls/ask?domain=cualquiera.example')).status).toBe(404);
+    // Only one label names a site: anything deeper is nobody's, for pages and certificates alike.
+    for (const deeper of [`${subdomain}.x.impulsa.cl`, `x.${subdomain}.impulsa.cl`]) {
+      expect((await api.get(`/api/tls/ask?domain=${deeper}`)).status).toBe(404);
+      expect((await getWithHost(url, deeper, '/')).status).toBe(404);
+    }
+    // A name asked about again and again (a proxy made to knock for it) is refused for a while.
+    const knocked = `knock-${subdomain}.impulsa.cl`;
+    const asks = [];
+    for (let i = 0; i < 21; i++)
+      asks.push((await api.get(`/api/tls/ask?domain=${knocked}`)).status);
+    expect(asks.slice(0, 20).every((s) => s === 404)).toBe(true);
+    expect(asks[20]).toBe(429);
+    expect((await api.get(`/api/tls/ask?domain=${subdomain}.impulsa.cl`)).status).toBe(200);
     // A NUL in any query is refused before the route (a 400): Caddy gets no certificate either way.
     expect((await api.get('/api/tls/ask?domain=%00x.impulsa.cl')).status).toBe(400);
 

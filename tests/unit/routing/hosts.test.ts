@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAIN_DOMAINS } from '@/lib/server/config';
-import { hostnameOf, resolveSite } from '@/lib/routing/hosts';
+import { hostnameOf, NO_SITE, resolveSite } from '@/lib/routing/hosts';
 
 describe('resolveSite (docs/spec.md §7)', () => {
   it.each([
@@ -25,11 +25,21 @@ describe('resolveSite (docs/spec.md §7)', () => {
       kind: 'subdomain',
       value: 'tienda',
     });
-    expect(resolveSite('a.b.staging.impulsa.cl', DEFAULT_MAIN_DOMAINS)).toMatchObject({
+    expect(resolveSite('a.staging.impulsa.cl', DEFAULT_MAIN_DOMAINS)).toMatchObject({
       kind: 'subdomain',
       value: 'a',
     });
   });
+
+  it.each(['a.b.impulsa.cl', 'a.b.staging.impulsa.cl', 'x.panaderia.impulsa.cl'])(
+    '%s, deeper than one label, names no site',
+    (host) =>
+      expect(resolveSite(host, DEFAULT_MAIN_DOMAINS)).toEqual({
+        kind: 'subdomain',
+        host,
+        value: NO_SITE,
+      }),
+  );
 
   it('any other host is a custom site, by its full host name', () => {
     expect(resolveSite('www.panaderialasrosas.cl', DEFAULT_MAIN_DOMAINS)).toEqual({

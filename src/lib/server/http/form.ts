@@ -94,7 +94,9 @@ export async function postedForm<T>(
   | { ok: false; failure: FormFailure; fields: Record<string, string> }
 > {
   if (page.request.method !== 'POST') return null;
-  const read = await runForm(() => readForm(page.request, limit));
+  // Read from a copy: a page that finds the thing is not the person's answers with
+  // `Astro.rewrite('/404')`, which Astro refuses once the request's own body has been read.
+  const read = await runForm(() => readForm(page.request.clone(), limit));
   if (!read.ok) {
     page.response.status = read.status;
     return { ok: false, failure: read, fields: {} };

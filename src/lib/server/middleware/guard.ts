@@ -40,8 +40,9 @@ export const guard = defineMiddleware(async (context, next) => {
     return next();
   }
   const { pathname } = context.url;
-  if (!isPage(pathname) || (context.request.method !== 'GET' && context.request.method !== 'HEAD'))
-    return next();
+  const read = context.request.method === 'GET' || context.request.method === 'HEAD';
+  // A signed-in write goes to its page, which answers it; a signed-out one is guarded like a visit.
+  if (!isPage(pathname) || (!read && context.locals.user !== null)) return next();
   const decision = decideGuard({
     host: 'main',
     pathname,
@@ -67,6 +68,7 @@ export const guard = defineMiddleware(async (context, next) => {
           maxAge: 60 * 60,
         });
       }
-      return context.redirect(decision.to, 302);
+      // A form posted after the session expired: 303, so the browser asks for the sign-in page.
+      return context.redirect(decision.to, read ? 302 : 303);
   }
 });
