@@ -22,6 +22,7 @@ const HANDLERS: Record<string, () => Promise<JobHandler>> = {
   'order-mails': async () => (await import('@/lib/orders/order-mails.server')).orderMailsJob,
   'password-reset': async () =>
     (await import('@/lib/accounts/password-reset.server')).passwordResetJob,
+  'device-unlock': async () => (await import('@/lib/accounts/devices.server')).deviceUnlockJob,
   'orders-sweep': async () => async (handle) => {
     const { sweepOrders } = await import('@/lib/orders/payment.server');
     const { reconciled, lapsed } = await sweepOrders(handle.db);

@@ -9,7 +9,7 @@ import { hashSecret, newSecret } from '@/lib/accounts/tokens.server';
 import { enqueueMail } from '@/lib/server/mail/outbox';
 import { enqueue } from '@/lib/server/queue/queue';
 import type { JobHandler } from '@/lib/server/queue/worker';
-import { passwordResetMail } from '@/lib/accounts/password-reset-mail.server';
+import { passwordResetMail } from '@/lib/accounts/account-mails.server';
 import { revokeAllTokens } from '@/lib/accounts/auth-tokens.server';
 import { findUserByEmail, setPassword } from '@/lib/accounts/users.server';
 import { RATE_RULES } from '@/lib/accounts/rate-rules';

@@ -5,14 +5,19 @@ import type { Db } from '@/lib/server/db/client';
 import { issueToken, revokeToken } from '@/lib/accounts/auth-tokens.server';
 import { toPublicUser, type UserRow } from '@/lib/accounts/users.server';
 import { clearSessionCookie, setSessionCookie } from '@/lib/accounts/session-cookie.server';
+import { rememberDevice } from '@/lib/accounts/devices.server';
 
-/** Issues a credential for `user`, sets the session cookie, and returns the spec's `{token, user}`. */
+/**
+ * Issues a credential for `user`, sets the session cookie, records the browser as one the account
+ * knows (`devices.server.ts`), and returns the spec's `{token, user}`.
+ */
 export async function startSession(
   db: Db,
   context: Pick<APIContext, 'cookies' | 'url'>,
   user: UserRow,
 ): Promise<{ token: string; user: PublicUser }> {
   const token = await issueToken(db, user.id);
+  await rememberDevice(db, user.id, context);
   setSessionCookie(context.cookies, context.url, token);
   return { token, user: toPublicUser(user) };
 }

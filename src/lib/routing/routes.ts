@@ -14,6 +14,7 @@ export const PUBLIC_ROUTES = [
   '/auth/google',
   '/login/oauth-success',
   '/login/reset-password',
+  '/login/desbloquear',
   '/registrate',
 ] as const;
 
@@ -23,6 +24,7 @@ export const PUBLIC_AUTH_ROUTES = [
   '/registrate',
   '/login/forgot-password',
   '/login/reset-password',
+  '/login/desbloquear',
 ] as const;
 
 /** Site previews on the main domains (docs/spec.md §2: any path starting with it is public). */

@@ -26,14 +26,14 @@ function tooMany(retryAfter: number): HttpError {
   });
 }
 
-/** Counts one hit for `subject`; throws 429 (with Retry-After) once the limit is passed. */
-export async function hit(
+/** Counts one hit for `subject`; resolves with the hits in this window so far. */
+export async function record(
   db: Db,
   rule: RateRule,
   subject: string,
   now = Date.now(),
-): Promise<void> {
-  const { start, retryAfter } = windowOf(rule, now);
+): Promise<number> {
+  const { start } = windowOf(rule, now);
   const bucket = `${rule.name}:${subject}`;
   const [row] = await db
     .insert(rateLimits)
@@ -44,7 +44,35 @@ export async function hit(
     })
     .returning({ hits: rateLimits.hits });
   if (Math.random() < 0.01) void purgeOldWindows(db).catch(() => {});
-  if ((row?.hits ?? 0) > rule.limit) throw tooMany(retryAfter);
+  return row?.hits ?? 0;
+}
+
+/** Counts one hit for `subject`; throws 429 (with Retry-After) once the limit is passed. */
+export async function hit(
+  db: Db,
+  rule: RateRule,
+  subject: string,
+  now = Date.now(),
+): Promise<void> {
+  if ((await record(db, rule, subject, now)) > rule.limit)
+    throw tooMany(windowOf(rule, now).retryAfter);
+}
+
+/** Whether `subject` has already reached the limit in this window, without counting. */
+export async function reached(
+  db: Db,
+  rule: RateRule,
+  subject: string,
+  now = Date.now(),
+): Promise<boolean> {
+  const { start } = windowOf(rule, now);
+  const [row] = await db
+    .select({ hits: rateLimits.hits })
+    .from(rateLimits)
+    .where(
+      and(eq(rateLimits.bucket, `${rule.name}:${subject}`), eq(rateLimits.windowStart, start)),
+    );
+  return (row?.hits ?? 0) >= rule.limit;
 }
 
 /** Throws 429 if `subject` has already reached the limit, without counting. */
@@ -54,14 +82,7 @@ export async function assertUnder(
   subject: string,
   now = Date.now(),
 ): Promise<void> {
-  const { start, retryAfter } = windowOf(rule, now);
-  const [row] = await db
-    .select({ hits: rateLimits.hits })
-    .from(rateLimits)
-    .where(
-      and(eq(rateLimits.bucket, `${rule.name}:${subject}`), eq(rateLimits.windowStart, start)),
-    );
-  if ((row?.hits ?? 0) >= rule.limit) throw tooMany(retryAfter);
+  if (await reached(db, rule, subject, now)) throw tooMany(windowOf(rule, now).retryAfter);
 }
 
 async function purgeOldWindows(db: Db): Promise<void> {

@@ -775,3 +775,32 @@ export const jobs = pgTable(
       .where(sql`status = 'failed'`),
   ],
 );
+
+/**
+ * Browsers a person has signed in from (a random id in the `impulsa_device` cookie, stored
+ * hashed). While an account is under a password-guessing run, only these, or a browser the
+ * person unlocked from a mailed link, may try its password.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
+/** Single-use links that let a new browser sign in to an account under attack (one hour). */
+export const deviceUnlocks = pgTable('device_unlocks', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
