@@ -92,7 +92,14 @@ function result(tx: Transaction) {
   };
 }
 
-export async function startWebpay(): Promise<TestWebpay> {
+/**
+ * Starts the server on `port` (default: any free one), knowing `accounts` (default: the two
+ * above): a test restarts it on the same port to play Webpay coming back, or no longer knowing a key.
+ */
+export async function startWebpay(
+  options: { port?: number; accounts?: Record<string, string> } = {},
+): Promise<TestWebpay & { port: number }> {
+  const accounts = options.accounts ?? WEBPAY_ACCOUNTS;
   const transactions = new Map<string, Transaction>();
   let base = '';
   const server = http.createServer(async (req, res) => {
@@ -101,7 +108,7 @@ export async function startWebpay(): Promise<TestWebpay> {
       const text = await body(req);
       if (url.pathname.startsWith(API)) {
         const keyId = String(req.headers['tbk-api-key-id'] ?? '');
-        if (!WEBPAY_ACCOUNTS[keyId] || req.headers['tbk-api-key-secret'] !== WEBPAY_ACCOUNTS[keyId])
+        if (!accounts[keyId] || req.headers['tbk-api-key-secret'] !== accounts[keyId])
           return send(res, 401, { error_message: 'Not Authorized' });
         const rest = url.pathname.slice(API.length).split('/').filter(Boolean);
         if (rest.length === 0 && req.method === 'POST') {
@@ -196,7 +203,16 @@ export async function startWebpay(): Promise<TestWebpay> {
       send(res, 500, { error_message: String(error) });
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url: base, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
+  return {
+    url: base,
+    port,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

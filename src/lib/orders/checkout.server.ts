@@ -13,7 +13,7 @@ import {
   setCartQuantity,
   type BuyerDraft,
 } from '@/lib/orders/cart.server';
-import { createOrder } from '@/lib/orders/placing.server';
+import { createOrder, PaymentUnavailableError } from '@/lib/orders/placing.server';
 import { CHECKOUT_FIELDS, checkoutInput } from '@/lib/orders/checkout-form';
 import { quantitySchema } from '@/lib/orders/schemas';
 import { payPath, receiptPath } from '@/lib/orders/urls';
@@ -144,6 +144,12 @@ export async function payAction(ctx: PayContext, fields: Record<string, string>)
         hostSiteId: ctx.site?.id ?? null,
         clientIp: ctx.clientIp,
         quotedDelivery: quoted && /^\d+$/.test(quoted) ? Number(quoted) : null,
+      }).catch((error: unknown) => {
+        // Webpay down or refusing the shop: back to the form, everything typed kept (the draft
+        // above), with the shop's other ways to pay.
+        if (error instanceof PaymentUnavailableError)
+          throw new HttpError(409, error.message, { errors: { payment_method: [error.message] } });
+        throw error;
       });
       // A Webpay order keeps the cart until it is paid: a rejected card can try again.
       if (created.order.payment_method !== 'webpay')

@@ -25,7 +25,13 @@ export const WEBPAY_HOLD_MINUTES = 30;
 export async function settle(
   db: Db,
   orderId: number,
-  to: { status: 'pagado' | 'rechazado' | 'cancelado'; reason?: string; webpay?: WebpayResult },
+  to: {
+    status: 'pagado' | 'rechazado' | 'cancelado';
+    reason?: string;
+    webpay?: WebpayResult;
+    /** False when the buyer is still on the page and hears it there (default: mailed). */
+    mail?: boolean;
+  },
 ): Promise<{ row: OrderRow; changed: boolean }> {
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -49,13 +55,14 @@ export async function settle(
       };
     await recordEvent(tx, orderId, to.status, to.reason ?? null);
     // Paid: the confirmation and the seller's notice; rejected or lapsed: the buyer hears why.
-    await enqueueOrderMails(
-      tx,
-      orderId,
-      to.status === 'pagado'
-        ? { event: 'placed' }
-        : { event: 'status', status: to.status, note: null },
-    );
+    if (to.mail !== false)
+      await enqueueOrderMails(
+        tx,
+        orderId,
+        to.status === 'pagado'
+          ? { event: 'placed' }
+          : { event: 'status', status: to.status, note: null },
+      );
     const released = to.status === 'pagado' ? [] : await releaseStock(tx, orderId);
     return { row, changed: true, released };
   });

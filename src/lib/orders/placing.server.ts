@@ -7,7 +7,8 @@ import { priceDiscount } from '@/lib/orders/discounts';
 import { findDiscount, takeDiscountUse } from '@/lib/orders/discounts.server';
 import { formatOrderNumber, type OrderCreateInput } from '@/lib/orders/schemas';
 import { PAY_PATHS } from '@/lib/orders/urls';
-import { sellerWebpay } from '@/lib/orders/webpay-account.server';
+import { recordWebpayCheck, sellerWebpay } from '@/lib/orders/webpay-account.server';
+import { WebpayAccountRejected } from '@/lib/orders/webpay.server';
 import { whatsappLink } from '@/lib/shop/whatsapp';
 import { orderHoldHours, orderRateLimit, siteUrl } from '@/lib/server/config';
 import { hit, type RateRule } from '@/lib/server/rate-limit';
@@ -59,6 +60,13 @@ export interface CreatedOrder {
  * link and Webpay's return. `hostSiteId`: the site whose host took the order, if any (then the
  * items must be its seller's).
  */
+/** Webpay could not start the payment (down, slow, or the account refused): a 502 to the API. */
+export class PaymentUnavailableError extends HttpError {
+  constructor(message: string) {
+    super(502, message);
+  }
+}
+
 export async function createOrder(
   db: Db,
   input: OrderCreateInput,
@@ -211,17 +219,23 @@ export async function createOrder(
         .returning();
       return { order: orderView(saved!, items), row: saved!, shop, webpayForm: created };
     } catch (error) {
+      const rejected = error instanceof WebpayAccountRejected;
       log.error('webpay create failed', {
         order: orderId,
         error: error instanceof Error ? error.message : String(error),
       });
+      // A key Webpay does not know: checkout stops offering Webpay until the seller fixes it.
+      if (rejected) await recordWebpayCheck(db, sellerId, 'rejected').catch(() => {});
+      // The buyer never left the shop and picks another way: no mail about this order.
       await settle(db, orderId, {
         status: 'rechazado',
         reason: 'No pudimos conectar con Webpay. No se hizo ningún cargo.',
+        mail: false,
       });
-      throw new HttpError(
-        502,
-        'No pudimos conectar con Webpay. Intenta de nuevo en unos minutos o elige otro medio de pago.',
+      throw new PaymentUnavailableError(
+        rejected
+          ? 'Esta tienda no puede recibir pagos con Webpay en este momento. No se hizo ningún cargo: elige otro medio de pago.'
+          : 'No pudimos conectar con Webpay y no se hizo ningún cargo. Elige otro medio de pago o intenta de nuevo en unos minutos.',
       );
     }
   }

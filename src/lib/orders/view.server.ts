@@ -198,9 +198,12 @@ export function checkoutOf(
 ): ShopCheckout {
   const whatsapp = siteWhatsapp ?? row.store?.whatsapp ?? null;
   const transferDetails = row.store?.transferDetails.trim() ?? '';
-  // Offered when configured: Webpay with the store's own account, so sales are the seller's.
+  // Offered when configured: Webpay with the store's own account (so sales are the seller's),
+  // once Webpay said it knows the account.
+  const webpay =
+    row.store?.webpayCommerceCode && row.store.webpaySecret && row.store.webpayCheck === 'ok';
   const paymentMethods: PaymentMethod[] = [
-    ...(row.store?.webpayCommerceCode && row.store.webpaySecret ? ['webpay' as const] : []),
+    ...(webpay ? ['webpay' as const] : []),
     ...(transferDetails ? ['transferencia' as const] : []),
     ...(whatsapp ? ['whatsapp' as const] : []),
   ];

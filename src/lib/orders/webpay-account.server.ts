@@ -32,6 +32,9 @@ export interface WebpayAccountView {
   /** `••••B1C2`: the key's last four characters. */
   api_key_hint: string | null;
   environment: WebpayEnvironment;
+  /** What Webpay last said of it: `ok`, `rejected`, or null (not checked since saved). */
+  check: 'ok' | 'rejected' | null;
+  checked_at: string | null;
   /** The store's version (the account is part of the shop's settings). */
   version: number;
 }
@@ -44,6 +47,8 @@ function toView(row: StoreRow | undefined): WebpayAccountView {
     commerce_code: row?.webpayCommerceCode ?? null,
     api_key_hint: masked(row?.webpaySecretHint ?? null),
     environment: (row?.webpayEnvironment as WebpayEnvironment | undefined) ?? 'integration',
+    check: (row?.webpayCheck as 'ok' | 'rejected' | null | undefined) ?? null,
+    checked_at: row?.webpayCheckedAt?.toISOString() ?? null,
     version: row?.version ?? 0,
   };
 }
@@ -104,6 +109,9 @@ export async function saveWebpayAccount(
       const columns = {
         webpayCommerceCode: input.commerce_code,
         webpayEnvironment: input.environment,
+        // A changed account is unknown until Webpay says otherwise (checked right below).
+        webpayCheck: null,
+        webpayCheckedAt: null,
         ...(input.api_key && {
           webpaySecret: sealSecret(input.api_key),
           webpaySecretHint: input.api_key.slice(-4),
@@ -113,9 +121,28 @@ export async function saveWebpayAccount(
     },
     conflict: CONFLICT,
   });
+  // Asked at once, so the seller sees whether it works without another click.
+  await checkStoredWebpayAccount(db, userId).catch(() => {});
   // Product pages show the cart form only where a buyer can pay.
   await cache.invalidate({ tags: [tags.store(userId)] });
   return getWebpayAccount(db, userId);
+}
+
+/**
+ * Records what Webpay said of the store's account: `ok` and `rejected` are answers; when Webpay
+ * did not answer, what it said before stands. Checkout offers Webpay only after an `ok`.
+ */
+export async function recordWebpayCheck(
+  db: Db,
+  userId: number,
+  result: WebpayCheck,
+): Promise<void> {
+  if (result === 'unreachable') return;
+  await db
+    .update(stores)
+    .set({ webpayCheck: result, webpayCheckedAt: new Date() })
+    .where(eq(stores.userId, userId));
+  await cache.invalidate({ tags: [tags.store(userId)] });
 }
 
 /** Disconnects the account: Webpay stops being offered at once. */
@@ -129,7 +156,13 @@ export async function removeWebpayAccount(
     lock: (tx) => lockStore(tx, userId),
     versionOf: (row) => row.version,
     async write(tx, version, current) {
-      const none = { webpayCommerceCode: null, webpaySecret: null, webpaySecretHint: null };
+      const none = {
+        webpayCommerceCode: null,
+        webpaySecret: null,
+        webpaySecretHint: null,
+        webpayCheck: null,
+        webpayCheckedAt: null,
+      };
       if (current) await writeStore(tx, userId, none, version, current);
     },
     conflict: CONFLICT,
@@ -144,7 +177,9 @@ export async function checkStoredWebpayAccount(db: Db, userId: number): Promise<
   const account = accountOf(row ?? null);
   if (!account)
     throw new HttpError(400, 'Primero guarda tu código de comercio y tu llave secreta.');
-  return checkWebpayAccount(account);
+  const result = await checkWebpayAccount(account);
+  await recordWebpayCheck(db, userId, result);
+  return result;
 }
 
 /** What each check means for the seller. */

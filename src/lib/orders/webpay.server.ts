@@ -53,6 +53,14 @@ function toResult(raw: any): WebpayResult {
   };
 }
 
+/** Webpay answered 401/403: it does not know the store's commerce code and key. */
+export class WebpayAccountRejected extends Error {
+  constructor() {
+    super('Webpay rejected the store account (401)');
+    this.name = 'WebpayAccountRejected';
+  }
+}
+
 export interface Webpay {
   /** Starts a transaction: its token and Webpay's payment form, where the buyer's browser posts `token_ws`. */
   create(
@@ -83,8 +91,15 @@ export function webpayClient(account: WebpayAccount): Webpay {
     ));
   return {
     async create(buyOrder, sessionId, amount, returnUrl) {
-      const raw = await (await open()).create(buyOrder, sessionId, amount, returnUrl);
-      return { token: String(raw.token), url: String(raw.url) };
+      try {
+        const raw = await (await open()).create(buyOrder, sessionId, amount, returnUrl);
+        return { token: String(raw.token), url: String(raw.url) };
+      } catch (error) {
+        // The SDK's TransbankError carries axios's «Request failed with status code 401».
+        if (/status code 40[13]\b/.test(error instanceof Error ? error.message : ''))
+          throw new WebpayAccountRejected();
+        throw error;
+      }
     },
     commit: async (token) => toResult(await (await open()).commit(token)),
     status: async (token) => toResult(await (await open()).status(token)),

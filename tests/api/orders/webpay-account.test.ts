@@ -53,6 +53,8 @@ describe.each(servers)('a store’s own Webpay account on $kind', ({ url }) => {
       commerce_code: null,
       api_key_hint: null,
       environment: 'integration',
+      check: null,
+      checked_at: null,
       version,
     });
 
@@ -90,6 +92,9 @@ describe.each(servers)('a store’s own Webpay account on $kind', ({ url }) => {
       commerce_code: WEBPAY_COMMERCE_CODE,
       api_key_hint: '••••6B1C',
       environment: 'integration',
+      // Saving asks Webpay at once: checkout offers only an account it knows.
+      check: 'ok',
+      checked_at: expect.any(String),
       version: version + 1,
     });
     const shown = JSON.stringify((await api.get('/api/store/webpay/', { token })).body);

@@ -66,8 +66,8 @@ describe('buying and selling', () => {
     await settings.getByLabel('Código de comercio').fill(WEBPAY_COMMERCE_CODE);
     await settings.getByLabel('Llave secreta (API Key Secret)').fill(WEBPAY_API_KEY);
     await settings.getByRole('button', { name: 'Guardar cuenta' }).click();
-    await settings.locator('li.toast').getByText('Cuenta Webpay guardada').waitFor();
-    await settings.getByText('Conectada', { exact: true }).waitFor();
+    await settings.locator('li.toast').getByText('Cuenta Webpay guardada y verificada').waitFor();
+    await settings.getByText('Verificada', { exact: true }).waitFor();
     await settings.getByRole('button', { name: 'Probar conexión' }).click();
     await settings.locator('li.toast').getByText('Webpay aceptó tu cuenta').waitFor();
     expect(await settings.content()).not.toContain(WEBPAY_API_KEY);

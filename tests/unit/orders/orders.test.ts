@@ -143,6 +143,8 @@ describe.each(engines)('order housekeeping on $name', { timeout: 30_000 }, ({ ur
       transferDetails: 'Banco Estado 123',
       webpayCommerceCode: WEBPAY_COMMERCE_CODE,
       webpaySecret: sealSecret(WEBPAY_API_KEY),
+      // Checked with Webpay: checkout offers only an account Webpay accepted.
+      webpayCheck: 'ok',
     });
   });
   afterAll(async () => {

@@ -256,6 +256,12 @@ export const stores = pgTable('stores', {
   webpaySecretHint: text('webpay_secret_hint'),
   /** `integration` (Transbank's test environment) or `production`. */
   webpayEnvironment: text('webpay_environment').notNull().default('integration'),
+  /**
+   * What Webpay last said of the account: `ok` (it knows it), `rejected` (it does not), null (not
+   * checked since it was saved). Checkout offers Webpay only when `ok`.
+   */
+  webpayCheck: text('webpay_check'),
+  webpayCheckedAt: timestamp('webpay_checked_at', { withTimezone: true }),
   /** The constituted company that sells: its legal name and RUT, on receipts, mails and JSON-LD. */
   legalName: text('legal_name'),
   legalRut: text('legal_rut'),
