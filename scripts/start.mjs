@@ -11,4 +11,10 @@ const child = spawn(process.execPath, [...SERVER_NODE_ARGS, path.join(root, 'scr
   env: { ...SERVER_ENV, ...process.env, NODE_ENV: 'production' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+// `npm start` runs this under a shell that npm signals and that does not pass SIGTERM on: when
+// this process is left behind (its parent gone), the server stops as if it had been told.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) child.kill('SIGTERM');
+}, 250).unref();
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

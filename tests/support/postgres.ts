@@ -32,3 +32,25 @@ export async function createTestDatabase(baseUrl = TEST_DATABASE_URL): Promise<T
     },
   };
 }
+
+/**
+ * The engines a test that starts its own app server runs on: PGlite always (a fresh `DATA_DIR`
+ * is the caller's), PostgreSQL too when TEST_DATABASE_URL is set, each with a database of its own.
+ */
+export const ENGINES: {
+  kind: 'pglite' | 'postgres';
+  database(): Promise<{ env: Record<string, string>; drop(): Promise<void> }>;
+}[] = [
+  { kind: 'pglite', database: async () => ({ env: {}, drop: async () => {} }) },
+  ...(TEST_DATABASE_URL
+    ? [
+        {
+          kind: 'postgres' as const,
+          database: async () => {
+            const db = await createTestDatabase();
+            return { env: { DATABASE_URL: db.url }, drop: () => db.drop() };
+          },
+        },
+      ]
+    : []),
+];

@@ -3,7 +3,7 @@
  * the pricing of a code against an order's lines, shared by the checkout page and the order, so
  * the buyer sees what they will pay. Pure.
  */
-import { z } from '@/lib/zod';
+import { idSchema, z } from '@/lib/zod';
 import { chileDayEdge } from '@/lib/dates';
 import { MAX_ID } from '@/lib/ids';
 import { formatClp } from '@/lib/money';
@@ -55,12 +55,7 @@ const ids = (message: string) =>
   z
     .preprocess(
       (v) => (typeof v === 'string' ? v.split(',').filter((id) => id.trim() !== '') : v),
-      z
-        .array(
-          z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message),
-          { error: message },
-        )
-        .max(MAX_LIMITED, message),
+      z.array(idSchema(message), { error: message }).max(MAX_LIMITED, message),
     )
     .default([]);
 

@@ -2,7 +2,7 @@
  * Orders: what a buyer sends (one zod schema for `POST /api/orders/` and the `/pay` form), the
  * statuses and the moves a seller may make between them, and the limits. Pure: no database.
  */
-import { z } from '@/lib/zod';
+import { fromDigits, idSchema, z } from '@/lib/zod';
 import { emailSchema, fullNameSchema } from '@/lib/accounts/schemas';
 import { comunaByCode } from '@/lib/chile/regions';
 import { MAX_ID } from '@/lib/ids';
@@ -121,14 +121,13 @@ export function comunaName(code: string): string | undefined {
   return comunaByCode(code)?.comuna.name;
 }
 
-const idSchema = (message: string) =>
-  z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
-
-export const quantitySchema = z.coerce
-  .number({ error: 'La cantidad debe ser un número.' })
-  .int('La cantidad debe ser un número entero.')
-  .min(1, 'La cantidad mínima es 1.')
-  .max(MAX_QUANTITY, `Puedes pedir como máximo ${MAX_QUANTITY} unidades de cada producto.`);
+export const quantitySchema = fromDigits(
+  z
+    .number({ error: 'La cantidad debe ser un número.' })
+    .int('La cantidad debe ser un número entero.')
+    .min(1, 'La cantidad mínima es 1.')
+    .max(MAX_QUANTITY, `Puedes pedir como máximo ${MAX_QUANTITY} unidades de cada producto.`),
+);
 
 export const itemSchema = z.object({
   product: idSchema('Ese producto no existe.'),

@@ -1,5 +1,5 @@
 /** Shop payloads (zod), shared by the seller's forms and the API. Messages in Spanish. */
-import { z } from '@/lib/zod';
+import { idSchema, z } from '@/lib/zod';
 import { normalizePhone } from '@/lib/phone';
 import { MAX_ID } from '@/lib/ids';
 
@@ -13,8 +13,7 @@ export const IMAGES_PER_PRODUCT = 10;
 export const CATEGORY_NAME_MAX = 60;
 export const CATEGORIES_PER_STORE = 100;
 
-const id = (message: string) =>
-  z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
+const id = idSchema;
 
 export const productNameSchema = z
   .string({ error: 'Escribe el nombre del producto.' })

@@ -22,7 +22,12 @@ async function handle(
     request.method === 'POST'
       ? new URLSearchParams((await readCapped(request, BODY_LIMITS.auth)).toString('utf8'))
       : url.searchParams;
-  for (const field of FIELDS) params[field] = source.get(field)?.slice(0, 100) ?? null;
+  // Webpay's values are short printable ASCII; anything else (a NUL, which PostgreSQL refuses)
+  // matches no payment: the 404 below, never a 500.
+  for (const field of FIELDS) {
+    const value = source.get(field);
+    params[field] = value && /^[\x21-\x7e]{1,100}$/.test(value) ? value : null;
+  }
   const db = await getDb();
   const { outcome, row } = await webpayReturn(db, params);
   if (!row) {

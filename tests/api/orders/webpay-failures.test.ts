@@ -8,28 +8,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, getWithHost, postFormWithHost, uniqueEmail } from '../../support/http';
-import { createTestDatabase, TEST_DATABASE_URL } from '../../support/postgres';
+import { ENGINES } from '../../support/postgres';
 import { startServer, tempDir } from '../../support/server';
 import { openShop } from '../../support/shop';
 import { startWebpay, WEBPAY_API_KEY, WEBPAY_COMMERCE_CODE } from '../../support/webpay';
 
-const engines = [
-  { kind: 'pglite', database: async () => ({ env: {}, drop: async () => {} }) },
-  ...(TEST_DATABASE_URL
-    ? [
-        {
-          kind: 'postgres',
-          database: async () => {
-            const db = await createTestDatabase();
-            return { env: { DATABASE_URL: db.url }, drop: () => db.drop() };
-          },
-        },
-      ]
-    : []),
-];
-
 describe.concurrent('Webpay failing at checkout', () => {
-  it.each(engines)(
+  it.each(ENGINES)(
     '$kind: down or refusing the key: back to the form with everything typed; only a verified account is offered',
     async ({ database }) => {
       let webpay = await startWebpay();

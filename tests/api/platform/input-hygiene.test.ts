@@ -99,6 +99,37 @@ describe.each(servers)('input hygiene on $kind', ({ url }) => {
     expect(await login.text()).toContain('El formulario trae caracteres no válidos.');
   });
 
+  it("Webpay's POST return with a NUL in its token is a 404, not a 500", async () => {
+    for (const field of ['token_ws', 'TBK_TOKEN', 'TBK_ORDEN_COMPRA']) {
+      const res = await fetch(`${url}/pay/return`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: `${field}=abc%00def`,
+      });
+      expect(res.status, field).toBe(404);
+    }
+  });
+
+  it('an order quantity or product of true, null or a list is a Spanish 400, never read as 1', async () => {
+    const api = new ApiClient(url);
+    for (const item of [
+      { product: 1, quantity: true },
+      { product: 1, quantity: null },
+      { product: 1, quantity: [2] },
+      { product: true, quantity: 1 },
+    ]) {
+      const res = await api.post('/api/orders/', {
+        items: [item],
+        buyer: { name: 'Camila Soto', email: 'camila@ejemplo.cl', phone: '9 8765 4321' },
+        delivery: { method: 'retiro' },
+        payment_method: 'transferencia',
+      });
+      expect(res.status, JSON.stringify(item)).toBe(400);
+      expect(JSON.stringify(res.body.errors)).toMatch(/items\.0\.(quantity|product)/);
+    }
+  });
+
   it('TRACE and TRACK are a 405 with the security headers, on any path', async () => {
     for (const [method, path] of [
       ['TRACE', '/'],

@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { STAFF } from '../../support/global-setup';
 import { ApiClient, uniqueEmail } from '../../support/http';
-import { createTestDatabase, TEST_DATABASE_URL } from '../../support/postgres';
+import { createTestDatabase, ENGINES, TEST_DATABASE_URL } from '../../support/postgres';
 import { freePort, ROOT, startServer, tempDir, type RunningServer } from '../../support/server';
 import { openShop } from '../../support/shop';
 import { startSmtp, type TestSmtp } from '../../support/smtp';
@@ -65,23 +65,8 @@ async function placeOrder(url: string, productId: number, email: string) {
   return placed.body as { id: number; number: string };
 }
 
-const engines = [
-  { kind: 'pglite', database: async () => ({ env: {}, drop: async () => {} }) },
-  ...(TEST_DATABASE_URL
-    ? [
-        {
-          kind: 'postgres',
-          database: async () => {
-            const db = await createTestDatabase();
-            return { env: { DATABASE_URL: db.url }, drop: () => db.drop() };
-          },
-        },
-      ]
-    : []),
-];
-
 describe.concurrent('mail on the durable queue', () => {
-  it.each(engines)(
+  it.each(ENGINES)(
     '$kind: SMTP away 60 s under orders, and a kill -9 right after a 201: every mail arrives once it is back, each once',
     async ({ database }) => {
       const mailDir = tempDir('impulsa-queue-mail-');
@@ -190,7 +175,7 @@ describe.concurrent('mail on the durable queue', () => {
     120_000,
   );
 
-  it.each(engines)(
+  it.each(ENGINES)(
     '$kind: a mail given up is shown to the seller, the staff and `npm run jobs`, and a retry sends it',
     async ({ kind, database }) => {
       const mailDir = tempDir('impulsa-queue-failed-');

@@ -1,10 +1,11 @@
 /** The server process: one owner per PGlite folder, clean shutdown on SIGTERM, its background jobs. */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { PICKUP, setDelivery } from '../../support/shop';
-import { startServer, tempDir } from '../../support/server';
+import { freePort, ROOT, startServer, tempDir } from '../../support/server';
 
 describe('server process', () => {
   it('a second server on the same DATA_DIR exits with a clear message; SIGTERM closes cleanly', async () => {
@@ -25,6 +26,31 @@ describe('server process', () => {
     const again = await startServer({ DATA_DIR: dataDir });
     expect((await (await fetch(`${again.url}/api/health/`)).json()).database).toBe('pglite');
     expect(await again.stop()).toBe(0);
+  }, 90_000);
+
+  it('SIGTERM to `npm start` stops the server it started', async () => {
+    const port = await freePort();
+    const npm = spawn('npm', ['start'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), DATA_DIR: tempDir(), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    npm.stdout!.on('data', (d) => (out += d));
+    npm.stderr!.on('data', (d) => (out += d));
+    await expect.poll(() => out, { timeout: 60_000, interval: 200 }).toContain('está corriendo');
+    expect((await fetch(`http://127.0.0.1:${port}/api/health/`)).status).toBe(200);
+    npm.kill('SIGTERM');
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${port}/api/health/`).then(
+            () => 'listening',
+            () => 'stopped',
+          ),
+        { timeout: 10_000, interval: 250 },
+      )
+      .toBe('stopped');
   }, 90_000);
 
   it('a restarted server sweeps lapsed orders at start, before any visitor (the order sweeper runs)', async () => {
