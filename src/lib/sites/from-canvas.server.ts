@@ -1,8 +1,8 @@
 /**
  * "Crear mi sitio desde el canvas" (`POST /api/canvases/{id}/site/`, the canvas's summary page):
  * a new, unpublished site drafted from the canvas, and unpublished product drafts from its revenue
- * streams. Nothing is published, and nothing the seller has is changed: a product whose name the
- * catalogue already has is left out.
+ * streams, all or nothing. Nothing is published, and nothing the seller has is changed: a product
+ * whose name the catalogue already has is left out.
  */
 import { eq } from 'drizzle-orm';
 import { getCanvas } from '@/lib/canvas/canvases.server';
@@ -28,21 +28,25 @@ export async function createSiteFromCanvas(
     SECTION_ORDER.map((slug) => [slug, canvas.sections[slug].notes.map((n) => n.text)]),
   );
   const drafted = siteFromCanvas(text, name);
-  const site = await createSite(
-    db,
-    userId,
-    { name, subdomain: input.subdomain, template: 'en-blanco' },
-    drafted.pages,
-  );
-  const have = new Set(
-    (
-      await db.select({ name: products.name }).from(products).where(eq(products.userId, userId))
-    ).map((p) => p.name.toLowerCase()),
-  );
-  const made: ProductView[] = [];
-  for (const draft of drafted.products.filter((p) => !have.has(p.name.toLowerCase())))
-    made.push(
-      await createProduct(db, userId, productCreateSchema.parse({ ...draft, published: false })),
+  // Every product is checked before anything is written, and all is written in one transaction:
+  // a refused price leaves no site behind to make a retry's subdomain «taken».
+  return db.transaction(async (tx) => {
+    const have = new Set(
+      (
+        await tx.select({ name: products.name }).from(products).where(eq(products.userId, userId))
+      ).map((p) => p.name.toLowerCase()),
     );
-  return { site, products: made };
+    const inputs = drafted.products
+      .filter((p) => !have.has(p.name.toLowerCase()))
+      .map((draft) => productCreateSchema.parse({ ...draft, published: false }));
+    const site = await createSite(
+      tx,
+      userId,
+      { name, subdomain: input.subdomain, template: 'en-blanco' },
+      drafted.pages,
+    );
+    const made: ProductView[] = [];
+    for (const product of inputs) made.push(await createProduct(tx, userId, product));
+    return { site, products: made };
+  });
 }

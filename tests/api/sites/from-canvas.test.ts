@@ -4,7 +4,7 @@
  * canvas is a 404; a taken address is a Spanish 400; nothing the seller has is duplicated.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { filledCanvas } from '../../support/canvas';
+import { BAKERY_CANVAS, filledCanvas } from '../../support/canvas';
 import { ApiClient, getWithHost } from '../../support/http';
 
 const servers = inject('servers');
@@ -57,5 +57,35 @@ describe.each(servers)('a site from a canvas on $kind', ({ url }) => {
         )
       ).status,
     ).toBe(404);
+  });
+
+  it('is all or nothing: a refused product leaves no site, and the same address works on the retry', async () => {
+    const api = new ApiClient(url);
+    const { token } = await api.register();
+    const as = { token };
+    const canvas = await filledCanvas(api, token, 'Panadería Rosa', {
+      ...BAKERY_CANVAS,
+      'flujo-de-ingresos': ['Torta de mil hojas: $18.990', 'Contrato anual: $9.999.999.999'],
+    });
+    const subdomain = `todo-${Date.now().toString(36)}`;
+    const refused = await api.post(`/api/canvases/${canvas}/site/`, { subdomain }, as);
+    expect(refused.status).toBe(400);
+    expect((await api.get('/api/sites/', as)).body.results).toEqual([]);
+    expect((await api.get('/api/products/', as)).body.results).toEqual([]);
+
+    // The seller fixes the note; the address they chose is still theirs to take.
+    await api.put(
+      `/api/canvases/${canvas}/sections/flujo-de-ingresos/`,
+      {
+        notes: [
+          { id: 'nota9001', text: 'Contrato anual: $990.000', color: 'amarillo', segmentIds: [] },
+        ],
+        version: 1,
+      },
+      as,
+    );
+    const made = await api.post(`/api/canvases/${canvas}/site/`, { subdomain }, as);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.products.map((p: { name: string }) => p.name)).toEqual(['Contrato anual']);
   });
 });
