@@ -162,4 +162,26 @@ describe.skipIf(!TEST_DATABASE_URL)('database down', () => {
     }
     expect(await msUntilServed(token)).toBeLessThanOrEqual(3000);
   }, 30_000);
+
+  it('a write in flight when the database freezes is a 503 within 3 s, and is not applied later', async () => {
+    const api = new ApiClient(server.url);
+    const { token } = await api.register();
+    const store = await api.patch('/api/store/', { name: 'Antes', version: 0 }, { token });
+    expect(store.status).toBe(200);
+    // Frozen while the last health check is still trusted: the write goes to the database.
+    proxy.freeze();
+    const started = Date.now();
+    const write = await api.patch(
+      '/api/store/',
+      { name: 'Durante', version: store.body.version },
+      { token },
+    );
+    const ms = Date.now() - started;
+    await proxy.restore();
+    expect(write.status).toBe(503);
+    expect(ms).toBeLessThanOrEqual(3000);
+    expect(await msUntilServed(token)).toBeLessThanOrEqual(3000);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await api.get('/api/store/', { token })).body.name).toBe('Antes');
+  }, 30_000);
 });

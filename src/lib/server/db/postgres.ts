@@ -1,4 +1,5 @@
 /** PostgreSQL through postgres.js: a pool for requests, a connection of its own for health checks. */
+import { DatabaseUnavailableError } from '@/lib/server/db/errors';
 import {
   DB_TIMEOUTS,
   healthGate,
@@ -95,7 +96,8 @@ function withQueryDeadline<T extends object>(sql: T, ms: number): T {
       if (typeof value !== 'function') return value;
       if (key === 'unsafe')
         return (...args: unknown[]) => queryWithDeadline(value.apply(target, args) as object, ms);
-      if (key === 'begin' || key === 'savepoint') {
+      if (key === 'begin') return transactionWithDeadline(target, value as Begin, ms);
+      if (key === 'savepoint') {
         return (...args: unknown[]) => {
           const body = args.at(-1) as (inner: object) => unknown;
           return value.apply(target, [
@@ -107,6 +109,54 @@ function withQueryDeadline<T extends object>(sql: T, ms: number): T {
       return value.bind(target);
     },
   });
+}
+
+/**
+ * `sql.begin` whose caller is answered within the deadline at each step the body's own queries do
+ * not cover: waiting for BEGIN (a connection to a frozen server), and waiting for COMMIT or for the
+ * ROLLBACK after a query timed out, which postgres.js awaits on the hung connection (15 s seen).
+ * A body that starts after its caller gave up throws at once, so nothing is written late.
+ */
+type Begin = (...args: unknown[]) => Promise<unknown>;
+
+function transactionWithDeadline(target: object, begin: Begin, ms: number) {
+  return (...args: unknown[]) => {
+    const body = args.at(-1) as (inner: object) => unknown;
+    let abandoned = false;
+    let giveUp: (error: unknown) => void = () => {};
+    const deadline = new Promise<never>((_, reject) => (giveUp = reject));
+    let timer: NodeJS.Timeout | undefined;
+    const wait = () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => giveUp(new DatabaseUnavailableError(new Error(`no answer in ${ms} ms`))),
+        ms,
+      );
+    };
+    wait(); // for BEGIN
+    const run = begin.apply(target, [
+      ...args.slice(0, -1),
+      async (inner: object) => {
+        clearTimeout(timer);
+        if (abandoned) throw new DatabaseUnavailableError(new Error('transaction abandoned'));
+        try {
+          const result = await body(withQueryDeadline(inner, ms));
+          wait(); // for COMMIT
+          return result;
+        } catch (error) {
+          // The server stopped answering: its ROLLBACK would wait as long. Answer now.
+          if (error instanceof DatabaseUnavailableError) giveUp(error);
+          else wait();
+          throw error;
+        }
+      },
+    ]);
+    run.catch(() => {}); // its failure is `deadline`'s, or is awaited below
+    return Promise.race([run, deadline]).finally(() => {
+      abandoned = true;
+      clearTimeout(timer);
+    });
+  };
 }
 
 /** A postgres.js pending query (lazy, thenable, `.values()` returns itself) whose await races a deadline. */
