@@ -17,7 +17,9 @@ import { enqueueMail } from '@/lib/server/mail/outbox';
 import { enqueue } from '@/lib/server/queue/queue';
 import type { JobHandler } from '@/lib/server/queue/worker';
 
-export const DEVICE_COOKIE = 'impulsa_device';
+/** The cookie's name: over HTTPS with the `__Host-` prefix, as the session cookie's. */
+const deviceCookie = (url: URL) =>
+  url.protocol === 'https:' ? '__Host-impulsa_device' : 'impulsa_device';
 /** Chrome keeps a cookie 400 days at most. */
 const DEVICE_MAX_AGE_S = 400 * 24 * 3600;
 const UNLOCK_TTL_MS = 60 * 60 * 1000;
@@ -30,8 +32,8 @@ export const INVALID_UNLOCK_LINK =
 type Cookies = Pick<APIContext, 'cookies' | 'url'>;
 
 /** This browser's id, if it has one. */
-function deviceOf({ cookies }: Cookies): string | null {
-  const value = cookies.get(DEVICE_COOKIE)?.value;
+function deviceOf({ cookies, url }: Cookies): string | null {
+  const value = cookies.get(deviceCookie(url))?.value;
   return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
@@ -40,7 +42,7 @@ function ensureDevice(context: Cookies): string {
   const existing = deviceOf(context);
   if (existing) return existing;
   const id = newSecret();
-  context.cookies.set(DEVICE_COOKIE, id, {
+  context.cookies.set(deviceCookie(context.url), id, {
     httpOnly: true,
     sameSite: 'lax',
     secure: context.url.protocol === 'https:',

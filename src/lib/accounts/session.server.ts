@@ -17,8 +17,8 @@ export async function startSession(
   user: UserRow,
 ): Promise<{ token: string; user: PublicUser }> {
   const token = await issueToken(db, user.id);
-  await rememberDevice(db, user.id, context);
   setSessionCookie(context.cookies, context.url, token);
+  await rememberDevice(db, user.id, context);
   return { token, user: toPublicUser(user) };
 }
 
