@@ -240,6 +240,10 @@ describe.concurrent('mail on the durable queue', () => {
           expect(listed.status).toBe(1);
           expect(listed.stderr).toContain('está abierta por un servidor en marcha');
           expect(listed.stderr).not.toMatch(/\n\s+at /);
+          const staffAdd = script('staff-add.mjs', ['otra@impulsa.test'], env);
+          expect(staffAdd.status).toBe(1);
+          expect(staffAdd.stderr).toContain('está abierta por un servidor en marcha');
+          expect(staffAdd.stderr).not.toMatch(/\n\s+at /);
         } else {
           expect(listed.status, listed.stderr).toBe(0);
           expect(listed.stdout).toMatch(/fallidos: 2/);
