@@ -3,10 +3,12 @@
  * the buyer's mail at each later status. Buyers' mails come "from" the shop (its name, the app's
  * no-reply address) and answer to the shop's own address.
  */
+import { formatDateTime } from '@/lib/dates';
 import { formatClp } from '@/lib/money';
 import { deliverySummary } from '@/lib/orders/delivery-quote';
 import { CARRIERS, PAYMENT_NAMES, type Carrier } from '@/lib/orders/schemas';
 import type { OrderView, ShopCheckout } from '@/lib/orders/view.server';
+import { totalLines } from '@/lib/orders/totals';
 import { ORDER_PATHS } from '@/lib/orders/urls';
 import { formatPhone } from '@/lib/phone';
 import { siteUrl } from '@/lib/server/config';
@@ -24,15 +26,11 @@ function deliveryText(order: OrderView): string {
   return deliverySummary(delivery) + price;
 }
 
+/** A signed amount: the discount reads `-$4.617`. */
+const money = (amount: number) => (amount < 0 ? `-${formatClp(-amount)}` : formatClp(amount));
+
 function linesText(order: OrderView): string[] {
-  return [
-    ...order.items.map((i) => `${i.quantity} × ${i.name}: ${formatClp(i.total)}`),
-    ...(order.discount
-      ? [`Descuento (${order.discount.code}): -${formatClp(order.discount.amount)}`]
-      : []),
-    ...(order.delivery.price ? [`Despacho: ${formatClp(order.delivery.price)}`] : []),
-    `Total (IVA incluido): ${formatClp(order.total)}`,
-  ];
+  return totalLines(order).map((l) => `${l.label}: ${money(l.amount)}`);
 }
 
 function html(
@@ -41,21 +39,18 @@ function html(
   order: OrderView,
   button?: { label: string; href: string },
 ): string {
-  const rows = order.items
-    .map(
-      (i) =>
-        `<tr><td style="padding:6px 0">${i.quantity} × ${escape(i.name)}</td><td style="padding:6px 0;text-align:right">${formatClp(i.total)}</td></tr>`,
-    )
+  const rows = totalLines(order)
+    .map((l) => {
+      const weight = l.kind === 'total' ? 'padding:8px 0;font-weight:700' : 'padding:6px 0';
+      return `<tr><td style="${weight}">${escape(l.label)}</td><td style="${weight};text-align:right">${money(l.amount)}</td></tr>`;
+    })
     .join('');
-  const delivery = order.delivery.price
-    ? `<tr><td style="padding:6px 0">Despacho</td><td style="padding:6px 0;text-align:right">${formatClp(order.delivery.price)}</td></tr>`
-    : '';
   return `<!doctype html><html lang="es-CL"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181f;background:#f7f7f9;padding:24px">
 <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:16px;padding:32px;border:1px solid #eeeef2">
 <p style="font-size:20px;font-weight:700;margin:0 0 8px">${escape(title)}</p>
 <p style="font-size:14px;color:#54546a;margin:0 0 24px">Orden <strong>${escape(order.number)}</strong></p>
 ${paragraphs.map((p) => `<p style="white-space:pre-line">${escape(p)}</p>`).join('\n')}
-<table style="width:100%;border-collapse:collapse;margin:24px 0;border-top:1px solid #eeeef2;border-bottom:1px solid #eeeef2">${rows}${delivery}<tr><td style="padding:8px 0;font-weight:700">Total (IVA incluido)</td><td style="padding:8px 0;text-align:right;font-weight:700">${formatClp(order.total)}</td></tr></table>
+<table style="width:100%;border-collapse:collapse;margin:24px 0;border-top:1px solid #eeeef2;border-bottom:1px solid #eeeef2">${rows}</table>
 ${button ? `<p style="margin:28px 0"><a href="${escape(button.href)}" style="background:#4f43e6;color:#fff;padding:12px 20px;border-radius:10px;text-decoration:none;font-weight:600">${escape(button.label)}</a></p>` : ''}
 </div></body></html>`;
 }
@@ -63,11 +58,15 @@ ${button ? `<p style="margin:28px 0"><a href="${escape(button.href)}" style="bac
 /** The buyer's and the seller's mails for an order just placed (or just paid, for Webpay). */
 export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
   const paid = order.status === 'pagado';
+  // How long the products wait for the payment, and until when (in Chile's time).
+  const held = order.expires_at
+    ? `\nTe guardamos los productos por ${shop.holdHours} horas, hasta el ${formatDateTime(order.expires_at)}; si el pago no llega, el pedido se cancela solo.`
+    : '';
   const payment =
     order.payment_method === 'transferencia' && !paid
-      ? `Para completar tu compra, transfiere ${formatClp(order.total)} a:\n${shop.transferDetails}\nUsa ${order.number} como referencia o comentario de la transferencia.`
+      ? `Para completar tu compra, transfiere ${formatClp(order.total)} a:\n${shop.transferDetails}\nUsa ${order.number} como referencia o comentario de la transferencia.${held}`
       : order.payment_method === 'whatsapp' && !paid
-        ? `${shop.name} te contactará por WhatsApp${shop.whatsapp ? ` (${formatPhone(shop.whatsapp)})` : ''} para coordinar el pago.`
+        ? `${shop.name} te contactará por WhatsApp${shop.whatsapp ? ` (${formatPhone(shop.whatsapp)})` : ''} para coordinar el pago.${held}`
         : `Pagaste ${formatClp(order.total)} con ${PAYMENT_NAMES[order.payment_method]}.`;
   const buyerText = [
     `Hola, ${order.buyer.name}:`,
@@ -219,6 +218,8 @@ export function statusMail(order: OrderView, shop: ShopCheckout, note: string | 
       `Hola, ${order.buyer.name}:`,
       '',
       ...paragraphs,
+      '',
+      ...linesText(order),
       '',
       `Revisa tu pedido cuando quieras: ${order.receipt_url}`,
       `¿Dudas? Responde este correo y le llega a ${shop.name}.`,

@@ -3,7 +3,7 @@
  * return is committed by the one request that claims the order, however many times the buyer's
  * browser comes back; the sweeper finishes unfinished commits and lapsed holds.
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
 import { isApproved, type WebpayResult } from '@/lib/orders/webpay.server';
 import { sellerWebpay } from '@/lib/orders/webpay-account.server';
 import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
@@ -70,17 +70,21 @@ export async function settle(
   return { row: outcome.row, changed: outcome.changed };
 }
 
+/** What a buyer whose card was declined reads (never Webpay's code, which means nothing to them). */
+export const PAYMENT_DECLINED =
+  'Tu banco no autorizó el pago y no se hizo ningún cargo. Puedes intentarlo de nuevo o elegir otro medio de pago.';
+
 /** The result of a commit or a status call, applied to its order. */
 async function applyWebpay(db: Db, row: OrderRow, result: WebpayResult): Promise<OrderRow> {
   if (isApproved(result, row.total))
     return (await settle(db, row.id, { status: 'pagado', webpay: result })).row;
   if (result.status === 'INITIALIZED') return row;
-  const code = result.response_code === null ? '' : ` (código ${result.response_code})`;
+  // Webpay's response code stays in `webpay` for the seller; the buyer reads what to do.
   return (
     await settle(db, row.id, {
       status: 'rechazado',
       webpay: result,
-      reason: `Webpay rechazó el pago${code}. No se hizo ningún cargo.`,
+      reason: PAYMENT_DECLINED,
     })
   ).row;
 }
@@ -124,8 +128,11 @@ export async function webpayReturn(
     if (!row) return { outcome: 'unknown', row: null };
     if (row.status !== 'pendiente_pago') return { outcome: outcomeOf(row), row };
     const settled = await settle(db, row.id, {
-      status: 'rechazado',
+      // The buyer's own choice, not a refusal: the order is cancelled, and they read it on the
+      // page they come back to, not in a mail.
+      status: 'cancelado',
       reason: 'Anulaste el pago en Webpay. No se hizo ningún cargo.',
+      mail: false,
     });
     return { outcome: settled.changed ? 'aborted' : outcomeOf(settled.row), row: settled.row };
   }
@@ -209,6 +216,26 @@ async function commitOrReconcile(db: Db, row: OrderRow): Promise<OrderRow> {
  * stopped mid-way) are committed or settled from their status; unpaid orders past their time
  * give their stock back (a Webpay one only once Webpay confirms it was not paid).
  */
+/**
+ * Whether the buyer of an unpaid order has since ordered again at the same shop (paid, or on its
+ * way to): then its lapse is no news to them, and no mail says «cancelado» about the first try.
+ */
+async function boughtSince(db: Db, row: OrderRow): Promise<boolean> {
+  const [later] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.sellerId, row.sellerId),
+        sql`lower(${orders.buyerEmail}) = lower(${row.buyerEmail})`,
+        gt(orders.createdAt, row.createdAt),
+        notInArray(orders.status, ['rechazado', 'cancelado']),
+      ),
+    )
+    .limit(1);
+  return later !== undefined;
+}
+
 export async function sweepOrders(db: Db): Promise<{ reconciled: number; lapsed: number }> {
   let reconciled = 0;
   let lapsed = 0;
@@ -243,6 +270,7 @@ export async function sweepOrders(db: Db): Promise<{ reconciled: number; lapsed:
             await settle(db, row.id, {
               status: 'rechazado',
               reason: 'Se acabó el tiempo para pagar en Webpay. No se hizo ningún cargo.',
+              mail: !(await boughtSince(db, row)),
             })
           ).changed
         )
@@ -259,6 +287,7 @@ export async function sweepOrders(db: Db): Promise<{ reconciled: number; lapsed:
               status: 'rechazado',
               webpay: result,
               reason: 'Se acabó el tiempo para pagar en Webpay. No se hizo ningún cargo.',
+              mail: !(await boughtSince(db, row)),
             })
           ).changed
         )
@@ -272,8 +301,13 @@ export async function sweepOrders(db: Db): Promise<{ reconciled: number; lapsed:
       continue;
     }
     if (
-      (await settle(db, row.id, { status: 'cancelado', reason: 'No se recibió el pago a tiempo.' }))
-        .changed
+      (
+        await settle(db, row.id, {
+          status: 'cancelado',
+          reason: 'No se recibió el pago a tiempo.',
+          mail: !(await boughtSince(db, row)),
+        })
+      ).changed
     )
       lapsed++;
   }

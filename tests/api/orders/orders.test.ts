@@ -411,10 +411,12 @@ describe.each(servers)('orders on $kind', ({ url }) => {
     expect(await stock()).toBe(2);
     expect(decoded(await waitForMail(mailDir, shop.email))).toContain('Nueva venta');
 
-    for (const [action, reason] of [
-      ['reject', 'Webpay rechazó el pago (código -1). No se hizo ningún cargo.'],
-      ['abort', 'Anulaste el pago en Webpay. No se hizo ningún cargo.'],
-      ['timeout', 'Se acabó el tiempo para pagar en Webpay. No se hizo ningún cargo.'],
+    // The buyer reads what happened and what to do, never Webpay's code; their own «Anular» is a
+    // cancellation, not a rejection.
+    for (const [action, reason, status] of [
+      ['reject', 'Tu banco no autorizó el pago y no se hizo ningún cargo.', 'rechazado'],
+      ['abort', 'Anulaste el pago en Webpay. No se hizo ningún cargo.', 'cancelado'],
+      ['timeout', 'Se acabó el tiempo para pagar en Webpay. No se hizo ningún cargo.', 'rechazado'],
     ] as const) {
       const attempt = await order(url, {
         items: [{ product: taza.id, quantity: 1 }],
@@ -427,10 +429,12 @@ describe.each(servers)('orders on $kind', ({ url }) => {
       const page = await fetch(attempt.body.receipt_url).then((r) => r.text());
       expect(page).toContain('El pago no se completó');
       expect(page).toContain(reason);
+      expect(page).not.toContain('código');
+      expect(page).toContain('Volver a intentar');
       expect(await stock()).toBe(2);
       expect(
         (await shop.api.get(`/api/orders/${attempt.body.id}/`, { token: shop.token })).body.status,
-      ).toBe('rechazado');
+      ).toBe(status);
     }
     expect(
       (await fetch(`${url}/pay/return?token_ws=desconocido`, { redirect: 'manual' })).status,

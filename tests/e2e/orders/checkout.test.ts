@@ -133,7 +133,7 @@ describe('buying and selling', () => {
 
     // Rejected by the bank, then cancelled by the buyer: clear pages, and the cart is still there.
     for (const [button, message] of [
-      ['Rechazar', 'Webpay rechazó el pago'],
+      ['Rechazar', 'Tu banco no autorizó el pago'],
       ['Anular compra y volver al comercio', 'Anulaste el pago en Webpay'],
     ] as const) {
       await page.goto(`${url}/shop/${taza.id}`);

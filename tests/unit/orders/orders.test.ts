@@ -5,7 +5,7 @@
  * commit per token; unpaid orders past their time give their stock back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { checkoutInput } from '@/lib/orders/checkout-form';
 import { createOrder } from '@/lib/orders/placing.server';
 import { sweepOrders } from '@/lib/orders/payment.server';
@@ -17,7 +17,7 @@ import {
   ORDER_NUMBER_ALPHABET,
 } from '@/lib/orders/schemas';
 import { openDatabase, type DbHandle } from '@/lib/server/db/client';
-import { orders, products, stores, users } from '@/lib/server/db/schema';
+import { jobs, orders, products, stores, users } from '@/lib/server/db/schema';
 import { forgetSealingKey, sealSecret } from '@/lib/server/secrets';
 import { withFormAction } from '@/lib/server/http/csp';
 import { APP_CSP } from '@/lib/server/middleware/security-headers';
@@ -261,5 +261,41 @@ describe.each(engines)('order housekeeping on $name', { timeout: 30_000 }, ({ ur
     expect(await stockOf(product.id)).toBe(3);
     expect((await sweepOrders(handle.db)).lapsed).toBe(0);
     expect(await stockOf(product.id)).toBe(3);
+  });
+
+  it('a lapsed first try is not mailed as «cancelado» to a buyer who bought again since', async () => {
+    const product = await createProduct(
+      handle.db,
+      sellerId,
+      productCreateSchema.parse({ name: 'Jabón', price: 2990, stock: 5, published: true }),
+    );
+    const place = (email: string) =>
+      createOrder(
+        handle.db,
+        {
+          items: [{ product: product.id, quantity: 1 }],
+          buyer: { ...buyer, email },
+          delivery: { method: 'retiro' },
+          payment_method: 'transferencia',
+        },
+        {},
+      );
+    const first = await place('vuelve@ejemplo.cl');
+    await place('VUELVE@ejemplo.cl'); // the second try, still on its way
+    const alone = await place('una-vez@ejemplo.cl');
+    await handle.db
+      .update(orders)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(inArray(orders.id, [first.row.id, alone.row.id]));
+    expect((await sweepOrders(handle.db)).lapsed).toBe(2);
+    const lapseMails = async (orderId: number) =>
+      (
+        await handle.db
+          .select({ payload: jobs.payload })
+          .from(jobs)
+          .where(and(eq(jobs.ref, `order:${orderId}`), eq(jobs.kind, 'order-mails')))
+      ).filter((j) => j.payload.event === 'status');
+    expect(await lapseMails(first.row.id)).toEqual([]);
+    expect(await lapseMails(alone.row.id)).toHaveLength(1);
   });
 });
