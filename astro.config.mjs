@@ -120,8 +120,13 @@ export default defineConfig({
   },
   server: { host: process.env.HOST ?? '127.0.0.1', port: Number(process.env.PORT ?? 4321) },
   devToolbar: { enabled: false },
+  // The lessons have no code to colour, and Shiki's inline styles would break the pages' CSP.
+  markdown: { syntaxHighlight: false },
   vite: {
     plugins: [tailwindcss(), runtimeEntry],
     resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
+    // The page editor (Puck) is one large chunk that only /page-builder/editor loads; what each
+    // route downloads is budgeted by `node scripts/page-weights.mjs` (the README's table).
+    build: { chunkSizeWarningLimit: 1500 },
   },
 });

@@ -20,3 +20,12 @@ export function parseClp(text: string): number | null {
   const value = Number(trimmed.replace(/\./g, ''));
   return Number.isSafeInteger(value) ? value : null;
 }
+
+/**
+ * An amount as a person types it (`$1.000.000 pesos`, `1 000 000`): the words and spaces around the
+ * digits are dropped; a sign is not, so `-500000` is refused, never read as $500.000.
+ */
+export function parseTypedClp(text: string): number | null {
+  if (/[-−]/.test(text)) return null;
+  return parseClp(text.replace(/[^\d.$]/g, ''));
+}

@@ -32,7 +32,7 @@ function LoginForm({ googleEnabled, failure }: Props) {
     typedBeforeHydration(FORM, 'email') || failure?.email || '',
   );
   const [password, setPassword] = useState(() => typedBeforeHydration(FORM, 'password'));
-  const { errors, busy, submit, prepare } = useAccountSubmit({
+  const { errors, busy, submit, prepare, alert } = useAccountSubmit({
     schema: () => import('@/lib/accounts/schemas').then((m) => m.loginSchema),
     action: login,
     sessionKeys: ['login:email'],
@@ -60,7 +60,7 @@ function LoginForm({ googleEnabled, failure }: Props) {
         noValidate
         className="space-y-4"
       >
-        {failure && <FormAlert title="No pudimos iniciar tu sesión" message={failure.message} />}
+        {alert && <FormAlert title={alert.title} message={alert.message} />}
         <EmailField value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
         <PasswordField
           label="Contraseña"

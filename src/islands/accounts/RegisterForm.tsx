@@ -38,7 +38,7 @@ function RegisterForm({ googleEnabled, failure }: Props) {
     typedBeforeHydration(FORM, 'email') || failure?.email || '',
   );
   const [password, setPassword] = useState(() => typedBeforeHydration(FORM, 'password'));
-  const { errors, busy, submit, prepare } = useAccountSubmit({
+  const { errors, busy, submit, prepare, alert } = useAccountSubmit({
     schema: () => import('@/lib/accounts/schemas').then((m) => m.registerSchema),
     action: register,
     sessionKeys: ['register:name', 'register:email'],
@@ -69,7 +69,7 @@ function RegisterForm({ googleEnabled, failure }: Props) {
         noValidate
         className="space-y-4"
       >
-        {failure && <FormAlert title="No pudimos crear tu cuenta" message={failure.message} />}
+        {alert && <FormAlert title={alert.title} message={alert.message} />}
         <TextField
           label="Nombre completo"
           name="full_name"

@@ -1,5 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { signOut } from '@/lib/accounts/auth.client';
+import { toastError } from '@/lib/toast/store.client';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 
 /**
@@ -12,7 +13,14 @@ function SignOutButton({ className = 'btn-secondary' }: { className?: string }) 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
-    void signOut('/login');
+    // The server's logout may fail (signOut goes on); what fails here is the browser's part.
+    signOut('/login').catch((error: unknown) => {
+      setBusy(false);
+      toastError(
+        error instanceof Error && error.message ? error.message : 'Logout failed',
+        'No pudimos cerrar tu sesión',
+      );
+    });
   }
   return (
     <form method="post" action="/api/users/logout/" onSubmit={onSubmit} className="contents">

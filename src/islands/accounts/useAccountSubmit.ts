@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { z } from '@/lib/zod';
-import { toast, toastError, type ToastInput } from '@/lib/toast/store.client';
+import { toast, type ToastInput } from '@/lib/toast/store.client';
 import type { PublicUser } from '@/lib/accounts/user';
 import { firstErrors, type FormFailure } from '@/lib/forms';
 import { clearSessionState } from '@/islands/ui/fields';
@@ -22,7 +22,8 @@ interface Options<S extends z.ZodType> {
 /**
  * The sign-in and sign-up submit: inline Spanish errors first, then the call; on success a
  * toast and /dashboard (where the guard resumes the intended route), on failure the server's
- * message in a toast, with everything typed kept.
+ * message above the form (`alert`), where it stays until the next try, with everything typed
+ * kept: a toast would vanish, and cover the heading on a phone.
  */
 export function useAccountSubmit<S extends z.ZodType>({
   schema,
@@ -35,6 +36,8 @@ export function useAccountSubmit<S extends z.ZodType>({
 }: Options<S>) {
   const [errors, setErrors] = useState<Record<string, string>>(failure?.errors ?? {});
   const [busy, setBusy] = useState(false);
+  /** The refusal to show above the form: the server's, from before hydration, until the next try. */
+  const [alert, setAlert] = useState<string | null>(failure?.message ?? null);
   const loaded = useRef<Promise<S> | null>(null);
   /** The schema's import, started once; a failed one (offline) is tried again next time. */
   const loadSchema = () => {
@@ -50,7 +53,7 @@ export function useAccountSubmit<S extends z.ZodType>({
     try {
       parsed = (await loadSchema()).safeParse(values);
     } catch {
-      toastError('Revisa tu conexión a internet e inténtalo de nuevo.', failureTitle);
+      setAlert('Revisa tu conexión a internet e inténtalo de nuevo.');
       return;
     }
     if (!parsed.success) {
@@ -58,6 +61,7 @@ export function useAccountSubmit<S extends z.ZodType>({
       return;
     }
     setErrors({});
+    setAlert(null);
     setBusy(true);
     try {
       const user = await action(parsed.data);
@@ -65,7 +69,7 @@ export function useAccountSubmit<S extends z.ZodType>({
       toast(success(user));
       window.location.assign('/dashboard');
     } catch (error) {
-      toastError(error instanceof Error ? error.message : fallback, failureTitle);
+      setAlert(error instanceof Error ? error.message : fallback);
       setBusy(false);
     }
   }
@@ -73,5 +77,5 @@ export function useAccountSubmit<S extends z.ZodType>({
   /** Starts fetching the schema; give it to the form's `onFocus`. */
   const prepare = () => void loadSchema().catch(() => {});
 
-  return { errors, busy, submit, prepare };
+  return { errors, busy, submit, prepare, alert: alert && { title: failureTitle, message: alert } };
 }

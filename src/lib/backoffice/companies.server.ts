@@ -15,6 +15,7 @@ import { siteUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { companies, companyStatusHistory, users } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
+import { chileDay, formatDate } from '@/lib/dates';
 import { enqueueMail } from '@/lib/server/mail/outbox';
 
 export const QUEUE_PAGE_SIZE = 25;
@@ -190,6 +191,18 @@ export async function moveCompany(db: Db, staffId: number, id: number, move: Com
         `No se puede pasar de «${statusLabel(row.status)}» a «${statusLabel(move.status)}».`,
         { errors: { status: ['Ese paso no está disponible desde el estado actual.'] } },
       );
+    if (
+      move.status === 'constituida' &&
+      move.constituted_on &&
+      move.constituted_on < chileDay(row.createdAt)
+    )
+      throw new HttpError(400, 'Revisa la fecha de constitución.', {
+        errors: {
+          constituted_on: [
+            `La fecha de constitución no puede ser anterior al envío de la solicitud (${formatDate(row.createdAt)}).`,
+          ],
+        },
+      });
     const type = row.type as BusinessType;
     const foreign = move.fields.filter((f) => !correctableFor(type).includes(f));
     if (foreign.length)

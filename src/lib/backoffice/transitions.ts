@@ -4,6 +4,7 @@
  * One zod schema for a move, shared by the back office's form and its API. Pure.
  */
 import { z } from '@/lib/zod';
+import { chileDay } from '@/lib/dates';
 import { MAX_ID } from '@/lib/ids';
 import { isValidRut, formatRut } from '@/lib/rut';
 import type { CompanyStatus } from '@/lib/formation/status';
@@ -86,6 +87,9 @@ export const moveSchema = z
         need('rut', 'Escribe el RUT de la empresa, por ejemplo 77.123.456-7.');
       if (!move.constituted_on || !/^\d{4}-\d{2}-\d{2}$/.test(move.constituted_on))
         need('constituted_on', 'Escribe la fecha de constitución como 2026-11-25.');
+      // A company is constituted on a day that has come, in Chile (the company's own date).
+      else if (move.constituted_on > chileDay(Date.now()))
+        need('constituted_on', 'La fecha de constitución no puede ser futura.');
       if (!move.registry_reference)
         need('registry_reference', 'Escribe la referencia del Registro de Empresas y Sociedades.');
     }

@@ -1,13 +1,8 @@
 /** The SII's activity list held in memory on the server, to check and name chosen codes. */
-import rows from '@/lib/chile/activities.json';
-import {
-  sentenceCase,
-  toActivities,
-  type Activity,
-  type ActivityRow,
-} from '@/lib/chile/activities';
+import { loadActivities, sentenceCase, type Activity } from '@/lib/chile/activities';
 
-const BY_CODE = new Map(toActivities(rows as ActivityRow[]).map((a) => [a.code, a]));
+// Through the same loader as the browser: the list is one chunk, loaded when a module needs it.
+const BY_CODE = new Map((await loadActivities()).map((a) => [a.code, a]));
 
 /** The activity with this code, if the official list has it. */
 export function activityByCode(code: string): Activity | undefined {

@@ -4,7 +4,7 @@
  * is valid and was either answered here or filled (changed from its default) elsewhere, so
  * the chat resumes where the person left off.
  */
-import { formatClp, parseClp } from '@/lib/money';
+import { formatClp, parseTypedClp } from '@/lib/money';
 import type { BusinessType } from '@/lib/formation/business-type';
 import {
   addressQuestions,
@@ -118,7 +118,7 @@ export function chatQuestions(
       inputMode: 'numeric',
       read: (d) => d.capital,
       write: (_d, a) => {
-        const value = parseClp(a.replace(/[^\d.$\s]/g, ''));
+        const value = parseTypedClp(a);
         return { capital: value === null ? a.trim() : formatClp(value) };
       },
       paths: ['capital'],

@@ -82,6 +82,14 @@ export function applyCorrection(
     for (const key of KEYS[field] ?? [field])
       if (key in submitted && (key in stored || key === field)) next[key] = submitted[key];
   }
+  // «El mismo»: a social address that was the tax address follows it when the tax one is fixed, so
+  // the data, the statutes and the data sheet never show two.
+  if (
+    fields.includes('tributaryAddress') &&
+    !fields.includes('societyAddress') &&
+    JSON.stringify(stored.societyAddress) === JSON.stringify(stored.tributaryAddress)
+  )
+    next.societyAddress = next.tributaryAddress;
   const storedPartners = (stored.partnersInfo as PartnerPayload[] | undefined) ?? [];
   const sent = Array.isArray(submitted.partnersInfo) ? (submitted.partnersInfo as unknown[]) : [];
   next.partnersInfo = storedPartners.map((partner, i) => {

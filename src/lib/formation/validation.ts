@@ -83,6 +83,12 @@ function validatePartner(partner: Partner, prefix: string, into: Errors): void {
   collect(partnerFields.safeParse(partner), prefix, into);
 }
 
+/** What a company's legal or trade name may hold: letters, digits and the signs names use. */
+const NAME_TEXT = /^[\p{L}\p{M}\d\s.,&'’"«»\-–()/:;!?°+@#]*$/u;
+const isNameText = (name: string) => NAME_TEXT.test(name);
+const NAME_CHARACTERS =
+  'Usa letras, números y los signos de un nombre (punto, coma, &, guion, paréntesis); sin emojis ni símbolos.';
+
 /** Validates one step of a draft. */
 export function validateStep(type: BusinessType, step: StepId, draft: AnyDraft): Errors {
   const errors: Errors = {};
@@ -93,7 +99,9 @@ export function validateStep(type: BusinessType, step: StepId, draft: AnyDraft):
       const check = checkCompanyName(type, draft.companyName, known);
       if (!check.ok) errors.companyName = check.message!;
       if (draft.companyName.length > 150) errors.companyName = 'Máximo 150 caracteres.';
+      else if (!isNameText(draft.companyName)) errors.companyName = NAME_CHARACTERS;
       if (draft.tradeName.trim().length > 100) errors.tradeName = 'Máximo 100 caracteres.';
+      else if (!isNameText(draft.tradeName)) errors.tradeName = NAME_CHARACTERS;
       break;
     }
     case '02-domicilios':

@@ -5,12 +5,14 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
+  discountState,
   MAX_LIMITED,
   normalizeCode,
   type DiscountInput,
   type DiscountKind,
   type DiscountPatch,
   type DiscountRule,
+  type DiscountState,
 } from '@/lib/orders/discounts';
 import type { Db } from '@/lib/server/db/client';
 import { isUniqueViolation } from '@/lib/server/db/errors';
@@ -38,6 +40,8 @@ export interface DiscountView {
   uses: number;
   /** What those orders add up to, in pesos (cancelled and rejected ones left out). */
   revenue: number;
+  /** Where it stands now: activo, programado, vencido, pausado or agotado. */
+  state: DiscountState;
   version: number;
   created_at: string;
 }
@@ -50,7 +54,7 @@ const COUNTED = sql.raw(
 );
 
 function toView(row: Row, revenue: number): DiscountView {
-  return {
+  const view = {
     id: row.id,
     code: row.code,
     kind: row.kind as DiscountKind,
@@ -68,6 +72,7 @@ function toView(row: Row, revenue: number): DiscountView {
     version: row.version,
     created_at: row.createdAt.toISOString(),
   };
+  return { ...view, state: discountState(view) };
 }
 
 const columnsOf = (input: Partial<DiscountInput>) => ({

@@ -102,8 +102,16 @@ const checkDiscount = (
     });
 };
 
-/** `POST /api/discounts/`. */
-export const discountCreateSchema = z.object(discountFields).superRefine(checkDiscount);
+export const ENDED_ALREADY = 'Esa fecha de término ya pasó: elige hoy o una fecha futura.';
+
+/** `POST /api/discounts/`: a code that has already ended is refused, not created as «Activo». */
+export const discountCreateSchema = z
+  .object(discountFields)
+  .superRefine(checkDiscount)
+  .superRefine((d, ctx) => {
+    if (d.ends_at && d.ends_at.getTime() < Date.now())
+      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: ENDED_ALREADY });
+  });
 export type DiscountInput = z.infer<typeof discountCreateSchema>;
 
 /** `PATCH /api/discounts/{id}/`: any fields, at the stored version. */
@@ -119,6 +127,35 @@ export const discountPatchSchema = z
   })
   .superRefine(checkDiscount);
 export type DiscountPatch = z.infer<typeof discountPatchSchema>;
+
+/** Where a code stands today, as its seller's list shows it. */
+export type DiscountState = 'activo' | 'programado' | 'vencido' | 'pausado' | 'agotado';
+
+export const DISCOUNT_STATE_LABELS: Record<DiscountState, string> = {
+  activo: 'Activo',
+  programado: 'Programado',
+  vencido: 'Vencido',
+  pausado: 'Pausado',
+  agotado: 'Agotado',
+};
+
+/** A code's state at `now`: paused by the seller, over, not started, used up, or taking orders. */
+export function discountState(
+  d: {
+    active: boolean;
+    starts_at: string | Date | null;
+    ends_at: string | Date | null;
+    uses: number;
+    max_uses: number | null;
+  },
+  now = Date.now(),
+): DiscountState {
+  if (!d.active) return 'pausado';
+  if (d.ends_at && new Date(d.ends_at).getTime() < now) return 'vencido';
+  if (d.max_uses !== null && d.uses >= d.max_uses) return 'agotado';
+  if (d.starts_at && new Date(d.starts_at).getTime() > now) return 'programado';
+  return 'activo';
+}
 
 /** What pricing needs of a code. */
 export interface DiscountRule {

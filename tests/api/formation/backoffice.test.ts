@@ -6,10 +6,14 @@
  * Spanish.
  */
 import { describe, expect, inject, it } from 'vitest';
+import { chileDay } from '@/lib/dates';
 import { PAYLOADS } from '../../fixtures/companies';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { pdfText } from '../../support/pdf';
 import { decodedMail, waitForMailWith } from '../../support/smtp';
+
+/** The company is constituted the day it is sent: never before (the back office refuses that). */
+const today = chileDay();
 
 const servers = inject('servers');
 const mailDir = inject('mailDir');
@@ -165,11 +169,26 @@ describe.each(servers)('the back office on $kind', ({ url }) => {
       constituted_on: ['Escribe la fecha de constitución como 2026-11-25.'],
       registry_reference: ['Escribe la referencia del Registro de Empresas y Sociedades.'],
     });
+    // Not before the request was sent, nor in the future.
+    for (const [day, message] of [
+      ['2020-01-01', /no puede ser anterior al envío de la solicitud/],
+      ['2099-01-01', /no puede ser futura/],
+    ] as const) {
+      const refused = await move({
+        status: 'constituida',
+        rut: '761234560',
+        constituted_on: day,
+        registry_reference: 'RES-2026-118822',
+        version: 5,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors.constituted_on[0]).toMatch(message);
+    }
     company = (
       await move({
         status: 'constituida',
         rut: '761234560',
-        constituted_on: '2026-11-25',
+        constituted_on: today,
         registry_reference: 'RES-2026-118822',
         version: 5,
       })
@@ -177,7 +196,7 @@ describe.each(servers)('the back office on $kind', ({ url }) => {
     expect(company).toMatchObject({
       status: 'constituida',
       rut: '76.123.456-0',
-      constituted_on: '2026-11-25',
+      constituted_on: today,
       registry_reference: 'RES-2026-118822',
       version: 6,
     });

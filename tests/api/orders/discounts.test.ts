@@ -74,6 +74,21 @@ describe.each(servers)('discount codes on $kind', ({ url }) => {
     expect(twice.body.errors.code).toEqual(['Ya tienes un código VERANO-10: elige otro.']);
     expect((await api.get('/api/discounts/', as)).body.results).toHaveLength(1);
 
+    // Created already over: refused in Spanish, never listed as «Activo».
+    const ended = await api.post(
+      '/api/discounts/',
+      { code: 'PASADO', kind: 'percent', value: 10, ends_at: '2020-01-31' },
+      as,
+    );
+    expect(ended.status).toBe(400);
+    expect(ended.body.errors.ends_at).toEqual([
+      'Esa fecha de término ya pasó: elige hoy o una fecha futura.',
+    ]);
+    // Where each code stands: scheduled, active, used up.
+    expect(made.state).toBe('activo');
+    expect((await code({ code: 'NAVIDAD', starts_at: '2099-12-20' })).state).toBe('programado');
+    expect((await code({ code: 'UNA-VEZ', max_uses: 1 })).state).toBe('activo');
+
     const paused = await api.patch(`/api/discounts/${made.id}/`, { active: false, version: 1 }, as);
     expect(paused.body).toMatchObject({ active: false, version: 2 });
     const stale = await api.patch(`/api/discounts/${made.id}/`, { value: 20, version: 1 }, as);
@@ -97,7 +112,14 @@ describe.each(servers)('discount codes on $kind', ({ url }) => {
     await code({ code: 'DIEZ' });
     await code({ code: 'TRES-MIL', kind: 'amount', value: 3000, min_subtotal: 20000 });
     await code({ code: 'TAZAS', value: 50, category_ids: [tazas.id] });
-    await code({ code: 'VIEJO', ends_at: '2020-01-31' });
+    // A code cannot be created already over; one that ran out since is refused at checkout.
+    const viejo = await code({ code: 'VIEJO' });
+    const over = await api.patch(
+      `/api/discounts/${viejo.id}/`,
+      { ends_at: '2020-01-31', version: 1 },
+      as,
+    );
+    expect(over.body).toMatchObject({ state: 'vencido' });
     const paused = await code({ code: 'PAUSA' });
     await api.patch(`/api/discounts/${paused.id}/`, { active: false, version: 1 }, as);
 

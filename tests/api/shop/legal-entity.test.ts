@@ -4,10 +4,14 @@
  * constituted company can be named; on PGlite and PostgreSQL.
  */
 import { describe, expect, inject, it } from 'vitest';
+import { chileDay } from '@/lib/dates';
 import { PAYLOADS } from '../../fixtures/companies';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop } from '../../support/shop';
 import { decodedMail, waitForMail } from '../../support/smtp';
+
+/** The company is constituted the day it is sent: never before (the back office refuses that). */
+const today = chileDay();
 
 const servers = inject('servers');
 const mailDir = inject('mailDir');
@@ -25,7 +29,7 @@ async function constitute(url: string, id: number) {
     {
       status: 'constituida',
       rut: '76.123.456-0',
-      constituted_on: '2026-11-25',
+      constituted_on: today,
       registry_reference: 'RES-2026-1',
       version: 3,
     },

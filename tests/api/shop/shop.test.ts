@@ -129,10 +129,9 @@ describe.each(servers)('shop API on $kind', ({ url }) => {
       as,
     );
     expect(renamed.body).toMatchObject({ slug: 'galletas-de-mantequilla', position: 0 });
-    expect((await api.get('/api/categories/', as)).body.map((c: { id: number }) => c.id)).toEqual([
-      galletas.id,
-      tortas.id,
-    ]);
+    expect(
+      (await api.get('/api/categories/', as)).body.results.map((c: { id: number }) => c.id),
+    ).toEqual([galletas.id, tortas.id]);
     const product = (
       await api.post(
         '/api/products/',

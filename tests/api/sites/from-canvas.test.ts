@@ -28,7 +28,7 @@ describe.each(servers)('a site from a canvas on $kind', ({ url }) => {
     const catalogue = (await api.get('/api/products/', as)).body.results;
     expect(catalogue.find((p: { name: string }) => p.name === 'Pan amasado').price).toBe(2200);
 
-    const pages = (await api.get(`/api/sites/${made.body.site.id}/pages/`, as)).body;
+    const pages = (await api.get(`/api/sites/${made.body.site.id}/pages/`, as)).body.results;
     const home = (await api.get(`/api/sites/${made.body.site.id}/pages/${pages[0].id}/`, as)).body;
     const hero = home.data.content.find((b: { type: string }) => b.type === 'Hero');
     expect(hero.props.subtitle).toBe('Pan de masa madre horneado cada mañana');

@@ -97,7 +97,7 @@ describe.each(servers)('sites on $kind', ({ url }) => {
     expect(stale.status).toBe(409);
     expect(stale.body.current).toMatchObject({ version: 2 });
 
-    const pages = (await api.get(`/api/sites/${site.id}/pages/`, { token })).body;
+    const pages = (await api.get(`/api/sites/${site.id}/pages/`, { token })).body.results;
     expect(pages.map((p: { path: string }) => p.path)).toEqual(['/']);
     const home = pages[0];
     const data = {

@@ -74,15 +74,20 @@ describe('accounts in the browser', () => {
     await page.getByText('Escribe tu correo electrónico.').waitFor();
     await page.getByText('Escribe tu contraseña.').waitFor();
     await loginThroughForm(page, uniqueEmail('nadie'), 'cualquier-clave');
+    // Above the form, where it stays (a toast would vanish and cover the heading on a phone).
     await page
-      .locator('li.toast')
+      .getByRole('alert')
       .getByText('El correo o la contraseña no son correctos.')
       .waitFor();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.locator('li.toast').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/login');
     await expect(page.getByLabel('Correo electrónico').inputValue()).resolves.toContain(
       '@ejemplo.cl',
     );
     await screenshot(page, 'login-error-desktop');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'login-error-mobile');
     await context.close();
   });
 

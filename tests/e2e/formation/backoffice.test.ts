@@ -5,6 +5,7 @@
  * back to revisión; then en firma → constituida, and the person sees the RUT and next steps. Queue, detail and the person's page at 1280 and 360 px, with axe.
  */
 import { describe, expect, inject, it } from 'vitest';
+import { chileDay } from '@/lib/dates';
 import type { Page } from 'playwright-core';
 import {
   DESKTOP,
@@ -18,6 +19,9 @@ import {
 } from '../../support/browser';
 import { ApiClient } from '../../support/http';
 import { PAYLOADS } from '../../fixtures/companies';
+
+/** The company is constituted the day it is sent: never before (the back office refuses that). */
+const today = chileDay();
 
 const { url } = inject('servers')[0]!;
 const staff = inject('staff');
@@ -113,7 +117,7 @@ describe('the back office', () => {
     await page.getByRole('button', { name: 'Pasar a firma' }).click();
     await page.locator('li.toast').getByText('Solicitud: En firma').waitFor();
     await page.getByLabel('RUT de la empresa').fill('76.123.456-0');
-    await page.getByLabel('Fecha de constitución').fill('2026-11-25');
+    await page.getByLabel('Fecha de constitución').fill(today);
     await page.getByLabel('Referencia del registro').fill('RES-2026-118822');
     await page.getByRole('button', { name: 'Marcar constituida' }).click();
     await page.locator('li.toast').getByText('Solicitud: Constituida').waitFor();

@@ -56,7 +56,7 @@ async function dragAbove(page: Page, block: Locator, above: Locator) {
 }
 
 async function pagesOf(token: string, siteId: number) {
-  return (await new ApiClient(url).get(`/api/sites/${siteId}/pages/`, { token })).body as {
+  return (await new ApiClient(url).get(`/api/sites/${siteId}/pages/`, { token })).body.results as {
     id: number;
     version: number;
     data: { content: { type: string; props: Record<string, unknown> }[] };

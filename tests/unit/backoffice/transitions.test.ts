@@ -57,4 +57,19 @@ describe('the status machine', () => {
       ),
     ).toEqual(['rut', 'constituted_on', 'registry_reference']);
   });
+
+  it('a constitution date cannot be in the future', () => {
+    const constituted = (constituted_on: string) =>
+      moveSchema
+        .safeParse({
+          version: 1,
+          status: 'constituida',
+          rut: '77.123.456-7',
+          registry_reference: 'RES-2026-1',
+          constituted_on,
+        })
+        .error?.flatten().fieldErrors.constituted_on;
+    expect(constituted('2099-01-01')).toEqual(['La fecha de constitución no puede ser futura.']);
+    expect(constituted('2026-11-20')).toBeUndefined();
+  });
 });

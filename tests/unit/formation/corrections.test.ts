@@ -21,6 +21,19 @@ describe('applying a correction', () => {
     expect(next).toEqual({ ...spa, businessDescription: 'Pan amasado' });
   });
 
+  it('a social address given as «el mismo» follows the corrected tax address', () => {
+    const same = { ...spa, societyAddress: spa.tributaryAddress };
+    const moved = { ...spa.tributaryAddress, calle: 'Avenida Brasil', numero: '2950' };
+    const next = applyCorrection(same, ['tributaryAddress'], { tributaryAddress: moved });
+    expect(next.tributaryAddress).toEqual(moved);
+    expect(next.societyAddress).toEqual(moved);
+    // A social address of its own stays as it was.
+    const own = { ...spa, societyAddress: { ...spa.tributaryAddress, calle: 'Otra calle' } };
+    expect(
+      applyCorrection(own, ['tributaryAddress'], { tributaryAddress: moved }).societyAddress,
+    ).toEqual(own.societyAddress);
+  });
+
   it("corrects partners' data and shares apart, keeping their number and order", () => {
     const sent = {
       partnersInfo: [

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseTypedClp } from '@/lib/money';
 import { BUSINESS_TYPES } from '@/lib/formation/business-type';
 import {
   blankPartner,
@@ -359,5 +360,25 @@ describe('legal name rules', () => {
   it('needs a name besides the suffix', () => {
     expect(checkCompanyName('spa', 'SpA').ok).toBe(false);
     expect(checkCompanyName('spa', '  ').message).toBe('Escribe la razón social de tu empresa.');
+  });
+});
+
+describe('company data checks (issue 46)', () => {
+  const spa = () => complete('spa');
+  it('a legal or trade name takes letters, digits and the signs names use, no emoji', () => {
+    expect(validateStep('spa', '01-nombra-tu-empresa', spa())).toEqual({});
+    const named = (companyName: string, tradeName = '') =>
+      validateStep('spa', '01-nombra-tu-empresa', { ...spa(), companyName, tradeName });
+    expect(named('Ñandú & Cía. (Sur) SpA')).toEqual({});
+    expect(named('Panadería 🍞 SpA').companyName).toMatch(/sin emojis/);
+    expect(named('Panadería Las Rosas SpA', 'Rosas 🌹').tradeName).toMatch(/sin emojis/);
+  });
+
+  it('a capital with a sign is refused, never read without it', () => {
+    expect(validateStep('spa', '04-capital', { ...spa(), capital: '-500000' }).capital).toBe(
+      'Escribe el capital en pesos, por ejemplo $1.000.000.',
+    );
+    expect(parseTypedClp('-500000')).toBeNull();
+    expect(parseTypedClp('$ 1.500.000 pesos')).toBe(1_500_000);
   });
 });

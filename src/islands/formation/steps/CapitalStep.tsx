@@ -1,4 +1,4 @@
-import { formatClp, parseClp } from '@/lib/money';
+import { formatClp, parseTypedClp } from '@/lib/money';
 import { RadioCards, TextField } from '@/islands/ui/fields';
 import type { StepProps } from '@/islands/formation/steps/types';
 
@@ -14,7 +14,7 @@ export function CapitalStep({ draft, update, err }: StepProps) {
         value={draft.capital}
         onChange={(e) => update({ capital: e.target.value })}
         onBlur={() => {
-          const value = parseClp(draft.capital.replace(/[^\d.$\s]/g, ''));
+          const value = parseTypedClp(draft.capital);
           if (value !== null) update({ capital: formatClp(value) });
         }}
         error={err('capital')}

@@ -56,3 +56,15 @@ export async function paginated<T>(
   const { total, results } = await load(page, pageSize);
   return paginate(url, page, total, results, pageSize);
 }
+
+/** The DRF page of a list that is short by rule (a shop's categories, a site's pages), read whole. */
+export function paginatedList<T>(url: URL, all: T[], pageSize = PAGE_SIZE): Page<T> {
+  const page = pageParam(url);
+  return paginate(
+    url,
+    page,
+    all.length,
+    all.slice((page - 1) * pageSize, page * pageSize),
+    pageSize,
+  );
+}

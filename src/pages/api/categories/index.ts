@@ -4,10 +4,11 @@ import { categorySchema } from '@/lib/shop/schemas';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
+import { paginatedList } from '@/lib/server/http/pagination';
 
-/** `GET /api/categories/` → the seller's categories in their order (a short list: not paginated). */
-export const GET: APIRoute = async ({ locals }) =>
-  json(await listCategories(await getDb(), requireUser(locals).id));
+/** `GET /api/categories/` → the seller's categories in their order, a DRF page like every list. */
+export const GET: APIRoute = async ({ locals, url }) =>
+  json(paginatedList(url, await listCategories(await getDb(), requireUser(locals).id)));
 
 /** `POST /api/categories/` {name} → 201 the category, last in the order. */
 export const POST: APIRoute = async ({ locals, request }) => {

@@ -5,11 +5,17 @@ import { pageCreateSchema } from '@/lib/sites/schemas';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
+import { paginatedList } from '@/lib/server/http/pagination';
 import { idParam } from '@/lib/server/http/params';
 
-/** `GET /api/sites/{id}/pages/` → the site's pages {id, path, title, data, version}. */
-export const GET: APIRoute = async ({ locals, params }) =>
-  json(await listPages(await getDb(), requireUser(locals).id, idParam(params.id, SITE_NOT_FOUND)));
+/** `GET /api/sites/{id}/pages/` → a DRF page of the site's pages {id, path, title, data, version}. */
+export const GET: APIRoute = async ({ locals, params, url }) =>
+  json(
+    paginatedList(
+      url,
+      await listPages(await getDb(), requireUser(locals).id, idParam(params.id, SITE_NOT_FOUND)),
+    ),
+  );
 
 /** `POST …` {path, title, data?} → 201 page (a draft until the site is published again). */
 export const POST: APIRoute = async ({ locals, params, request }) => {
