@@ -11,6 +11,7 @@ import type { DbHandle } from '@/lib/server/db/handle';
 import { registerJob } from '@/lib/server/jobs';
 import { log } from '@/lib/server/log';
 import { deliverMail, MAIL_JOB } from '@/lib/server/mail/outbox';
+import { purgeFormKeys } from '@/lib/server/http/once';
 import { enqueue, purgeDone } from '@/lib/server/queue/queue';
 import { JobWorker, type JobHandler } from '@/lib/server/queue/worker';
 
@@ -30,6 +31,7 @@ const HANDLERS: Record<string, () => Promise<JobHandler>> = {
     return {};
   },
   'jobs-purge': async () => async (handle) => {
+    await purgeFormKeys(handle.db);
     const purged = await purgeDone(handle.db, KEEP_DONE_DAYS);
     if (purged) log.info('done jobs purged', { purged });
     return {};

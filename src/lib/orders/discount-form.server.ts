@@ -14,6 +14,8 @@ import { parseId } from '@/lib/ids';
 import type { Db } from '@/lib/server/db/client';
 import { HttpError } from '@/lib/server/http/errors';
 import type { FlashToast } from '@/lib/toast/flash';
+import { createOnce, FORM_KEY } from '@/lib/server/http/once';
+import { ORDER_PATHS } from '@/lib/orders/urls';
 
 /** The forms of /descuentos, told apart by their `intent` button. */
 export async function discountAction(
@@ -28,8 +30,17 @@ export async function discountAction(
   };
   switch (fields.intent) {
     case 'create': {
-      const made = await createDiscount(db, userId, discountCreateSchema.parse(fields));
-      return { title: 'Código creado', description: `Tus clientes ya pueden usar ${made.code}.` };
+      // Sent again (the back button, a double click): the code the first POST made, no «ya tienes».
+      const once = await createOnce(
+        db,
+        userId,
+        fields[FORM_KEY],
+        () => createDiscount(db, userId, discountCreateSchema.parse(fields)),
+        () => ORDER_PATHS.discounts,
+      );
+      return 'made' in once
+        ? { title: 'Código creado', description: `Tus clientes ya pueden usar ${once.made.code}.` }
+        : { title: 'Código creado' };
     }
     case 'pause':
     case 'resume': {

@@ -810,3 +810,21 @@ export const deviceUnlocks = pgTable('device_unlocks', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * One-time keys of forms that create something (`server/http/once.ts`): a repeated POST (the back
+ * button, a double click, a retry) finds its key and answers with what the first one made.
+ */
+export const formKeys = pgTable(
+  'form_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Where the first POST sent the person; null while it is still running. */
+    result: text('result'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
