@@ -11,6 +11,9 @@ import {
 } from '@/lib/formation/chat';
 import type { AnyDraft } from '@/lib/formation/draft';
 import { checkCompanyName } from '@/lib/formation/names';
+import { companyNameOwner } from '@/lib/formation/validation';
+import { readActivityAnswer } from '@/lib/formation/chat-activities';
+import { buildIndex, loadActivities, type SearchIndex } from '@/lib/chile/activities';
 import { STEP_INFO, stepPath } from '@/lib/formation/steps';
 import { useHydrated } from '@/islands/ui/fields';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
@@ -70,6 +73,11 @@ function FormationChat({ type }: { type: BusinessType }) {
   /** What was typed, and the refusal shown, each for one question: another question starts clean. */
   const [typed, setTyped] = useState<{ question: string; value: string } | null>(null);
   const [refusal, setRefusal] = useState<{ question: string; message: string } | null>(null);
+  /** The SII's list, loaded when the activities question comes up; what the person's words found. */
+  const [activityIndex, setActivityIndex] = useState<SearchIndex | null>(null);
+  const [activityChoices, setActivityChoices] = useState<{ value: string; label: string }[] | null>(
+    null,
+  );
   const hydrated = useHydrated();
   const endRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>(null);
@@ -103,8 +111,35 @@ function FormationChat({ type }: { type: BusinessType }) {
     inputRef.current?.focus({ preventScroll: true });
   }, [current?.id]);
 
-  function answer(value: string) {
+  useEffect(() => {
+    if (current?.id === 'activityCodes' && !activityIndex)
+      void loadActivities().then((list) => setActivityIndex(buildIndex(list)));
+  }, [current?.id, activityIndex]);
+
+  function answer(given: string) {
     if (!current) return;
+    let value = given;
+    if (current.id === 'activityCodes') {
+      // Codes must be on the SII's list; words are searched there and offered back to pick from.
+      if (!activityIndex) {
+        setRefusal({
+          question: current.id,
+          message: 'Cargando la lista del SII; intenta de nuevo.',
+        });
+        return;
+      }
+      const read = readActivityAnswer(activityIndex, value);
+      setActivityChoices('choices' in read ? read.choices : null);
+      if ('error' in read) {
+        setRefusal({ question: current.id, message: read.error });
+        return;
+      }
+      if ('choices' in read) {
+        setRefusal(null);
+        return;
+      }
+      value = read.codes.join(', ');
+    }
     const problem = answerError(type, draft as AnyDraft, current, value);
     if (problem) {
       setRefusal({ question: current.id, message: problem });
@@ -112,6 +147,7 @@ function FormationChat({ type }: { type: BusinessType }) {
     }
     setTyped(null);
     setRefusal(null);
+    setActivityChoices(null);
     update(current.write(draft as AnyDraft, value) as never);
     answeredStore(type).set(Array.from(new Set([...(answeredList ?? []), current.id])));
     setEditing(null);
@@ -129,9 +165,14 @@ function FormationChat({ type }: { type: BusinessType }) {
   };
   const suggestion =
     current?.id === 'companyName' && input.trim()
-      ? checkCompanyName(type, input).suggestion
+      ? checkCompanyName(type, input, companyNameOwner(type, draft as AnyDraft)).suggestion
       : undefined;
-  const options = current?.optionsFor ? current.optionsFor(draft as AnyDraft) : current?.options;
+  const options =
+    current?.id === 'activityCodes' && activityChoices
+      ? activityChoices
+      : current?.optionsFor
+        ? current.optionsFor(draft as AnyDraft)
+        : current?.options;
   let lastStep = '';
 
   return (
@@ -227,20 +268,24 @@ function FormationChat({ type }: { type: BusinessType }) {
               Usar «{suggestion}»
             </button>
           )}
-          {current.kind === 'choice' && options && (
-            <div className="mb-2 flex flex-wrap gap-2" role="group" aria-label="Respuestas">
-              {options.map((o) => (
-                <button
-                  key={o.value}
-                  type="button"
-                  className="btn-secondary min-h-10 px-4"
-                  onClick={() => answer(o.value)}
-                >
-                  {o.label}
-                </button>
-              ))}
-            </div>
+          {current.id === 'activityCodes' && activityChoices && (
+            <p className="mb-2 text-sm text-ink-700">Elige la actividad que calce:</p>
           )}
+          {(current.kind === 'choice' || (current.id === 'activityCodes' && activityChoices)) &&
+            options && (
+              <div className="mb-2 flex flex-wrap gap-2" role="group" aria-label="Respuestas">
+                {options.map((o) => (
+                  <button
+                    key={o.value}
+                    type="button"
+                    className="btn-secondary min-h-10 px-4"
+                    onClick={() => answer(o.value)}
+                  >
+                    {o.label}
+                  </button>
+                ))}
+              </div>
+            )}
           <div className="flex gap-2">
             {current.kind === 'select' ? (
               <select

@@ -22,7 +22,7 @@ import {
   type VoPlan,
 } from '@/lib/formation/draft';
 import { checkCompanyName } from '@/lib/formation/names';
-import { validateStep } from '@/lib/formation/validation';
+import { companyNameOwner, validateStep } from '@/lib/formation/validation';
 
 export type { ChatOption, ChatQuestion } from '@/lib/formation/chat-fields';
 
@@ -92,10 +92,9 @@ export function chatQuestions(
       id: 'activityCodes',
       step: '03-giro',
       prompt:
-        '¿Qué actividades del SII realizará? Escribe sus códigos de 6 dígitos, separados por coma (por ejemplo 107100). Si no los conoces, búscalos por palabra en el paso «Giro» del formulario.',
+        '¿Qué actividades del SII realizará? Escribe sus códigos de 6 dígitos separados por coma (por ejemplo 107100), o con palabras qué hará tu empresa y te muestro las que calzan.',
       kind: 'text',
-      inputMode: 'numeric',
-      placeholder: '107100, 472101',
+      placeholder: '107100, o «panadería»',
       read: (d) => (d.activityCodes ?? []).join(', '),
       write: (_d, a) => ({ activityCodes: [...new Set(a.match(/\d+/g) ?? [])] }),
       paths: ['activityCodes'],
@@ -310,7 +309,7 @@ export function answerError(
   const next = { ...draft, ...question.write(draft, answer) } as AnyDraft;
   const errors = validateStep(type, question.step, next);
   if (question.id === 'companyName') {
-    const check = checkCompanyName(type, answer);
+    const check = checkCompanyName(type, answer, companyNameOwner(type, draft));
     if (!check.ok) return check.message;
   }
   for (const path of question.paths) if (errors[path]) return errors[path];

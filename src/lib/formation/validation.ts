@@ -89,14 +89,18 @@ const isNameText = (name: string) => NAME_TEXT.test(name);
 const NAME_CHARACTERS =
   'Usa letras, números y los signos de un nombre (punto, coma, &, guion, paréntesis); sin emojis ni símbolos.';
 
+/** An EIRL's owner, once named: their name and surname must be in the company's name. */
+export function companyNameOwner(type: BusinessType, draft: AnyDraft) {
+  const owner = type === 'eirl' ? (draft as EirlDraft).personalInfo : undefined;
+  return owner && owner.nombre.trim() && owner.primerApellido.trim() ? owner : undefined;
+}
+
 /** Validates one step of a draft. */
 export function validateStep(type: BusinessType, step: StepId, draft: AnyDraft): Errors {
   const errors: Errors = {};
   switch (step) {
     case '01-nombra-tu-empresa': {
-      const owner = type === 'eirl' ? (draft as EirlDraft).personalInfo : undefined;
-      const known = owner && owner.nombre.trim() && owner.primerApellido.trim() ? owner : undefined;
-      const check = checkCompanyName(type, draft.companyName, known);
+      const check = checkCompanyName(type, draft.companyName, companyNameOwner(type, draft));
       if (!check.ok) errors.companyName = check.message!;
       if (draft.companyName.length > 150) errors.companyName = 'Máximo 150 caracteres.';
       else if (!isNameText(draft.companyName)) errors.companyName = NAME_CHARACTERS;

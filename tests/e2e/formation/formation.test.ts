@@ -327,6 +327,12 @@ describe('company formation in the browser', () => {
     await page.getByText('¿Qué actividades del SII realizará?').waitFor();
     await say('4763');
     await page.getByText(/código de 6 dígitos/).waitFor();
+    // A code that is not on the SII's list is refused; words find the ones that are.
+    await say('999999');
+    await page.getByText('El código 999999 no está en la lista de actividades del SII').waitFor();
+    await say('panadería');
+    await page.getByText('Elige la actividad que calce:').waitFor();
+    await page.getByRole('button', { name: /^107100 · / }).waitFor();
     await say('476302');
     // The capital typed the moment its question replaces the activity's, before the browser has
     // painted once (a person typing fast, or a slow phone): what was typed stays, and is what is
