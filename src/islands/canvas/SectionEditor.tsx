@@ -10,10 +10,12 @@ import {
 import { createAutosave, type Autosave } from '@/lib/autosave/autosave.client';
 import type { SaveState } from '@/lib/autosave/states';
 import {
+  alreadySaved,
   putSection,
   readPending,
   sectionConflict,
   sendOtherPending,
+  sendPendingOnLeave,
   writePending,
 } from '@/lib/canvas/section-sync.client';
 import { SECTION_GUIDES, sectionPath, type SectionSlug } from '@/lib/canvas/sections';
@@ -50,6 +52,8 @@ function SectionEditor({
   const [text, setText] = useState(() => typedBeforeHydration('new-note', 'text'));
   const [color, setColor] = useState<NoteColor>('amarillo');
   const version = useRef(initialVersion);
+  /** The block as the server rendered it, to tell an edit already saved from one still to send. */
+  const served = useRef({ notes: initialNotes, version: initialVersion });
   const latest = useRef(notes);
   const editedAt = useRef(0);
   const autosave = useRef<Autosave>(null);
@@ -89,7 +93,12 @@ function SectionEditor({
     });
     autosave.current = saver;
     // An edit kept on this device from an earlier visit goes first; a 409 shows what changed.
-    const pending = readPending(canvasId, section);
+    // One already on the server (saved as the page went away, its answer lost) is just forgotten.
+    let pending = readPending(canvasId, section);
+    if (pending && alreadySaved(pending, served.current)) {
+      writePending(canvasId, section, null);
+      pending = null;
+    }
     if (pending) {
       latest.current = pending.notes;
       version.current = pending.version;
@@ -98,7 +107,53 @@ function SectionEditor({
       void saver.flush();
     }
     sendOtherPending(canvasId, section);
-    return () => saver.stop();
+    // Leaving with a note typed a moment ago: a link waits for the save (up to 2 s), and a page
+    // going away (back button, closed tab, another app) sends it with `keepalive`.
+    let sentOnLeave = false;
+    const leaving = () => {
+      if (!readPending(canvasId, section)) return;
+      saver.stop(); // its own request would carry the same version
+      sendPendingOnLeave(canvasId, section);
+      sentOnLeave = true;
+    };
+    // Back from the browser's cache after that: the page starts anew from the server's copy.
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted && sentOnLeave) window.location.reload();
+    };
+    const hidden = () => {
+      if (document.visibilityState === 'hidden' && readPending(canvasId, section))
+        void saver.flush();
+    };
+    const link = (event: MouseEvent) => {
+      const anchor = (event.target as Element | null)?.closest?.('a[href]');
+      if (
+        !(anchor instanceof HTMLAnchorElement) ||
+        anchor.origin !== window.location.origin ||
+        anchor.target ||
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        !readPending(canvasId, section)
+      )
+        return;
+      event.preventDefault();
+      void Promise.race([saver.flush(), new Promise((r) => setTimeout(r, 2000))]).then(() =>
+        window.location.assign(anchor.href),
+      );
+    };
+    window.addEventListener('pagehide', leaving);
+    window.addEventListener('pageshow', shown);
+    document.addEventListener('visibilitychange', hidden);
+    document.addEventListener('click', link);
+    return () => {
+      saver.stop();
+      window.removeEventListener('pagehide', leaving);
+      window.removeEventListener('pageshow', shown);
+      document.removeEventListener('visibilitychange', hidden);
+      document.removeEventListener('click', link);
+    };
   }, [canvasId, section]);
 
   function edit(nextNotes: Note[]) {

@@ -43,6 +43,24 @@ export function pendingSections(canvasId: number): SectionSlug[] {
     .map((k) => k.slice(prefix.length) as SectionSlug);
 }
 
+/** The notes as the server keeps them: trimmed, the empty ones left out. */
+const cleanNotes = (notes: Note[]) =>
+  notes.filter((n) => n.text.trim()).map((n) => ({ ...n, text: n.text.trim() }));
+
+/**
+ * Whether a device copy was already saved: a save sent as the page went away reached the server,
+ * but its answer never reached the copy. The server's newer version holds exactly these notes.
+ */
+export function alreadySaved(
+  pending: PendingSection,
+  server: { notes: Note[]; version: number },
+): boolean {
+  return (
+    server.version > pending.version &&
+    JSON.stringify(cleanNotes(pending.notes)) === JSON.stringify(cleanNotes(server.notes))
+  );
+}
+
 /** Sends a block's notes as an edit of `version`; resolves with the new version, rejects with the API error (409: `current`). */
 export async function putSection(
   canvasId: number,
@@ -50,13 +68,34 @@ export async function putSection(
   notes: Note[],
   version: number,
 ): Promise<number> {
-  const cleaned = notes.filter((n) => n.text.trim()).map((n) => ({ ...n, text: n.text.trim() }));
+  const body = { notes: cleanNotes(notes), version };
   return (
     await api<{ version: number }>(`/api/canvases/${canvasId}/sections/${section}/`, {
       method: 'PUT',
-      body: { notes: cleaned, version },
+      body,
+      // A save started as the page goes away (pagehide) outlives it; browsers cap such bodies at 64 KB.
+      keepalive: JSON.stringify(body).length < 60_000,
     })
   ).version;
+}
+
+/**
+ * Sends a block's unsent notes as the page goes away: a plain `fetch` with `keepalive`, started in
+ * the `pagehide` handler itself (a request started after it returns may never leave). Its answer
+ * is not awaited; the device copy stays until a later visit sees the server has these notes.
+ */
+export function sendPendingOnLeave(canvasId: number, section: SectionSlug): void {
+  const pending = readPending(canvasId, section);
+  if (!pending) return;
+  const body = JSON.stringify({ notes: cleanNotes(pending.notes), version: pending.version });
+  if (body.length >= 60_000) return;
+  void fetch(`/api/canvases/${canvasId}/sections/${section}/`, {
+    method: 'PUT',
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body,
+  }).catch(() => {});
 }
 
 /** The stored block a 409 carries. */

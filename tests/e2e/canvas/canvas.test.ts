@@ -206,6 +206,33 @@ describe('business model canvas in the browser', () => {
     await context.close();
   });
 
+  it('a note added a moment before leaving the block by another link is saved first', async () => {
+    const { context } = await signedInContext(browserOf(), url, DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${url}/canvas/iniciar`);
+    await waitForHydration(page);
+    await page.getByLabel('Nombre de tu idea').fill('Nota al salir');
+    await page.getByRole('button', { name: /Empezar por los segmentos/ }).click();
+    await page.waitForURL(/segmento-de-clientes$/);
+    await waitForHydration(page);
+    const block = page.url();
+    // A link in the header, clicked right after the note was added (the save waits 700 ms).
+    await addNote(page, 'Familias de Ñuñoa');
+    await page
+      .getByRole('navigation', { name: 'Principal' })
+      .getByRole('link', { name: 'Panel' })
+      .click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(block.replace(/\/seccion\/.*$/, '/resumen'));
+    await page.getByText('Familias de Ñuñoa').waitFor();
+    // Back on the block: no conflict about its own saved note.
+    await page.goto(block);
+    await waitForHydration(page);
+    await page.getByText('Familias de Ñuñoa').first().waitFor();
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    await context.close();
+  });
+
   it('two tabs on one block: the stale save gets a conflict and the person sees what changed', async () => {
     const { context } = await signedInContext(browserOf(), url, DESKTOP);
     const a = await context.newPage();
