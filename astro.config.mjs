@@ -14,8 +14,12 @@ import {
   MIN_COMPRESS_BYTES,
 } from './src/lib/server/http/encoding.ts';
 
-/** Largest body any route accepts (uploads); routes cap lower in `readJson`. */
-const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/**
+ * Largest body any route accepts: the product form with three phone photos (25 MB each, posted
+ * without JavaScript). Every route caps lower by the declared length before reading (the API at
+ * 10 MB, `readJson`, `postedForm`); a body that declares none is refused.
+ */
+const MAX_BODY_BYTES = 80 * 1024 * 1024;
 
 /**
  * Routes whose paths start with "_", which Astro's file routing skips: each file sits in

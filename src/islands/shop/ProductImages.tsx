@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { api, serverMessage } from '@/lib/api';
 import { IMAGE_ERRORS, IMAGE_MAX_BYTES } from '@/lib/shop/images';
 import { IMAGE_ACCEPT, uploadMedia } from '@/lib/shop/media.client';
+import { fitPhoto } from '@/lib/shop/fit-photo.client';
 import { IMAGES_PER_PRODUCT } from '@/lib/shop/schemas';
 import { moveItem, takeFinished, type PendingUpload } from '@/lib/shop/upload-order';
 import { ProductImageCard } from '@/islands/shop/ProductImageCard';
@@ -76,13 +77,14 @@ function ProductImages({
       };
       queue.current = [...queue.current, { key }];
       setUploads((u) => [...u, { key, name: file.name, progress: 0 }]);
-      if (file.size > IMAGE_MAX_BYTES) {
-        fail(IMAGE_ERRORS.size);
-        continue;
-      }
-      uploadFile(file, (p) =>
-        setUploads((u) => u.map((x) => (x.key === key ? { ...x, progress: p } : x))),
-      )
+      // A phone's 12-megapixel photo is made fit here first (at most 4096 px, upright).
+      void fitPhoto(file)
+        .then((fitted) => {
+          if (fitted.size > IMAGE_MAX_BYTES) throw new Error(IMAGE_ERRORS.size);
+          return uploadFile(fitted, (p) =>
+            setUploads((u) => u.map((x) => (x.key === key ? { ...x, progress: p } : x))),
+          );
+        })
         .then((image) => settle(key, { result: image }))
         .catch((error: Error) => fail(error.message));
     }

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import { IMAGE_ERRORS, IMAGE_MAX_BYTES } from '@/lib/shop/images';
+import { fitPhoto } from '@/lib/shop/fit-photo.client';
 import { IMAGE_ACCEPT, uploadMedia } from '@/lib/shop/media.client';
 import { $library, addToLibrary, libraryImage } from '@/lib/sites/library.client';
 
@@ -25,8 +26,9 @@ export function ImageField({
   const [error, setError] = useState('');
   const chosen = library.find((i) => i.id === value);
 
-  async function upload(file: File) {
+  async function upload(picked: File) {
     setError('');
+    const file = await fitPhoto(picked);
     if (file.size > IMAGE_MAX_BYTES) return setError(IMAGE_ERRORS.size);
     setBusy(0);
     try {

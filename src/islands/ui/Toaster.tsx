@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 import { flashCookieString, parseFlash, readFlashCookie } from '@/lib/toast/flash';
-import { $toasts, toast } from '@/lib/toast/store.client';
+import { $toasts, toast, toastError } from '@/lib/toast/store.client';
 
 /** Radix's toast code, fetched when the browser is idle or a toast arrives, whichever is first. */
 const ToastArea = lazy(() => import('@/islands/ui/ToastArea'));
@@ -14,6 +14,19 @@ const ToastArea = lazy(() => import('@/islands/ui/ToastArea'));
 function Toaster() {
   const state = useStore($toasts);
   const [idle, setIdle] = useState(false);
+
+  // A promise nobody caught (spec §4): the person hears something went wrong, the console keeps it.
+  useEffect(() => {
+    const rejected = (event: PromiseRejectionEvent) => {
+      console.error('Unhandled rejection', event.reason);
+      toastError(
+        'Algo no funcionó en esta página. Vuelve a intentarlo; si se repite, recarga la página.',
+        'Ocurrió un error',
+      );
+    };
+    window.addEventListener('unhandledrejection', rejected);
+    return () => window.removeEventListener('unhandledrejection', rejected);
+  }, []);
 
   useEffect(() => {
     const flash = parseFlash(readFlashCookie(document.cookie));

@@ -228,7 +228,8 @@ async function boughtSince(db: Db, row: OrderRow): Promise<boolean> {
       and(
         eq(orders.sellerId, row.sellerId),
         sql`lower(${orders.buyerEmail}) = lower(${row.buyerEmail})`,
-        gt(orders.createdAt, row.createdAt),
+        // Placed after it (ids grow; a timestamp read back loses PostgreSQL's microseconds).
+        gt(orders.id, row.id),
         notInArray(orders.status, ['rechazado', 'cancelado']),
       ),
     )

@@ -1,6 +1,12 @@
 /** Image rules (issue 10, docs/design.md §7 Media): what an upload may be and which variants it becomes. */
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * A photo posted with the product form itself, before or without JavaScript: a phone's photo as it
+ * is (with JavaScript the browser makes it fit first, `fit-photo.client.ts`); decoding stays bounded
+ * by `IMAGE_MAX_PIXELS`.
+ */
+export const PHOTO_FORM_MAX_BYTES = 25 * 1024 * 1024;
 export const IMAGE_MAX_PIXELS = 40_000_000;
 /** Widths of the srcset; an image narrower than one gets its own width instead of an enlargement. */
 export const IMAGE_WIDTHS = [320, 640, 960, 1440] as const;
@@ -13,6 +19,7 @@ export type ImageType = 'jpeg' | 'png' | 'webp' | 'avif';
 export const IMAGE_ERRORS = {
   type: 'Ese archivo no es una imagen JPEG, PNG, WebP o AVIF.',
   size: 'La imagen pesa más de 10 MB. Prueba con una más liviana.',
+  formSize: 'La foto pesa más de 25 MB. Prueba con una más liviana.',
   pixels: 'La imagen es demasiado grande (más de 40 megapíxeles). Redúcela e inténtalo de nuevo.',
   broken: 'No pudimos leer esa imagen: parece dañada.',
   missing: 'Adjunta una imagen en el campo «file».',

@@ -3,7 +3,7 @@
  * form itself (multipart) and go through the same encoder as `POST /api/media/`.
  */
 import { parseId } from '@/lib/ids';
-import { IMAGE_ERRORS, IMAGE_MAX_BYTES } from '@/lib/shop/images';
+import { IMAGE_ERRORS, PHOTO_FORM_MAX_BYTES } from '@/lib/shop/images';
 import { createMedia, foreignMedia, mediaViews, type MediaView } from '@/lib/shop/media.server';
 import {
   mergeMessage,
@@ -21,8 +21,8 @@ import { describeError, HttpError } from '@/lib/server/http/errors';
 /** The file input a browser without JavaScript posts photos in. */
 export const NEW_IMAGES_FIELD = 'new_images';
 
-/** What one post of the product form may weigh: the text, and photos up to three full uploads. */
-export const PRODUCT_FORM_LIMIT = BODY_LIMITS.json + 3 * BODY_LIMITS.upload;
+/** What one post of the product form may weigh: the text, and three phone photos as they are. */
+export const PRODUCT_FORM_LIMIT = BODY_LIMITS.json + 3 * PHOTO_FORM_MAX_BYTES;
 
 const imageIds = (field: string | undefined) => (field ?? '').split(',').filter(Boolean);
 
@@ -44,7 +44,7 @@ export async function attachPostedImages(
       });
     if (imageIds(fields.images).length >= IMAGES_PER_PRODUCT)
       throw refuse(`Un producto tiene hasta ${IMAGES_PER_PRODUCT} imágenes.`);
-    if (file.size > IMAGE_MAX_BYTES) throw refuse(IMAGE_ERRORS.size);
+    if (file.size > PHOTO_FORM_MAX_BYTES) throw refuse(IMAGE_ERRORS.formSize);
     try {
       const stored = await createMedia(db, userId, Buffer.from(await file.arrayBuffer()), '');
       fields.images = [...imageIds(fields.images), String(stored.id)].join(',');

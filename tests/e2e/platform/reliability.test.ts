@@ -4,6 +4,8 @@
  * the sign-in page and comes back to the page after it; the mailed link that lets a new browser
  * in while someone guesses passwords; /cobros saying Webpay refused a key.
  */
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import {
   DESKTOP,
@@ -126,4 +128,41 @@ describe('what is promised is kept', () => {
     await page.setViewportSize(MOBILE);
     await screenshot(page, 'cobros-rechazada-mobile');
   });
+
+  it('a promise nobody caught in the browser reaches the person as a toast', async () => {
+    const seller = await signedInContext(browserOf(), url, MOBILE);
+    const page = await seller.context.newPage();
+    await page.goto(`${url}/dashboard`);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('astro-island')].every((i) => !i.hasAttribute('ssr')),
+    );
+    await page.evaluate(() => void Promise.reject(new Error('sin capturar')));
+    await page.locator('li.toast').getByText('Ocurrió un error').waitFor();
+    await screenshot(page, 'error-sin-capturar-mobile');
+  });
+
+  it("a phone's 12-megapixel photo over 10 MB is made fit in the browser and uploads", async () => {
+    const photo = await sharp(randomBytes(4000 * 3000 * 3), {
+      raw: { width: 4000, height: 3000, channels: 3 },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(10 * 1024 * 1024);
+    const seller = await signedInContext(browserOf(), url, MOBILE);
+    const page = await seller.context.newPage();
+    await page.goto(`${url}/productos/nuevo`);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('astro-island')].every((i) => !i.hasAttribute('ssr')),
+    );
+    await page
+      .getByLabel('Elegir imágenes')
+      .setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.getByRole('button', { name: /^Quitar la imagen/ }).waitFor({ timeout: 30_000 });
+    const id = Number((await page.locator('input[name="images"]').inputValue()).split(',')[0]);
+    const media = await new ApiClient(url).get(`/api/media/${id}/`, {
+      token: seller.account.token,
+    });
+    expect(media.status).toBe(200);
+    expect(Math.max(media.body.width, media.body.height)).toBeLessThanOrEqual(4096);
+  }, 90_000);
 });
