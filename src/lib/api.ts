@@ -8,6 +8,7 @@
  * Never name this file `src/fetch.ts`: Astro 7 reserves it.
  */
 import { ofetch, type $Fetch, type FetchError } from 'ofetch';
+import { AUTH_STORAGE_KEY } from '@/lib/accounts/user';
 
 /** Client timeout in ms (docs/spec.md §9). */
 export const API_TIMEOUT_MS = 10_000;
@@ -38,7 +39,7 @@ export function createApiClient(baseURL: string, hooks: () => Partial<ApiHooks>)
     onResponseError({ response }) {
       if (response.status === 401) {
         console.error(AUTH_ERROR_MESSAGE);
-        hooks().onUnauthorized?.();
+        (hooks().onUnauthorized ?? signedOutHere)();
       } else if (response.status >= 500) {
         console.error('Server error', response.status, response._data);
       }
@@ -55,6 +56,26 @@ export function configureApi(hooks: Partial<ApiHooks>): void {
 
 /** The app's shared API client. */
 export const api = createApiClient('', () => activeHooks);
+
+/**
+ * A 401 on a page whose islands never loaded the auth layer (the page editor, a product's images):
+ * the same local logout, without a server call, then /login (docs/spec.md §4, §8).
+ */
+function signedOutHere(): void {
+  if (typeof window === 'undefined') return;
+  try {
+    localStorage.removeItem(AUTH_STORAGE_KEY);
+  } catch {
+    /* storage refused: /login clears the rest */
+  }
+  window.location.assign('/login');
+}
+
+/** A 401 met outside the client (an upload's XHR): logged, then handled as the client does. */
+export function unauthorized(): void {
+  console.error(AUTH_ERROR_MESSAGE);
+  (activeHooks.onUnauthorized ?? signedOutHere)();
+}
 
 /** The Spanish message the server sent with an error, if any. */
 export function serverMessage(error: unknown): string | undefined {

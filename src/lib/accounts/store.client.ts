@@ -6,14 +6,14 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
 import type { PublicUser } from '@/lib/accounts/user';
+import { AUTH_STORAGE_KEY } from '@/lib/accounts/user';
 
 export interface AuthSession {
   token: string | null;
   user: PublicUser | null;
 }
 
-/** localStorage key of the persisted session. */
-export const AUTH_STORAGE_KEY = 'impulsa:auth';
+export { AUTH_STORAGE_KEY };
 export const LOGGED_OUT: AuthSession = { token: null, user: null };
 /**
  * The token a browser stores: a marker, not a credential. Requests then carry the session cookie

@@ -28,3 +28,6 @@ export function initials(user: Pick<PublicUser, 'full_name' | 'email'>): string 
   const surname = words.length >= 4 ? words[words.length - 2] : words[1];
   return (words[0]![0]! + (surname?.[0] ?? '')).toUpperCase();
 }
+
+/** localStorage key of the persisted session (the auth store's, and the API client's local logout). */
+export const AUTH_STORAGE_KEY = 'impulsa:auth';

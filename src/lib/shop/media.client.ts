@@ -1,5 +1,6 @@
 /** Uploads to the seller's image library from the browser (product photos, site images). */
 import { IMAGE_ERRORS } from '@/lib/shop/images';
+import { unauthorized } from '@/lib/api';
 
 /** What `POST /api/media/` answers (the library's `MediaView`). */
 export interface UploadedMedia {
@@ -29,6 +30,10 @@ export function uploadMedia(
         body = JSON.parse(xhr.responseText);
       } catch {
         /* not JSON */
+      }
+      if (xhr.status === 401) {
+        unauthorized();
+        return reject(new Error('Tu sesión terminó. Ingresa de nuevo para subir imágenes.'));
       }
       if (xhr.status === 201)
         resolve({

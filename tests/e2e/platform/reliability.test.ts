@@ -165,4 +165,26 @@ describe('what is promised is kept', () => {
     expect(media.status).toBe(200);
     expect(Math.max(media.body.width, media.body.height)).toBeLessThanOrEqual(4096);
   }, 90_000);
+
+  it('a 401 in an island that never loaded the auth layer signs out here and goes to /login', async () => {
+    const seller = await signedInContext(browserOf(), url, DESKTOP);
+    const page = await seller.context.newPage();
+    await page.goto(`${url}/productos/nuevo`);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('astro-island')].every((i) => !i.hasAttribute('ssr')),
+    );
+    // The session ends elsewhere; the next upload answers 401.
+    await new ApiClient(url).post('/api/users/logout/', undefined, {
+      token: seller.account.token,
+    });
+    const photo = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: '#c8a' },
+    })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByLabel('Elegir imágenes')
+      .setInputFiles({ name: 'pan.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.waitForURL(/\/login$/);
+  });
 });
