@@ -59,8 +59,12 @@ ${button ? `<p style="margin:28px 0"><a href="${escape(button.href)}" style="bac
 export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
   const paid = order.status === 'pagado';
   // How long the products wait for the payment, and until when (in Chile's time).
+  // Read off the order itself: ORDER_HOLD_HOURS may override the shop's own hold.
+  const heldHours = order.expires_at
+    ? Math.round((Date.parse(order.expires_at) - Date.parse(order.created_at)) / 3_600_000)
+    : 0;
   const held = order.expires_at
-    ? `\nTe guardamos los productos por ${shop.holdHours} horas, hasta el ${formatDateTime(order.expires_at)}; si el pago no llega, el pedido se cancela solo.`
+    ? `\nTe guardamos los productos por ${heldHours} horas, hasta el ${formatDateTime(order.expires_at)}; si el pago no llega, el pedido se cancela solo.`
     : '';
   const payment =
     order.payment_method === 'transferencia' && !paid

@@ -13,8 +13,6 @@ export const IMAGES_PER_PRODUCT = 10;
 export const CATEGORY_NAME_MAX = 60;
 export const CATEGORIES_PER_STORE = 100;
 
-const id = idSchema;
-
 export const productNameSchema = z
   .string({ error: 'Escribe el nombre del producto.' })
   .trim()
@@ -33,9 +31,9 @@ const productFields = {
     (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v),
     z.boolean({ error: 'Indica si el producto está publicado.' }),
   ),
-  category: z.preprocess(blankToNull, id('Elige una categoría válida.').nullable()),
+  category: z.preprocess(blankToNull, idSchema('Elige una categoría válida.').nullable()),
   images: z
-    .array(id('Imagen no válida.'), { error: 'Las imágenes deben ser una lista.' })
+    .array(idSchema('Imagen no válida.'), { error: 'Las imágenes deben ser una lista.' })
     .max(IMAGES_PER_PRODUCT, `Puedes agregar hasta ${IMAGES_PER_PRODUCT} imágenes.`),
   options: optionsSchema,
   /** Only the variants to change; the others keep what they have (see `variants.server.ts`). */

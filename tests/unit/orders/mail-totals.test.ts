@@ -53,7 +53,7 @@ const order = {
   tracking: null,
   next_statuses: [],
   version: 1,
-  created_at: '2026-11-26T12:00:00Z',
+  created_at: '2026-11-26T15:00:00Z',
   updated_at: '2026-11-26T12:00:00Z',
 } satisfies OrderView;
 
