@@ -51,11 +51,16 @@ export function newContext(
 
 /** Fails when the page scrolls sideways: something is wider than the viewport. */
 export async function expectFitsWidth(page: Page): Promise<void> {
-  const { scroll, width } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    width: window.innerWidth,
-  }));
-  expect(scroll, 'page width').toBeLessThanOrEqual(width);
+  const { scroll, width, widest } = await page.evaluate(() => {
+    const width = window.innerWidth;
+    // Name an element that overflows (the last in the document), so a failure says where to look.
+    const wide = [...document.body.querySelectorAll('*')].findLast(
+      (el) => el.getBoundingClientRect().right > width + 1,
+    );
+    const widest = wide ? `${wide.tagName.toLowerCase()}.${wide.className}` : '';
+    return { scroll: document.documentElement.scrollWidth, width, widest };
+  });
+  expect(scroll, `page width at ${page.url()} (${widest})`).toBeLessThanOrEqual(width);
 }
 
 /** Fails on any serious or critical axe-core violation. */

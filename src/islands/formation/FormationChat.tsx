@@ -46,7 +46,7 @@ function Bubble({
 }) {
   const bubble = (
     <div
-      className={`max-w-[85%] rounded-2xl px-4 py-2.5 text-sm leading-relaxed break-words ${from === 'me' ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-white text-ink-900 shadow-sm'}`}
+      className={`max-w-[85%] rounded-2xl px-4 py-2.5 text-sm leading-relaxed ${from === 'me' ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-white text-ink-900 shadow-sm'}`}
     >
       {children}
     </div>

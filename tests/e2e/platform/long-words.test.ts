@@ -10,6 +10,7 @@ import {
   screenshot,
   sessionContext,
   useBrowser,
+  waitForHydration,
 } from '../../support/browser';
 import { filledCanvas, BAKERY_CANVAS } from '../../support/canvas';
 import { ApiClient } from '../../support/http';
@@ -52,6 +53,8 @@ describe('long words and links', () => {
     ] as const) {
       await page.goto(url + path);
       await page.getByText(WORD.slice(0, 40)).first().waitFor();
+      // Islands change the layout as they hydrate (an editable field is one): measure after.
+      await waitForHydration(page);
       await expectFitsWidth(page);
       await screenshot(page, `palabra-larga-${name}-mobile`);
     }
