@@ -33,7 +33,7 @@ function answeredStore(type: BusinessType) {
 /**
  * A message. `inline` leaves out the row it sits in, for a row that holds more than the bubble:
  * its 85 % then counts against that full-width row, not against a wrapper as wide as the bubble
- * itself (which clipped a one-word answer such as «Soltero/a»).
+ * itself (which clipped a one-word answer such as «Soltera»).
  */
 function Bubble({
   from,

@@ -9,23 +9,36 @@ export interface Address {
   detalle: string;
 }
 
+/**
+ * The statutes name each partner's estado civil as a notary writes it («soltera», «casado»), so
+ * each status comes in both genders. The masculine values are the ones stored before (issue 46).
+ */
 export const CIVIL_STATUSES = [
+  'soltera',
   'soltero',
+  'casada',
   'casado',
+  'divorciada',
   'divorciado',
+  'viuda',
   'viudo',
+  'separada-judicialmente',
   'separado-judicialmente',
   'conviviente-civil',
 ] as const;
 export type CivilStatus = (typeof CIVIL_STATUSES)[number];
 
-/** Shown with both genders. */
 export const CIVIL_STATUS_LABELS: Record<CivilStatus, string> = {
-  soltero: 'Soltero/a',
-  casado: 'Casado/a',
-  divorciado: 'Divorciado/a',
-  viudo: 'Viudo/a',
-  'separado-judicialmente': 'Separado/a judicialmente',
+  soltera: 'Soltera',
+  soltero: 'Soltero',
+  casada: 'Casada',
+  casado: 'Casado',
+  divorciada: 'Divorciada',
+  divorciado: 'Divorciado',
+  viuda: 'Viuda',
+  viudo: 'Viudo',
+  'separada-judicialmente': 'Separada judicialmente',
+  'separado-judicialmente': 'Separado judicialmente',
   'conviviente-civil': 'Conviviente civil',
 };
 

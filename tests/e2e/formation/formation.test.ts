@@ -369,7 +369,7 @@ describe('company formation in the browser', () => {
     await page.getByRole('button', { name: 'Omitir esta pregunta' }).click();
     await say('camila@ejemplo.cl');
     await say('+56912345678');
-    await choose('Soltero/a');
+    await choose('Soltera');
     await say('Mecánica');
     await choose('Chilena');
     await say('Los Leones 456, Providencia');

@@ -65,8 +65,8 @@ describe('the statutes, read back from the PDF', () => {
     expectInOrder(text, [
       'ESTATUTOS DE SOCIEDAD POR ACCIONES',
       'Panadería Las Rosas SpA',
-      'María José Soto Pérez, de nacionalidad chilena, soltero/a, ingeniera comercial, cédula nacional de identidad N.º 12.345.678-5',
-      'Pedro Rojas Pérez',
+      'María José Soto Pérez, de nacionalidad chilena, soltera, ingeniera comercial, cédula nacional de identidad N.º 12.345.678-5',
+      'Pedro Rojas Pérez, de nacionalidad chilena, casado, panadero',
       'Ley N.º 20.659',
       'Artículo primero. Nombre',
       'se denominará «Panadería Las Rosas SpA» y podrá usar',
@@ -176,7 +176,7 @@ describe('the data sheet, read back from the PDF', () => {
         'Capital total $1.000.000',
         '3.',
         'RUT 12.345.678-5',
-        'Estado civil Soltero/a',
+        'Estado civil Soltera',
         '4. ADMINISTRACIÓN',
       ]);
       if (type === 'spa') expect(text).toContain('Número de acciones 1.000');
