@@ -3,7 +3,7 @@ import { loadActivities, sentenceCase } from '@/lib/chile/activities';
 import { api, serverFieldErrors, serverMessage } from '@/lib/api';
 import { BUSINESS_TYPE_INFO, type BusinessType } from '@/lib/formation/business-type';
 import { toFullStatePayload } from '@/lib/formation/payload';
-import { stepPath } from '@/lib/formation/steps';
+import { FORMATION_STEPS, stepPath } from '@/lib/formation/steps';
 import { summarizeDraft } from '@/lib/formation/summary';
 import { validateDraft } from '@/lib/formation/validation';
 import { resetDraft } from '@/lib/formation/store.client';
@@ -11,9 +11,31 @@ import { toast, toastError } from '@/lib/toast/store.client';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 import { SyncBadge, useDraft, useDraftSync } from '@/islands/formation/useDraft';
 
+/** Reached with the back button after sending: what was sent, not a blank draft's gaps. */
+function AlreadySent({ type, sent }: { type: BusinessType; sent: { id: number; name: string } }) {
+  return (
+    <div role="status" className="card p-6">
+      <p className="eyebrow">Constitución de {BUSINESS_TYPE_INFO[type].label}</p>
+      <h1 className="mt-1 text-2xl font-bold">Ya enviaste esta solicitud</h1>
+      <p className="mt-3 text-ink-700">
+        Recibimos los datos de {sent.name || 'tu empresa'}. Puedes seguir su estado o empezar otra
+        empresa desde el primer paso.
+      </p>
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+        <a className="btn-primary" href={`/dashboard/formalizacion/${sent.id}`}>
+          Ver el estado de la solicitud
+        </a>
+        <a className="btn-secondary" href={stepPath(type, FORMATION_STEPS[type][0]!)}>
+          Empezar otra empresa
+        </a>
+      </div>
+    </div>
+  );
+}
+
 /** /revision: every field grouped by step, the validation summary, and "Enviar". */
 function FormationRevision({ type }: { type: BusinessType }) {
-  const { draft } = useDraft(type);
+  const { draft, sent } = useDraft(type);
   const status = useDraftSync(type);
   const [sending, setSending] = useState(false);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
@@ -36,7 +58,7 @@ function FormationRevision({ type }: { type: BusinessType }) {
         method: 'POST',
         body: { type, ...toFullStatePayload(type, draft) },
       });
-      resetDraft(type);
+      resetDraft(type, { id: company.id, name: draft.companyName.trim() });
       toast({
         title: '¡Solicitud enviada!',
         description: `Recibimos los datos de ${draft.companyName.trim()}.`,
@@ -52,6 +74,8 @@ function FormationRevision({ type }: { type: BusinessType }) {
       setSending(false);
     }
   }
+
+  if (sent) return <AlreadySent type={type} sent={sent} />;
 
   return (
     <div>

@@ -30,6 +30,7 @@ function renderedState<T extends BusinessType>(type: T, server: ServerDraft | nu
     version: server.version,
     editedAt: server.edited_at ? Date.parse(server.edited_at) : 0,
     dirty: [],
+    sent: null,
   };
 }
 
@@ -60,6 +61,7 @@ export function useDraft<T extends BusinessType>(
   const state = useStore(store, { ssr: () => rendered });
   return {
     draft: state.data,
+    sent: state.sent ?? null,
     update: (patch: Partial<DraftByType[T]>) => updateDraft(type, patch),
   };
 }

@@ -346,9 +346,7 @@ function ProductDraft({
             )}
             <div className="space-y-2 p-3">
               {category && <p className="eyebrow">{category}</p>}
-              <p className="text-lg font-bold">
-                {fields.name.trim() || 'Nombre del producto'}
-              </p>
+              <p className="text-lg font-bold">{fields.name.trim() || 'Nombre del producto'}</p>
               <p className="flex flex-wrap items-baseline gap-2">
                 <span className="text-xl font-bold">
                   {price === null ? '$—' : formatClp(price)}

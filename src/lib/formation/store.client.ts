@@ -16,10 +16,12 @@ export interface DraftState<T extends BusinessType = BusinessType> {
   version: number | null;
   /** Top-level fields edited since the last successful sync. */
   dirty: string[];
+  /** The company this browser last sent from the draft, until the draft is edited again. */
+  sent: { id: number; name: string } | null;
 }
 
 export function initialDraftState<T extends BusinessType>(type: T): DraftState<T> {
-  return { data: defaultDraft(type), editedAt: 0, version: null, dirty: [] };
+  return { data: defaultDraft(type), editedAt: 0, version: null, dirty: [], sent: null };
 }
 
 const stores = new Map<BusinessType, WritableAtom<DraftState>>();
@@ -57,12 +59,21 @@ export function updateDraft<T extends BusinessType>(type: T, patch: Partial<Draf
   const store = draftStore(type);
   const state = store.get();
   const dirty = Array.from(new Set([...state.dirty, ...Object.keys(patch)]));
-  store.set({ ...state, data: { ...state.data, ...patch }, editedAt: Date.now(), dirty });
+  store.set({
+    ...state,
+    data: { ...state.data, ...patch },
+    editedAt: Date.now(),
+    dirty,
+    sent: null,
+  });
 }
 
-/** Starts over with the defaults (after sending). */
-export function resetDraft(type: BusinessType): void {
-  draftStore(type).set(initialDraftState(type));
+/**
+ * Starts over with the defaults after sending, remembering what was sent so that a page reached
+ * with the back button says so instead of listing a blank draft's missing fields.
+ */
+export function resetDraft(type: BusinessType, sent: DraftState['sent'] = null): void {
+  draftStore(type).set({ ...initialDraftState(type), sent });
 }
 
 /**

@@ -55,6 +55,7 @@ export function takeServerDraft(store: WritableAtom<DraftState>, draft: ServerDr
     version: server.version,
     editedAt: server.editedAt,
     dirty: [],
+    sent: null,
   });
   return true;
 }

@@ -100,6 +100,12 @@ async function sendFromRevision(page: Page, shot: Shot) {
   await page.getByRole('heading', { name: '¡Recibimos tu solicitud!' }).waitFor();
   await expectAccessible(page);
   await shot('formulario-enviado');
+  // The back button shows what was sent, not a blank draft's missing fields (issue 46).
+  await page.goBack();
+  await page.getByRole('heading', { name: 'Ya enviaste esta solicitud' }).waitFor();
+  expect(await page.getByText(/Faltan \d+ datos/).count()).toBe(0);
+  await shot('revision-ya-enviada');
+  await page.goForward();
 }
 
 describe('company formation in the browser', () => {
