@@ -8,14 +8,12 @@
  * Never name this file `src/fetch.ts`: Astro 7 reserves it.
  */
 import { ofetch, type $Fetch, type FetchError } from 'ofetch';
-import { AUTH_STORAGE_KEY } from '@/lib/accounts/user';
+import { onUnauthorized } from '@/lib/accounts/signed-out.client';
 
 /** Client timeout in ms (docs/spec.md §9). */
 export const API_TIMEOUT_MS = 10_000;
 /** Statuses retried once for methods without a body (docs/spec.md §7). */
 export const API_RETRY_STATUS_CODES = [408, 409, 425, 429, 500, 502, 503, 504];
-/** Logged when the API answers 401 (docs/spec.md §8). */
-export const AUTH_ERROR_MESSAGE = 'Authentication error: Token is invalid or expired';
 
 /** What the auth layer plugs into the client. */
 export interface ApiHooks {
@@ -38,8 +36,7 @@ export function createApiClient(baseURL: string, hooks: () => Partial<ApiHooks>)
     },
     onResponseError({ response }) {
       if (response.status === 401) {
-        console.error(AUTH_ERROR_MESSAGE);
-        (hooks().onUnauthorized ?? signedOutHere)();
+        onUnauthorized(hooks().onUnauthorized);
       } else if (response.status >= 500) {
         console.error('Server error', response.status, response._data);
       }
@@ -57,24 +54,9 @@ export function configureApi(hooks: Partial<ApiHooks>): void {
 /** The app's shared API client. */
 export const api = createApiClient('', () => activeHooks);
 
-/**
- * A 401 on a page whose islands never loaded the auth layer (the page editor, a product's images):
- * the same local logout, without a server call, then /login (docs/spec.md §4, §8).
- */
-function signedOutHere(): void {
-  if (typeof window === 'undefined') return;
-  try {
-    localStorage.removeItem(AUTH_STORAGE_KEY);
-  } catch {
-    /* storage refused: /login clears the rest */
-  }
-  window.location.assign('/login');
-}
-
-/** A 401 met outside the client (an upload's XHR): logged, then handled as the client does. */
+/** A 401 met outside the client (an upload's XHR): handled as the client does. */
 export function unauthorized(): void {
-  console.error(AUTH_ERROR_MESSAGE);
-  (activeHooks.onUnauthorized ?? signedOutHere)();
+  onUnauthorized(activeHooks.onUnauthorized);
 }
 
 /** The Spanish message the server sent with an error, if any. */

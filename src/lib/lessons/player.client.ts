@@ -58,20 +58,31 @@ export function startPlayer(root: HTMLElement): void {
 
   let completed = data.completed;
   let lastSaved = data.resume;
+  // A JSON blob carries its own Content-Type, for fetch and for sendBeacon alike.
   const body = () =>
-    JSON.stringify({
-      position_seconds: Math.min(Math.round(video.currentTime * 10) / 10, data.duration),
-      ...(completed ? { completed: true } : {}),
-    });
+    new Blob(
+      [
+        JSON.stringify({
+          position_seconds: Math.min(Math.round(video.currentTime * 10) / 10, data.duration),
+          ...(completed ? { completed: true } : {}),
+        }),
+      ],
+      { type: 'application/json' },
+    );
   const save = () => {
     lastSaved = video.currentTime;
     void fetch(data.saveUrl, {
       method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
       body: body(),
-      credentials: 'same-origin',
       keepalive: true,
-    }).catch(() => {});
+    })
+      .then((answer) => {
+        // The session ended elsewhere: the same local logout as every island (docs/spec.md §4),
+        // fetched only then, as the player's 40 KB budget has no room for it.
+        if (answer.status === 401)
+          void import('@/lib/accounts/signed-out.client').then((m) => m.onUnauthorized());
+      })
+      .catch(() => {});
   };
 
   // An HLS source (a CDN through LESSONS_MEDIA_URL) plays natively in Safari; elsewhere hls.js is
@@ -112,7 +123,7 @@ export function startPlayer(root: HTMLElement): void {
   const leave = () => {
     if (Math.abs(video.currentTime - lastSaved) < 0.5) return;
     lastSaved = video.currentTime;
-    navigator.sendBeacon(data.saveUrl, new Blob([body()], { type: 'application/json' }));
+    navigator.sendBeacon(data.saveUrl, body());
   };
   addEventListener('pagehide', leave);
   document.addEventListener('visibilitychange', () => {

@@ -187,4 +187,18 @@ describe('what is promised is kept', () => {
       .setInputFiles({ name: 'pan.jpg', mimeType: 'image/jpeg', buffer: photo });
     await page.waitForURL(/\/login$/);
   });
+
+  it('a 401 while the lesson player saves the position signs out here and goes to /login', async () => {
+    const person = await signedInContext(browserOf(), url, DESKTOP);
+    const page = await person.context.newPage();
+    await page.goto(`${url}/videos/como-validar-tu-idea`);
+    await page.waitForFunction(() => document.querySelector('video')!.readyState >= 1);
+    await new ApiClient(url).post('/api/users/logout/', undefined, {
+      token: person.account.token,
+    });
+    // A seek while paused saves the position; the server has forgotten the session.
+    await page.locator('video').evaluate((v: HTMLVideoElement) => (v.currentTime = 3));
+    await page.waitForURL(/\/login$/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('impulsa:auth'))).toBeNull();
+  });
 });

@@ -1,13 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  API_RETRY_STATUS_CODES,
-  API_TIMEOUT_MS,
-  AUTH_ERROR_MESSAGE,
-  createApiClient,
-  serverMessage,
-} from '@/lib/api';
+import { API_RETRY_STATUS_CODES, API_TIMEOUT_MS, createApiClient, serverMessage } from '@/lib/api';
+import { AUTH_ERROR_MESSAGE } from '@/lib/accounts/signed-out.client';
 
 /** A local HTTP server whose answers each test scripts. */
 let server: http.Server;
