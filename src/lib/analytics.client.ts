@@ -3,6 +3,7 @@
  * (`PUBLIC_POSTHOG_KEY` at run time). Every call is a no-op otherwise.
  */
 import type { PublicUser } from '@/lib/accounts/user';
+import { IDENTIFY_COOKIE } from '@/lib/analytics';
 
 type PostHog = typeof import('posthog-js').default;
 let loading: Promise<PostHog | null> | undefined;
@@ -37,6 +38,25 @@ export async function identifyUser(user: PublicUser): Promise<void> {
     email: user.email,
     name: user.full_name,
     is_transbank_referral: user.is_transbank_referral,
+  });
+}
+
+/**
+ * Every page with analytics: starts PostHog, identifies a person who signed in through a plain
+ * form (the API's sign-in identifies at once), and shows what a feature flag turns on.
+ */
+export async function startAnalytics(): Promise<void> {
+  const ph = await analytics();
+  if (!ph) return;
+  if (document.cookie.split('; ').includes(`${IDENTIFY_COOKIE}=1`)) {
+    document.cookie = `${IDENTIFY_COOKIE}=; path=/; max-age=0`;
+    const answer = await fetch('/api/users/me/');
+    if (answer.ok) await identifyUser((await answer.json()) as PublicUser);
+  }
+  const flagged = document.querySelectorAll<HTMLElement>('[data-flag]');
+  if (flagged.length === 0) return;
+  ph.onFeatureFlags(() => {
+    for (const el of flagged) el.hidden = !ph.isFeatureEnabled(el.dataset.flag!);
   });
 }
 

@@ -8,7 +8,7 @@
  * Never name this file `src/fetch.ts`: Astro 7 reserves it.
  */
 import { ofetch, type $Fetch, type FetchError } from 'ofetch';
-import { onUnauthorized } from '@/lib/accounts/signed-out.client';
+import { onUnauthorized } from '@/lib/accounts/signed-out';
 
 /** Client timeout in ms (docs/spec.md §9). */
 export const API_TIMEOUT_MS = 10_000;

@@ -80,7 +80,7 @@ export function startPlayer(root: HTMLElement): void {
         // The session ended elsewhere: the same local logout as every island (docs/spec.md §4),
         // fetched only then, as the player's 40 KB budget has no room for it.
         if (answer.status === 401)
-          void import('@/lib/accounts/signed-out.client').then((m) => m.onUnauthorized());
+          void import('@/lib/accounts/signed-out').then((m) => m.onUnauthorized());
       })
       .catch(() => {});
   };

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, waitForHydration } from '../../support/browser';
+import { launchBrowser, screenshot, waitForHydration } from '../../support/browser';
 import { uniqueEmail } from '../../support/http';
 import { startServer, type RunningServer } from '../../support/server';
 
@@ -40,16 +40,47 @@ function decode(url: URL, raw: Buffer): unknown[] {
   }
 }
 
+interface FlagsRequest {
+  distinct_id?: string;
+  person_properties?: Record<string, unknown>;
+}
+const FLAG = 'transbank-referral';
+
+/**
+ * PostHog's `/flags/?v=2` answer, evaluated as a flag released to persons with
+ * `is_transbank_referral = true` would be: from the person properties the client sends.
+ */
+function flagsAnswer(request: FlagsRequest | undefined) {
+  const enabled = request?.person_properties?.is_transbank_referral === true;
+  return {
+    flags: {
+      [FLAG]: {
+        key: FLAG,
+        enabled,
+        variant: null,
+        reason: { code: enabled ? 'condition_match' : 'no_condition_match' },
+        metadata: { id: 1, version: 1, payload: null },
+      },
+    },
+    errorsWhileComputingFlags: false,
+    requestId: 'impulsa-test',
+  };
+}
+
 beforeAll(async () => {
   fake = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url!, 'http://fake');
-      if (req.method === 'POST' && chunks.length)
-        events.push(...(decode(url, Buffer.concat(chunks)) as Event[]));
+      const body = decode(url, Buffer.concat(chunks));
       res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ status: 1, featureFlags: {}, flags: {} }));
+      if (url.pathname.startsWith('/flags')) {
+        res.end(JSON.stringify(flagsAnswer(body[0] as FlagsRequest | undefined)));
+        return;
+      }
+      if (req.method === 'POST' && chunks.length) events.push(...(body as Event[]));
+      res.end(JSON.stringify({ status: 1 }));
     });
   });
   await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
@@ -65,6 +96,10 @@ afterAll(async () => {
   await app?.stop();
   await new Promise<void>((r) => fake.close(() => r()));
 });
+
+const PERSON =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+const idOf = (e: Event) => e.distinct_id ?? (e.properties?.distinct_id as string | undefined);
 
 describe('analytics', () => {
   it('identifies the user after registering, with id, email, name and referral flag', async () => {
@@ -98,6 +133,36 @@ describe('analytics', () => {
     const identify = events.find((e) => e.event === '$identify')!;
     const set = identify.$set ?? (identify.properties?.$set as Record<string, unknown>);
     expect(set).toMatchObject({ email, name: 'Josefa Analítica', is_transbank_referral: false });
+    // The flag is off for her: the Webpay card stays hidden.
+    await page.waitForTimeout(500);
+    expect(await page.getByText('Llegaste con Transbank').isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('a sign-up posted as a plain form settles the referral and identifies on the next page; the flag shows', async () => {
+    const context = await browser.newContext({ locale: 'es-CL', userAgent: PERSON });
+    const page = await context.newPage();
+    const email = uniqueEmail('sin-isla');
+    await page.goto(`${app.url}/registrate?source=contable.transbank`);
+    await page.getByLabel('Nombre completo').fill('Tomás Formulario');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill('una-clave-segura');
+    // The browser's own submit, as before hydration: the island's handler never runs.
+    await Promise.all([
+      page.waitForURL(`${app.url}/dashboard`),
+      page.evaluate(() => HTMLFormElement.prototype.submit.call(document.querySelector('form'))),
+    ]);
+    const me = await page.evaluate(async () => (await fetch('/api/users/me/')).json());
+    expect(me.is_transbank_referral).toBe(true);
+    await expect
+      .poll(() => events.find((e) => e.event === '$identify' && idOf(e) === String(me.id)), {
+        timeout: 15_000,
+      })
+      .toBeTruthy();
+    await page.getByText('Llegaste con Transbank').waitFor();
+    await screenshot(page, 'dashboard-transbank-flag-desktop');
+    // Once: the cookie that asked for it is gone.
+    expect((await context.cookies()).some((c) => c.name === 'impulsa_identify')).toBe(false);
     await context.close();
   });
 });

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_RETRY_STATUS_CODES, API_TIMEOUT_MS, createApiClient, serverMessage } from '@/lib/api';
-import { AUTH_ERROR_MESSAGE } from '@/lib/accounts/signed-out.client';
+import { AUTH_ERROR_MESSAGE } from '@/lib/accounts/signed-out';
 
 /** A local HTTP server whose answers each test scripts. */
 let server: http.Server;
