@@ -61,8 +61,11 @@ describe.each(servers)('one-time form keys on $kind', ({ url }) => {
       headers: { Cookie: `impulsa_session=${token}` },
     }).then((r) => r.text());
     const key = /name="form_key" value="([A-Za-z0-9_-]+)"/.exec(page)?.[1];
+    // The form posts to its action, as the browser would.
+    const action = /<form[^>]*action="([^"]*discounts\.create)"/.exec(page)?.[1];
+    expect(action).toBe('?_action=discounts.create');
     const post = () =>
-      fetch(`${url}/descuentos`, {
+      fetch(`${url}/descuentos${action}`, {
         method: 'POST',
         redirect: 'manual',
         headers: {
@@ -71,7 +74,6 @@ describe.each(servers)('one-time form keys on $kind', ({ url }) => {
           Cookie: `impulsa_session=${token}`,
         },
         body: new URLSearchParams({
-          intent: 'create',
           form_key: key!,
           code: 'VERANO-10',
           kind: 'percent',

@@ -9,7 +9,7 @@ import {
   isBodyTooLarge,
   type FieldErrors,
 } from '@/lib/server/http/errors';
-import { cleanJson } from '@/lib/server/http/json';
+import { formFields } from '@/lib/server/http/form-fields';
 
 /** True for a browser's own form submission (as opposed to a script's JSON call). */
 export function isFormPost(request: Request): boolean {
@@ -38,20 +38,10 @@ async function readForm(request: Request, limit: number): Promise<ReadForm> {
       throw new HttpError(413, 'El contenido enviado es demasiado grande.');
     throw new HttpError(400, 'No pudimos leer el formulario enviado.');
   }
-  const fields: Record<string, string> = {};
   const files: Record<string, File[]> = {};
-  for (const [key, value] of data) {
-    // `name[]` (a group of checkboxes) arrives as one field of its values joined by commas.
-    if (typeof value === 'string' && key.endsWith('[]')) {
-      const name = key.slice(0, -2);
-      fields[name] = name in fields ? `${fields[name]},${value}` : value;
-    } else if (typeof value === 'string') fields[key] = value;
-    else if (value.size > 0) (files[key] ??= []).push(value);
-  }
-  // A NUL in a field is no person's typing (PostgreSQL cannot store it): refused, as in a query.
-  if (Object.entries(fields).some((pair) => pair.join('').includes('\u0000')))
-    throw new HttpError(400, 'El formulario trae caracteres no válidos.');
-  return { fields: cleanJson(fields) as Record<string, string>, files };
+  for (const [key, value] of data)
+    if (typeof value !== 'string' && value.size > 0) (files[key] ??= []).push(value);
+  return { fields: formFields(data), files };
 }
 
 /** Runs a form's work; a refusal the person can fix (4xx) comes back to render, anything else is thrown. */

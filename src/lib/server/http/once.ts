@@ -7,8 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/handle';
 import { formKeys } from '@/lib/server/db/schema';
+import { z } from '@/lib/zod';
 
 export const FORM_KEY = 'form_key';
+
+/** The key as a form action's input reads it (`createOnce` checks its shape). */
+export const formKeySchema = z.string().max(200).optional();
 
 /** A new key for a form being rendered. */
 export const newFormKey = () => randomBytes(18).toString('base64url');

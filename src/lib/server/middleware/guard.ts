@@ -1,3 +1,4 @@
+import { ACTION_QUERY_PARAMS } from 'astro:actions';
 import { defineMiddleware } from 'astro:middleware';
 import { readQuickStart } from '@/lib/formation/quick-start.server';
 import { QUICK_START_COOKIE } from '@/lib/formation/quick-start';
@@ -41,12 +42,16 @@ export const guard = defineMiddleware(async (context, next) => {
   }
   const { pathname } = context.url;
   const read = context.request.method === 'GET' || context.request.method === 'HEAD';
+  // A form's action rides in the query (`?_action=…`): after signing in, the page is what was meant.
+  const params = new URLSearchParams(search);
+  params.delete(ACTION_QUERY_PARAMS.actionName);
+  const pageSearch = params.size ? `?${params}` : '';
   // A signed-in write goes to its page, which answers it; a signed-out one is guarded like a visit.
   if (!isPage(pathname) || (!read && context.locals.user !== null)) return next();
   const decision = decideGuard({
     host: 'main',
     pathname,
-    pathWithSearch: pathname + search,
+    pathWithSearch: pathname + pageSearch,
     routeExists: pageExists(context.routePattern, context.params),
     isAuthenticated: context.locals.user !== null,
     intendedRoute: context.cookies.get(INTENDED_COOKIE)?.value ?? null,

@@ -1,0 +1,73 @@
+/** /descuentos' forms (docs/design.md §7 Orders): create a code, pause or resume one, delete one. */
+import { formAction } from '@/lib/server/http/action';
+import { requireUser } from '@/lib/server/http/auth';
+import { createOnce, formKeySchema } from '@/lib/server/http/once';
+import { getDb } from '@/lib/server/db/client';
+import { discountCreateSchema } from '@/lib/orders/discounts';
+import {
+  createDiscount,
+  deleteDiscount,
+  DISCOUNT_NOT_FOUND,
+  updateDiscount,
+} from '@/lib/orders/discounts.server';
+import { ORDER_PATHS } from '@/lib/orders/urls';
+import type { FlashToast } from '@/lib/toast/flash';
+import { parseId } from '@/lib/ids';
+import { HttpError } from '@/lib/server/http/errors';
+import { z } from '@/lib/zod';
+
+type Toast = Omit<FlashToast, 'at'>;
+// A row's id is no person's typing: one that is not a code of theirs is a 404, as in the API.
+const row = z.object({ id: z.string().transform(rowId) });
+function rowId(raw: string): number {
+  const id = parseId(raw);
+  if (id === null) throw new HttpError(404, DISCOUNT_NOT_FOUND);
+  return id;
+}
+const version = z.object({
+  version: z.coerce.number({ error: 'Falta la versión.' }).int().min(1, 'Versión no válida.'),
+});
+
+/** Toggles `active` at the version the list showed. */
+const setActive = (active: boolean) =>
+  formAction(row, version.shape, async ({ id, version }, context): Promise<Toast> => {
+    const user = requireUser(context.locals);
+    const saved = await updateDiscount(await getDb(), user.id, id, { active, version });
+    return saved.active
+      ? { title: 'Código activo', description: `${saved.code} vuelve a descontar.` }
+      : {
+          title: 'Código pausado',
+          description: `${saved.code} no descuenta hasta que lo reactives.`,
+        };
+  });
+
+export const discounts = {
+  create: formAction(
+    discountCreateSchema,
+    { form_key: formKeySchema },
+    async ({ form_key, ...input }, context): Promise<Toast> => {
+      const user = requireUser(context.locals);
+      const db = await getDb();
+      // Sent again (the back button, a double click): the code the first POST made, no «ya tienes».
+      const once = await createOnce(
+        db,
+        user.id,
+        form_key,
+        () => createDiscount(db, user.id, input),
+        () => ORDER_PATHS.discounts,
+      );
+      return 'made' in once
+        ? { title: 'Código creado', description: `Tus clientes ya pueden usar ${once.made.code}.` }
+        : { title: 'Código creado' };
+    },
+  ),
+  pause: setActive(false),
+  resume: setActive(true),
+  delete: formAction(row, {}, async ({ id }, context): Promise<Toast> => {
+    await deleteDiscount(await getDb(), requireUser(context.locals).id, id);
+    return {
+      title: 'Código eliminado',
+      description: 'Los pedidos hechos con él conservan su descuento.',
+    };
+  }),
+};

@@ -1,0 +1,7 @@
+/**
+ * Every form's action, by feature (docs/architecture.md, "A form post"). Each calls the same
+ * services as the JSON API; the API stays the spec's contract.
+ */
+import { discounts } from './discounts';
+
+export const server = { discounts };

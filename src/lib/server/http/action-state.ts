@@ -1,0 +1,58 @@
+/**
+ * A page's side of a form's action: nothing posted, what it made, or its refusal with the fields
+ * as typed, so the page renders them again and nothing is lost. A 5xx is thrown instead, for the
+ * error page (an outage answers 503, as a query does).
+ */
+import type { AstroGlobal } from 'astro';
+import { isInputError, type ActionClient, type ActionReturnType } from 'astro:actions';
+import type { FormFailure } from '@/lib/forms';
+import { formFields } from '@/lib/server/http/form-fields';
+import { HttpError } from '@/lib/server/http/errors';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Astro's own bound for any action
+type AnyAction = ActionClient<any, 'form', any>;
+type Data<A extends AnyAction> = NonNullable<ActionReturnType<A>['data']>;
+
+export type ActionState<A extends AnyAction> =
+  | null
+  | { ok: true; value: Data<A> }
+  | { ok: false; failure: FormFailure; fields: Record<string, string> };
+
+/** Refusals Astro makes before a handler runs, in English: said as the rest of the app says them. */
+const ASTRO_REFUSALS: Partial<Record<string, string>> = {
+  CONTENT_TOO_LARGE: 'El contenido enviado es demasiado grande.',
+  UNSUPPORTED_MEDIA_TYPE: 'No pudimos leer el formulario enviado.',
+};
+
+export async function actionState<A extends AnyAction>(
+  page: AstroGlobal,
+  action: A,
+): Promise<ActionState<A>> {
+  const result = page.getActionResult(action);
+  if (!result) return null;
+  if (!result.error) return { ok: true, value: result.data as Data<A> };
+  const { error } = result;
+  if (error.status >= 500) throw new HttpError(error.status, error.message);
+  const errors: Record<string, string> = {};
+  let message = ASTRO_REFUSALS[error.code] ?? error.message;
+  if (isInputError(error)) {
+    message =
+      error.issues.find((i) => i.path.length === 0)?.message ?? 'Revisa los datos enviados.';
+    for (const [field, messages] of Object.entries(error.fields))
+      if (messages?.[0]) errors[field] = messages[0];
+  }
+  return {
+    ok: false,
+    failure: { status: error.status, message, errors },
+    fields: await typedFields(page.request),
+  };
+}
+
+/** What the person typed: the body is still whole, as Astro's action read a copy of it. */
+async function typedFields(request: Request): Promise<Record<string, string>> {
+  try {
+    return formFields(await request.clone().formData());
+  } catch {
+    return {};
+  }
+}

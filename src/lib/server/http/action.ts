@@ -1,0 +1,77 @@
+/**
+ * Forms as Astro Actions (docs/design.md §1). The input is the feature's own zod schema, read from
+ * the posted FormData the way the JSON API reads a body; a refusal by a service (an `HttpError`,
+ * a `ZodError`) becomes the `ActionError` a page renders or an island shows. Astro runs a form's
+ * action before the page and hands the page its result (`actionState`).
+ */
+import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
+import { describeError, type FieldErrors } from '@/lib/server/http/errors';
+import { formFields } from '@/lib/server/http/form-fields';
+import { log } from '@/lib/server/log';
+import { z } from '@/lib/zod';
+
+const ACTION_CODES: Record<number, ActionError['code']> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'CONTENT_TOO_LARGE',
+  422: 'UNPROCESSABLE_CONTENT',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/**
+ * The `ActionError` for anything a handler throws. Field errors travel as an input error (Astro
+ * rebuilds one from `type` and `issues`), with the refusal's own sentence as the path-less issue.
+ */
+export function toActionError(error: unknown): ActionError {
+  if (error instanceof ActionError) return error;
+  const described = describeError(error);
+  if (described.status >= 500 && described.status !== 503)
+    log.error('action failed', { status: described.status, error });
+  const refused = new ActionError({
+    code: ACTION_CODES[described.status] ?? 'INTERNAL_SERVER_ERROR',
+    message: described.message,
+  });
+  if (!described.errors) return refused;
+  return Object.assign(refused, {
+    type: 'AstroActionInputError',
+    issues: issuesOf(described.message, described.errors),
+  });
+}
+
+function issuesOf(message: string, errors: FieldErrors) {
+  return [
+    { code: 'custom', path: [], message },
+    ...Object.entries(errors).flatMap(([field, messages]) =>
+      messages.map((m) => ({ code: 'custom', path: [field], message: m })),
+    ),
+  ];
+}
+
+/**
+ * A form's action: `schema` parses the posted fields (`extra` adds fields only the form has, such
+ * as its one-time key), and `handler` runs the feature's service with the signed-in context.
+ */
+export function formAction<S extends z.ZodType, E extends z.ZodRawShape, T>(
+  schema: S,
+  extra: E,
+  handler: (input: z.output<S> & z.output<z.ZodObject<E>>, context: ActionAPIContext) => Promise<T>,
+) {
+  const input = z.preprocess(
+    (value) => (value instanceof FormData ? formFields(value) : value),
+    z.intersection(schema, z.object(extra)),
+  );
+  return defineAction({
+    accept: 'form',
+    handler: async (data: FormData, context) => {
+      try {
+        return await handler(input.parse(data) as never, context);
+      } catch (error) {
+        throw toActionError(error);
+      }
+    },
+  });
+}
