@@ -1,5 +1,5 @@
 /** /descuentos' forms (docs/design.md §7 Orders): create a code, pause or resume one, delete one. */
-import { formAction } from '@/lib/server/http/action';
+import { formAction, rowIdField } from '@/lib/server/http/action';
 import { requireUser } from '@/lib/server/http/auth';
 import { createOnce, formKeySchema } from '@/lib/server/http/once';
 import { getDb } from '@/lib/server/db/client';
@@ -12,18 +12,10 @@ import {
 } from '@/lib/orders/discounts.server';
 import { ORDER_PATHS } from '@/lib/orders/urls';
 import type { FlashToast } from '@/lib/toast/flash';
-import { parseId } from '@/lib/ids';
-import { HttpError } from '@/lib/server/http/errors';
 import { z } from '@/lib/zod';
 
 type Toast = Omit<FlashToast, 'at'>;
-// A row's id is no person's typing: one that is not a code of theirs is a 404, as in the API.
-const row = z.object({ id: z.string().transform(rowId) });
-function rowId(raw: string): number {
-  const id = parseId(raw);
-  if (id === null) throw new HttpError(404, DISCOUNT_NOT_FOUND);
-  return id;
-}
+const row = z.object({ id: rowIdField(DISCOUNT_NOT_FOUND) });
 const version = z.object({
   version: z.coerce.number({ error: 'Falta la versión.' }).int().min(1, 'Versión no válida.'),
 });

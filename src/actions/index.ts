@@ -2,6 +2,7 @@
  * Every form's action, by feature (docs/architecture.md, "A form post"). Each calls the same
  * services as the JSON API; the API stays the spec's contract.
  */
+import { backoffice } from './backoffice';
 import { discounts } from './discounts';
 
-export const server = { discounts };
+export const server = { backoffice, discounts };

@@ -252,7 +252,7 @@ describe.concurrent('mail on the durable queue', () => {
 
         // The mail server is back; the staff retry the buyer's mail from «Envíos».
         smtp = await startSmtp(mailDir, smtpPort);
-        const retried = await fetch(`${server.url}/backoffice/envios`, {
+        const retried = await fetch(`${server.url}/backoffice/envios?_action=backoffice.retry`, {
           method: 'POST',
           redirect: 'manual',
           headers: {

@@ -5,7 +5,8 @@
  * action before the page and hands the page its result (`actionState`).
  */
 import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions';
-import { describeError, type FieldErrors } from '@/lib/server/http/errors';
+import { parseId } from '@/lib/ids';
+import { describeError, HttpError, type FieldErrors } from '@/lib/server/http/errors';
 import { formFields } from '@/lib/server/http/form-fields';
 import { log } from '@/lib/server/log';
 import { z } from '@/lib/zod';
@@ -50,6 +51,17 @@ function issuesOf(message: string, errors: FieldErrors) {
     ),
   ];
 }
+
+/**
+ * A row's id in a hidden field is no person's typing: one that is not a number is `notFound`'s
+ * 404, as the API answers an id that is not the person's.
+ */
+export const rowIdField = (notFound: string) =>
+  z.string().transform((raw) => {
+    const id = parseId(raw);
+    if (id === null) throw new HttpError(404, notFound);
+    return id;
+  });
 
 /**
  * A form's action: `schema` parses the posted fields (`extra` adds fields only the form has, such
