@@ -6,15 +6,25 @@
  * to `npm run jobs`, and a retry sends it. On PGlite and PostgreSQL alike.
  */
 
-/** Runs an operator's script against `env`'s database. */
+/**
+ * Runs an operator's script against `env`'s database, without blocking this process: a synchronous
+ * spawn froze the event loop long enough for the server to close an idle keep-alive socket that
+ * the next fetch then reused ("other side closed").
+ */
 function script(name: string, args: string[], env: Record<string, string>) {
-  return spawnSync(process.execPath, [`scripts/${name}`, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [`scripts/${name}`, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
 }
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { STAFF } from '../../support/global-setup';
@@ -188,7 +198,7 @@ describe.concurrent('mail on the durable queue', () => {
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         DATA_DIR: tempDir(),
       };
-      const added = script(
+      const added = await script(
         'staff-add.mjs',
         [STAFF.email, '--name', STAFF.name, '--password', STAFF.password],
         env,
@@ -234,13 +244,13 @@ describe.concurrent('mail on the durable queue', () => {
         const jobId = /name="job" value="(\d+)"/.exec(envios.slice(envios.indexOf(buyer)))?.[1];
         expect(jobId).toBeDefined();
 
-        const listed = script('jobs.mjs', [], env);
+        const listed = await script('jobs.mjs', [], env);
         if (kind === 'pglite') {
           // PGlite serves one process: a sentence, not a stack trace.
           expect(listed.status).toBe(1);
           expect(listed.stderr).toContain('está abierta por un servidor en marcha');
           expect(listed.stderr).not.toMatch(/\n\s+at /);
-          const staffAdd = script('staff-add.mjs', ['otra@impulsa.test'], env);
+          const staffAdd = await script('staff-add.mjs', ['otra@impulsa.test'], env);
           expect(staffAdd.status).toBe(1);
           expect(staffAdd.stderr).toContain('está abierta por un servidor en marcha');
           expect(staffAdd.stderr).not.toMatch(/\n\s+at /);
@@ -265,7 +275,7 @@ describe.concurrent('mail on the durable queue', () => {
         expect(retried.status).toBe(303);
         await waitFor(() => inbox(mailDir).has(buyer), 10_000, 'the retried mail');
         if (kind === 'postgres') {
-          const again = script('jobs.mjs', ['retry', jobId!], env);
+          const again = await script('jobs.mjs', ['retry', jobId!], env);
           expect(again.status).toBe(1);
           expect(again.stderr).toContain(`No hay un trabajo fallido con el número ${jobId}`);
         }
