@@ -4,5 +4,6 @@
  */
 import { backoffice } from './backoffice';
 import { discounts } from './discounts';
+import { sites } from './sites';
 
-export const server = { backoffice, discounts };
+export const server = { backoffice, discounts, sites };

@@ -2,8 +2,22 @@
  * Forms as Astro Actions (issue 47): what a browser's post of /descuentos' actions gets back, and
  * what a malformed one gets. Each claim in its own test.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../../support/http';
+
+/** Every action's name, read from `src/actions/<feature>.ts` (`name: formAction(` or `setActive(`). */
+const ACTION_NAMES = fs
+  .readdirSync('src/actions')
+  .filter((file) => file !== 'index.ts')
+  .flatMap((file) =>
+    [
+      ...fs
+        .readFileSync(path.join('src/actions', file), 'utf8')
+        .matchAll(/^ {2}(\w+): (?:formAction|setActive)\(/gm),
+    ].map((m) => `${file.replace(/\.ts$/, '')}.${m[1]}`),
+  );
 
 const servers = inject('servers');
 
@@ -75,5 +89,59 @@ describe.each(servers)('form actions on $kind', ({ url }) => {
       body: form({ id: '1' }),
     });
     expect(res.status).toBe(401);
+  });
+
+  it('every action: another seller changes nothing (4xx), signed out is 401, nothing answers 5xx', async () => {
+    expect(ACTION_NAMES.length).toBeGreaterThan(10);
+    const api = new ApiClient(url);
+    const owner = await api.register();
+    const other = await api.register();
+    const as = { token: owner.token };
+    const site = (
+      await api.post(
+        '/api/sites/',
+        { name: 'Greda', subdomain: `greda-${Date.now().toString(36)}`, template: 'tienda' },
+        as,
+      )
+    ).body;
+    const pages = (await api.get(`/api/sites/${site.id}/pages/`, as)).body.results;
+    const discount = (
+      await api.post('/api/discounts/', { code: 'AJENO-10', kind: 'percent', value: 10 }, as)
+    ).body;
+    // The owner's ids in every field an action reads, plus what a version needs.
+    const body = new URLSearchParams({
+      site: String(site.id),
+      page: String(pages[0].id),
+      id: String(discount.id),
+      version: '1',
+      company: '1',
+      job: '1',
+      domain: 'www.ajeno.cl',
+      status: 'en-revision',
+    });
+    const failures: string[] = [];
+    for (const name of ACTION_NAMES)
+      for (const [who, token] of [
+        ['other', other.token],
+        ['anonymous', null],
+      ] as const) {
+        const res = await fetch(`${url}/_actions/${name}`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/x-www-form-urlencoded',
+            Origin: url,
+            ...(token ? { Cookie: `impulsa_session=${token}` } : {}),
+          },
+          body,
+        });
+        await res.arrayBuffer();
+        const expected =
+          who === 'anonymous' ? res.status === 401 : res.status >= 400 && res.status < 500;
+        if (!expected) failures.push(`${name} as ${who}: ${res.status}`);
+      }
+    expect(failures).toEqual([]);
+    // And the owner's things are as they were.
+    expect((await api.get(`/api/sites/${site.id}/`, as)).status).toBe(200);
+    expect((await api.get(`/api/discounts/${discount.id}/`, as)).body.active).toBe(true);
   });
 });

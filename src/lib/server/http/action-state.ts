@@ -56,3 +56,18 @@ async function typedFields(request: Request): Promise<Record<string, string>> {
     return {};
   }
 }
+
+/**
+ * For a page with several forms: which of `of` ran (its key), and its state; null on a visit.
+ * Their values share a type (each form of a page answers the same kind of outcome).
+ */
+export async function postedAction<K extends string, A extends AnyAction>(
+  page: AstroGlobal,
+  of: Record<K, A>,
+): Promise<{ key: K; state: NonNullable<ActionState<A>> } | null> {
+  for (const [key, action] of Object.entries(of) as [K, A][]) {
+    const state = await actionState(page, action);
+    if (state) return { key, state };
+  }
+  return null;
+}

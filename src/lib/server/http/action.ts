@@ -8,6 +8,7 @@ import { ActionError, defineAction, type ActionAPIContext } from 'astro:actions'
 import { parseId } from '@/lib/ids';
 import { describeError, HttpError, type FieldErrors } from '@/lib/server/http/errors';
 import { formFields } from '@/lib/server/http/form-fields';
+import { requireUser } from '@/lib/server/http/auth';
 import { log } from '@/lib/server/log';
 import { z } from '@/lib/zod';
 
@@ -65,12 +66,14 @@ export const rowIdField = (notFound: string) =>
 
 /**
  * A form's action: `schema` parses the posted fields (`extra` adds fields only the form has, such
- * as its one-time key), and `handler` runs the feature's service with the signed-in context.
+ * as its one-time key), and `handler` runs the feature's service. A signed-out post is a 401
+ * before anything is read, unless the form is `public` (a buyer's).
  */
 export function formAction<S extends z.ZodType, E extends z.ZodRawShape, T>(
   schema: S,
   extra: E,
   handler: (input: z.output<S> & z.output<z.ZodObject<E>>, context: ActionAPIContext) => Promise<T>,
+  options: { public?: boolean } = {},
 ) {
   const input = z.preprocess(
     (value) => (value instanceof FormData ? formFields(value) : value),
@@ -80,6 +83,7 @@ export function formAction<S extends z.ZodType, E extends z.ZodRawShape, T>(
     accept: 'form',
     handler: async (data: FormData, context) => {
       try {
+        if (!options.public) requireUser(context.locals);
         return await handler(input.parse(data) as never, context);
       } catch (error) {
         throw toActionError(error);
