@@ -4,6 +4,7 @@
  */
 import { backoffice } from './backoffice';
 import { discounts } from './discounts';
+import { shop } from './shop';
 import { sites } from './sites';
 
-export const server = { backoffice, discounts, sites };
+export const server = { backoffice, discounts, shop, sites };

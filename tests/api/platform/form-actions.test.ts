@@ -45,6 +45,29 @@ describe.each(servers)('form actions on $kind', ({ url }) => {
     expect(res.headers.get('location')).toBe('/descuentos');
   });
 
+  it('a quick action keeps the list’s filters: it posts with them and comes back to them', async () => {
+    const api = new ApiClient(url);
+    await api.patch('/api/store/', { name: 'Greda', version: 0 }, { token });
+    const made = await api.post('/api/products/', { name: 'Taza', price: 9990 }, { token });
+    const html = await fetch(`${url}/productos?q=taza`, {
+      headers: { Cookie: `impulsa_session=${token}` },
+    }).then((r) => r.text());
+    const action = /<form[^>]*action="([^"]*shop\.duplicate)"/.exec(html)?.[1];
+    expect(action).toBe('/productos?q=taza&amp;_action=shop.duplicate');
+    const res = await fetch(`${url}/productos?q=taza&_action=shop.duplicate`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: url,
+        Cookie: `impulsa_session=${token}`,
+      },
+      body: form({ id: String(made.body.id) }),
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/productos?q=taza');
+  });
+
   it('a refused create renders 400 with the Spanish field message and what was typed', async () => {
     const res = await send(
       'discounts.create',

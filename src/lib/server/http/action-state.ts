@@ -4,7 +4,12 @@
  * error page (an outage answers 503, as a query does).
  */
 import type { AstroGlobal } from 'astro';
-import { isInputError, type ActionClient, type ActionReturnType } from 'astro:actions';
+import {
+  ACTION_QUERY_PARAMS,
+  isInputError,
+  type ActionClient,
+  type ActionReturnType,
+} from 'astro:actions';
 import type { FormFailure } from '@/lib/forms';
 import { formFields } from '@/lib/server/http/form-fields';
 import { HttpError } from '@/lib/server/http/errors';
@@ -59,15 +64,31 @@ async function typedFields(request: Request): Promise<Record<string, string>> {
 
 /**
  * For a page with several forms: which of `of` ran (its key), and its state; null on a visit.
- * Their values share a type (each form of a page answers the same kind of outcome).
+ * Their values share a type (each form of a page answers the same kind of outcome). List them:
+ * `actions.feature` itself is a proxy with no keys to walk.
  */
 export async function postedAction<K extends string, A extends AnyAction>(
   page: AstroGlobal,
   of: Record<K, A>,
 ): Promise<{ key: K; state: NonNullable<ActionState<A>> } | null> {
+  if (Object.keys(of).length === 0) throw new Error('postedAction: list the page’s actions');
   for (const [key, action] of Object.entries(of) as [K, A][]) {
     const state = await actionState(page, action);
     if (state) return { key, state };
   }
   return null;
+}
+
+/** `path` (with its own query, a list's filters) posting to `action`, for a form's `action`. */
+export function actionOn(path: string, action: AnyAction): string {
+  const url = new URL(path, 'http://form.invalid');
+  for (const [key, value] of new URLSearchParams(String(action))) url.searchParams.set(key, value);
+  return url.pathname + url.search;
+}
+
+/** A page's query without the action that was posted to it: where to come back to. */
+export function searchWithoutAction(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(ACTION_QUERY_PARAMS.actionName);
+  return params.size ? `?${params}` : '';
 }

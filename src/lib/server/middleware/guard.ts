@@ -1,4 +1,3 @@
-import { ACTION_QUERY_PARAMS } from 'astro:actions';
 import { defineMiddleware } from 'astro:middleware';
 import { readQuickStart } from '@/lib/formation/quick-start.server';
 import { QUICK_START_COOKIE } from '@/lib/formation/quick-start';
@@ -6,6 +5,7 @@ import { decideGuard } from '@/lib/routing/guard';
 import { INTENDED_COOKIE } from '@/lib/routing/intended';
 import { pageExists } from '@/lib/routing/route-params';
 import { isApiPath } from '@/lib/server/middleware/api-errors';
+import { searchWithoutAction } from '@/lib/server/http/action-state';
 
 /** Paths the guard never handles on the main domains: the API answers 401 itself; assets and tools are not pages. */
 function isPage(pathname: string): boolean {
@@ -43,9 +43,7 @@ export const guard = defineMiddleware(async (context, next) => {
   const { pathname } = context.url;
   const read = context.request.method === 'GET' || context.request.method === 'HEAD';
   // A form's action rides in the query (`?_action=…`): after signing in, the page is what was meant.
-  const params = new URLSearchParams(search);
-  params.delete(ACTION_QUERY_PARAMS.actionName);
-  const pageSearch = params.size ? `?${params}` : '';
+  const pageSearch = searchWithoutAction(search);
   // A signed-in write goes to its page, which answers it; a signed-out one is guarded like a visit.
   if (!isPage(pathname) || (!read && context.locals.user !== null)) return next();
   const decision = decideGuard({
