@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient } from '../../support/http';
+import { ApiClient, postForm } from '../../support/http';
 
 /** Every action's name, read from `src/actions/<feature>.ts` (`name: formAction(` or `setActive(`). */
 const ACTION_NAMES = fs
@@ -54,16 +54,12 @@ describe.each(servers)('form actions on $kind', ({ url }) => {
     }).then((r) => r.text());
     const action = /<form[^>]*action="([^"]*shop\.duplicate)"/.exec(html)?.[1];
     expect(action).toBe('/productos?q=taza&amp;_action=shop.duplicate');
-    const res = await fetch(`${url}/productos?q=taza&_action=shop.duplicate`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        Origin: url,
-        Cookie: `impulsa_session=${token}`,
-      },
-      body: form({ id: String(made.body.id) }),
-    });
+    const res = await postForm(
+      url,
+      '/productos?q=taza&_action=shop.duplicate',
+      { id: String(made.body.id) },
+      `impulsa_session=${token}`,
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/productos?q=taza');
   });
