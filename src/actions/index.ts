@@ -4,7 +4,7 @@
  */
 import { backoffice } from './backoffice';
 import { discounts } from './discounts';
-import { shop } from './shop';
+import { categories, shop } from './shop';
 import { sites } from './sites';
 
-export const server = { backoffice, discounts, shop, sites };
+export const server = { backoffice, categories, discounts, shop, sites };

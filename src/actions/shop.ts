@@ -1,4 +1,7 @@
-/** /productos' forms (docs/design.md §7 Store, products): quick actions and the shop's settings. */
+/**
+ * The catalogue's forms (docs/design.md §7 Store, products): /productos' quick actions and the
+ * shop's settings, and /categorias (`categories`).
+ */
 import { formAction, rowIdField } from '@/lib/server/http/action';
 import { requireUser } from '@/lib/server/http/auth';
 import { getDb } from '@/lib/server/db/client';
@@ -9,7 +12,15 @@ import {
   PRODUCT_NOT_FOUND,
   updateProduct,
 } from '@/lib/shop/products.server';
-import { storePatchSchema } from '@/lib/shop/schemas';
+import {
+  CATEGORY_NOT_FOUND,
+  createCategory,
+  deleteCategory,
+  listCategories,
+  updateCategory,
+} from '@/lib/shop/categories.server';
+import { categorySchema, storePatchSchema } from '@/lib/shop/schemas';
+import { HttpError } from '@/lib/server/http/errors';
 import { updateStore } from '@/lib/shop/store.server';
 import type { FlashToast } from '@/lib/toast/flash';
 import { z } from '@/lib/zod';
@@ -57,4 +68,34 @@ export const shop = {
       return { title: 'Configuración de la tienda guardada' };
     },
   ),
+};
+
+const category = { id: rowIdField(CATEGORY_NOT_FOUND) };
+
+/** Moves a category one place up (-1) or down (+1) in the shop's order. */
+const move = (by: -1 | 1) =>
+  formAction(z.object({}), category, async ({ id }, context): Promise<Toast> => {
+    const db = await getDb();
+    const userId = requireUser(context.locals).id;
+    const current = (await listCategories(db, userId)).find((c) => c.id === id);
+    if (!current) throw new HttpError(404, CATEGORY_NOT_FOUND);
+    await updateCategory(db, userId, id, { position: Math.max(0, current.position + by) });
+    return { title: 'Orden actualizado' };
+  });
+
+export const categories = {
+  create: formAction(categorySchema, {}, async ({ name }, context): Promise<Toast> => {
+    const created = await createCategory(await getDb(), requireUser(context.locals).id, name);
+    return { title: 'Categoría creada', description: created.name };
+  }),
+  rename: formAction(categorySchema, category, async ({ id, ...input }, context) => {
+    const saved = await updateCategory(await getDb(), requireUser(context.locals).id, id, input);
+    return { title: 'Categoría renombrada', description: saved.name } satisfies Toast;
+  }),
+  up: move(-1),
+  down: move(1),
+  delete: formAction(z.object({}), category, async ({ id }, context): Promise<Toast> => {
+    await deleteCategory(await getDb(), requireUser(context.locals).id, id);
+    return { title: 'Categoría eliminada', description: 'Sus productos quedaron sin categoría.' };
+  }),
 };

@@ -7,7 +7,10 @@ import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, postForm } from '../../support/http';
 
-/** Every action's name, read from `src/actions/<feature>.ts` (`name: formAction(` or `setActive(`). */
+/**
+ * Every action's name, read from `src/actions/*.ts`: each `export const group = {` block's keys
+ * (two spaces in) are its actions, `group.key`.
+ */
 const ACTION_NAMES = fs
   .readdirSync('src/actions')
   .filter((file) => file !== 'index.ts')
@@ -15,8 +18,10 @@ const ACTION_NAMES = fs
     [
       ...fs
         .readFileSync(path.join('src/actions', file), 'utf8')
-        .matchAll(/^ {2}(\w+): (?:formAction|setActive)\(/gm),
-    ].map((m) => `${file.replace(/\.ts$/, '')}.${m[1]}`),
+        .matchAll(/^export const (\w+) = \{\n([\s\S]*?)^\};/gm),
+    ].flatMap(([, group, body]) =>
+      [...body!.matchAll(/^ {2}(\w+):/gm)].map((m) => `${group}.${m[1]}`),
+    ),
   );
 
 const servers = inject('servers');
