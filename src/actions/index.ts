@@ -4,7 +4,8 @@
  */
 import { backoffice } from './backoffice';
 import { discounts } from './discounts';
+import { orders, webpay } from './orders';
 import { categories, shop } from './shop';
 import { sites } from './sites';
 
-export const server = { backoffice, categories, discounts, shop, sites };
+export const server = { backoffice, categories, discounts, orders, shop, sites, webpay };

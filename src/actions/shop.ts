@@ -22,6 +22,8 @@ import {
 import { categorySchema, storePatchSchema } from '@/lib/shop/schemas';
 import { HttpError } from '@/lib/server/http/errors';
 import { updateStore } from '@/lib/shop/store.server';
+import { legalSchema } from '@/lib/shop/legal';
+import { saveLegal } from '@/lib/shop/legal.server';
 import type { FlashToast } from '@/lib/toast/flash';
 import { z } from '@/lib/zod';
 
@@ -54,6 +56,14 @@ export const shop = {
     const gone = await getProduct(db, userId, id);
     await deleteProduct(db, userId, id);
     return { title: 'Producto eliminado', description: gone.name };
+  }),
+  /** The shop's terms, privacy and returns texts (/politicas). */
+  legal: formAction(legalSchema, {}, async (texts, context): Promise<Toast> => {
+    await saveLegal(await getDb(), requireUser(context.locals).id, texts);
+    return {
+      title: 'Políticas guardadas',
+      description: 'Tus clientes las ven al pie de cada página de tu tienda y al comprar.',
+    };
   }),
   /** The shop's settings; the form sends every field as text, the version among them. */
   store: formAction(

@@ -1,0 +1,95 @@
+/**
+ * The seller's order forms (docs/design.md §7 Orders and payment): move an order, the delivery
+ * settings (/despacho), their own Webpay account (/cobros). Each answers the toast to show.
+ */
+import { formAction, rowIdField } from '@/lib/server/http/action';
+import { requireUser } from '@/lib/server/http/auth';
+import { getDb } from '@/lib/server/db/client';
+import { deliverySettingsSchema } from '@/lib/orders/delivery';
+import { deliveryFormInput } from '@/lib/orders/delivery-form';
+import { saveDelivery } from '@/lib/orders/delivery.server';
+import { moveOrder, ORDER_NOT_FOUND } from '@/lib/orders/book.server';
+import {
+  orderPatchSchema,
+  STATUS_LABELS,
+  webpayAccountSchema,
+  webpayRemoveSchema,
+} from '@/lib/orders/schemas';
+import {
+  checkStoredWebpayAccount,
+  removeWebpayAccount,
+  saveWebpayAccount,
+  WEBPAY_CHECK_MESSAGES,
+} from '@/lib/orders/webpay-account.server';
+import type { FlashToast } from '@/lib/toast/flash';
+import { z } from '@/lib/zod';
+
+type Toast = Omit<FlashToast, 'at'>;
+/** The move form's fields as the API's patch: an empty optional field is left out. */
+const moveFields = z
+  .record(z.string(), z.string())
+  .transform(({ version, ...rest }): Record<string, unknown> => ({
+    ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== '')),
+    version: Number(version),
+  }))
+  .pipe(orderPatchSchema);
+
+export const orders = {
+  /** One move of the status machine; `to` is the order's page. */
+  move: formAction(
+    moveFields,
+    { order: rowIdField(ORDER_NOT_FOUND) },
+    async ({ order, ...move }, context) => {
+      const moved = await moveOrder(await getDb(), requireUser(context.locals).id, order, move);
+      return {
+        id: moved.id,
+        title: `Orden ${moved.number}: ${STATUS_LABELS[moved.status].toLowerCase()}`,
+      };
+    },
+  ),
+  delivery: formAction(
+    z
+      .record(z.string(), z.string())
+      .transform((f) => deliverySettingsSchema.parse(deliveryFormInput(f))),
+    {},
+    async (settings, context): Promise<Toast> => {
+      await saveDelivery(await getDb(), requireUser(context.locals).id, settings);
+      return {
+        title: 'Despacho guardado',
+        description: 'Tus clientes ven estos costos y plazos al comprar.',
+      };
+    },
+  ),
+};
+
+export const webpay = {
+  save: formAction(webpayAccountSchema, {}, async (input, context): Promise<Toast> => {
+    const saved = await saveWebpayAccount(await getDb(), requireUser(context.locals).id, input);
+    // Saving asks Webpay at once: the toast says what it answered.
+    if (saved.check === 'ok')
+      return {
+        title: 'Cuenta Webpay guardada y verificada',
+        description: `Código de comercio ${saved.commerce_code}. ${WEBPAY_CHECK_MESSAGES.ok.description}`,
+      };
+    const rejected = saved.check === 'rejected';
+    return {
+      ...WEBPAY_CHECK_MESSAGES[rejected ? 'rejected' : 'unreachable'],
+      title: `Cuenta guardada, pero ${rejected ? 'Webpay no la reconoce' : 'no pudimos verificarla'}`,
+      variant: 'destructive',
+    };
+  }),
+  check: formAction(z.object({}), {}, async (_input, context): Promise<Toast> => {
+    const result = await checkStoredWebpayAccount(await getDb(), requireUser(context.locals).id);
+    return {
+      ...WEBPAY_CHECK_MESSAGES[result],
+      variant: result === 'ok' ? 'default' : 'destructive',
+    };
+  }),
+  remove: formAction(webpayRemoveSchema, {}, async ({ version }, context): Promise<Toast> => {
+    await removeWebpayAccount(await getDb(), requireUser(context.locals).id, version);
+    return {
+      title: 'Webpay desconectado',
+      description: 'Tus clientes pueden pagar por transferencia o WhatsApp.',
+    };
+  }),
+};
