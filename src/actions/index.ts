@@ -2,10 +2,20 @@
  * Every form's action, by feature (docs/architecture.md, "A form post"). Each calls the same
  * services as the JSON API; the API stays the spec's contract.
  */
+import { accounts } from './accounts';
 import { backoffice } from './backoffice';
 import { discounts } from './discounts';
 import { orders, webpay } from './orders';
 import { categories, shop } from './shop';
 import { sites } from './sites';
 
-export const server = { backoffice, categories, discounts, orders, shop, sites, webpay };
+export const server = {
+  accounts,
+  backoffice,
+  categories,
+  discounts,
+  orders,
+  shop,
+  sites,
+  webpay,
+};

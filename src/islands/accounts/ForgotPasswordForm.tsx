@@ -14,6 +14,8 @@ import type { FormFailure } from '@/lib/forms';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 
 interface Props {
+  /** Where the form posts before hydration or without JavaScript: its page with its action. */
+  action: string;
   /** The server already sent the link (the form was posted before hydration or without JavaScript). */
   sent?: string;
   failure?: FormFailure & { email: string };
@@ -22,7 +24,7 @@ interface Props {
 const FORM = 'forgot';
 
 /** /login/forgot-password: asks for a reset link; the answer is the same whether or not the account exists. */
-function ForgotPasswordForm({ sent: sentByServer, failure }: Props) {
+function ForgotPasswordForm({ sent: sentByServer, failure, action }: Props) {
   const [email, setEmail] = useSessionState(
     'forgot:email',
     typedBeforeHydration(FORM, 'email') || failure?.email || '',
@@ -71,7 +73,7 @@ function ForgotPasswordForm({ sent: sentByServer, failure }: Props) {
     <form
       name={FORM}
       method="post"
-      action="/login/forgot-password"
+      action={action}
       onSubmit={onSubmit}
       noValidate
       className="space-y-4"

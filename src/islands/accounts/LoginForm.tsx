@@ -15,6 +15,8 @@ import { OrGoogle } from '@/islands/accounts/GoogleButton';
 import { useAccountSubmit } from '@/islands/accounts/useAccountSubmit';
 
 interface Props {
+  /** Where the form posts before hydration or without JavaScript: its page with its action. */
+  action: string;
   googleEnabled: boolean;
   /** A post that the server refused (the form works without JavaScript): its message, field errors and the email. */
   failure?: FormFailure & { email: string };
@@ -26,7 +28,7 @@ const FORM = 'login';
  * /login: email and password, or Google. A plain POST to /login before hydration; after it,
  * inline validation and no reload. On success the guard takes the person where they were going.
  */
-function LoginForm({ googleEnabled, failure }: Props) {
+function LoginForm({ googleEnabled, failure, action }: Props) {
   const [email, setEmail] = useSessionState(
     'login:email',
     typedBeforeHydration(FORM, 'email') || failure?.email || '',
@@ -54,7 +56,7 @@ function LoginForm({ googleEnabled, failure }: Props) {
       <form
         name={FORM}
         method="post"
-        action="/login"
+        action={action}
         onSubmit={onSubmit}
         onFocus={prepare}
         noValidate

@@ -17,6 +17,8 @@ import { OrGoogle } from '@/islands/accounts/GoogleButton';
 import { useAccountSubmit } from '@/islands/accounts/useAccountSubmit';
 
 interface Props {
+  /** Where the form posts before hydration or without JavaScript: its page with its action. */
+  action: string;
   googleEnabled: boolean;
   /** A post that the server refused (the form works without JavaScript): its message, field errors and what was sent. */
   failure?: FormFailure & { email: string; fullName: string };
@@ -28,7 +30,7 @@ const FORM = 'register';
  * /registrate: name, email, password (or Google). A plain POST to /registrate before hydration;
  * after it, inline validation and no reload. On success the guard resumes where the person was going.
  */
-function RegisterForm({ googleEnabled, failure }: Props) {
+function RegisterForm({ googleEnabled, failure, action }: Props) {
   const [fullName, setFullName] = useSessionState(
     'register:name',
     typedBeforeHydration(FORM, 'full_name') || failure?.fullName || '',
@@ -63,7 +65,7 @@ function RegisterForm({ googleEnabled, failure }: Props) {
       <form
         name={FORM}
         method="post"
-        action="/registrate"
+        action={action}
         onSubmit={onSubmit}
         onFocus={prepare}
         noValidate

@@ -10,6 +10,8 @@ import type { FormFailure } from '@/lib/forms';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 
 interface Props {
+  /** Where the form posts before hydration or without JavaScript: its page with its action. */
+  action: string;
   token: string;
   /** A post that the server refused (the form works without JavaScript). */
   failure?: FormFailure;
@@ -18,7 +20,7 @@ interface Props {
 const FORM = 'reset';
 
 /** /login/reset-password?token=…: a new password; then sign in again (no automatic sign-in). */
-function ResetPasswordForm({ token, failure }: Props) {
+function ResetPasswordForm({ token, failure, action }: Props) {
   const [password, setPassword] = useState(() => typedBeforeHydration(FORM, 'password'));
   const [confirm, setConfirm] = useState(() => typedBeforeHydration(FORM, 'confirm'));
   const [errors, setErrors] = useState<Record<string, string>>(failure?.errors ?? {});
@@ -62,7 +64,7 @@ function ResetPasswordForm({ token, failure }: Props) {
     <form
       name={FORM}
       method="post"
-      action="/login/reset-password"
+      action={action}
       onSubmit={onSubmit}
       noValidate
       className="space-y-4"

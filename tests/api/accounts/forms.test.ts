@@ -5,14 +5,19 @@ import { ApiClient, postForm } from '../../support/http';
 import { resetLinkIn, waitForMail } from '../../support/smtp';
 
 const servers = inject('servers');
+/** Where each form posts: its page, with its action (`src/actions/accounts.ts`). */
+const SIGN_IN = '/login?_action=accounts.signIn';
+const SIGN_UP = '/registrate?_action=accounts.signUp';
+const ASK_RESET = '/login/forgot-password?_action=accounts.askReset';
+const RESET = '/login/reset-password?_action=accounts.completeReset';
 const mailDir = inject('mailDir');
 
 describe.each(servers)('account forms on $kind', ({ url }) => {
-  it('/login renders a form that posts to itself', async () => {
+  it('/login renders a form that posts to itself, with its action', async () => {
     const html = await (await fetch(`${url}/login`)).text();
     const form = /<form[^>]*name="login"[^>]*>/.exec(html)?.[0] ?? '';
     expect(form).toContain('method="post"');
-    expect(form).toContain('action="/login"');
+    expect(form).toContain('action="/login?_action=accounts.signIn"');
   });
 
   it('/login and /registrate are rendered once, then served from the render cache; a refusal and a company being started are not', async () => {
@@ -23,7 +28,7 @@ describe.each(servers)('account forms on $kind', ({ url }) => {
       expect(again.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
       expect(await again.text()).toBe(first);
     }
-    const refused = await postForm(url, '/login', {
+    const refused = await postForm(url, SIGN_IN, {
       email: 'nadie@ejemplo.cl',
       password: 'otra-cosa',
     });
@@ -44,16 +49,16 @@ describe.each(servers)('account forms on $kind', ({ url }) => {
 
   it('POST /login: a refusal is a 400 page with the message and the email; success goes to /dashboard signed in', async () => {
     const { user, password } = await new ApiClient(url).register();
-    const wrong = await postForm(url, '/login', { email: user.email, password: 'otra-cosa' });
+    const wrong = await postForm(url, SIGN_IN, { email: user.email, password: 'otra-cosa' });
     expect(wrong.status).toBe(400);
     const html = await wrong.text();
     expect(html).toContain('El correo o la contraseña no son correctos.');
     expect(html).toContain(`value="${user.email}"`);
     expect(html).not.toContain('otra-cosa');
-    const invalid = await postForm(url, '/login', { email: 'no-es-correo', password: '' });
+    const invalid = await postForm(url, SIGN_IN, { email: 'no-es-correo', password: '' });
     expect(invalid.status).toBe(400);
 
-    const ok = await postForm(url, '/login', { email: user.email, password });
+    const ok = await postForm(url, SIGN_IN, { email: user.email, password });
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/dashboard');
     const cookies = ok.headers.getSetCookie();
@@ -82,7 +87,7 @@ describe.each(servers)('account forms on $kind', ({ url }) => {
 
   it('POST /registrate: a refusal keeps the name and email with the messages; success goes to /dashboard signed in', async () => {
     const { user } = await new ApiClient(url).register();
-    const taken = await postForm(url, '/registrate', {
+    const taken = await postForm(url, SIGN_UP, {
       full_name: 'Rosa Pérez',
       email: user.email,
       password: 'una-clave-segura',
@@ -92,7 +97,7 @@ describe.each(servers)('account forms on $kind', ({ url }) => {
     expect(html).toContain('value="Rosa Pérez"');
     expect(html).toContain(`value="${user.email}"`);
     expect(html).toContain('No pudimos crear tu cuenta');
-    const short = await postForm(url, '/registrate', {
+    const short = await postForm(url, SIGN_UP, {
       full_name: 'Rosa Pérez',
       email: `nueva-${Date.now()}@ejemplo.cl`,
       password: 'corta',
@@ -100,7 +105,7 @@ describe.each(servers)('account forms on $kind', ({ url }) => {
     expect(short.status).toBe(400);
     expect(await short.text()).toMatch(/al menos/i);
 
-    const ok = await postForm(url, '/registrate', {
+    const ok = await postForm(url, SIGN_UP, {
       full_name: 'Rosa Pérez',
       email: `nueva-${Date.now()}@ejemplo.cl`,
       password: 'una-clave-segura',
@@ -112,10 +117,10 @@ describe.each(servers)('account forms on $kind', ({ url }) => {
 
   it('forgot and reset password by form: the same answer for anyone, a mismatch in place, then /login', async () => {
     const { user } = await new ApiClient(url).register();
-    const asked = await postForm(url, '/login/forgot-password', { email: user.email });
+    const asked = await postForm(url, ASK_RESET, { email: user.email });
     expect(asked.status).toBe(200);
     expect(await asked.text()).toContain('Si existe una cuenta con ese correo');
-    const nobody = await postForm(url, '/login/forgot-password', {
+    const nobody = await postForm(url, ASK_RESET, {
       email: `nadie-${Date.now()}@ejemplo.cl`,
     });
     expect(await nobody.text()).toContain('Si existe una cuenta con ese correo');
@@ -123,7 +128,7 @@ describe.each(servers)('account forms on $kind', ({ url }) => {
     const token = new URL(resetLinkIn(await waitForMail(mailDir, user.email))).searchParams.get(
       'token',
     )!;
-    const mismatch = await postForm(url, '/login/reset-password', {
+    const mismatch = await postForm(url, RESET, {
       token,
       password: 'la-nueva-clave',
       confirm: 'otra-clave-x',
@@ -132,7 +137,7 @@ describe.each(servers)('account forms on $kind', ({ url }) => {
     const html = await mismatch.text();
     expect(html).toContain('Las contraseñas no coinciden.');
     expect(html).toContain(`value="${token}"`);
-    const done = await postForm(url, '/login/reset-password', {
+    const done = await postForm(url, RESET, {
       token,
       password: 'la-nueva-clave',
       confirm: 'la-nueva-clave',

@@ -46,17 +46,25 @@ describe.each(servers)('password spraying on $kind', ({ url }) => {
     });
     expect(page.status).toBe(200);
     expect(String(page.body)).toContain('Este navegador es mío');
-    const unlocked = await phone.request('POST', '/login/desbloquear', {
-      raw: new URLSearchParams({ token }).toString(),
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    });
+    const unlocked = await phone.request(
+      'POST',
+      '/login/desbloquear?_action=accounts.unlockDevice',
+      {
+        raw: new URLSearchParams({ token }).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      },
+    );
     expect(unlocked.status).toBe(303);
     expect((await login(phone, email, account.password)).status).toBe(200);
     // The link works once.
-    const again = await new ApiClient(url).request('POST', '/login/desbloquear', {
-      raw: new URLSearchParams({ token }).toString(),
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    });
+    const again = await new ApiClient(url).request(
+      'POST',
+      '/login/desbloquear?_action=accounts.unlockDevice',
+      {
+        raw: new URLSearchParams({ token }).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      },
+    );
     expect(again.status).toBe(400);
 
     // An account nobody attacks: one address's guesses make that address wait, not the owner.

@@ -89,7 +89,7 @@ describe.each(servers)('input hygiene on $kind', ({ url }) => {
     const listed = await api.get('/api/products/?q=ta%00za', { token });
     expect(listed.status).toBe(400);
     expect(listed.body.message).toBe('La dirección trae caracteres no válidos.');
-    const login = await fetch(url + '/login', {
+    const login = await fetch(url + '/login?_action=accounts.signIn', {
       method: 'POST',
       redirect: 'manual',
       headers: { Origin: url, 'Content-Type': 'application/x-www-form-urlencoded' },

@@ -40,15 +40,19 @@ export async function actionState<A extends AnyAction>(
   if (error.status >= 500) throw new HttpError(error.status, error.message);
   const errors: Record<string, string> = {};
   let message = ASTRO_REFUSALS[error.code] ?? error.message;
+  let status = error.status;
   if (isInputError(error)) {
-    message =
-      error.issues.find((i) => i.path.length === 0)?.message ?? 'Revisa los datos enviados.';
+    const whole = error.issues.find((i) => i.path.length === 0) as
+      { message: string; status?: number } | undefined;
+    message = whole?.message ?? 'Revisa los datos enviados.';
+    status = whole?.status ?? status;
+    page.response.status = status;
     for (const [field, messages] of Object.entries(error.fields))
       if (messages?.[0]) errors[field] = messages[0];
   }
   return {
     ok: false,
-    failure: { status: error.status, message, errors },
+    failure: { status, message, errors },
     fields: await typedFields(page.request),
   };
 }

@@ -40,13 +40,14 @@ export function toActionError(error: unknown): ActionError {
   if (!described.errors) return refused;
   return Object.assign(refused, {
     type: 'AstroActionInputError',
-    issues: issuesOf(described.message, described.errors),
+    issues: issuesOf(described.status, described.message, described.errors),
   });
 }
 
-function issuesOf(message: string, errors: FieldErrors) {
+/** The refusal's own status rides on its path-less issue: Astro rebuilds any input error as a 400. */
+function issuesOf(status: number, message: string, errors: FieldErrors) {
   return [
-    { code: 'custom', path: [], message },
+    { code: 'custom', path: [], message, status },
     ...Object.entries(errors).flatMap(([field, messages]) =>
       messages.map((m) => ({ code: 'custom', path: [field], message: m })),
     ),
