@@ -5,6 +5,8 @@
 import { accounts } from './accounts';
 import { backoffice } from './backoffice';
 import { discounts } from './discounts';
+import { formation } from './formation';
+import { lessons } from './lessons';
 import { orders, webpay } from './orders';
 import { categories, shop } from './shop';
 import { sites } from './sites';
@@ -14,6 +16,8 @@ export const server = {
   backoffice,
   categories,
   discounts,
+  formation,
+  lessons,
   orders,
   shop,
   sites,

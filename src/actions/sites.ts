@@ -8,7 +8,10 @@ import { requireUser } from '@/lib/server/http/auth';
 import { getDb } from '@/lib/server/db/client';
 import { domainSchema } from '@/lib/sites/domains';
 import { removeDomain, setDomain, verifyDomain } from '@/lib/sites/domains.server';
-import { pageCreateSchema, siteCreateSchema } from '@/lib/sites/schemas';
+import { pageCreateSchema, siteCreateSchema, siteFromCanvasSchema } from '@/lib/sites/schemas';
+import { createSiteFromCanvas } from '@/lib/sites/from-canvas.server';
+import { loadOwnedCanvas } from '@/lib/canvas/load.server';
+import { HttpError } from '@/lib/server/http/errors';
 import { settingsFromForm } from '@/lib/sites/site-form';
 import { createPage, deletePage, getPage } from '@/lib/sites/site-pages.server';
 import {
@@ -45,6 +48,26 @@ export const sites = {
       to: BUILDER_PATHS.editor(made.id),
     };
   }),
+  /** A draft site and unpublished products from a canvas's answers (its summary page). */
+  fromCanvas: formAction(
+    siteFromCanvasSchema,
+    { canvas: z.string() },
+    async ({ canvas: canvasId, ...input }, context): Promise<FormDone> => {
+      const { db, userId } = await seller(context);
+      const canvas = await loadOwnedCanvas(userId, canvasId);
+      if (!canvas) throw new HttpError(404, 'No encontramos ese canvas.');
+      const made = await createSiteFromCanvas(db, userId, canvas.id, input);
+      const products = made.products.length;
+      return {
+        title: 'Tu sitio quedó en borrador',
+        description:
+          products === 0
+            ? 'Revísalo y publícalo cuando quieras.'
+            : `Con ${products === 1 ? '1 producto' : `${products} productos`} sin publicar en tu catálogo. Revísalo y publícalo cuando quieras.`,
+        to: BUILDER_PATHS.site(made.site.id),
+      };
+    },
+  ),
   publish: formAction(nothing, site, async ({ site }, context): Promise<FormDone> => {
     const { db, userId } = await seller(context);
     const published = await publishSite(db, userId, site);

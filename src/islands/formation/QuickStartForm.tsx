@@ -13,6 +13,8 @@ import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 const FORM = 'quick-start';
 
 interface Props {
+  /** Where the form posts before hydration or without JavaScript: `/` with its action. */
+  action: string;
   /** What a post without JavaScript sent, when it lacked the name or the type. */
   refused?: { companyName: string; type: string };
 }
@@ -22,7 +24,7 @@ interface Props {
  * stored and the visitor goes to that type's formation flow. Without both, nothing happens
  * but a reminder. Before hydration the form posts to `/`, which does the same on the server.
  */
-function QuickStartForm({ refused }: Props) {
+function QuickStartForm({ action, refused }: Props) {
   const [name, setName] = useState(
     () => typedBeforeHydration(FORM, 'companyName') || refused?.companyName || '',
   );
@@ -48,7 +50,7 @@ function QuickStartForm({ refused }: Props) {
     <form
       name={FORM}
       method="post"
-      action="/"
+      action={action}
       onSubmit={onSubmit}
       className="card p-5 sm:p-7"
       aria-labelledby={`${nameId}-title`}

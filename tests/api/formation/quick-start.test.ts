@@ -7,20 +7,27 @@ const servers = inject('servers');
 /** The `name=value` of a Set-Cookie header. */
 const pair = (setCookie: string) => setCookie.split(';')[0]!;
 
+/** The quick start's form posts to `/` with its action (`src/actions/formation.ts`). */
+const QUICK_START = '/?_action=formation.quickStart';
 describe.each(servers)('quick start on $kind', ({ url }) => {
   it('POST / without the type: a 400 page that keeps the name and asks in Spanish; nothing stored', async () => {
-    const res = await postForm(url, '/', { companyName: 'Panadería Las Rosas' });
+    const res = await postForm(url, QUICK_START, { companyName: 'Panadería Las Rosas' });
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain('value="Panadería Las Rosas"');
     expect(html).toContain('Escribe el nombre y elige el tipo para continuar.');
     expect(res.headers.getSetCookie().some((c) => c.startsWith('impulsa_quickstart='))).toBe(false);
-    expect((await postForm(url, '/', { companyName: '   ', type: 'spa' })).status).toBe(400);
-    expect((await postForm(url, '/', { companyName: 'x', type: 'sa' })).status).toBe(400);
+    expect((await postForm(url, QUICK_START, { companyName: '   ', type: 'spa' })).status).toBe(
+      400,
+    );
+    expect((await postForm(url, QUICK_START, { companyName: 'x', type: 'sa' })).status).toBe(400);
   });
 
   it('POST / with both: the company in its cookie and on to the type; the step page applies it once to the stored draft', async () => {
-    const res = await postForm(url, '/', { companyName: '  Cerámica Los Andes ', type: 'eirl' });
+    const res = await postForm(url, QUICK_START, {
+      companyName: '  Cerámica Los Andes ',
+      type: 'eirl',
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/modelo-de-negocio/eirl');
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('impulsa_quickstart='))!;

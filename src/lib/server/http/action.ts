@@ -76,16 +76,20 @@ export function formAction<S extends z.ZodType, E extends z.ZodRawShape, T>(
   handler: (input: z.output<S> & z.output<z.ZodObject<E>>, context: ActionAPIContext) => Promise<T>,
   options: { public?: boolean } = {},
 ) {
-  const input = z.preprocess(
-    (value) => (value instanceof FormData ? formFields(value) : value),
-    z.intersection(schema, z.object(extra)),
-  );
+  const form = z.object(extra);
+  // The form's own fields are read apart: a schema that keeps unknown keys never sees them.
+  const parse = (data: FormData) => {
+    const fields = formFields(data);
+    const own = form.parse(fields);
+    const rest = Object.fromEntries(Object.entries(fields).filter(([key]) => !(key in extra)));
+    return { ...(schema.parse(rest) as object), ...own };
+  };
   return defineAction({
     accept: 'form',
     handler: async (data: FormData, context) => {
       try {
         if (!options.public) requireUser(context.locals);
-        return await handler(input.parse(data) as never, context);
+        return await handler(parse(data) as never, context);
       } catch (error) {
         throw toActionError(error);
       }

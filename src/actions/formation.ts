@@ -1,0 +1,68 @@
+/**
+ * The formation's forms (docs/spec.md §2–§4): the quick start on `/` (public: the company waits in
+ * its cookie until the person signs in), a company's correction while observed, and the shop
+ * selling as the constituted company or not.
+ */
+import { formAction, rowIdField } from '@/lib/server/http/action';
+import { requireUser } from '@/lib/server/http/auth';
+import { getDb } from '@/lib/server/db/client';
+import { COMPANY_NOT_FOUND } from '@/lib/formation/companies.server';
+import { correctionSchema, formToPayload } from '@/lib/formation/corrections';
+import { correctCompany } from '@/lib/formation/corrections.server';
+import {
+  encodeQuickStart,
+  QUICK_START_COOKIE,
+  QUICK_START_MAX_AGE,
+  quickStartPath,
+} from '@/lib/formation/quick-start';
+import { quickStartSchema } from '@/lib/formation/quick-start.server';
+import { sellAsCompany, sellAsSeller } from '@/lib/shop/legal-entity.server';
+import type { FlashToast } from '@/lib/toast/flash';
+import { z } from '@/lib/zod';
+
+type Toast = Omit<FlashToast, 'at'>;
+const company = { company: rowIdField(COMPANY_NOT_FOUND) };
+const STORE_NOTE =
+  'Lo verás en tus comprobantes, en los correos a tus clientes y en tus productos.';
+
+export const formation = {
+  /** Where the formation flow starts for the type chosen; the name rides in its cookie. */
+  quickStart: formAction(
+    quickStartSchema,
+    {},
+    async ({ companyName: name, type }, context) => {
+      context.cookies.set(QUICK_START_COOKIE, encodeQuickStart({ name, type }), {
+        path: '/',
+        maxAge: QUICK_START_MAX_AGE,
+        sameSite: 'lax',
+      });
+      return { to: quickStartPath(type) };
+    },
+    { public: true },
+  ),
+  correct: formAction(
+    correctionSchema,
+    company,
+    async ({ company, version, ...typed }, context) => {
+      await correctCompany(
+        await getDb(),
+        requireUser(context.locals).id,
+        company,
+        version,
+        formToPayload(typed as Record<string, string>),
+      );
+      return {
+        title: 'Enviamos tus correcciones',
+        description: 'Tu solicitud volvió a revisión; te avisaremos por correo.',
+      } satisfies Toast;
+    },
+  ),
+  sellAsCompany: formAction(z.object({}), company, async ({ company }, context): Promise<Toast> => {
+    await sellAsCompany(await getDb(), requireUser(context.locals).id, company);
+    return { title: 'Tu tienda vende como tu empresa', description: STORE_NOTE };
+  }),
+  sellAsSeller: formAction(z.object({}), {}, async (_input, context): Promise<Toast> => {
+    await sellAsSeller(await getDb(), requireUser(context.locals).id);
+    return { title: 'Tu tienda ya no muestra tu empresa', description: STORE_NOTE };
+  }),
+};
