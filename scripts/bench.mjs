@@ -415,47 +415,64 @@ async function coldStarts() {
   return times;
 }
 
+/**
+ * Prints the results and, after a full run (no BENCH_ROWS), writes them to docs/bench.md: the one
+ * place the figures live, so no hand edits them into the README.
+ */
 function report() {
+  const lines = [];
+  const say = (line) => {
+    say(line);
+    lines.push(line);
+  };
   const fmt = (n) => Math.round(n).toLocaleString('en-US');
   const pct = (n) => `${(n * 100).toFixed(1)} %`;
-  console.log(
+  say(
     `\nImpulsa benchmark — ${engine}, Node ${process.version}, wrk on core 0 and the servers on core 1, ${connections} connections, ${duration} s a run; app / raw: ${rounds} round(s) of both at once, each with its own wrk\n`,
   );
-  console.log(
+  say(
     '| row | bytes | app req/s alone | app p50 / p99 ms | raw req/s alone | app / raw (median) | spread |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  say('|---|---:|---:|---:|---:|---:|---:|');
   for (const { row, runs, alone } of results) {
     const ratios = runs.map((r) => r.ratio);
     const errors = [...runs.map((r) => r.a), alone.a].reduce((n, a) => n + a.errors, 0);
-    console.log(
+    say(
       `| ${row.name} | ${fmt(row.bytes)} | ${fmt(alone.a.rps)} | ${alone.a.p50.toFixed(1)} / ${alone.a.p99.toFixed(1)} | ${fmt(alone.r.rps)} | **${pct(median(ratios))}** | ${pct(Math.min(...ratios))}–${pct(Math.max(...ratios))} |`,
     );
-    if (errors) console.log(`  ${row.name}: ${errors} errors or non-2xx answers`);
+    if (errors) say(`  ${row.name}: ${errors} errors or non-2xx answers`);
   }
   for (const { row, counting } of results.filter((r) => r.row.uncounted)) {
-    console.log(
+    say(
       `\n${row.name}: counted ÷ uncounted, same page, alternating: median **${pct(median(counting))}** (${pct(Math.min(...counting))}–${pct(Math.max(...counting))}).`,
     );
   }
   const mb = (n) => `${Math.round(n)} MB`;
-  console.log(
+  say(
     `\nMemory (RSS, ${engine}): right after the rows ${mb(memory.afterLoad)}, 20 s later ${mb(memory.settled)}; idle after a restart ${mb(memory.idleRestart)}.`,
   );
-  console.log(
+  say(
     `Cold start on the migrated database, process start to first 200: median ${fmt(median(memory.coldStarts))} ms (${memory.coldStarts.map(fmt).join(', ')}).`,
   );
   const { uploads } = memory;
-  console.log(
+  say(
     `Four 36-megapixel photos (${uploads.megabytes.toFixed(1)} MB JPEG each) uploaded at once: RSS ${mb(uploads.before)} before, ${mb(uploads.peak)} at the peak, ${mb(uploads.after)} 20 s after; all four answered in ${uploads.seconds.toFixed(1)} s.`,
   );
   if (memory.soak) {
     const { samples, after, rounds } = memory.soak;
     const change = (n) =>
       `${n >= samples[0] ? '+' : '−'}${((Math.abs(n - samples[0]) / samples[0]) * 100).toFixed(1)} %`;
-    console.log(
+    say(
       `A seller's session of ${soakSeconds} s (${rounds} rounds of a 12-megapixel photo, a product made, edited and published, its page, an order, and signed-in asks): ${samples.map(Math.round).join(', ')} MB; highest ${change(Math.max(...samples))} against the first; a quiet minute after: ${mb(after)}.`,
     );
   }
-  printRoutes(routeWeights);
+  printRoutes(routeWeights, say);
+  if (onlyRows) return;
+  const header = [
+    '# Benchmark',
+    '',
+    `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}; do not edit by hand. How the`,
+    'rows are measured: the README\'s "Benchmark" and `docs/decisions/2026-11-26-side-by-side-bench.md`.',
+  ];
+  fs.writeFileSync(path.join(root, 'docs/bench.md'), [...header, ...lines, ''].join('\n'));
 }

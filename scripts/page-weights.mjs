@@ -123,12 +123,13 @@ function getPage(url, headers) {
 }
 
 /** The table `npm run bench` prints. */
-export function printRoutes(rows) {
-  console.log('\n| route | gzip KB before use | budget | added on idle or when visible |');
-  console.log('|---|---:|---:|---:|');
+/** Prints the table through `say` (console.log by default), line by line. */
+export function printRoutes(rows, say = console.log) {
+  say('\n| route | gzip KB before use | budget | added on idle or when visible |');
+  say('|---|---:|---:|---:|');
   for (const r of rows) {
     const verdict = r.kb <= r.budgetKb ? `≤ ${r.budgetKb}` : `**over ${r.budgetKb}**`;
-    console.log(
+    say(
       `| ${r.name} | ${r.kb.toFixed(1)} | ${verdict} | ${r.laterKb ? r.laterKb.toFixed(1) : '–'} |`,
     );
   }
