@@ -168,8 +168,7 @@ function SiteEditor({
       window.removeEventListener('beforeunload', leave);
       saver.current?.stop();
     };
-    // The island mounts once per page; its props never change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- mounts once per page; its props never change
   }, []);
 
   function changed(data: Data) {

@@ -38,18 +38,21 @@ export function isApproved(result: WebpayResult, amount: number): boolean {
   return result.status === 'AUTHORIZED' && result.response_code === 0 && result.amount === amount;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function toResult(raw: any): WebpayResult {
+/** Webpay's JSON as read: any field may be missing or of another type, so each is checked. */
+function toResult(raw: unknown): WebpayResult {
+  const r = (raw ?? {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' ? v : null);
+  const card = (r.card_detail ?? {}) as Record<string, unknown>;
   return {
-    status: String(raw?.status ?? ''),
-    response_code: typeof raw?.response_code === 'number' ? raw.response_code : null,
-    amount: Number(raw?.amount ?? 0),
-    buy_order: String(raw?.buy_order ?? ''),
-    authorization_code: raw?.authorization_code ?? null,
-    card_last_digits: raw?.card_detail?.card_number ?? null,
-    payment_type_code: raw?.payment_type_code ?? null,
-    installments_number: raw?.installments_number ?? null,
-    transaction_date: raw?.transaction_date ?? null,
+    status: String(r.status ?? ''),
+    response_code: typeof r.response_code === 'number' ? r.response_code : null,
+    amount: Number(r.amount ?? 0),
+    buy_order: String(r.buy_order ?? ''),
+    authorization_code: text(r.authorization_code),
+    card_last_digits: text(card.card_number),
+    payment_type_code: text(r.payment_type_code),
+    installments_number: typeof r.installments_number === 'number' ? r.installments_number : null,
+    transaction_date: text(r.transaction_date),
   };
 }
 

@@ -44,8 +44,7 @@ describe('releaseMemory', () => {
       if (kept.length > 8) kept.shift();
     }
     expect(kept.length).toBe(8);
-    // Drops the batches (the assignment is the point: nothing refers to them after it).
-    // eslint-disable-next-line no-useless-assignment
+    // eslint-disable-next-line no-useless-assignment -- the point: nothing refers to the batches after it
     kept = [];
     // A major collection frees the objects but keeps their pages pooled, resident.
     v8.setFlagsFromString('--expose-gc');
