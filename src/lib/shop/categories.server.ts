@@ -4,7 +4,7 @@ import { CATEGORIES_PER_STORE } from '@/lib/shop/schemas';
 import { slugify, uniqueSlug } from '@/lib/shop/slug';
 import { cache } from '@/lib/server/cache/provider';
 import { tags } from '@/lib/server/cache/tags';
-import type { Db } from '@/lib/server/db/client';
+import type { Db, Queryable } from '@/lib/server/db/client';
 import { lockWithin, ownedOr404, retryOnUniqueViolation } from '@/lib/server/db/queries';
 import { categories } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
@@ -35,7 +35,7 @@ export async function listCategories(db: Db, userId: number): Promise<CategoryVi
 }
 
 /** The seller's category slugs; call it inside the write's transaction, which it serialises. */
-async function takenSlugs(db: Db, userId: number, except?: number): Promise<Set<string>> {
+async function takenSlugs(db: Queryable, userId: number, except?: number): Promise<Set<string>> {
   await lockWithin(db, 'category-slugs', userId);
   const rows = await db
     .select({ id: categories.id, slug: categories.slug })
@@ -55,10 +55,7 @@ export async function createCategory(db: Db, userId: number, name: string): Prom
   // Two categories named alike at once would take the same slug: the loser tries again.
   const row = await retryOnUniqueViolation(() =>
     db.transaction(async (tx) => {
-      const slug = uniqueSlug(
-        slugify(name, 'categoria'),
-        await takenSlugs(tx as unknown as Db, userId),
-      );
+      const slug = uniqueSlug(slugify(name, 'categoria'), await takenSlugs(tx, userId));
       return (
         await tx.insert(categories).values({ userId, name, slug, position: n }).returning()
       )[0];
@@ -81,10 +78,7 @@ export async function updateCategory(
   await retryOnUniqueViolation(() =>
     db.transaction(async (tx) => {
       if (patch.name !== undefined && patch.name !== current.name) {
-        const slug = uniqueSlug(
-          slugify(patch.name, 'categoria'),
-          await takenSlugs(tx as unknown as Db, userId, id),
-        );
+        const slug = uniqueSlug(slugify(patch.name, 'categoria'), await takenSlugs(tx, userId, id));
         await tx.update(categories).set({ name: patch.name, slug }).where(eq(categories.id, id));
       }
       if (patch.position !== undefined) {

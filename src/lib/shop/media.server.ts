@@ -17,7 +17,7 @@ import {
   variantWidths,
 } from '@/lib/shop/images';
 import { mediaPath } from '@/lib/shop/urls';
-import type { Db } from '@/lib/server/db/client';
+import type { Db, Queryable } from '@/lib/server/db/client';
 import { listPage, ownedOr404, type JsonPart } from '@/lib/server/db/queries';
 import { media, mediaVariants, productImages } from '@/lib/server/db/schema';
 import { cache } from '@/lib/server/cache/provider';
@@ -122,7 +122,7 @@ async function encodeNow(
 
 /** Where variants are kept. The database by default; an object store can implement it later. */
 export interface MediaStorage {
-  put(db: Db, mediaId: number, variants: EncodedVariant[]): Promise<VariantInfo[]>;
+  put(db: Queryable, mediaId: number, variants: EncodedVariant[]): Promise<VariantInfo[]>;
   get(db: Db, key: string): Promise<{ bytes: Uint8Array; format: string } | null>;
 }
 
@@ -279,7 +279,7 @@ export async function createMedia(
       .insert(media)
       .values({ userId, width: image.width, height: image.height, alt })
       .returning();
-    const variants = await storage.put(tx as unknown as Db, row!.id, image.variants);
+    const variants = await storage.put(tx, row!.id, image.variants);
     return toView(row!, variants);
   });
 }

@@ -16,7 +16,7 @@ import { openPostgres } from '@/lib/server/db/postgres';
 import { seedReferenceData } from '@/lib/server/db/seed';
 import { log } from '@/lib/server/log';
 
-export type { Db, DbHandle, DbKind, OpenOptions } from '@/lib/server/db/handle';
+export type { Db, DbHandle, DbKind, OpenOptions, Queryable, Tx } from '@/lib/server/db/handle';
 export { DB_TIMEOUTS } from '@/lib/server/db/handle';
 export { isMigrated, migrateDatabase } from '@/lib/server/db/migrate';
 

@@ -8,6 +8,10 @@ import type * as schema from '@/lib/server/db/schema';
 
 /** The Drizzle database, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction, as `db.transaction` hands it over. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** What a read or a write can run on: the database, or a transaction already open. */
+export type Queryable = Db | Tx;
 /** Which engine a handle talks to (what `/api/health/` reports). */
 export type DbKind = 'pglite' | 'postgres';
 

@@ -4,11 +4,10 @@
  * from; the stored row is locked, and either the edit becomes version + 1, or the answer is a
  * 409 carrying the stored copy so the browser can merge instead of overwriting (docs/design.md §5).
  */
-import type { Db } from '@/lib/server/db/client';
+import type { Db, Tx } from '@/lib/server/db/client';
 import { HttpError } from '@/lib/server/http/errors';
 
-/** A transaction, as `db.transaction` hands it over. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 
 export interface VersionedSave<Row> {
   /** The version the edit started from; 0 or null: nothing was stored yet. */
