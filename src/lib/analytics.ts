@@ -1,7 +1,8 @@
 /** Analytics names both sides share (docs/spec.md §4, §6). */
+import { cookieName } from '@/lib/cookies';
 
 /** Set by a sign-in posted as a plain form: the next page with analytics identifies the user. */
-export const IDENTIFY_COOKIE = 'impulsa_identify';
+export const IDENTIFY_COOKIE = cookieName('identify');
 
 /**
  * PostHog feature flags the pages use, each targeted in PostHog by person properties. Elements

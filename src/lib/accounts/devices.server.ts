@@ -4,6 +4,7 @@
  * While an account is under attack (`accountUnderAttack` in sign-in), a browser it has not seen
  * must first open a single-use link mailed to the owner.
  */
+import { cookieName } from '@/lib/cookies';
 import type { APIContext } from 'astro';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { deviceUnlockMail } from '@/lib/accounts/account-mails.server';
@@ -18,8 +19,7 @@ import { enqueue } from '@/lib/server/queue/queue';
 import type { JobHandler } from '@/lib/server/queue/worker';
 
 /** The cookie's name: over HTTPS with the `__Host-` prefix, as the session cookie's. */
-const deviceCookie = (url: URL) =>
-  url.protocol === 'https:' ? '__Host-impulsa_device' : 'impulsa_device';
+const deviceCookie = (url: URL) => cookieName('device', url.protocol);
 /** Chrome keeps a cookie 400 days at most. */
 const DEVICE_MAX_AGE_S = 400 * 24 * 3600;
 const UNLOCK_TTL_MS = 60 * 60 * 1000;

@@ -2,11 +2,12 @@
  * Google sign-in: an OpenID Connect authorization-code flow with PKCE (openid-client)
  * against `OIDC_ISSUER` (Google by default). The callback URL is built from SITE_URL.
  */
+import { cookieName } from '@/lib/cookies';
 import * as oidc from 'openid-client';
 import { googleOidc, siteUrl } from '@/lib/server/config';
 
 /** Cookie that carries PKCE verifier, state and nonce between start and callback. */
-export const OIDC_COOKIE = 'impulsa_oidc';
+export const OIDC_COOKIE = cookieName('oidc');
 export const OIDC_COOKIE_PATH = '/auth/google';
 
 export interface OidcSettings {

@@ -1,13 +1,14 @@
 /** The browser session cookie: HttpOnly, SameSite=Lax, host-only; `__Host-` prefixed over HTTPS. */
 import type { AstroCookies } from 'astro';
+import { cookieName, COOKIES } from '@/lib/cookies';
 import { SESSION_TTL_MS } from '@/lib/accounts/tokens.server';
 
 /** The session cookie's names: over HTTPS, then over plain HTTP. */
-export const SESSION_COOKIE_NAMES = ['__Host-impulsa_session', 'impulsa_session'] as const;
+export const SESSION_COOKIE_NAMES = COOKIES.session.names;
 
 /** Cookie name for a request over `protocol`. */
 export function sessionCookieName(protocol: string): string {
-  return protocol === 'https:' ? SESSION_COOKIE_NAMES[0] : SESSION_COOKIE_NAMES[1];
+  return cookieName('session', protocol);
 }
 
 /** Reads the session token, if any. */

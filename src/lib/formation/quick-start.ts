@@ -4,9 +4,10 @@
  * /registrate and fill the draft itself: the home form works without JavaScript, and the
  * name arrives in the formation flow whichever way the visitor came.
  */
+import { cookieName } from '@/lib/cookies';
 import type { BusinessType } from '@/lib/formation/business-type';
 
-export const QUICK_START_COOKIE = 'impulsa_quickstart';
+export const QUICK_START_COOKIE = cookieName('quickStart');
 /** A week: long enough to create the account another day. */
 export const QUICK_START_MAX_AGE = 60 * 60 * 24 * 7;
 export const QUICK_START_NAME_MAX = 120;

@@ -5,14 +5,15 @@
  * so everyone with the same counts shares one cached page. On a main domain both are set for the
  * domain and its subdomains, so a shop's site and its main-domain pages share one cart.
  */
+import { cookieName } from '@/lib/cookies';
 import type { AstroCookies } from 'astro';
 import { hostnameOf } from '@/lib/routing/hosts';
 
-export const CART_COOKIE = 'impulsa_carro';
-export const CART_COUNT_COOKIE = 'impulsa_carro_n';
+export const CART_COOKIE = cookieName('cart');
+export const CART_COUNT_COOKIE = cookieName('cartCounts');
 export const CART_DAYS = 30;
 /** On a custom domain: this browser's cart was already handed over from the main domain. */
-export const CART_LINKED_COOKIE = 'impulsa_carro_enlazado';
+export const CART_LINKED_COOKIE = cookieName('cartLinked');
 
 const IP = /^[\d.]+$|^\[/;
 /** At most this many shops are counted (a visitor's carts beyond it show no count). */

@@ -2,9 +2,10 @@
  * The intended route: where a signed-out visitor was going, kept until they sign in.
  * It is only ever a path on our own origin; anything else is dropped.
  */
+import { cookieName } from '@/lib/cookies';
 
 /** Cookie that holds it (HttpOnly, one hour). */
-export const INTENDED_COOKIE = 'impulsa_intended';
+export const INTENDED_COOKIE = cookieName('intended');
 
 const BASE = 'http://impulsa.invalid';
 

@@ -2,9 +2,10 @@
  * A toast raised just before a full-page navigation survives it in a short-lived cookie,
  * so the next page (even a zero-JS one, which then loads the toast island) shows it.
  */
+import { cookieName } from '@/lib/cookies';
 
 /** Cookie name, readable by the server to decide whether to render the toast island. */
-export const FLASH_COOKIE = 'impulsa_flash';
+export const FLASH_COOKIE = cookieName('flash');
 /** A flash older than this (ms) is stale and ignored. */
 export const FLASH_MAX_AGE_MS = 15_000;
 

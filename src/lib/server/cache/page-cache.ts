@@ -7,8 +7,7 @@
  * hits through `answer()` before Astro runs.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SESSION_COOKIE_NAMES } from '@/lib/accounts/session-cookie.server';
-import { QUICK_START_COOKIE } from '@/lib/formation/quick-start';
+import { cookieNames } from '@/lib/cookies';
 import { recordIfVisit } from '@/lib/figures/visit-buffer.server';
 import { cartCountsIn } from '@/lib/orders/cart-cookie';
 import { withoutCampaignParams } from '@/lib/server/cache/campaign-params';
@@ -18,7 +17,6 @@ import {
   MIN_COMPRESS_BYTES,
   type Encoding,
 } from '@/lib/server/http/encoding';
-import { FLASH_COOKIE } from '@/lib/toast/flash';
 
 export interface CachedPage {
   status: number;
@@ -183,10 +181,8 @@ function variant(headers: [string, string][], body: Uint8Array): Variant {
 /** The process-wide page cache. */
 export const pageCache = new PageCache();
 
-/** A session, a pending toast or a company being started (which /registrate shows) makes a page personal. */
-const PERSONAL = new RegExp(
-  `(?:^|;\\s*)(?:${[...SESSION_COOKIE_NAMES, FLASH_COOKIE, QUICK_START_COOKIE].join('|')})=`,
-);
+/** The cookies that make a page its reader's own (`lib/cookies.ts`: a session, a toast, a company being started). */
+const PERSONAL = new RegExp(`(?:^|;\\s*)(?:${cookieNames('publicPage', 'personal').join('|')})=`);
 
 /** What decides cacheability, as both Astro's Request and node:http's IncomingMessage give it. */
 export interface CacheableInput {

@@ -21,10 +21,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BoundedMap } from '@/lib/server/cache/bounded-map';
-import { FLASH_COOKIE } from '@/lib/toast/flash';
-import { INTENDED_COOKIE } from '@/lib/routing/intended';
-import { QUICK_START_COOKIE } from '@/lib/formation/quick-start';
-import { SESSION_COOKIE_NAMES, sessionCookieName } from '@/lib/accounts/session-cookie.server';
+import { cookieName, cookieNames, COOKIES } from '@/lib/cookies';
 import type { PublicUser } from '@/lib/accounts/user';
 import { cachedUser } from '@/lib/accounts/auth-tokens.server';
 import { toPublicUser } from '@/lib/accounts/users.server';
@@ -39,8 +36,8 @@ export const PRIVATE_PAGES_MAX = 500;
  */
 export const PRIVATE_PAGE_TTL_MS = 10 * 60_000;
 
-/** Cookies that change what a signed-in page does: the guard's two, and the layout's toast. */
-export const UNKEPT_COOKIES = [FLASH_COOKIE, INTENDED_COOKIE, QUICK_START_COOKIE] as const;
+/** Cookies that change what a signed-in page does (`lib/cookies.ts`): the guard's two, the toast. */
+export const UNKEPT_COOKIES = cookieNames('signedInPage', 'changes');
 const UNKEPT = new RegExp(`(?:^|;)\\s*(?:${UNKEPT_COOKIES.join('|')})=`);
 /** `Authorization: Token <key>`, as `authenticate` reads it. */
 const TOKEN_HEADER = /^Token\s+(\S+)\s*$/i;
@@ -103,7 +100,7 @@ const stampOf = (version: number | null, user: PublicUser) =>
   `${version ?? '-'} ${JSON.stringify(user)}`;
 
 /** Each session cookie's name with the pattern of its first value in a Cookie header. */
-const SESSION_COOKIES = SESSION_COOKIE_NAMES.map((name) => ({
+const SESSION_COOKIES = COOKIES.session.names.map((name) => ({
   name,
   pattern: new RegExp(`(?:^|;)\\s*${name}=([^;]*)`),
 }));
@@ -162,7 +159,7 @@ export class PrivatePages {
         context.url.pathname + context.url.search,
       ),
       stamp: stampOf(version, user),
-      credential: auth.via === 'header' ? 'header' : sessionCookieName(context.url.protocol),
+      credential: auth.via === 'header' ? 'header' : cookieName('session', context.url.protocol),
       versioned: version !== null,
     };
   }
