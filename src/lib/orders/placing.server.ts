@@ -3,8 +3,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { formatClp } from '@/lib/money';
 import { chooseDelivery } from '@/lib/orders/delivery-quote';
-import { priceDiscount } from '@/lib/orders/discounts';
-import { findDiscount, takeDiscountUse } from '@/lib/orders/discounts.server';
+import { takeDiscountUse } from '@/lib/orders/discounts.server';
+import { priceOrder } from '@/lib/orders/price-order.server';
 import { formatOrderNumber, type OrderCreateInput } from '@/lib/orders/schemas';
 import { PAY_PATHS } from '@/lib/orders/urls';
 import { recordWebpayCheck, sellerWebpay } from '@/lib/orders/webpay-account.server';
@@ -97,16 +97,18 @@ export async function createOrder(
     throw new HttpError(400, 'Esta tienda no recibe ese medio de pago.', {
       errors: { payment_method: ['Esta tienda no recibe ese medio de pago.'] },
     });
-  const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-  const discount = input.discount_code
-    ? await findDiscount(db, sellerId, input.discount_code)
-    : null;
-  const priced = input.discount_code ? priceDiscount(discount, lines, subtotal) : null;
-  if (priced && !priced.ok)
-    throw new HttpError(400, priced.message, { errors: { discount_code: [priced.message] } });
-  const discountAmount = priced?.ok ? priced.amount : 0;
-  // Free shipping and zones look at what the products cost after the discount.
-  const delivery = chooseDelivery(shop.delivery, input.delivery, subtotal - discountAmount);
+  // The reckoning the checkout page showed, made again from the stored prices.
+  const priced = await priceOrder(db, sellerId, shop.delivery, lines, {
+    code: input.discount_code,
+    comuna: input.delivery.comuna,
+  });
+  const { subtotal, code: discount } = priced;
+  if (priced.discount && !priced.discount.ok)
+    throw new HttpError(400, priced.discount.message, {
+      errors: { discount_code: [priced.discount.message] },
+    });
+  const discountAmount = priced.discount?.ok ? priced.discount.amount : 0;
+  const delivery = chooseDelivery(shop.delivery, input.delivery, priced.products);
   if (!delivery.ok)
     throw new HttpError(400, delivery.message, {
       errors: { [delivery.field]: [delivery.message] },
@@ -119,7 +121,7 @@ export async function createOrder(
     const message = `El despacho a ${delivery.zone} cuesta ${delivery.price ? formatClp(delivery.price) : '$0'}: revisa el total y confirma tu pedido.`;
     throw new HttpError(400, message, { errors: { 'delivery.comuna': [message] } });
   }
-  const total = subtotal - discountAmount + delivery.price;
+  const total = priced.products + delivery.price;
   if (total > MAX_TOTAL)
     throw new HttpError(400, `El total no puede pasar de ${formatClp(MAX_TOTAL)}.`, {
       errors: { items: [`El total no puede pasar de ${formatClp(MAX_TOTAL)}.`] },
