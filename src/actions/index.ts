@@ -4,6 +4,7 @@
  */
 import { accounts } from './accounts';
 import { backoffice } from './backoffice';
+import { cart } from './cart';
 import { discounts } from './discounts';
 import { formation } from './formation';
 import { lessons } from './lessons';
@@ -14,6 +15,7 @@ import { sites } from './sites';
 export const server = {
   accounts,
   backoffice,
+  cart,
   categories,
   discounts,
   formation,

@@ -224,7 +224,7 @@ describe.skipIf(!TEST_DATABASE_URL)('the deployment: Caddy in front of two insta
     await expect(request(`otra-${label}.cl`, '/')).rejects.toThrow();
 
     // The buyer adds the product to a cart on the site's host: an https Origin the app accepts.
-    const added = await request(domain, '/pay', {
+    const added = await request(domain, '/pay?_action=cart.add', {
       method: 'POST',
       headers: { Origin: origin(domain), 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({

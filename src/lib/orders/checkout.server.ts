@@ -1,7 +1,8 @@
 /**
- * The `/pay` page's actions, posted as plain forms: add a product (from its page), change or
- * remove a line, and place the order. Each returns where to go next; a refusal the buyer can fix
- * comes back with the fields as typed (they are saved with the cart too, so a reload keeps them).
+ * The cart and checkout as named steps (`actions/cart.ts` posts them): put a product in the cart
+ * (from its page), change or remove a line, and the checkout (price a comuna or a code, place the
+ * order). Each returns where to go next; a refusal the buyer can fix comes back with the fields as
+ * typed (they are saved with the cart too, so a reload keeps them).
  */
 import { z } from '@/lib/zod';
 import { and, eq } from 'drizzle-orm';
@@ -93,75 +94,83 @@ async function chosenVariant(
 
 const mainShop = (ctx: PayContext, sellerId: number) => (ctx.site ? null : sellerId);
 
-export async function payAction(ctx: PayContext, fields: Record<string, string>): Promise<PayDone> {
-  switch (fields.intent) {
-    case 'add':
-    case 'buy': {
-      const product = await productToSell(ctx, fields.product);
-      const quantity = quantitySchema.parse(fields.quantity || '1');
-      const variant = await chosenVariant(ctx.db, product, fields);
-      await addToCart(ctx.db, ctx.token, product.sellerId, {
-        product: product.id,
-        ...(variant !== undefined && { variant }),
-        quantity,
-      });
-      const path = payPath(
-        mainShop(ctx, product.sellerId),
-        fields.intent === 'add' ? { agregado: String(product.id) } : {},
-      );
-      return { redirect: fields.intent === 'buy' ? `${path}#datos` : path };
-    }
-    case 'update':
-    case 'remove': {
-      const sellerId = ctx.site?.userId ?? ctx.sellerId;
-      const id = parseId(fields.product);
-      if (sellerId === null || id === null) throw new HttpError(404, NOT_FOR_SALE);
-      const variant = parseId(fields.variant) ?? undefined;
-      const quantity =
-        fields.intent === 'remove'
-          ? 0
-          : z.coerce.number().int().min(0).max(999).catch(1).parse(fields.quantity);
-      await setCartQuantity(ctx.db, ctx.token, sellerId, { product: id, variant }, quantity);
-      return { redirect: payPath(mainShop(ctx, sellerId)) };
-    }
-    case 'quote':
-    case 'discount':
-    case 'checkout': {
-      const sellerId = ctx.site?.userId ?? ctx.sellerId;
-      const cart = sellerId === null ? null : await readCart(ctx.db, ctx.token, sellerId);
-      if (!cart || cart.items.length === 0) throw new HttpError(400, 'Tu carro está vacío.');
-      const draft: BuyerDraft = Object.fromEntries(
-        CHECKOUT_FIELDS.map((f) => [f, fields[f] ?? '']),
-      );
-      await saveBuyerDraft(ctx.db, ctx.token, cart.sellerId, draft);
-      // «Calcular despacho» and «Aplicar»: the page prices the comuna or the code just saved.
-      const back = { quote: '#entrega', discount: '#descuento' }[fields.intent as string];
-      if (back) return { redirect: payPath(mainShop(ctx, cart.sellerId)) + back };
-      const quoted = fields['delivery.quote'];
-      const input = checkoutInput(draft, cart.items, ctx.site?.id);
-      const created = await createOrder(ctx.db, input, {
-        origin: ctx.site?.url,
-        hostSiteId: ctx.site?.id ?? null,
-        clientIp: ctx.clientIp,
-        quotedDelivery: quoted && /^\d+$/.test(quoted) ? Number(quoted) : null,
-      }).catch((error: unknown) => {
-        // Webpay down or refusing the shop: back to the form, everything typed kept (the draft
-        // above), with the shop's other ways to pay.
-        if (error instanceof PaymentUnavailableError)
-          throw new HttpError(409, error.message, { errors: { payment_method: [error.message] } });
-        throw error;
-      });
-      // A Webpay order keeps the cart until it is paid: a rejected card can try again.
-      if (created.order.payment_method !== 'webpay')
-        await emptyCart(ctx.db, ctx.token, cart.sellerId);
-      // The receipt first, always: a WhatsApp order's page carries the button to the seller's
-      // chat, with the order and this page's link written out.
-      const anchor = { webpay: '#pagar', whatsapp: '#whatsapp', transferencia: '' };
-      return {
-        redirect: receiptPath(created.row.receiptToken) + anchor[created.order.payment_method],
-      };
-    }
-    default:
-      throw new HttpError(400, 'Acción desconocida.');
+/** Adds the product a product page's form names; `then`: back to the cart, or on to the checkout. */
+export async function putInCart(
+  ctx: PayContext,
+  fields: Record<string, string>,
+  then: 'cart' | 'checkout',
+): Promise<PayDone> {
+  const product = await productToSell(ctx, fields.product);
+  const quantity = quantitySchema.parse(fields.quantity || '1');
+  const variant = await chosenVariant(ctx.db, product, fields);
+  await addToCart(ctx.db, ctx.token, product.sellerId, {
+    product: product.id,
+    ...(variant !== undefined && { variant }),
+    quantity,
+  });
+  const path = payPath(
+    mainShop(ctx, product.sellerId),
+    then === 'cart' ? { agregado: String(product.id) } : {},
+  );
+  return { redirect: then === 'checkout' ? `${path}#datos` : path };
+}
+
+/** Sets a cart line's quantity (`remove`: to none). */
+export async function changeLine(
+  ctx: PayContext,
+  fields: Record<string, string>,
+  remove: boolean,
+): Promise<PayDone> {
+  const sellerId = ctx.site?.userId ?? ctx.sellerId;
+  const id = parseId(fields.product);
+  if (sellerId === null || id === null) throw new HttpError(404, NOT_FOR_SALE);
+  const variant = parseId(fields.variant) ?? undefined;
+  const quantity = remove
+    ? 0
+    : z.coerce.number().int().min(0).max(999).catch(1).parse(fields.quantity);
+  await setCartQuantity(ctx.db, ctx.token, sellerId, { product: id, variant }, quantity);
+  return { redirect: payPath(mainShop(ctx, sellerId)) };
+}
+
+/**
+ * The checkout form: the buyer's fields are kept with the cart first (a refusal or a reload
+ * loses nothing); «Calcular despacho» and «Aplicar» (`quote`, `discount`) come back to the page,
+ * which prices the comuna or the code just kept; `place` places the order.
+ */
+export async function checkout(
+  ctx: PayContext,
+  fields: Record<string, string>,
+  step: 'quote' | 'discount' | 'place',
+): Promise<PayDone> {
+  const sellerId = ctx.site?.userId ?? ctx.sellerId;
+  const cart = sellerId === null ? null : await readCart(ctx.db, ctx.token, sellerId);
+  if (!cart || cart.items.length === 0) throw new HttpError(400, 'Tu carro está vacío.');
+  const draft: BuyerDraft = Object.fromEntries(CHECKOUT_FIELDS.map((f) => [f, fields[f] ?? '']));
+  await saveBuyerDraft(ctx.db, ctx.token, cart.sellerId, draft);
+  if (step !== 'place') {
+    const back = step === 'quote' ? '#entrega' : '#descuento';
+    return { redirect: payPath(mainShop(ctx, cart.sellerId)) + back };
   }
+  const quoted = fields['delivery.quote'];
+  const input = checkoutInput(draft, cart.items, ctx.site?.id);
+  const created = await createOrder(ctx.db, input, {
+    origin: ctx.site?.url,
+    hostSiteId: ctx.site?.id ?? null,
+    clientIp: ctx.clientIp,
+    quotedDelivery: quoted && /^\d+$/.test(quoted) ? Number(quoted) : null,
+  }).catch((error: unknown) => {
+    // Webpay down or refusing the shop: back to the form, everything typed kept (the draft
+    // above), with the shop's other ways to pay.
+    if (error instanceof PaymentUnavailableError)
+      throw new HttpError(409, error.message, { errors: { payment_method: [error.message] } });
+    throw error;
+  });
+  // A Webpay order keeps the cart until it is paid: a rejected card can try again.
+  if (created.order.payment_method !== 'webpay') await emptyCart(ctx.db, ctx.token, cart.sellerId);
+  // The receipt first, always: a WhatsApp order's page carries the button to the seller's
+  // chat, with the order and this page's link written out.
+  const anchor = { webpay: '#pagar', whatsapp: '#whatsapp', transferencia: '' };
+  return {
+    redirect: receiptPath(created.row.receiptToken) + anchor[created.order.payment_method],
+  };
 }

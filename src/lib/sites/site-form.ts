@@ -4,7 +4,7 @@
  */
 import { sitePatchSchema } from '@/lib/sites/schemas';
 
-/** The settings form's fields → a validated patch (throws zod's error, rendered by `postedForm`). */
+/** The settings form's fields → a validated patch (throws zod's error, which the action renders). */
 export function settingsFromForm(fields: Record<string, string>) {
   return sitePatchSchema.parse({
     name: fields.name,

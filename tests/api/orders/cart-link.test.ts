@@ -39,7 +39,7 @@ describe.each(servers)('a cart across a shop’s hosts on $kind', ({ url }) => {
 
     // A cup in the cart on the main domain.
     const mainJar = new Map<string, string>();
-    const addedMain = await postFormWithHost(url, main, `/pay?tienda=${user.id}`, {
+    const addedMain = await postFormWithHost(url, main, `/pay?tienda=${user.id}&_action=cart.add`, {
       intent: 'add',
       product: String(taza.id),
       quantity: '1',
@@ -49,7 +49,7 @@ describe.each(servers)('a cart across a shop’s hosts on $kind', ({ url }) => {
 
     // A jug on the custom domain: its own cookie, then the checkout sends it on the trip.
     const customJar = new Map<string, string>();
-    const addedThere = await postFormWithHost(url, domain, '/pay', {
+    const addedThere = await postFormWithHost(url, domain, '/pay?_action=cart.add', {
       intent: 'add',
       product: String(jarro.id),
       quantity: '2',

@@ -530,12 +530,19 @@ describe.each(servers)('orders on $kind', ({ url }) => {
     ).body;
     await shop.api.post(`/api/sites/${site.id}/publish/`, undefined, { token: shop.token });
     const host = `${subdomain}.localhost`;
+    // Each of the cart's forms posts to its action (`actions.cart`), named as its old intent.
     const post = (fields: Record<string, string>, cookie = '') =>
-      postFormWithHost(url, host, '/pay', fields, cookie ? { Cookie: cookie } : {});
+      postFormWithHost(
+        url,
+        host,
+        `/pay?_action=cart.${fields.intent}`,
+        fields,
+        cookie ? { Cookie: cookie } : {},
+      );
 
     // The product page on the site offers the cart; the cart's token is the checkout's only.
     const page = await getWithHost(url, host, `/shop/${pan.slug}`);
-    expect(page.body).toContain('name="intent" value="add"');
+    expect(page.body).toContain('formaction="/pay?_action=cart.add"');
     const added = await post({ intent: 'add', product: String(pan.id), quantity: '2' });
     expect(added.status).toBe(303);
     expect(added.headers.location).toBe(`/pay?agregado=${pan.id}`);

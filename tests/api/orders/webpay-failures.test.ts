@@ -56,7 +56,7 @@ describe.concurrent('Webpay failing at checkout', () => {
           getWithHost(url, host, `/pay?tienda=${seller.user.id}`, { Cookie: cookie });
 
         // The buyer's cart.
-        const added = await postFormWithHost(url, host, '/pay', {
+        const added = await postFormWithHost(url, host, '/pay?_action=cart.add', {
           intent: 'add',
           product: String(product.id),
           quantity: '1',
@@ -90,9 +90,15 @@ describe.concurrent('Webpay failing at checkout', () => {
           notes: 'Sin azúcar, por favor',
           payment_method: 'webpay',
         };
-        const down = await postFormWithHost(url, host, `/pay?tienda=${seller.user.id}`, form, {
-          Cookie: cookie,
-        });
+        const down = await postFormWithHost(
+          url,
+          host,
+          `/pay?tienda=${seller.user.id}&_action=cart.checkout`,
+          form,
+          {
+            Cookie: cookie,
+          },
+        );
         expect(down.status).toBe(409);
         expect(down.body).toContain('No pudimos conectar con Webpay y no se hizo ningún cargo.');
         expect(down.body).toContain(`value="${email}"`);
@@ -110,9 +116,15 @@ describe.concurrent('Webpay failing at checkout', () => {
 
         // Webpay is back but no longer knows the key: the form says so, and Webpay is withdrawn.
         webpay = await startWebpay({ port: webpay.port, accounts: {} });
-        const refused = await postFormWithHost(url, host, `/pay?tienda=${seller.user.id}`, form, {
-          Cookie: cookie,
-        });
+        const refused = await postFormWithHost(
+          url,
+          host,
+          `/pay?tienda=${seller.user.id}&_action=cart.checkout`,
+          form,
+          {
+            Cookie: cookie,
+          },
+        );
         expect(refused.status).toBe(409);
         expect(refused.body).toContain(
           'Esta tienda no puede recibir pagos con Webpay en este momento.',
@@ -124,7 +136,7 @@ describe.concurrent('Webpay failing at checkout', () => {
         const placed = await postFormWithHost(
           url,
           host,
-          `/pay?tienda=${seller.user.id}`,
+          `/pay?tienda=${seller.user.id}&_action=cart.checkout`,
           { ...form, payment_method: 'transferencia' },
           { Cookie: cookie },
         );

@@ -118,7 +118,7 @@ describe.each(servers)('a shop’s frame on $kind', ({ url }) => {
 
     // Added on the site's subdomain: both cookies cover the main domain and its subdomains; the
     // token goes to the checkout only, the count to every page.
-    const added = await postFormWithHost(url, host, '/pay', {
+    const added = await postFormWithHost(url, host, '/pay?_action=cart.add', {
       intent: 'add',
       product: String(taza.id),
       quantity: '3',
@@ -152,7 +152,7 @@ describe.each(servers)('a shop’s frame on $kind', ({ url }) => {
     const removed = await postFormWithHost(
       url,
       host,
-      '/pay',
+      '/pay?_action=cart.remove',
       { intent: 'remove', product: String(taza.id) },
       cookie,
     );

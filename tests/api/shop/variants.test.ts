@@ -226,7 +226,7 @@ describe.each(servers)('options and variants on $kind', ({ url }) => {
       postFormWithHost(
         url,
         host,
-        '/pay',
+        '/pay?_action=cart.add',
         { intent: 'add', product: String(product.id), quantity: '1', ...fields },
         cookie ? { Cookie: cookie } : {},
       );
