@@ -11,10 +11,9 @@ import {
   updateDiscount,
 } from '@/lib/orders/discounts.server';
 import { ORDER_PATHS } from '@/lib/orders/urls';
-import type { FlashToast } from '@/lib/toast/flash';
+import type { FlashInput as Toast } from '@/lib/toast/flash';
 import { z } from '@/lib/zod';
 
-type Toast = Omit<FlashToast, 'at'>;
 const row = z.object({ id: rowIdField(DISCOUNT_NOT_FOUND) });
 const version = z.object({
   version: z.coerce.number({ error: 'Falta la versión.' }).int().min(1, 'Versión no válida.'),

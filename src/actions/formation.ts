@@ -17,10 +17,9 @@ import {
 } from '@/lib/formation/quick-start';
 import { quickStartSchema } from '@/lib/formation/quick-start.server';
 import { sellAsCompany, sellAsSeller } from '@/lib/shop/legal-entity.server';
-import type { FlashToast } from '@/lib/toast/flash';
+import type { FlashInput as Toast } from '@/lib/toast/flash';
 import { z } from '@/lib/zod';
 
-type Toast = Omit<FlashToast, 'at'>;
 const company = { company: rowIdField(COMPANY_NOT_FOUND) };
 const STORE_NOTE =
   'Lo verás en tus comprobantes, en los correos a tus clientes y en tus productos.';

@@ -21,10 +21,9 @@ import {
   saveWebpayAccount,
   WEBPAY_CHECK_MESSAGES,
 } from '@/lib/orders/webpay-account.server';
-import type { FlashToast } from '@/lib/toast/flash';
+import type { FlashInput as Toast } from '@/lib/toast/flash';
 import { z } from '@/lib/zod';
 
-type Toast = Omit<FlashToast, 'at'>;
 /** The move form's fields as the API's patch: an empty optional field is left out. */
 const moveFields = z
   .record(z.string(), z.string())

@@ -24,10 +24,9 @@ import { HttpError } from '@/lib/server/http/errors';
 import { updateStore } from '@/lib/shop/store.server';
 import { legalSchema } from '@/lib/shop/legal';
 import { saveLegal } from '@/lib/shop/legal.server';
-import type { FlashToast } from '@/lib/toast/flash';
+import type { FlashInput as Toast } from '@/lib/toast/flash';
 import { z } from '@/lib/zod';
 
-type Toast = Omit<FlashToast, 'at'>;
 const product = z.object({ id: rowIdField(PRODUCT_NOT_FOUND) });
 
 /** Publishes or unpublishes at the version stored now (a quick action, not an edit). */

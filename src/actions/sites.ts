@@ -23,12 +23,12 @@ import {
   updateSite,
 } from '@/lib/sites/sites.server';
 import { BUILDER_PATHS } from '@/lib/sites/urls';
-import type { FlashToast } from '@/lib/toast/flash';
+import type { FlashInput } from '@/lib/toast/flash';
 import { z } from '@/lib/zod';
 import type { ActionAPIContext } from 'astro:actions';
 
 /** A form's outcome: the toast, and the page to go to (the site's own page when absent). */
-export type FormDone = Omit<FlashToast, 'at'> & { to?: string };
+export type FormDone = FlashInput & { to?: string };
 
 const site = { site: rowIdField(SITE_NOT_FOUND) };
 const nothing = z.object({});

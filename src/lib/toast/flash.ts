@@ -18,6 +18,9 @@ export interface FlashToast {
   at: number;
 }
 
+/** A toast as a server-side form step answers it: the time is stamped when it is set. */
+export type FlashInput = Omit<FlashToast, 'at'>;
+
 /** Parses a cookie value; null when absent, malformed or stale. */
 export function parseFlash(raw: string | undefined, now = Date.now()): FlashToast | null {
   if (!raw) return null;

@@ -3,7 +3,7 @@
  * with what the first POST made and creates nothing more (issue 46, item 7).
  */
 import { describe, expect, inject, it } from 'vitest';
-import { ApiClient } from '../../support/http';
+import { ApiClient, postForm } from '../../support/http';
 
 const servers = inject('servers');
 
@@ -17,16 +17,7 @@ describe.each(servers)('one-time form keys on $kind', ({ url }) => {
     const key = /name="form_key" value="([A-Za-z0-9_-]+)"/.exec(form)?.[1];
     expect(key).toBeDefined();
     const post = (fields: Record<string, string>) =>
-      fetch(`${url}/productos/nuevo`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          'Content-Type': 'application/x-www-form-urlencoded',
-          Origin: url,
-          Cookie: `impulsa_session=${token}`,
-        },
-        body: new URLSearchParams(fields),
-      });
+      postForm(url, '/productos/nuevo', fields, `impulsa_session=${token}`);
     const fields = { form_key: key!, name: 'Pan amasado', price: '2.500', published: 'on' };
 
     // A refused first try frees the key: the corrected form still goes through once.
@@ -65,21 +56,12 @@ describe.each(servers)('one-time form keys on $kind', ({ url }) => {
     const action = /<form[^>]*action="([^"]*discounts\.create)"/.exec(page)?.[1];
     expect(action).toBe('?_action=discounts.create');
     const post = () =>
-      fetch(`${url}/descuentos${action}`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: {
-          'Content-Type': 'application/x-www-form-urlencoded',
-          Origin: url,
-          Cookie: `impulsa_session=${token}`,
-        },
-        body: new URLSearchParams({
-          form_key: key!,
-          code: 'VERANO-10',
-          kind: 'percent',
-          value: '10',
-        }),
-      });
+      postForm(
+        url,
+        `/descuentos${action}`,
+        { form_key: key!, code: 'VERANO-10', kind: 'percent', value: '10' },
+        `impulsa_session=${token}`,
+      );
     expect((await post()).status).toBe(303);
     expect((await post()).status).toBe(303);
     expect((await api.get('/api/discounts/', { token })).body.results).toHaveLength(1);
