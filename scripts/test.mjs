@@ -56,6 +56,11 @@ let failedPhases = 0;
 let ok = run('Format (prettier --check)', bin('prettier'), ['--check', '.']);
 if (!ok) failedPhases++;
 if (ok) {
+  // The typed lint reads the types of `astro:content` and `astro:actions`, which sync writes.
+  ok = run('Types (astro sync)', bin('astro'), ['sync']);
+  if (!ok) failedPhases++;
+}
+if (ok) {
   ok = run('Lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']);
   if (!ok) failedPhases++;
 }

@@ -24,7 +24,7 @@ export const accounts = {
     {},
     async (fields, context) => {
       const db = await getDb();
-      const { user } = await signIn(db, context, async () => fields);
+      const { user } = await signIn(db, context, () => Promise.resolve(fields));
       await afterFormSignIn(db, context.cookies, user.id);
       return { title: `¡Hola de nuevo, ${firstName(user)}!` };
     },
@@ -35,7 +35,7 @@ export const accounts = {
     {},
     async (fields, context) => {
       const db = await getDb();
-      const { user } = await signUp(db, context, async () => fields);
+      const { user } = await signUp(db, context, () => Promise.resolve(fields));
       await afterFormSignIn(db, context.cookies, user.id);
       return {
         title: `¡Te damos la bienvenida, ${firstName(user)}!`,
@@ -48,7 +48,7 @@ export const accounts = {
   askReset: formAction(
     asTyped,
     {},
-    async (fields, context) => askForReset(await getDb(), context, async () => fields),
+    async (fields, context) => askForReset(await getDb(), context, () => Promise.resolve(fields)),
     PUBLIC,
   ),
   completeReset: formAction(
@@ -59,7 +59,7 @@ export const accounts = {
         throw new HttpError(400, 'Revisa la nueva contraseña.', {
           errors: { confirm: [MISMATCH] },
         });
-      return completeReset(await getDb(), context, async () => fields);
+      return completeReset(await getDb(), context, () => Promise.resolve(fields));
     },
     PUBLIC,
   ),

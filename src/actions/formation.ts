@@ -29,7 +29,7 @@ export const formation = {
   quickStart: formAction(
     quickStartSchema,
     {},
-    async ({ companyName: name, type }, context) => {
+    ({ companyName: name, type }, context) => {
       context.cookies.set(QUICK_START_COOKIE, encodeQuickStart({ name, type }), {
         path: '/',
         maxAge: QUICK_START_MAX_AGE,

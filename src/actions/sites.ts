@@ -78,7 +78,7 @@ export const sites = {
     site,
     async ({ site, ...patch }, context): Promise<FormDone> => {
       const { db, userId } = await seller(context);
-      await updateSite(db, userId, site, patch as ReturnType<typeof settingsFromForm>);
+      await updateSite(db, userId, site, patch);
       return {
         title: 'Ajustes guardados',
         description: 'Se verán en tu sitio publicado de inmediato.',

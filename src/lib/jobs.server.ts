@@ -18,19 +18,19 @@ import { JobWorker, type JobHandler } from '@/lib/server/queue/worker';
 /** Done jobs are forgotten after this many days (a failed one stays until retried). */
 const KEEP_DONE_DAYS = 30;
 
-const HANDLERS: Record<string, () => Promise<JobHandler>> = {
-  [MAIL_JOB]: async () => (_handle, job) => deliverMail(job),
+const HANDLERS: Record<string, () => JobHandler | Promise<JobHandler>> = {
+  [MAIL_JOB]: () => (_handle, job) => deliverMail(job),
   'order-mails': async () => (await import('@/lib/orders/order-mails.server')).orderMailsJob,
   'password-reset': async () =>
     (await import('@/lib/accounts/password-reset.server')).passwordResetJob,
   'device-unlock': async () => (await import('@/lib/accounts/devices.server')).deviceUnlockJob,
-  'orders-sweep': async () => async (handle) => {
+  'orders-sweep': () => async (handle) => {
     const { sweepOrders } = await import('@/lib/orders/payment.server');
     const { reconciled, lapsed } = await sweepOrders(handle.db);
     if (reconciled || lapsed) log.info('orders swept', { reconciled, lapsed });
     return {};
   },
-  'jobs-purge': async () => async (handle) => {
+  'jobs-purge': () => async (handle) => {
     await purgeFormKeys(handle.db);
     const purged = await purgeDone(handle.db, KEEP_DONE_DAYS);
     if (purged) log.info('done jobs purged', { purged });
@@ -44,7 +44,7 @@ function handlerOf(kind: string): Promise<JobHandler | undefined> {
   const load = HANDLERS[kind];
   if (!load) return Promise.resolve(undefined);
   let handler = loaded.get(kind);
-  if (!handler) loaded.set(kind, (handler = load()));
+  if (!handler) loaded.set(kind, (handler = Promise.resolve(load())));
   return handler;
 }
 

@@ -65,7 +65,7 @@ export async function expectFitsWidth(page: Page): Promise<void> {
 
 /** Fails on any serious or critical axe-core violation. */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page } as never).analyze();
+  const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     bad.map(

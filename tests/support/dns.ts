@@ -38,7 +38,7 @@ export async function startDns(zoneDir: string): Promise<LocalDns> {
             data: chunks,
           } as never);
       }
-      send(response);
+      void send(response);
     },
   });
   const addresses = await server.listen({ udp: { port: 0, address: '127.0.0.1' } });

@@ -39,9 +39,9 @@ export async function createTestDatabase(baseUrl = TEST_DATABASE_URL): Promise<T
  */
 export const ENGINES: {
   kind: 'pglite' | 'postgres';
-  database(): Promise<{ env: Record<string, string>; drop(): Promise<void> }>;
+  database: () => Promise<{ env: Record<string, string>; drop(): Promise<void> }>;
 }[] = [
-  { kind: 'pglite', database: async () => ({ env: {}, drop: async () => {} }) },
+  { kind: 'pglite', database: () => Promise.resolve({ env: {}, drop: () => Promise.resolve() }) },
   ...(TEST_DATABASE_URL
     ? [
         {

@@ -79,8 +79,8 @@ export async function startServer(
     },
   );
   let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
+  proc.stdout.on('data', (d) => (out += d));
+  proc.stderr.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) =>
     proc.once('exit', (code) => resolve(code)),
   );
@@ -96,7 +96,7 @@ export async function startServer(
         resolve();
       }
     };
-    proc.stdout!.on('data', onData);
+    proc.stdout.on('data', onData);
     void exited.then((code) => {
       clearTimeout(timer);
       reject(

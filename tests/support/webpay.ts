@@ -102,7 +102,8 @@ export async function startWebpay(
   const accounts = options.accounts ?? WEBPAY_ACCOUNTS;
   const transactions = new Map<string, Transaction>();
   let base = '';
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer((req, res) => void answer(req, res));
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
     try {
       const url = new URL(req.url ?? '/', base);
       const text = await body(req);
@@ -202,7 +203,7 @@ export async function startWebpay(
     } catch (error) {
       send(res, 500, { error_message: String(error) });
     }
-  });
+  }
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   base = `http://127.0.0.1:${port}`;

@@ -41,9 +41,10 @@ export function GoogleButton({ enabled }: { enabled: boolean }) {
       });
       window.location.assign('/dashboard');
     }
-    window.addEventListener('storage', onStorage);
+    const listener = (event: StorageEvent) => void onStorage(event);
+    window.addEventListener('storage', listener);
     void bootstrapAuth();
-    return () => window.removeEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', listener);
   }, []);
 
   function open() {

@@ -9,7 +9,6 @@ import {
   isDone,
   type ChatQuestion,
 } from '@/lib/formation/chat';
-import type { AnyDraft } from '@/lib/formation/draft';
 import { checkCompanyName } from '@/lib/formation/names';
 import { companyNameOwner } from '@/lib/formation/validation';
 import { readActivityAnswer } from '@/lib/formation/chat-activities';
@@ -82,15 +81,15 @@ function FormationChat({ type }: { type: BusinessType }) {
   const endRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>(null);
 
-  const questions = chatQuestions(type, draft as AnyDraft, plans);
+  const questions = chatQuestions(type, draft, plans);
   const currentIndex = editing
     ? questions.findIndex((q) => q.id === editing)
-    : currentQuestionIndex(type, draft as AnyDraft, questions, answered);
+    : currentQuestionIndex(type, draft, questions, answered);
   const current: ChatQuestion | undefined = questions[currentIndex];
   const history = questions.filter(
     (q, i) =>
       (currentIndex === -1 || i < currentIndex || (editing && q.id !== editing)) &&
-      isDone(type, draft as AnyDraft, q, answered),
+      isDone(type, draft, q, answered),
   );
 
   // The box shows what was typed for this question, else its saved answer: derived here rather
@@ -100,7 +99,7 @@ function FormationChat({ type }: { type: BusinessType }) {
     current && typed?.question === current.id
       ? typed.value
       : current && current.kind !== 'choice'
-        ? current.read(draft as AnyDraft)
+        ? current.read(draft)
         : '';
   const error = current && refusal?.question === current.id ? refusal.message : undefined;
   const setInput = (value: string) => {
@@ -140,7 +139,7 @@ function FormationChat({ type }: { type: BusinessType }) {
       }
       value = read.codes.join(', ');
     }
-    const problem = answerError(type, draft as AnyDraft, current, value);
+    const problem = answerError(type, draft, current, value);
     if (problem) {
       setRefusal({ question: current.id, message: problem });
       return;
@@ -148,7 +147,7 @@ function FormationChat({ type }: { type: BusinessType }) {
     setTyped(null);
     setRefusal(null);
     setActivityChoices(null);
-    update(current.write(draft as AnyDraft, value) as never);
+    update(current.write(draft, value));
     answeredStore(type).set(Array.from(new Set([...(answeredList ?? []), current.id])));
     setEditing(null);
   }
@@ -159,19 +158,19 @@ function FormationChat({ type }: { type: BusinessType }) {
   }
 
   const shown = (q: ChatQuestion) => {
-    const value = q.read(draft as AnyDraft);
+    const value = q.read(draft);
     if (!value) return 'Omitido';
     return q.show ? q.show(value) : (q.options?.find((o) => o.value === value)?.label ?? value);
   };
   const suggestion =
     current?.id === 'companyName' && input.trim()
-      ? checkCompanyName(type, input, companyNameOwner(type, draft as AnyDraft)).suggestion
+      ? checkCompanyName(type, input, companyNameOwner(type, draft)).suggestion
       : undefined;
   const options =
     current?.id === 'activityCodes' && activityChoices
       ? activityChoices
       : current?.optionsFor
-        ? current.optionsFor(draft as AnyDraft)
+        ? current.optionsFor(draft)
         : current?.options;
   let lastStep = '';
 

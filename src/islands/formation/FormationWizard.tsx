@@ -155,7 +155,7 @@ function FormationWizard({ type, step, server, quickStartApplied = false }: Prop
         <Step
           type={type}
           draft={draft}
-          update={update as StepProps['update']}
+          update={update}
           err={(path) => (showErrors ? errors[path] : undefined)}
         />
 

@@ -48,7 +48,7 @@ export function useDraft<T extends BusinessType>(
   const store = draftStore(type);
   useState(() => {
     if (typeof window === 'undefined') return;
-    if (server) takeServerDraft(store as never, server);
+    if (server) takeServerDraft(store, server);
     if (!form) return;
     const draft = store.get().data as unknown as Record<string, unknown>;
     const typed = Object.entries(typedFieldsBeforeHydration(form)).filter(
@@ -82,7 +82,7 @@ export function useDraftSync(type: BusinessType, quickStartApplied = false): Syn
         },
         { persist: false },
       );
-    return startDraftSync(type, draftStore(type) as never, (s) => {
+    return startDraftSync(type, draftStore(type), (s) => {
       setStatus(s);
       if (s === 'merged')
         toast(
@@ -105,6 +105,6 @@ export function SyncBadge({ status }: { status: SyncStatus }) {
 
 /** The virtual-office plans: null while loading, empty when they cannot be had (cached for every island). */
 export function useVoPlans(): VoPlan[] | null {
-  const { data, error } = useStore($voPlans);
-  return data?.results ?? (error ? [] : null);
+  const plans = useStore($voPlans);
+  return plans.data?.results ?? (plans.error ? [] : null);
 }

@@ -58,7 +58,7 @@ function NewSiteFields({
       return setCheck({ state: 'invalid', message: parsed.error.issues[0]!.message });
     const controller = new AbortController();
     setCheck({ state: 'checking', message: 'Revisando…' });
-    const timer = setTimeout(async () => {
+    const check = async () => {
       try {
         const res = await fetch(
           `/api/sites/availability/?subdomain=${encodeURIComponent(parsed.data)}`,
@@ -77,7 +77,8 @@ function NewSiteFields({
             message: 'No pudimos revisar ahora; lo revisaremos al crear el sitio.',
           });
       }
-    }, 300);
+    };
+    const timer = setTimeout(() => void check(), 300);
     return () => {
       clearTimeout(timer);
       controller.abort();

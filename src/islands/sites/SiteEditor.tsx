@@ -61,7 +61,7 @@ type Conflict = { data: Data; version: number };
 /** The page document with its root title as the page's title: one fact, edited in one place. */
 function withTitle(page: EditorPage): Data {
   const root = (page.data.root ?? {}) as { props?: Record<string, unknown> };
-  return { ...page.data, root: { ...root, props: { ...root.props, title: page.title } } } as Data;
+  return { ...page.data, root: { ...root, props: { ...root.props, title: page.title } } };
 }
 
 const titleOf = (data: Data, fallback: string) => {

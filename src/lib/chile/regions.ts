@@ -12,7 +12,7 @@ export interface Region {
   comunas: Comuna[];
 }
 
-export const REGIONS: readonly Region[] = data as Region[];
+export const REGIONS: readonly Region[] = data;
 
 const byName = new Map(REGIONS.map((r) => [r.name, r]));
 

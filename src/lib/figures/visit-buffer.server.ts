@@ -124,13 +124,11 @@ export async function writeVisits(): Promise<void> {
 }
 
 registerJob('visit-writer', () => {
-  setInterval(async () => {
-    try {
-      await writeVisits();
-    } catch (error) {
+  const write = () =>
+    writeVisits().catch((error: unknown) =>
       log.warn('visits not written yet', {
         error: error instanceof Error ? error.message : String(error),
-      });
-    }
-  }, FLUSH_MS).unref();
+      }),
+    );
+  setInterval(() => void write(), FLUSH_MS).unref();
 });

@@ -55,8 +55,8 @@ export function addressQuestions(
     step,
     prompt,
     kind: 'text',
-    read: (d) => (d[key] as Address)[f],
-    write: (d, a) => ({ [key]: { ...(d[key] as Address), [f]: a.trim() } }) as Patch,
+    read: (d) => d[key][f],
+    write: (d, a) => ({ [key]: { ...d[key], [f]: a.trim() } }),
     paths: [`${key}.${f}`],
     ...extra,
   });
@@ -66,20 +66,17 @@ export function addressQuestions(
     field('region', '¿En qué región?', {
       kind: 'select',
       options: REGIONS.map((r) => ({ value: r.name, label: regionLabel(r) })),
-      write: (d, a) =>
-        ({
-          [key]: {
-            ...(d[key] as Address),
-            region: a,
-            comuna: comunasOf(a).includes((d[key] as Address).comuna)
-              ? (d[key] as Address).comuna
-              : '',
-          },
-        }) as Patch,
+      write: (d, a) => ({
+        [key]: {
+          ...d[key],
+          region: a,
+          comuna: comunasOf(a).includes(d[key].comuna) ? d[key].comuna : '',
+        },
+      }),
     }),
     field('comuna', '¿En qué comuna?', {
       kind: 'select',
-      optionsFor: (d) => comunasOf((d[key] as Address).region).map((c) => ({ value: c, label: c })),
+      optionsFor: (d) => comunasOf(d[key].region).map((c) => ({ value: c, label: c })),
     }),
     field('detalle', '¿Algún detalle, como oficina o departamento?', {
       optional: true,

@@ -185,7 +185,7 @@ export function chatQuestions(
         kind: 'textarea',
         optional: true,
         read: (d) => String((d as { specialAgreements: string }).specialAgreements),
-        write: (_d, a) => ({ specialAgreements: a.trim() }) as Patch,
+        write: (_d, a) => ({ specialAgreements: a.trim() }),
         paths: ['specialAgreements'],
       },
       {
@@ -216,7 +216,7 @@ export function chatQuestions(
         const n = Math.max(min, Math.min(max, Number.parseInt(a, 10) || min));
         const list = partnersOf(type, d).slice(0, n);
         while (list.length < n) list.push(blankPartner());
-        return { partnersPersonalInfo: list } as Patch;
+        return { partnersPersonalInfo: list };
       },
       paths: ['partnersPersonalInfo'],
     });
@@ -237,7 +237,7 @@ export function chatQuestions(
         inputMode: 'numeric',
         placeholder: '1000',
         read: (d) => String((d as { totalShares: number }).totalShares),
-        write: (_d, a) => ({ totalShares: Number(a.replace(/\D/g, '') || 0) }) as Patch,
+        write: (_d, a) => ({ totalShares: Number(a.replace(/\D/g, '') || 0) }),
         paths: ['totalShares'],
       });
     partners.forEach((p, i) => {
@@ -259,7 +259,7 @@ export function chatQuestions(
             ...list[i]!,
             participacion: Number(a.replace('%', '').replace(',', '.').trim()),
           };
-          return { partnersPersonalInfo: list } as Patch;
+          return { partnersPersonalInfo: list };
         },
         show: (v) => `${v} %`,
         paths: last
@@ -291,7 +291,7 @@ function administratorQuestions(type: BusinessType, draft: AnyDraft): ChatQuesti
     write: (d, a) => {
       const list = partnersOf(type, d).slice();
       list[i] = { ...list[i]!, administra: a === 'si' };
-      return { partnersPersonalInfo: list } as Patch;
+      return { partnersPersonalInfo: list };
     },
     show: (v) => (v === 'si' ? 'Sí' : 'No'),
     paths: i === partners.length - 1 ? ['administra'] : [],
@@ -306,7 +306,7 @@ export function answerError(
   answer: string,
 ): string | undefined {
   if (question.optional && !answer.trim()) return undefined;
-  const next = { ...draft, ...question.write(draft, answer) } as AnyDraft;
+  const next = { ...draft, ...question.write(draft, answer) };
   const errors = validateStep(type, question.step, next);
   if (question.id === 'companyName') {
     const check = checkCompanyName(type, answer, companyNameOwner(type, draft));
@@ -317,12 +317,12 @@ export function answerError(
 }
 
 function defaultsLike(type: BusinessType, draft: AnyDraft): AnyDraft {
-  const base = defaultDraft(type) as AnyDraft;
+  const base: AnyDraft = defaultDraft(type);
   if (type === 'eirl') return base;
   return {
     ...base,
     partnersPersonalInfo: partnersOf(type, draft).map(() => blankPartner()),
-  } as AnyDraft;
+  };
 }
 
 /** True when the question needs no (more) answer. */

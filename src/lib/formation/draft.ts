@@ -192,7 +192,7 @@ export function draftWithDefaults<T extends BusinessType>(
 ): DraftByType[T] {
   const fields =
     stored !== null && typeof stored === 'object' && !Array.isArray(stored) ? stored : {};
-  return { ...defaultDraft(type), ...fields } as DraftByType[T];
+  return { ...defaultDraft(type), ...fields };
 }
 
 /** Whether each partner administers: all of them when the partners administer together. */

@@ -43,9 +43,9 @@ export function draftStore<T extends BusinessType>(type: T): WritableAtom<DraftS
             ...initialDraftState(type),
             ...parsed,
             data: draftWithDefaults(type, parsed.data),
-          } as DraftState;
+          };
         } catch {
-          return initialDraftState(type) as DraftState;
+          return initialDraftState(type);
         }
       },
     });
@@ -85,7 +85,7 @@ export function applyQuickStart(type: BusinessType): boolean {
   if (!pending || pending.type !== type) return false;
   const company = takeQuickStart();
   if (!company) return false;
-  updateDraft(type, { companyName: company.name } as Partial<DraftByType[typeof type]>);
+  updateDraft(type, { companyName: company.name });
   return true;
 }
 

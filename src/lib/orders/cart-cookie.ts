@@ -45,8 +45,8 @@ export function parseCartCounts(value: string | undefined): Map<number, number> 
   return new Map(value.split('.').map((pair) => pair.split('-').map(Number) as [number, number]));
 }
 
-/** The count cookie's value in a `Cookie` header, if well formed; null when absent or malformed. */
-export function cartCountsIn(cookieHeader: string | undefined): string | null | 'malformed' {
+/** The count cookie's value in a `Cookie` header: null when absent, `'malformed'` when it is not a count. */
+export function cartCountsIn(cookieHeader: string | undefined): string | null {
   // Read on every cached page's hit: the pattern is compiled once, and no cookie costs nothing.
   const match = cookieHeader ? COUNT_IN_HEADER.exec(cookieHeader) : null;
   if (!match) return null;

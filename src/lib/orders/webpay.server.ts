@@ -44,10 +44,10 @@ function toResult(raw: unknown): WebpayResult {
   const text = (v: unknown) => (typeof v === 'string' ? v : null);
   const card = (r.card_detail ?? {}) as Record<string, unknown>;
   return {
-    status: String(r.status ?? ''),
+    status: text(r.status) ?? '',
     response_code: typeof r.response_code === 'number' ? r.response_code : null,
     amount: Number(r.amount ?? 0),
-    buy_order: String(r.buy_order ?? ''),
+    buy_order: text(r.buy_order) ?? '',
     authorization_code: text(r.authorization_code),
     card_last_digits: text(card.card_number),
     payment_type_code: text(r.payment_type_code),
@@ -95,8 +95,12 @@ export function webpayClient(account: WebpayAccount): Webpay {
   return {
     async create(buyOrder, sessionId, amount, returnUrl) {
       try {
-        const raw = await (await open()).create(buyOrder, sessionId, amount, returnUrl);
-        return { token: String(raw.token), url: String(raw.url) };
+        // The SDK types its answers `any`; Webpay documents both fields as strings.
+        const raw = (await (await open()).create(buyOrder, sessionId, amount, returnUrl)) as {
+          token: string;
+          url: string;
+        };
+        return { token: raw.token, url: raw.url };
       } catch (error) {
         // The SDK's TransbankError carries axios's «Request failed with status code 401».
         if (/status code 40[13]\b/.test(error instanceof Error ? error.message : ''))
@@ -106,9 +110,10 @@ export function webpayClient(account: WebpayAccount): Webpay {
     },
     commit: async (token) => toResult(await (await open()).commit(token)),
     status: async (token) => toResult(await (await open()).status(token)),
-    refund: async (token, amount) => ({
-      type: String((await (await open()).refund(token, amount))?.type ?? ''),
-    }),
+    refund: async (token, amount) => {
+      const refunded = (await (await open()).refund(token, amount)) as { type?: string } | null;
+      return { type: refunded?.type ?? '' };
+    },
   };
 }
 

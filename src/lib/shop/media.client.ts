@@ -27,7 +27,7 @@ export function uploadMedia(
     xhr.onload = () => {
       let body: { message?: string } & Partial<UploadedMedia> = {};
       try {
-        body = JSON.parse(xhr.responseText);
+        body = JSON.parse(xhr.responseText) as typeof body;
       } catch {
         /* not JSON */
       }

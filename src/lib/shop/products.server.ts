@@ -95,7 +95,7 @@ async function checkReferences(
   if (input.images?.length) {
     if (new Set(input.images).size !== input.images.length)
       throw fieldError('images', 'Una imagen está repetida.');
-    if ((await foreignMedia(db as Db, userId, input.images)).length)
+    if ((await foreignMedia(db, userId, input.images)).length)
       throw fieldError('images', 'Una de las imágenes no existe o no es tuya.');
   }
 }

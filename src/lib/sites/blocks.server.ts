@@ -38,7 +38,7 @@ function cleanBlocks(list: unknown, depth = 0): Block[] {
 export function cleanPageData(data: PageData): PageData {
   const title =
     typeof data.root?.props?.title === 'string' ? data.root.props.title.trim().slice(0, 80) : '';
-  return { root: { props: { title } }, content: cleanBlocks(data.content) } as PageData;
+  return { root: { props: { title } }, content: cleanBlocks(data.content) };
 }
 
 /** Every block of a document, slots included. */

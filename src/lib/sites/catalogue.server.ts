@@ -80,7 +80,7 @@ export async function siteCatalogue(
   };
   const linkTo = (categoria: string | null, page = 1) => hrefs.catalogue + queryOf(categoria, page);
   const shown = [
-    ...groups.map((g) => ({ key: g.slug, id: g.id as number | 'none', title: g.name })),
+    ...groups.map((g) => ({ key: g.slug, id: g.id, title: g.name })),
     {
       key: NO_CATEGORY,
       id: 'none' as const,

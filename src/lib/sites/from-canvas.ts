@@ -11,8 +11,10 @@ import type { TemplatePage } from '@/lib/sites/templates';
 import type { PageData } from '@/lib/sites/schemas';
 
 type Blocks = PageData['content'];
-const block = (type: Blocks[number]['type'], id: string, props: Record<string, unknown>) =>
-  ({ type, props: { id, ...props } }) as Blocks[number];
+const block = (type: Blocks[number]['type'], id: string, props: Record<string, unknown>) => ({
+  type,
+  props: { id, ...props },
+});
 
 /** What the mapping reads of a canvas: each block's notes, as text. */
 export type CanvasText = Partial<Record<SectionSlug, string[]>>;

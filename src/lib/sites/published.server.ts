@@ -149,7 +149,10 @@ export async function siteRenderData(
   // A button without its own number uses the site's, and a site without one the shop's.
   const storePhone =
     !site.whatsapp &&
-    blocks.some((b) => b.type === 'WhatsAppButton' && !String(b.props.phone ?? '').trim())
+    blocks.some(
+      (b) =>
+        b.type === 'WhatsAppButton' && !(typeof b.props.phone === 'string' && b.props.phone.trim()),
+    )
       ? ((
           await db
             .select({ whatsapp: stores.whatsapp })

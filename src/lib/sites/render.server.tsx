@@ -60,7 +60,7 @@ export const renderConfig = {
 /** The page's blocks as HTML (no document around them). */
 export async function renderPageHtml(data: PageData, metadata: SiteRenderData): Promise<string> {
   const { prelude } = await prerender(
-    <Render config={renderConfig} data={data as never} metadata={metadata as never} />,
+    <Render config={renderConfig} data={data as never} metadata={metadata} />,
   );
   return new Response(prelude).text();
 }

@@ -58,6 +58,7 @@ export function toastReducer<Node>(
 export function assertToastType(type: unknown): asserts type is ToastType | undefined {
   if (type !== undefined && !TOAST_TYPES.includes(type as ToastType)) {
     throw new Error(
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the spec's message prints any value as String() does
       `Invalid prop \`type\` supplied to \`Toast\`. Expected \`foreground | background\`, received \`${String(type)}\`.`,
     );
   }

@@ -97,7 +97,7 @@ async function backFromWebpay(next: Awaited<ReturnType<typeof atWebpay>>) {
           Origin: webpayUrl,
           'Sec-Fetch-Site': 'cross-site',
         },
-        body: new URLSearchParams(next.form!),
+        body: new URLSearchParams(next.form),
       });
 }
 

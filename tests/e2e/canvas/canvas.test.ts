@@ -130,8 +130,8 @@ describe('business model canvas in the browser', () => {
       page.getByRole('link', { name: 'Descargar PDF' }).click(),
     ]);
     const file = await download.path();
-    const pdf = await PDFDocument.load(fs.readFileSync(file!));
-    expect(fs.statSync(file!).size).toBeGreaterThan(2000);
+    const pdf = await PDFDocument.load(fs.readFileSync(file));
+    expect(fs.statSync(file).size).toBeGreaterThan(2000);
     expect(pdf.getPageCount()).toBe(1);
 
     await page.getByRole('link', { name: 'Revisar consistencia' }).click();

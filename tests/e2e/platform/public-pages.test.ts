@@ -106,7 +106,7 @@ describe('quick start (docs/spec.md §4, §5)', () => {
       await page.exposeFunction('impulsaStored', (value: string) => (stored = value));
       await page.addInitScript(() => {
         const real = window.localStorage;
-        const report = (window as unknown as { impulsaStored(v: string): void }).impulsaStored;
+        const report = (window as unknown as { impulsaStored: (v: string) => void }).impulsaStored;
         const watched = new Proxy(real, {
           get: (target, key) => {
             const value = Reflect.get(target, key);

@@ -80,7 +80,7 @@ describe('shop figures', () => {
     expect(download.suggestedFilename()).toMatch(
       /^cifras-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.csv$/,
     );
-    const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const csv = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
     const lines = csv.trim().split('\r\n');
     expect(lines).toHaveLength(8);
     expect(lines.at(-1)).toMatch(/^\d{4}-\d{2}-\d{2};3;2;1;1;12990;33,3$/);

@@ -32,7 +32,7 @@ describe('the chat’s activities', () => {
 describe('the chat’s EIRL name', () => {
   it('accepts the name it suggests itself, with the owner in it', () => {
     const draft: EirlDraft = {
-      ...(defaultDraft('eirl') as EirlDraft),
+      ...defaultDraft('eirl'),
       personalInfo: { ...blankPartner(), nombre: 'Rosa', primerApellido: 'Díaz' },
     };
     const suggestion = checkCompanyName(

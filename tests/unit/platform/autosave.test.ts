@@ -26,7 +26,7 @@ function harness(
     },
     conflictOf: (e) =>
       (e as { status?: number }).status === 409
-        ? (e as unknown as { current: ServerCopy<string[]> }).current
+        ? (e as { current: ServerCopy<string[]> }).current
         : null,
     merge: options.merge
       ? (mine, server) => [...new Set([...server.value, ...mine.value])]

@@ -22,7 +22,8 @@ async function rows(
   handle: DbHandle,
   query: ReturnType<typeof sql>,
 ): Promise<Record<string, unknown>[]> {
-  const result = (await handle.db.execute(query)) as unknown as {
+  const executed: unknown = await handle.db.execute(query);
+  const result = executed as {
     rows?: Record<string, unknown>[];
   } & Record<string, unknown>[];
   return result.rows ?? Array.from(result);

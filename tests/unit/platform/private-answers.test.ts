@@ -384,10 +384,11 @@ describe('the dashboard version', () => {
     const read = new Set([...statement.matchAll(/from "(\w+)"/g)].map((m) => m[1]!));
     read.delete('dashboard_versions');
     expect(read.size).toBeGreaterThanOrEqual(8);
-    const { rows } = (await handle.db.execute(sql`
+    const triggers: unknown = await handle.db.execute(sql`
       select c.relname as table, bool_or(t.tgtype & 4 <> 0) as inserts, bool_or(t.tgtype & 16 <> 0) as updates, bool_or(t.tgtype & 8 <> 0) as deletes, bool_and(t.tgdeferrable and t.tginitdeferred) as deferred
       from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
-      where p.proname = 'dashboard_touch' group by c.relname`)) as unknown as {
+      where p.proname = 'dashboard_touch' group by c.relname`);
+    const { rows } = triggers as {
       rows: {
         table: string;
         inserts: boolean;

@@ -42,8 +42,9 @@ interface Slot {
   open?: DbHandle;
 }
 /** Kept across `astro dev`'s module reloads, which would otherwise open PGlite's folder twice. */
-const slot: Slot = (import.meta.hot?.data.database as Slot | undefined) ?? {};
-if (import.meta.hot) import.meta.hot.data.database = slot;
+const hotData = import.meta.hot?.data as { database?: Slot } | undefined;
+const slot: Slot = hotData?.database ?? {};
+if (hotData) hotData.database = slot;
 
 /** The process-wide database, opened and migrated on first use from the environment. */
 export function getDatabase(): Promise<DbHandle> {

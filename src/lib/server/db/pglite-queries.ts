@@ -21,6 +21,9 @@ import {
   type Transaction,
 } from '@electric-sql/pglite';
 
+/** Any method of the wrapped client, as a proxy hands it on. */
+type Method = (...args: unknown[]) => unknown;
+
 const { serialize } = protocol;
 
 /** Statements kept parsed per database; past this, new texts run unnamed (still one crossing). */
@@ -172,19 +175,19 @@ export function withFastQueries(client: PGlite): PGlite {
         return <T>(callback: (tx: Transaction) => Promise<T>) =>
           client.transaction((tx) => {
             const fast = query(tx, true);
-            const wrapped: Transaction = Object.create(tx, {
+            const wrapped = Object.create(tx, {
               query: {
                 value: async <R>(text: string, params?: unknown[], options?: QueryOptions) => {
                   if (tx.closed) throw new Error('Transaction is closed');
                   return fast<R>(text, params, options);
                 },
               },
-            });
+            }) as Transaction;
             return callback(wrapped);
           });
       }
       const value = Reflect.get(target, key, receiver) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
+      return typeof value === 'function' ? (value as Method).bind(target) : value;
     },
   });
 }

@@ -92,8 +92,9 @@ export async function openPostgres(url: string): Promise<DbHandle> {
 function withQueryDeadline<T extends object>(sql: T, ms: number): T {
   return new Proxy(sql, {
     get(target, key) {
-      const value = Reflect.get(target, key) as unknown;
-      if (typeof value !== 'function') return value;
+      const found = Reflect.get(target, key) as unknown;
+      if (typeof found !== 'function') return found;
+      const value = found as Method;
       if (key === 'unsafe')
         return (...args: unknown[]) => queryWithDeadline(value.apply(target, args) as object, ms);
       if (key === 'begin') return transactionWithDeadline(target, value as Begin, ms);
@@ -118,6 +119,8 @@ function withQueryDeadline<T extends object>(sql: T, ms: number): T {
  * A body that starts after its caller gave up throws at once, so nothing is written late.
  */
 type Begin = (...args: unknown[]) => Promise<unknown>;
+/** Any method of the client, as a proxy hands it on. */
+type Method = (...args: unknown[]) => unknown;
 
 function transactionWithDeadline(target: object, begin: Begin, ms: number) {
   return (...args: unknown[]) => {
@@ -165,7 +168,10 @@ function queryWithDeadline(query: object, ms: number): object {
   const wrapped: object = new Proxy(pending, {
     get(target, key) {
       if (key === 'then') {
-        const run = withTimeout(new Promise((resolve, reject) => target.then(resolve, reject)), ms);
+        const run = withTimeout(
+          new Promise((resolve, reject) => void target.then(resolve, reject)),
+          ms,
+        );
         return run.then.bind(run);
       }
       const value = Reflect.get(target, key);
@@ -175,7 +181,7 @@ function queryWithDeadline(query: object, ms: number): object {
           wrapped
         );
       }
-      return typeof value === 'function' ? value.bind(target) : value;
+      return typeof value === 'function' ? (value as Method).bind(target) : value;
     },
   });
   return wrapped;

@@ -22,11 +22,12 @@ export async function ownedOr404<T extends OwnedTable>(
 ): Promise<T['$inferSelect']> {
   const [row] = await db
     .select()
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it: drizzle's `from` does not accept the generic table
     .from(table as PgTable)
     .where(and(eq(table.id, id), eq(table.userId, userId)))
     .limit(1);
   if (!row) throw new HttpError(404, message);
-  return row as T['$inferSelect'];
+  return row;
 }
 
 /** Page `page` (from 1) of the rows of `table` matching `where`, in `orderBy` order, and how many match in all. */
@@ -51,7 +52,7 @@ export async function listPage<T extends PgTable>(
       .limit(pageSize)
       .offset((page - 1) * pageSize),
   ]);
-  return { total: Number(counted[0]?.total ?? 0), rows: rows as T['$inferSelect'][] };
+  return { total: Number(counted[0]?.total ?? 0), rows: rows };
 }
 
 /**
@@ -66,7 +67,7 @@ export interface JsonPart<T> {
 
 /** What `readParts` answers for parts `P`: each part's value as its `read` gives it. */
 export type PartValues<P extends Record<string, JsonPart<unknown>>> = {
-  [K in keyof P]: ReturnType<P[K]['read']>;
+  [K in keyof P]: P[K] extends JsonPart<infer T> ? T : never;
 };
 
 /** JSON as the driver hands it over: a string (Drizzle keeps drivers from parsing) or a parsed value. */

@@ -29,7 +29,7 @@ const ACTION_CODES: Record<number, ActionError['code']> = {
  * rebuilds one from `type` and `issues`), with the refusal's own sentence as the path-less issue.
  */
 export function toActionError(error: unknown): ActionError {
-  if (error instanceof ActionError) return error;
+  if (error instanceof ActionError) return error as ActionError;
   const described = describeError(error);
   if (described.status >= 500 && described.status !== 503)
     log.error('action failed', { status: described.status, error });
@@ -73,7 +73,10 @@ export const rowIdField = (notFound: string) =>
 export function formAction<S extends z.ZodType, E extends z.ZodRawShape, T>(
   schema: S,
   extra: E,
-  handler: (input: z.output<S> & z.output<z.ZodObject<E>>, context: ActionAPIContext) => Promise<T>,
+  handler: (
+    input: z.output<S> & z.output<z.ZodObject<E>>,
+    context: ActionAPIContext,
+  ) => T | Promise<T>,
   options: { public?: boolean } = {},
 ) {
   const form = z.object(extra);

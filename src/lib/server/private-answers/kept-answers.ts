@@ -168,7 +168,7 @@ export class PrivatePages {
   answer(context: PrivatePageContext, version: number | null): Response | null {
     const slot = this.slot(context, version);
     const page = slot && this.fresh(slot.key);
-    if (!page || page.stamp !== slot!.stamp || page.credential !== slot!.credential) return null;
+    if (!page || page.stamp !== slot.stamp || page.credential !== slot.credential) return null;
     return new Response(page.body, {
       status: 200,
       headers: [...page.headers, ['X-Render-Cache', 'private-checked']],
@@ -190,7 +190,7 @@ export class PrivatePages {
     if (!user) return false;
     const header = (name: string) => req.headers[name] as string | undefined;
     const page = this.fresh(keyOf(user.id, header, req.url ?? '/'));
-    if (!page || page.credential !== sign!.credential) return false;
+    if (!page || page.credential !== sign.credential) return false;
     const version = page.versioned ? this.memory.versionOf(user.id) : null;
     if (version === undefined || page.stamp !== stampOf(version, user)) return false;
     res.writeHead(200, page.rawHeaders);

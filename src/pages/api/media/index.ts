@@ -37,7 +37,7 @@ export const POST: APIRoute = async ({ locals, request }) => {
   if (!(file instanceof Blob))
     throw new HttpError(400, IMAGE_ERRORS.missing, { errors: { file: [IMAGE_ERRORS.missing] } });
   if (file.size > IMAGE_MAX_BYTES) throw new HttpError(413, IMAGE_ERRORS.size);
-  const { alt } = mediaAltSchema.parse(cleanJson({ alt: String(form.get('alt') ?? '') }));
+  const { alt } = mediaAltSchema.parse(cleanJson({ alt: form.get('alt') ?? '' }));
   const created = await createMedia(
     await getDb(),
     user.id,
