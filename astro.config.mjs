@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { APP_CSP_DIRECTIVES } from './src/lib/server/http/csp.ts';
+import { ENV_SCHEMA } from './src/lib/server/env-schema.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,6 +108,8 @@ export default defineConfig({
   // Middleware mode: scripts/serve.mjs owns the HTTP server and serves dist/client's files itself.
   adapter: node({ mode: 'middleware', bodySizeLimit: MAX_BODY_BYTES }),
   integrations: [react(), underscoreRoutes, precompress],
+  // Read where the server runs and validated when it starts (src/lib/server/env-schema.ts).
+  env: { schema: ENV_SCHEMA },
   security: {
     // Our middleware checks Origin for every cookie-authenticated unsafe request, JSON included.
     checkOrigin: false,

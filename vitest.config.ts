@@ -8,6 +8,8 @@ export default defineConfig({
     alias: {
       // Astro's virtual module, for middleware tests that call `onRequest` with a fake context.
       'astro:middleware': 'astro/virtual-modules/middleware.js',
+      // The app's environment schema over process.env, as Astro's plugin makes it.
+      'astro:env/server': fileURLToPath(new URL('./tests/support/astro-env.ts', import.meta.url)),
       '@': src,
     },
   },

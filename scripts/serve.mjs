@@ -42,7 +42,12 @@ const {
   trustProxy,
   turnQueue,
   writeVisits,
-} = await import(runtime.href);
+} = await import(runtime.href).catch((error) => {
+  // astro:env checks every variable as the app loads: say which is wrong, without a stack.
+  if (error?.name !== 'EnvInvalidVariables') throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 
 /** Opens the database, waiting up to 30 s for a PostgreSQL server that is still starting. */
 async function openDatabaseWithRetry() {

@@ -1,8 +1,10 @@
 /**
- * Runtime configuration, read from `process.env` on every call so that secrets are never
- * inlined at build time (Astro inlines `import.meta.env`). Defaults follow docs/design.md §2.
+ * Runtime configuration, in the shapes the app uses. The variables, their types and defaults are
+ * declared once in `env-schema.ts` and validated by `astro:env` when the server starts; they are
+ * secret server variables, so nothing is inlined at build time. Defaults follow docs/design.md §2.
  */
 import path from 'node:path';
+import * as env from 'astro:env/server';
 
 /** Hosts that serve the main app; `x.<main domain>` is subdomain site `x`. */
 export const DEFAULT_MAIN_DOMAINS = [
@@ -16,12 +18,12 @@ export const DEFAULT_MAIN_DOMAINS = [
 
 /** Where the embedded database, the mail outbox and other files live. */
 export function dataDir(): string {
-  return path.resolve(process.env.DATA_DIR || './data');
+  return path.resolve(env.DATA_DIR);
 }
 
 /** The PostgreSQL server to use instead of PGlite, if any. */
 export function databaseUrl(): string | undefined {
-  return process.env.DATABASE_URL || undefined;
+  return env.DATABASE_URL;
 }
 
 /**
@@ -29,33 +31,32 @@ export function databaseUrl(): string | undefined {
  * machine on the port the server listens on, so `PORT=4400 npm start` links to :4400.
  */
 export function siteUrl(): URL {
-  return new URL(process.env.SITE_URL || `http://localhost:${listenAddress().port}`);
+  return new URL(env.SITE_URL ?? `http://localhost:${listenAddress().port}`);
 }
 
 /** Main domains, lower case, from `MAIN_DOMAINS` (comma separated) or the defaults. */
 export function mainDomains(): string[] {
-  const raw = process.env.MAIN_DOMAINS;
-  const list = raw ? raw.split(',') : DEFAULT_MAIN_DOMAINS;
+  const list = env.MAIN_DOMAINS ? env.MAIN_DOMAINS.split(',') : DEFAULT_MAIN_DOMAINS;
   return list.map((d) => d.trim().toLowerCase()).filter(Boolean);
 }
 
 /** Address the server listens on (`HOST`, `PORT`). */
 export function listenAddress(): { host: string; port: number } {
-  return { host: process.env.HOST || '127.0.0.1', port: Number(process.env.PORT || 4321) };
+  return { host: env.HOST, port: env.PORT };
 }
 
-/** `LOG_LEVEL`, lower case (default `info`). */
-export function logLevel(): string {
-  return (process.env.LOG_LEVEL || 'info').toLowerCase();
+/** `LOG_LEVEL` (default `info`). */
+export function logLevel(): (typeof env)['LOG_LEVEL'] {
+  return env.LOG_LEVEL;
 }
 
 /** Google sign-in, or null when `GOOGLE_CLIENT_ID` / `GOOGLE_CLIENT_SECRET` are unset. */
 export function googleOidc(): { issuer: URL; clientId: string; clientSecret: string } | null {
-  const clientId = process.env.GOOGLE_CLIENT_ID;
-  const clientSecret = process.env.GOOGLE_CLIENT_SECRET;
+  const clientId = env.GOOGLE_CLIENT_ID;
+  const clientSecret = env.GOOGLE_CLIENT_SECRET;
   if (!clientId || !clientSecret) return null;
   return {
-    issuer: new URL(process.env.OIDC_ISSUER || 'https://accounts.google.com'),
+    issuer: new URL(env.OIDC_ISSUER),
     clientId,
     clientSecret,
   };
@@ -64,27 +65,27 @@ export function googleOidc(): { issuer: URL; clientId: string; clientSecret: str
 /** Outgoing mail: `SMTP_URL` (unset: the outbox folder) and `MAIL_FROM`. */
 export function mailSettings(): { smtpUrl: string | undefined; from: string } {
   return {
-    smtpUrl: process.env.SMTP_URL || undefined,
-    from: process.env.MAIL_FROM || 'Impulsa <no-responder@impulsa.cl>',
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
   };
 }
 
 /** PostHog: the project key (`PUBLIC_POSTHOG_KEY`, unset: no analytics) and where the proxy forwards to. */
 export function posthogSettings(): { key: string | undefined; host: string } {
   return {
-    key: process.env.PUBLIC_POSTHOG_KEY || undefined,
-    host: process.env.POSTHOG_HOST || 'https://us.i.posthog.com',
+    key: env.PUBLIC_POSTHOG_KEY,
+    host: env.POSTHOG_HOST,
   };
 }
 
 /** `TRUST_PROXY=1`: the client IP is the first `X-Forwarded-For` hop. */
 export function trustProxy(): boolean {
-  return process.env.TRUST_PROXY === '1';
+  return env.TRUST_PROXY === '1';
 }
 
 /** `DNS_SERVERS`: comma-separated `host:port` resolvers for custom-domain checks; empty: the system's. */
 export function dnsServers(): string[] {
-  return (process.env.DNS_SERVERS ?? '')
+  return (env.DNS_SERVERS ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
@@ -93,8 +94,8 @@ export function dnsServers(): string[] {
 /** What a seller's DNS must point at (`EDGE_CNAME`, `EDGE_IPV4`), shown in the custom-domain steps. */
 export function edgeTargets(): { cname: string; ipv4: string | null } {
   return {
-    cname: process.env.EDGE_CNAME || 'sites.impulsa.cl',
-    ipv4: process.env.EDGE_IPV4 || null,
+    cname: env.EDGE_CNAME,
+    ipv4: env.EDGE_IPV4 ?? null,
   };
 }
 
@@ -104,7 +105,7 @@ export function edgeTargets(): { cname: string; ipv4: string | null } {
  */
 export function webpayApiUrl(environment: 'integration' | 'production'): string {
   const url =
-    process.env.WEBPAY_API_URL ||
+    env.WEBPAY_API_URL ??
     (environment === 'production'
       ? 'https://webpay3g.transbank.cl'
       : 'https://webpay3gint.transbank.cl');
@@ -116,26 +117,17 @@ export function webpayApiUrl(environment: 'integration' | 'production'): string 
  * default 24 h); undefined otherwise.
  */
 export function orderHoldHours(): number | undefined {
-  const hours = Number(process.env.ORDER_HOLD_HOURS);
-  return process.env.ORDER_HOLD_HOURS && Number.isFinite(hours) && hours > 0 ? hours : undefined;
+  return env.ORDER_HOLD_HOURS;
 }
 
 /** Orders one address may place per hour (`ORDER_RATE_LIMIT`, default 60): orders hold stock. */
 export function orderRateLimit(): number {
-  const limit = Number(process.env.ORDER_RATE_LIMIT);
-  return Number.isInteger(limit) && limit > 0 ? limit : 60;
+  return env.ORDER_RATE_LIMIT;
 }
 
 /** Base URL of lesson videos, captions and posters on a CDN (`LESSONS_MEDIA_URL`); null: the files shipped with the app. */
 export function lessonsMediaUrl(): string | null {
-  const base = process.env.LESSONS_MEDIA_URL?.trim();
-  return base ? base.replace(/\/+$/, '') : null;
-}
-
-/** A positive number from the environment, or `fallback` when unset or not one. */
-function positive(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return process.env[name] && Number.isFinite(value) && value > 0 ? value : fallback;
+  return env.LESSONS_MEDIA_URL?.replace(/\/+$/, '') ?? null;
 }
 
 /**
@@ -153,12 +145,17 @@ export function jobSettings(): {
   sweepSeconds: number;
 } {
   return {
-    pollMs: positive('JOB_POLL_MS', 5000),
-    leaseSeconds: positive('JOB_LEASE_SECONDS', 60),
-    retryBaseMs: positive('JOB_RETRY_BASE_MS', 30_000),
-    retryCapMs: positive('JOB_RETRY_CAP_MS', 3_600_000),
-    giveUpHours: positive('JOB_GIVE_UP_HOURS', 48),
-    concurrency: Math.floor(positive('JOB_CONCURRENCY', 2)),
-    sweepSeconds: positive('ORDER_SWEEP_SECONDS', 60),
+    pollMs: env.JOB_POLL_MS,
+    leaseSeconds: env.JOB_LEASE_SECONDS,
+    retryBaseMs: env.JOB_RETRY_BASE_MS,
+    retryCapMs: env.JOB_RETRY_CAP_MS,
+    giveUpHours: env.JOB_GIVE_UP_HOURS,
+    concurrency: env.JOB_CONCURRENCY,
+    sweepSeconds: env.ORDER_SWEEP_SECONDS,
   };
+}
+
+/** `SECRETS_KEY`: the key that seals sellers' payment credentials, when set. */
+export function secretsKey(): string | undefined {
+  return env.SECRETS_KEY?.trim();
 }

@@ -7,9 +7,9 @@ import { logLevel } from '@/lib/server/config';
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 type Level = keyof typeof LEVELS;
 
+/** The schema admits only these levels, so the value is one of them. */
 function threshold(): number {
-  const wanted = logLevel();
-  return wanted in LEVELS ? LEVELS[wanted as Level] : LEVELS.info;
+  return LEVELS[logLevel()];
 }
 
 function write(

@@ -8,7 +8,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { databaseUrl, dataDir } from '@/lib/server/config';
+import { databaseUrl, dataDir, secretsKey } from '@/lib/server/config';
 import { HttpError } from '@/lib/server/http/errors';
 
 const FORMAT = 'v1';
@@ -17,7 +17,7 @@ let key: Buffer | undefined;
 /** The sealing key: `SECRETS_KEY`, or on PGlite a key kept beside the database. */
 function sealingKey(): Buffer {
   if (key) return key;
-  const given = process.env.SECRETS_KEY?.trim();
+  const given = secretsKey();
   if (given) {
     if (!/^[0-9a-f]{64}$/i.test(given))
       throw new Error('SECRETS_KEY must be 64 hexadecimal characters (32 bytes).');

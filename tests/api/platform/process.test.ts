@@ -28,6 +28,15 @@ describe('server process', () => {
     expect(await again.stop()).toBe(0);
   }, 90_000);
 
+  it('a variable of the wrong type stops the start with its name, not a silent default', async () => {
+    const error = await startServer({ DATA_DIR: tempDir(), ORDER_RATE_LIMIT: 'sesenta' }).catch(
+      (e: { code?: number; output?: string }) => e,
+    );
+    expect((error as { code?: number }).code).toBe(1);
+    expect((error as { output?: string }).output).toMatch(/ORDER_RATE_LIMIT.*invalid/);
+    expect((error as { output?: string }).output).not.toMatch(/\n\s+at /);
+  }, 60_000);
+
   it('SIGTERM to `npm start` stops the server it started', async () => {
     const port = await freePort();
     const npm = spawn('npm', ['start'], {
@@ -36,8 +45,8 @@ describe('server process', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    npm.stdout!.on('data', (d) => (out += d));
-    npm.stderr!.on('data', (d) => (out += d));
+    npm.stdout.on('data', (d) => (out += d));
+    npm.stderr.on('data', (d) => (out += d));
     await expect.poll(() => out, { timeout: 60_000, interval: 200 }).toContain('está corriendo');
     expect((await fetch(`http://127.0.0.1:${port}/api/health/`)).status).toBe(200);
     npm.kill('SIGTERM');

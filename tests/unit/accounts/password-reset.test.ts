@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DbHandle } from '@/lib/server/db/client';
 import { authTokens, passwordResets } from '@/lib/server/db/schema';
 import { verifyPassword } from '@/lib/accounts/passwords.server';
@@ -14,7 +14,6 @@ import {
 import { runDueJobs } from '@/lib/jobs.server';
 import { createUser, findUserByEmail } from '@/lib/accounts/users.server';
 import { resetLinkIn } from '../../support/smtp';
-import { tempDir } from '../../support/server';
 
 let handle: DbHandle;
 /** A reset request, then the queue's jobs it caused (the worker's part). */
@@ -34,10 +33,14 @@ function latestLink(): string {
 }
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
-beforeAll(async () => {
-  process.env.DATA_DIR = tempDir();
+// The configuration is read when the app's modules load, as at a server's start.
+vi.hoisted(() => {
+  process.env.DATA_DIR = `${process.env.TMPDIR ?? '/tmp'}/impulsa-reset-${process.pid}-${Date.now()}`;
   process.env.SITE_URL = 'https://impulsa.example';
   delete process.env.SMTP_URL;
+});
+
+beforeAll(async () => {
   handle = await openDatabase({ pgliteDir: 'memory://' });
   await createUser(handle.db, {
     email: 'rosa@ejemplo.cl',

@@ -4,7 +4,7 @@
  * finished (it stopped before or after calling Webpay) is settled on the next sweep, with one
  * commit per token; unpaid orders past their time give their stock back.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { checkoutInput } from '@/lib/orders/checkout-form';
 import { createOrder } from '@/lib/orders/placing.server';
@@ -18,18 +18,26 @@ import {
 } from '@/lib/orders/schemas';
 import { openDatabase, type DbHandle } from '@/lib/server/db/client';
 import { jobs, orders, products, stores, users } from '@/lib/server/db/schema';
-import { forgetSealingKey, sealSecret } from '@/lib/server/secrets';
+import { sealSecret } from '@/lib/server/secrets';
 import { withFormAction } from '@/lib/server/http/csp';
 import { APP_CSP } from '@/lib/server/middleware/security-headers';
 import { createProduct } from '@/lib/shop/products.server';
 import { productCreateSchema } from '@/lib/shop/schemas';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../support/postgres';
-import {
-  startWebpay,
-  WEBPAY_API_KEY,
-  WEBPAY_COMMERCE_CODE,
-  type TestWebpay,
-} from '../../support/webpay';
+import { WEBPAY_API_KEY, WEBPAY_COMMERCE_CODE } from '../../support/webpay';
+
+// The local Webpay runs before the app's modules load, which read its address as a server's start does.
+const webpay = await vi.hoisted(async () => {
+  const { startWebpay } = await import('../../support/webpay');
+  const started = await startWebpay();
+  Object.assign(process.env, {
+    WEBPAY_API_URL: started.url,
+    SECRETS_KEY: 'b'.repeat(64),
+    LOG_LEVEL: 'silent',
+  });
+  return started;
+});
+afterAll(() => webpay.close());
 
 describe('order rules', () => {
   it('moves an order one step at a time; Webpay orders are paid by Webpay only', () => {
@@ -115,18 +123,9 @@ if (TEST_DATABASE_URL) engines.push({ name: 'PostgreSQL', url: 'postgres' });
 describe.each(engines)('order housekeeping on $name', { timeout: 30_000 }, ({ url }) => {
   let handle: DbHandle;
   let database: TestDatabase | undefined;
-  let webpay: TestWebpay;
   let sellerId: number;
-  const saved = { ...process.env };
 
   beforeAll(async () => {
-    webpay = await startWebpay();
-    Object.assign(process.env, {
-      WEBPAY_API_URL: webpay.url,
-      SECRETS_KEY: 'b'.repeat(64),
-      LOG_LEVEL: 'silent',
-    });
-    forgetSealingKey();
     if (url) database = await createTestDatabase();
     handle = await openDatabase(
       database ? { databaseUrl: database.url } : { pgliteDir: 'memory://' },
@@ -150,9 +149,6 @@ describe.each(engines)('order housekeeping on $name', { timeout: 30_000 }, ({ ur
   afterAll(async () => {
     await handle?.close();
     await database?.drop();
-    await webpay?.close();
-    process.env = saved;
-    forgetSealingKey();
   });
 
   const buyer = { name: 'Ana Díaz', email: 'ana@ejemplo.cl', phone: '+56912345678' };

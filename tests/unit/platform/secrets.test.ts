@@ -1,17 +1,17 @@
 /** Sealed secrets: read back under the same key, refused when altered or under another key. */
-import { afterEach, describe, expect, it } from 'vitest';
-import { forgetSealingKey, openSecret, sealSecret } from '@/lib/server/secrets';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
-const saved = process.env.SECRETS_KEY;
-afterEach(() => {
-  process.env.SECRETS_KEY = saved;
-  forgetSealingKey();
-});
+/** The sealing module as a server started with `SECRETS_KEY=key` has it (astro:env reads at start). */
+async function startedWith(key: string) {
+  vi.stubEnv('SECRETS_KEY', key);
+  vi.resetModules();
+  return import('@/lib/server/secrets');
+}
+afterEach(() => vi.unstubAllEnvs());
 
 describe('sealed secrets', () => {
-  it('read back only under the key they were sealed with, and never look like the secret', () => {
-    process.env.SECRETS_KEY = 'c'.repeat(64);
-    forgetSealingKey();
+  it('read back only under the key they were sealed with, and never look like the secret', async () => {
+    const { sealSecret, openSecret } = await startedWith('c'.repeat(64));
     const key = '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C';
     const sealed = sealSecret(key);
     expect(sealed).toMatch(/^v1:/);
@@ -23,14 +23,13 @@ describe('sealed secrets', () => {
     const flipped = data!.startsWith('A') ? 'B' + data!.slice(1) : 'A' + data!.slice(1);
     expect(() => openSecret([format, iv, tag, flipped].join(':'))).toThrow();
 
-    process.env.SECRETS_KEY = 'd'.repeat(64);
-    forgetSealingKey();
-    expect(() => openSecret(sealed)).toThrow();
+    const other = await startedWith('d'.repeat(64));
+    expect(() => other.openSecret(sealed)).toThrow();
   });
 
-  it('refuses a key that is not 32 bytes of hex', () => {
-    process.env.SECRETS_KEY = 'corta';
-    forgetSealingKey();
+  it('refuses at start a key that is not 64 characters, and at use one that is not hex', async () => {
+    await expect(startedWith('corta')).rejects.toThrow(/SECRETS_KEY/);
+    const { sealSecret } = await startedWith('z'.repeat(64));
     expect(() => sealSecret('x')).toThrow(/64 hexadecimal/);
   });
 });
