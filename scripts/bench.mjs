@@ -86,11 +86,11 @@ try {
     { name: 'Pan amasado', price: 2500, published: true },
     token,
   );
-  const added = await fetch(appUrl('/pay'), {
+  const added = await fetch(appUrl('/pay?_action=cart.add'), {
     method: 'POST',
     redirect: 'manual',
     headers: { Origin: appUrl(''), 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ intent: 'add', product: String(bread.id), quantity: '2' }),
+    body: new URLSearchParams({ product: String(bread.id), quantity: '2' }),
   });
   const cartCookie = added.headers.get('set-cookie').split(';')[0];
   const sellerId = new URL(added.headers.get('location'), appUrl('')).searchParams.get('tienda');
@@ -422,7 +422,7 @@ async function coldStarts() {
 function report() {
   const lines = [];
   const say = (line) => {
-    say(line);
+    console.log(line);
     lines.push(line);
   };
   const fmt = (n) => Math.round(n).toLocaleString('en-US');
