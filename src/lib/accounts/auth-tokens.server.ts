@@ -3,9 +3,12 @@ import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import { authTokens, users } from '@/lib/server/db/schema';
 import { hashSecret, newSecret, SESSION_TTL_MS } from '@/lib/accounts/tokens.server';
-import { mayCache, tokenCache, type CachedCredential } from '@/lib/accounts/token-cache.server';
-import { cache } from '@/lib/server/cache/provider';
-import { tags } from '@/lib/server/cache/tags';
+import {
+  credentialsChanged,
+  mayCache,
+  tokenCache,
+  type CachedCredential,
+} from '@/lib/accounts/token-cache.server';
 
 /** Last-use is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
@@ -91,13 +94,13 @@ export async function revokeToken(db: Db, token: string): Promise<void> {
     .delete(authTokens)
     .where(eq(authTokens.tokenHash, hashSecret(token)))
     .returning({ userId: authTokens.userId });
-  await cache.invalidate({ tags: revoked.map((r) => tags.user(r.userId)) });
+  await credentialsChanged(revoked.map((r) => r.userId));
 }
 
 /** Revokes every credential of a user (password reset). */
 export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
   await db.delete(authTokens).where(eq(authTokens.userId, userId));
-  await cache.invalidate({ tags: [tags.user(userId)] });
+  await credentialsChanged([userId]);
 }
 
 /** Revokes every token and session of the user except `keep` (the one that changed the password). */
@@ -105,7 +108,7 @@ export async function revokeOtherTokens(db: Db, userId: number, keep: string): P
   await db
     .delete(authTokens)
     .where(and(eq(authTokens.userId, userId), ne(authTokens.tokenHash, hashSecret(keep))));
-  await cache.invalidate({ tags: [tags.user(userId)] });
+  await credentialsChanged([userId]);
 }
 
 /** Deletes expired credentials. */

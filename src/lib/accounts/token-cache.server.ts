@@ -1,14 +1,13 @@
 /**
  * Who a credential belongs to, kept in memory for a minute: a signed-in request is answered
  * without a database round trip for its token. Bounded (past `max` the oldest entry goes). A
- * revocation, a password change or a profile edit publishes `user:N`, which drops that user's
- * entries here at once and, through the page cache's LISTEN/NOTIFY bus, on every other instance;
+ * revocation, a password change or a profile edit publishes a `users` event on the bus
+ * (`credentialsChanged`), which drops that user's entries here at once and on every other instance;
  * entries are kept only while this instance is listening, so none can miss a revocation.
  */
 import type { authTokens, users } from '@/lib/server/db/schema';
 import { BoundedMap } from '@/lib/server/cache/bounded-map';
 import { cacheBus } from '@/lib/server/cache/bus';
-import { parseTag } from '@/lib/server/cache/tags';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -45,10 +44,10 @@ export class TokenCache {
     this.entries.set(tokenHash, entry);
   }
 
-  /** Applies an invalidation (null: everything, after a lost connection). */
-  drop(tags: readonly string[] | null): void {
-    if (!tags) return this.entries.clear();
-    const ids = new Set(tags.flatMap((t) => parseTag(t, 'user') ?? []));
+  /** Forgets these users' credentials (null: everyone's, after a lost connection). */
+  forget(userIds: readonly number[] | null): void {
+    if (!userIds) return this.entries.clear();
+    const ids = new Set(userIds);
     if (ids.size === 0) return;
     this.entries.deleteWhere((entry) => ids.has(entry.user.id));
   }
@@ -65,10 +64,18 @@ export function tokenCache(): TokenCache {
   let cache = shared;
   if (!cache) {
     cache = shared = new TokenCache();
-    cacheBus.follow((tags) => cache!.drop(tags));
+    cacheBus.follow((event) => {
+      if (event.kind === 'users') cache!.forget(event.ids);
+      else if (event.kind === 'all') cache!.forget(null);
+    });
   }
   return cache;
 }
 
 /** Whether an answer may be kept: only while invalidations from other instances are heard. */
 export const mayCache = () => cacheBus.isListening();
+
+/** Drops the cached credentials of `userIds` on every instance: revoked, or their user changed. */
+export async function credentialsChanged(userIds: readonly number[]): Promise<void> {
+  if (userIds.length) await cacheBus.usersChanged(...userIds);
+}

@@ -6,8 +6,7 @@ import type { Db } from '@/lib/server/db/client';
 import { userIdentities, users } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
 import { hashPassword, verifyPassword } from '@/lib/accounts/passwords.server';
-import { cache } from '@/lib/server/cache/provider';
-import { tags } from '@/lib/server/cache/tags';
+import { credentialsChanged } from '@/lib/accounts/token-cache.server';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -71,7 +70,7 @@ export async function updateProfile(db: Db, userId: number, fullName: string): P
     .returning();
   if (!user) throw new HttpError(404, 'No encontramos tu cuenta.');
   // Signed-in requests read the user from the credential cache: refresh it everywhere.
-  await cache.invalidate({ tags: [tags.user(userId)] });
+  await credentialsChanged([userId]);
   return user;
 }
 
@@ -80,7 +79,7 @@ export async function setPassword(db: Db, userId: number, password: string): Pro
     .update(users)
     .set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` })
     .where(eq(users.id, userId));
-  await cache.invalidate({ tags: [tags.user(userId)] });
+  await credentialsChanged([userId]);
 }
 
 export async function markTransbankReferral(db: Db, userId: number): Promise<UserRow> {
@@ -90,7 +89,7 @@ export async function markTransbankReferral(db: Db, userId: number): Promise<Use
     .where(eq(users.id, userId))
     .returning();
   if (!user) throw new HttpError(404, 'No encontramos tu cuenta.');
-  await cache.invalidate({ tags: [tags.user(userId)] });
+  await credentialsChanged([userId]);
   return user;
 }
 

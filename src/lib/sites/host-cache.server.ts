@@ -46,7 +46,9 @@ export function hostCache<Row extends { id: number }>(): HostCache<Row> {
   let cache = shared;
   if (!cache) {
     cache = shared = new HostCache();
-    cacheBus.follow((tags) => cache!.drop(tags));
+    cacheBus.follow((event) => {
+      if (event.kind !== 'users') cache!.drop(event.kind === 'tags' ? event.tags : null);
+    });
   }
   return cache as HostCache<Row>;
 }

@@ -1,7 +1,6 @@
 /** The credential cache: fresh for a minute, never past the credential's expiry, bounded, dropped per user. */
 import { describe, expect, it } from 'vitest';
 import { TokenCache, type CachedCredential } from '@/lib/accounts/token-cache.server';
-import { tags } from '@/lib/server/cache/tags';
 
 const entry = (
   userId: number,
@@ -27,17 +26,18 @@ describe('credential cache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('drops every credential of a user on their tag, and everything on a lost connection', () => {
+  it('forgets every credential of the users named, and everything on a lost connection', () => {
     const cache = new TokenCache();
     cache.set('a1', entry(1, 0));
     cache.set('a2', entry(1, 0));
     cache.set('b', entry(2, 0));
-    cache.drop(['product:1', 'site:2']);
+    cache.forget([]);
     expect(cache.size).toBe(3);
-    cache.drop([tags.user(1)]);
+    cache.forget([1]);
     expect(cache.get('a1', 1)).toBeUndefined();
+    expect(cache.get('a2', 1)).toBeUndefined();
     expect(cache.get('b', 1)?.user.id).toBe(2);
-    cache.drop(null);
+    cache.forget(null);
     expect(cache.size).toBe(0);
   });
 

@@ -1,7 +1,7 @@
 /** The route cache: the store, Astro's provider, the node:http fast path, and invalidation across instances. */
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { CacheBus } from '@/lib/server/cache/bus';
+import { CacheBus, type BusEvent } from '@/lib/server/cache/bus';
 import { withoutCampaignParams } from '@/lib/server/cache/campaign-params';
 import { PageCache } from '@/lib/server/cache/page-cache';
 import { pageCacheProvider, requestCacheKey } from '@/lib/server/cache/provider';
@@ -230,8 +230,8 @@ describe('cache tags', () => {
   it('name the data a page shows, and the followers read theirs back', () => {
     expect(productTags({ id: 7, category: 3 }, 9)).toEqual(['product:7', 'store:9', 'category:3']);
     expect(productTags({ id: 7, category: null }, 9)).toEqual(['product:7', 'store:9']);
-    expect(parseTag(tags.user(12), 'user')).toBe(12);
-    expect(parseTag(tags.dashboard(12), 'user')).toBeUndefined();
+    expect(parseTag(tags.dashboard(12), 'dashboard')).toBe(12);
+    expect(parseTag(tags.product(12), 'dashboard')).toBeUndefined();
     expect(parseTag('dashboard:x', 'dashboard')).toBeUndefined();
   });
 });
@@ -261,6 +261,15 @@ describe.skipIf(!TEST_DATABASE_URL)('invalidation across instances sharing Postg
       while (caches[1].get('tienda.impulsa.cl/shop/7') && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 20));
       expect(caches[1].get('tienda.impulsa.cl/shop/7')).toBeUndefined();
+      expect(caches[1].get('tienda.impulsa.cl/')).toBeDefined();
+
+      // A revocation is its own event: the other instance's followers hear which users, and no page drops.
+      const heard: BusEvent[] = [];
+      buses[1].follow((event) => heard.push(event));
+      await buses[0].usersChanged(5, 8);
+      const until = Date.now() + 1000;
+      while (heard.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      expect(heard).toEqual([{ kind: 'users', ids: [5, 8] }]);
       expect(caches[1].get('tienda.impulsa.cl/')).toBeDefined();
     } finally {
       await Promise.all([one.close(), two.close()]);

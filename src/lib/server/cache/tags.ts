@@ -1,8 +1,8 @@
 /**
  * Every cache tag the app uses, in one place. A page names the data it shows
  * (`Astro.cache.set({ tags })`); whoever changes that data invalidates the same tags
- * (`cache.invalidate({ tags })`), and the in-memory caches that follow the bus (credentials,
- * dashboard versions) read theirs back with `parseTag`.
+ * (`cache.invalidate({ tags })`), and the in-memory caches that follow the bus (dashboard
+ * versions) read theirs back with `parseTag`.
  */
 
 /** The public pages whose content is the app's own (no data behind them). */
@@ -16,7 +16,6 @@ export type CacheTag =
   | `media:${number}`
   | `catalogue:${number}`
   | `site:${number}`
-  | `user:${number}`
   | `dashboard:${number}`;
 
 export const tags = {
@@ -30,8 +29,6 @@ export const tags = {
   catalogue: (userId: number): CacheTag => `catalogue:${userId}`,
   /** Everything a site's public pages show from the site itself. */
   site: (id: number): CacheTag => `site:${id}`,
-  /** A user's credentials and identity (the credential cache follows it). */
-  user: (userId: number): CacheTag => `user:${userId}`,
   /** A user's dashboard version; migration 0010's trigger spells it in SQL too. */
   dashboard: (userId: number): CacheTag => `dashboard:${userId}`,
 } as const;
@@ -49,7 +46,7 @@ export function productTags(
 }
 
 /** The id a `kind:<id>` tag carries, or undefined when `tag` is of another kind. */
-export function parseTag(tag: string, kind: 'user' | 'dashboard'): number | undefined {
+export function parseTag(tag: string, kind: 'dashboard'): number | undefined {
   const prefix = `${kind}:`;
   if (!tag.startsWith(prefix)) return undefined;
   const id = Number(tag.slice(prefix.length));

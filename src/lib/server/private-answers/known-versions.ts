@@ -80,7 +80,9 @@ export function knownVersions(): KnownVersions {
   let known = shared;
   if (!known) {
     known = shared = new KnownVersions();
-    cacheBus.follow((tags) => known!.drop(tags));
+    cacheBus.follow((event) => {
+      if (event.kind !== 'users') known!.drop(event.kind === 'tags' ? event.tags : null);
+    });
   }
   return known;
 }
