@@ -1,0 +1,41 @@
+/**
+ * The tenant host's route table: what a path inside a published site is. The catch-all
+ * `_site/[...path].astro` (docs/design.md §3) asks once and renders one component per kind, so
+ * no page branches on a set of nullable flags. The guard (`routing/guard.ts`) has already
+ * refused what a site does not serve; what reaches here and matches nothing is `not-found`.
+ */
+import { LEGAL_KINDS, type LegalKind } from '@/lib/shop/legal';
+import { normalizePath } from '@/lib/routing/routes';
+
+export type SiteRoute =
+  | { kind: 'robots' }
+  | { kind: 'sitemap' }
+  | { kind: 'config' }
+  | { kind: 'catalogue' }
+  | { kind: 'product'; slug: string }
+  | { kind: 'legal'; legal: LegalKind }
+  | { kind: 'page'; path: string }
+  | { kind: 'not-found' };
+
+const FIXED: Record<string, SiteRoute> = {
+  '/robots.txt': { kind: 'robots' },
+  '/sitemap.xml': { kind: 'sitemap' },
+  '/config': { kind: 'config' },
+  '/shop': { kind: 'catalogue' },
+};
+
+/** What `pathname` is on a site whose published pages are at `pagePaths`. */
+export function siteRoute(pathname: string, pagePaths: readonly string[]): SiteRoute {
+  const path = normalizePath(pathname);
+  const fixed = FIXED[path];
+  if (fixed) return fixed;
+  const slug = /^\/shop\/([^/]+)$/.exec(path)?.[1];
+  if (slug) return { kind: 'product', slug };
+  const legal = /^\/legal\/([^/]+)$/.exec(path)?.[1];
+  if (legal) {
+    return LEGAL_KINDS.includes(legal as LegalKind)
+      ? { kind: 'legal', legal: legal as LegalKind }
+      : { kind: 'not-found' };
+  }
+  return pagePaths.includes(path) ? { kind: 'page', path } : { kind: 'not-found' };
+}
