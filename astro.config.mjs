@@ -74,7 +74,7 @@ const precompress = {
 };
 
 /**
- * `src/lib/server/runtime.ts` built as `dist/server/runtime.mjs`, an entry of the server build
+ * `src/runtime.ts` built as `dist/server/runtime.mjs`, an entry of the server build
  * beside Astro's: scripts/serve.mjs imports the app's database, caches and jobs from it, the same
  * module instances the pages use.
  */
@@ -95,7 +95,7 @@ const runtimeEntry = {
       ...options,
       input: {
         ...input,
-        runtime: fileURLToPath(new URL('./src/lib/server/runtime.ts', import.meta.url)),
+        runtime: fileURLToPath(new URL('./src/runtime.ts', import.meta.url)),
       },
     };
   },

@@ -1,6 +1,6 @@
 // Serves the built app (dist/) without rebuilding: opens and migrates the database first,
 // then listens on HOST:PORT; closes both cleanly on SIGINT/SIGTERM. Everything it uses of the app
-// comes from the build (dist/server/runtime.mjs, see src/lib/server/runtime.ts).
+// comes from the build (dist/server/runtime.mjs, see src/runtime.ts).
 // Run with the project's Node 24 (npm scripts put it first on PATH).
 import './tick-shape.mjs';
 import './boot.mjs';

@@ -53,6 +53,12 @@ export function cartCountsIn(cookieHeader: string | undefined): string | null {
   return COUNTS.test(match[1]!) ? match[1]! : 'malformed';
 }
 
+/** The page cache's key part for a `Cookie` header: shop headers show the cart's count, so one copy per set of counts. */
+export function cartVariant(cookieHeader: string | undefined): string {
+  const counts = cartCountsIn(cookieHeader);
+  return counts && counts !== 'malformed' ? `|carro=${counts}` : '';
+}
+
 /** How many units the visitor's cart in this shop holds, from the count cookie (0: none). */
 export function cartCountFor(cookies: AstroCookies, sellerId: number): number {
   return parseCartCounts(cookies.get(CART_COUNT_COOKIE)?.value).get(sellerId) ?? 0;

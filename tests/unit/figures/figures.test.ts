@@ -16,11 +16,15 @@ import {
 import { countsAsVisit, decodeTarget, encodeTarget, VISIT_HEADER } from '@/lib/figures/visits';
 import { PageCache } from '@/lib/server/cache/page-cache';
 import { pageCacheProvider } from '@/lib/server/cache/provider';
+import { wireFeatures } from '@/middleware/wiring';
 import { openDatabase, type Db } from '@/lib/server/db/client';
 import { products, productVisits, users } from '@/lib/server/db/schema';
 import { answer, fakeContext } from '../../support/page-cache';
 
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/131.0';
+
+// The features' hooks, as the app installs them when it loads.
+wireFeatures();
 
 describe('what counts as a visit', () => {
   it('a person’s GET; not a crawler, a preview fetcher, a script, a prefetch or another method', () => {

@@ -6,8 +6,12 @@ import {
   parseCartCounts,
 } from '@/lib/orders/cart-cookie';
 import { requestCacheKey } from '@/lib/server/cache/provider';
+import { wireFeatures } from '@/middleware/wiring';
 
 const MAIN = ['impulsa.cl', 'www.impulsa.cl', '127.0.0.1', 'localhost'];
+
+// The features' hooks, as the app installs them when it loads.
+wireFeatures();
 
 describe('the cart cookie’s domain', () => {
   it('covers a main domain and its subdomains, so a shop keeps one cart across them', () => {

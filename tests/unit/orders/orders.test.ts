@@ -20,7 +20,7 @@ import { openDatabase, type DbHandle } from '@/lib/server/db/client';
 import { jobs, orders, products, stores, users } from '@/lib/server/db/schema';
 import { sealSecret } from '@/lib/server/secrets';
 import { withFormAction } from '@/lib/server/http/csp';
-import { APP_CSP } from '@/lib/server/middleware/security-headers';
+import { APP_CSP } from '@/middleware/security-headers';
 import { createProduct } from '@/lib/shop/products.server';
 import { productCreateSchema } from '@/lib/shop/schemas';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../support/postgres';

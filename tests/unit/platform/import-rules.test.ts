@@ -63,7 +63,10 @@ const files = walk(SRC);
 const graph = new Map(files.map((f) => [f, importsOf(f)]));
 const rel = (f: string) => path.relative(process.cwd(), f);
 const isServerOnly = (f: string) =>
-  /\.server\.tsx?$/.test(f) || rel(f).startsWith('src/lib/server/');
+  /\.server\.tsx?$/.test(f) ||
+  rel(f).startsWith('src/lib/server/') ||
+  rel(f).startsWith('src/middleware/') ||
+  rel(f) === 'src/runtime.ts';
 const isIsland = (f: string) => rel(f).startsWith('src/islands/');
 /** Everything `roots` load at run time (type-only imports erased). */
 function reachable(roots: string[]): Map<string, string[]> {
@@ -122,6 +125,20 @@ describe('import rules', () => {
         .filter((e) => e.spec.startsWith('../'))
         .map((e) => `${rel(f)}: ${e.spec}`),
     );
+    expect(bad).toEqual([]);
+  });
+
+  it('src/lib/server is infrastructure: it imports no feature at run time', () => {
+    // A feature is a folder of src/lib; the files at src/lib's top (ids, zod, cookies…) are shared.
+    const feature = (f: string) => /^src\/lib\/(?!server\/)[^/]+\//.test(rel(f));
+    const bad = files
+      .filter((f) => rel(f).startsWith('src/lib/server/'))
+      .flatMap((f) =>
+        graph
+          .get(f)!
+          .server.filter((e) => !e.typeOnly && e.to !== null && feature(e.to))
+          .map((e) => `${rel(f)} → ${e.spec}`),
+      );
     expect(bad).toEqual([]);
   });
 

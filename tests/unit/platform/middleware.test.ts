@@ -1,12 +1,12 @@
 /** Middleware called as Astro would: `onRequest(context, next)` with a fake context. */
 import { describe, expect, it, vi } from 'vitest';
-import { apiErrors, CLIENT_LEFT } from '@/lib/server/middleware/api-errors';
-import { resolveHost } from '@/lib/server/middleware/resolve-host';
+import { apiErrors, CLIENT_LEFT } from '@/middleware/api-errors';
+import { resolveHost } from '@/middleware/resolve-host';
 import {
   APP_CSP,
   ERROR_STATUS_HEADER,
   securityHeaders,
-} from '@/lib/server/middleware/security-headers';
+} from '@/middleware/security-headers';
 import { HttpError } from '@/lib/server/http/errors';
 import { DatabaseUnavailableError } from '@/lib/server/db/errors';
 import { log } from '@/lib/server/log';

@@ -8,8 +8,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cookieNames } from '@/lib/cookies';
-import { recordIfVisit } from '@/lib/figures/visit-buffer.server';
-import { cartCountsIn } from '@/lib/orders/cart-cookie';
 import { withoutCampaignParams } from '@/lib/server/cache/campaign-params';
 import {
   acceptedEncoding,
@@ -17,6 +15,38 @@ import {
   MIN_COMPRESS_BYTES,
   type Encoding,
 } from '@/lib/server/http/encoding';
+
+/** Who asked for a page, as the visit counter needs it. */
+export interface Visitor {
+  method: string;
+  userAgent: string | undefined;
+  /** `Sec-Purpose` or `Purpose`: a prefetch is not a visit. */
+  purpose: string | undefined;
+}
+
+/**
+ * What the app's features tell the cache about their pages, set once as the app loads
+ * (`src/middleware/index.ts`): infrastructure imports no feature.
+ */
+export interface PageCacheHooks {
+  /** The response header in which a page names its visit target (removed before it leaves). */
+  visitHeader: string | null;
+  /** Counts a visit to `target` (every answer of the page, hits included). */
+  recordVisit(target: string | undefined, visitor: Visitor): void;
+  /** The part of the key a `Cookie` header picks: one copy per cart count ('': the shared copy). */
+  variantOf(cookie: string | undefined): string;
+}
+
+export const pageCacheHooks: PageCacheHooks = {
+  visitHeader: null,
+  recordVisit: () => {},
+  variantOf: () => '',
+};
+
+/** Installs the features' hooks (once, as the app loads). */
+export function configurePageCache(hooks: PageCacheHooks): void {
+  Object.assign(pageCacheHooks, hooks);
+}
 
 export interface CachedPage {
   status: number;
@@ -103,7 +133,7 @@ export class PageCache {
     });
     const entry = key === null ? undefined : this.touch(key);
     if (!entry) return false;
-    recordIfVisit(entry.page.visit, {
+    pageCacheHooks.recordVisit(entry.page.visit, {
       method: 'GET',
       userAgent: req.headers['user-agent'],
       purpose: headerValue(req.headers['sec-purpose'] ?? req.headers.purpose),
@@ -208,10 +238,9 @@ export function cacheKey(input: CacheableInput): string | null {
     (input.cookie && PERSONAL.test(input.cookie))
   )
     return null;
-  // Shop headers show the cart's count: one copy per set of counts (none: the shared copy).
-  const counts = cartCountsIn(input.cookie);
-  const cart = typeof counts === 'string' && counts !== 'malformed' ? `|carro=${counts}` : '';
-  return input.host.toLowerCase() + withoutTrailingSlash(path) + cart;
+  return (
+    input.host.toLowerCase() + withoutTrailingSlash(path) + pageCacheHooks.variantOf(input.cookie)
+  );
 }
 
 /** `/a/` and `/a` are one page (the app redirects one to the other). */

@@ -10,10 +10,13 @@
  * of a page that names a visit target (`figures/visits.ts`) is counted here, hits included.
  */
 import type { CacheProvider, InvalidateOptions } from 'astro';
-import { recordIfVisit } from '@/lib/figures/visit-buffer.server';
-import { VISIT_HEADER } from '@/lib/figures/visits';
 import { cacheBus } from '@/lib/server/cache/bus';
-import { cacheKey, pageCache, withoutTrailingSlash } from '@/lib/server/cache/page-cache';
+import {
+  cacheKey,
+  pageCache,
+  pageCacheHooks as hooks,
+  withoutTrailingSlash,
+} from '@/lib/server/cache/page-cache';
 
 /** Headers Astro's cache sets for the provider; they never leave the server. */
 const CACHE_CONTROL_FOR_PROVIDER = 'CDN-Cache-Control';
@@ -57,7 +60,7 @@ export function pageCacheProvider(
           (request.headers.get('sec-purpose') ?? request.headers.get('purpose')) || undefined,
       };
       if (hit) {
-        recordIfVisit(hit.visit, visitor);
+        hooks.recordVisit(hit.visit, visitor);
         return new Response(hit.body.slice(), {
           status: hit.status,
           headers: [...hit.headers, ['X-Render-Cache', 'hit']],
@@ -69,9 +72,11 @@ export function pageCacheProvider(
         .map((tag) => tag.trim())
         .filter(Boolean);
       const maxAge = maxAgeOf(response.headers);
-      const visit = response.headers.get(VISIT_HEADER) ?? undefined;
-      if (response.status === 200) recordIfVisit(visit, visitor);
-      response.headers.delete(VISIT_HEADER);
+      const visit = hooks.visitHeader
+        ? (response.headers.get(hooks.visitHeader) ?? undefined)
+        : undefined;
+      if (hooks.visitHeader) response.headers.delete(hooks.visitHeader);
+      if (response.status === 200) hooks.recordVisit(visit, visitor);
       response.headers.delete(CACHE_TAG_HEADER);
       response.headers.delete(CACHE_CONTROL_FOR_PROVIDER);
       if (

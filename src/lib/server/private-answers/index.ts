@@ -13,6 +13,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cacheBus } from '@/lib/server/cache/bus';
 import { privatePages, type PrivatePageContext } from '@/lib/server/private-answers/kept-answers';
+
+export { configureCredentialLookup } from '@/lib/server/private-answers/kept-answers';
 import { knownVersions } from '@/lib/server/private-answers/known-versions';
 
 export { keepPrivateAnswers } from '@/lib/server/private-answers/middleware';

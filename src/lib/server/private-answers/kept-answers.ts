@@ -23,8 +23,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BoundedMap } from '@/lib/server/cache/bounded-map';
 import { cookieName, cookieNames, COOKIES } from '@/lib/cookies';
 import type { PublicUser } from '@/lib/accounts/user';
-import { cachedUser } from '@/lib/accounts/auth-tokens.server';
-import { toPublicUser } from '@/lib/accounts/users.server';
 import { knownVersions } from '@/lib/server/private-answers/known-versions';
 import { databaseAnsweredLately } from '@/lib/server/db/client';
 
@@ -244,12 +242,21 @@ export class PrivatePages {
   }
 }
 
+/**
+ * Who a credential belongs to, from the accounts feature's credential cache: installed as the app
+ * loads (`src/middleware/index.ts`), since infrastructure imports no feature. Until then no
+ * credential is known, so nothing is answered from memory.
+ */
+let credentialUser: (token: string) => PublicUser | undefined = () => undefined;
+
+/** Installs the credential lookup (once, as the app loads). */
+export function configureCredentialLookup(lookup: typeof credentialUser): void {
+  credentialUser = lookup;
+}
+
 /** The process's kept answers, consulting the credential cache and the known versions. */
 export const privatePages: PrivatePages = new PrivatePages({
-  userFor: (token) => {
-    const row = cachedUser(token);
-    return row && toPublicUser(row);
-  },
+  userFor: (token) => credentialUser(token),
   versionOf: (userId) => knownVersions().get(userId),
   databaseAnswering: databaseAnsweredLately,
 });

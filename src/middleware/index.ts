@@ -5,17 +5,21 @@
  * is asking, whether a cross-origin write is allowed, the referral partner, the route guard.
  */
 import { sequence } from 'astro:middleware';
-import { apiErrors } from '@/lib/server/middleware/api-errors';
-import { authenticate } from '@/lib/server/middleware/authenticate';
-import { captureReferral } from '@/lib/server/middleware/capture-referral';
-import { guard } from '@/lib/server/middleware/guard';
+import { apiErrors } from '@/middleware/api-errors';
+import { authenticate } from '@/middleware/authenticate';
+import { captureReferral } from '@/middleware/capture-referral';
+import { guard } from '@/middleware/guard';
 import { keepPrivateAnswers } from '@/lib/server/private-answers';
-import { originCheck } from '@/lib/server/middleware/origin-check';
-import { rejectMalformed } from '@/lib/server/middleware/reject-malformed';
-import { resolveHost } from '@/lib/server/middleware/resolve-host';
-import { securityHeaders } from '@/lib/server/middleware/security-headers';
+import { originCheck } from '@/middleware/origin-check';
+import { rejectMalformed } from '@/middleware/reject-malformed';
+import { resolveHost } from '@/middleware/resolve-host';
+import { securityHeaders } from '@/middleware/security-headers';
 // Registers the job queue's worker, which starts once the server listens (src/lib/jobs.server.ts).
 import '@/lib/jobs.server';
+import { wireFeatures } from '@/middleware/wiring';
+
+// src/runtime.ts loads this file at start, so the infrastructure knows the features before a request.
+wireFeatures();
 
 export const onRequest = sequence(
   keepPrivateAnswers,

@@ -1,6 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { jsonError } from '@/lib/server/http/errors';
-import { isApiPath } from '@/lib/server/middleware/api-errors';
+import { isApiPath } from '@/middleware/api-errors';
 
 export const MALFORMED_QUERY = 'La dirección trae caracteres no válidos.';
 

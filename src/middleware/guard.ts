@@ -4,7 +4,7 @@ import { QUICK_START_COOKIE } from '@/lib/formation/quick-start';
 import { decideGuard } from '@/lib/routing/guard';
 import { INTENDED_COOKIE } from '@/lib/routing/intended';
 import { pageExists } from '@/lib/routing/route-params';
-import { isApiPath } from '@/lib/server/middleware/api-errors';
+import { isApiPath } from '@/middleware/api-errors';
 import { searchWithoutAction } from '@/lib/server/http/action-state';
 
 /** Paths the guard never handles on the main domains: the API answers 401 itself; assets and tools are not pages. */
