@@ -2,11 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { apiErrors, CLIENT_LEFT } from '@/middleware/api-errors';
 import { resolveHost } from '@/middleware/resolve-host';
-import {
-  APP_CSP,
-  ERROR_STATUS_HEADER,
-  securityHeaders,
-} from '@/middleware/security-headers';
+import { APP_CSP, ERROR_STATUS_HEADER, securityHeaders } from '@/middleware/security-headers';
 import { HttpError } from '@/lib/server/http/errors';
 import { DatabaseUnavailableError } from '@/lib/server/db/errors';
 import { log } from '@/lib/server/log';
