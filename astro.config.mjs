@@ -135,5 +135,8 @@ export default defineConfig({
     // The page editor (Puck) is one large chunk that only /page-builder/editor loads; what each
     // route downloads is budgeted by `node scripts/page-weights.mjs` (the README's table).
     build: { chunkSizeWarningLimit: 1500 },
+    // Drizzle bundled into the server's chunks: Node then never resolves its 107 files through
+    // its 179 KB `exports` map at start (docs/decisions/2026-11-23-cold-start.md).
+    ssr: { noExternal: ['drizzle-orm'] },
   },
 });

@@ -300,8 +300,7 @@ async function runScript(script, args) {
 /** Paths of `count` published products of the catalogue, shuffled, read while the app is stopped. */
 async function publishedProductPaths(count) {
   const file = path.join(dataDir, 'crawl.json');
-  const code = `const { openDatabase, dataDir, databaseUrl } = await import('./dist/server/runtime.mjs');
-    const { sql } = await import('drizzle-orm');
+  const code = `const { openDatabase, dataDir, databaseUrl, sql } = await import('./dist/server/runtime.mjs');
     const url = databaseUrl();
     const handle = await openDatabase(url ? { databaseUrl: url } : { pgliteDir: (await import('node:path')).join(dataDir(), 'pglite') });
     const rows = await handle.unbounded.execute(sql\`select id from products where published order by random() limit ${count}\`);

@@ -9,19 +9,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 module.enableCompileCache?.();
 
 /**
- * Node 24 parses a package's whole `exports` map again for every file it loads from the
- * package (`getPackageScopeConfig` spreads an object whose `exports` is a lazy JSON.parse).
- * drizzle-orm's map is 179 KB and the server loads 107 of its files: about 1 s and 230 MB of
- * garbage at start. Its files import one another by relative `.js` paths, and the whole package
- * is ES modules (`"type": "module"`, no nested package.json), so those imports are answered here:
- * the same URL and format Node's own resolution gives, without reading the map.
- */
-const drizzleRoot = pathToFileURL(
-  path.dirname(fileURLToPath(import.meta.resolve('drizzle-orm'))) + path.sep,
-).href;
-
-/**
- * The same cost for package names: the app's files (the build's chunks, `src/`, `scripts/`) import
+ * Node 24 parses a package's whole `exports` map again for every file it loads from the package
+ * (`getPackageScopeConfig` spreads an object whose `exports` is a lazy JSON.parse). drizzle-orm,
+ * whose map is 179 KB, is bundled into the build (astro.config.mjs) for that reason. The same cost
+ * for package names: the app's files (the build's chunks, `src/`, `scripts/`) import
  * `drizzle-orm/pg-core`, `astro/…` and the like from many files, and each import reads the
  * package's `exports` again. From anywhere in the project outside `node_modules/`, a package name
  * resolves through the same `node_modules/` to the same file: the first answer is kept for the rest.
@@ -35,13 +26,6 @@ const isBare = (specifier) => !/^(?:\.{0,2}\/|[a-z][a-z0-9+.-]*:|#)/i.test(speci
 module.registerHooks?.({
   resolve(specifier, context, nextResolve) {
     const parent = context.parentURL;
-    if (
-      parent?.startsWith(drizzleRoot) &&
-      (specifier.startsWith('./') || specifier.startsWith('../')) &&
-      specifier.endsWith('.js')
-    ) {
-      return { url: new URL(specifier, parent).href, format: 'module', shortCircuit: true };
-    }
     if (!parent?.startsWith(projectRoot) || parent.includes('/node_modules/') || !isBare(specifier))
       return nextResolve(specifier, context);
     const key = `${specifier}\0${context.conditions?.join(',')}\0${JSON.stringify(context.importAttributes ?? {})}`;

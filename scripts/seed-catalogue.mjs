@@ -34,8 +34,8 @@ if (
 const path = await import('node:path');
 const { ensureBuilt } = await import('./ensure-built.mjs');
 ensureBuilt();
-const { openDatabase, dataDir, databaseUrl } = await import('../dist/server/runtime.mjs');
-const { sql } = await import('drizzle-orm');
+// The build's own drizzle (bundled into it), so statements and the database handle agree.
+const { openDatabase, dataDir, databaseUrl, sql } = await import('../dist/server/runtime.mjs');
 
 const url = databaseUrl();
 const handle = await openDatabase(

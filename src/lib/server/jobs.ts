@@ -1,6 +1,6 @@
 /**
  * Background jobs of the running server (the order sweeper). A job starts once the server
- * listens: `scripts/serve.mjs` calls `serverListening`, and a job registered later (its module is
+ * listens: the HTTP server (`http/serve.ts`) calls `serverListening`, and a job registered later (its module is
  * imported with the middleware, which Astro loads lazily) starts at once. Under tests nothing
  * listens, so no job runs.
  */

@@ -37,6 +37,19 @@ describe('server process', () => {
     expect((error as { output?: string }).output).not.toMatch(/\n\s+at /);
   }, 60_000);
 
+  it('the build carries drizzle-orm inside it: Node never resolves its files at start', () => {
+    const dist = path.join(ROOT, 'dist/server');
+    const files = fs
+      .readdirSync(dist, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.mjs'));
+    expect(files.length).toBeGreaterThan(10);
+    const importing = files.filter((f) =>
+      // An import statement at a line's start (drizzle's own doc comments quote imports too).
+      /^import\b[^;]*["']drizzle-orm/m.test(fs.readFileSync(path.join(dist, f), 'utf8')),
+    );
+    expect(importing).toEqual([]);
+  });
+
   it('SIGTERM to `npm start` stops the server it started', async () => {
     const port = await freePort();
     const npm = spawn('npm', ['start'], {

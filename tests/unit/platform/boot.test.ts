@@ -1,8 +1,8 @@
 /**
- * scripts/boot.mjs answers drizzle-orm's relative imports itself (Node 24 re-parses the package's
- * 179 KB exports map for every file otherwise), and keeps the answer for a package name asked from
- * the project's own files: the modules it loads must be the very files, with the very exports, that
- * Node's own resolution gives.
+ * scripts/boot.mjs keeps the answer for a package name asked from the project's own files (Node 24
+ * re-parses a package's exports map for every file otherwise): the modules it loads must be the very
+ * files, with the very exports, that Node's own resolution gives. drizzle-orm is the largest case
+ * (the build bundles it; tests/api/platform/process.test.ts checks that).
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';

@@ -3,7 +3,7 @@
  * rendering (docs/design.md §6): the store behind Astro's route cache (`provider.ts`). When it
  * is full, the oldest entry not read lately goes first; an entry past its max-age is a miss.
  *
- * One object per process: the provider fills it inside Astro, and `scripts/serve.mjs` answers
+ * One object per process: the provider fills it inside Astro, and the HTTP server (`http/serve.ts`) answers
  * hits through `answer()` before Astro runs.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -4,7 +4,7 @@
  * `Astro.cache.set({ tags, maxAge })`; writes call `cache.invalidate({ tags })`.
  *
  * Astro runs this provider around the whole middleware, so an entry is the response as it
- * leaves, security headers included, and `scripts/serve.mjs` can send it again before Astro
+ * leaves, security headers included, and the HTTP server (`http/serve.ts`) can send it again before Astro
  * runs. Only anonymous GETs without a query (campaign parameters aside) are kept (`cacheKey`);
  * nothing is kept until the bus listens, so nothing kept can miss an invalidation. Every answer
  * of a page that names a visit target (`figures/visits.ts`) is counted here, hits included.

@@ -13,8 +13,8 @@ export class DatabaseUnavailableError extends Error {
   }
 
   /**
-   * By name: `scripts/serve.mjs` and the bundled app each load their own copy of this module,
-   * and the database handle (serve.mjs's copy) throws what the app's copy must recognise.
+   * By name: tests and scripts may load this module from the sources while the server's copy is
+   * in the build, and a handle from one copy throws what the other must recognise.
    */
   static [Symbol.hasInstance](value: unknown): boolean {
     return value instanceof Error && value.name === 'DatabaseUnavailableError';

@@ -1,7 +1,7 @@
 /**
  * Compressed responses: which encoding a request accepts, and the bytes in it. The build
  * compresses the client's text files once at the highest levels (`astro.config.mjs`), and
- * `scripts/serve.mjs` sends those; the render cache compresses a page on its first hit by a
+ * the HTTP server (`http/serve.ts`) sends those; the render cache compresses a page on its first hit by a
  * browser that accepts it, at levels that cost about a millisecond. Everything else (signed-in
  * pages, the API) is left to the TLS proxy in front (`encode` in `deploy/Caddyfile`).
  */

@@ -26,7 +26,7 @@ function learn(userId: number, version: number, mark: number): void {
 
 export const privateAnswers = {
   /**
-   * `scripts/serve.mjs`, before Astro: answers from memory alone when it knows the kept answer
+   * the HTTP server (`http/serve.ts`), before Astro: answers from memory alone when it knows the kept answer
    * is current; false sends the request on to Astro.
    */
   answerFromMemory(req: IncomingMessage, res: ServerResponse): boolean {

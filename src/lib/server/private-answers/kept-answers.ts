@@ -5,7 +5,7 @@
  * the page shows them, the credential it came with, and the request's address. A request whose
  * stamp matches gets the kept bytes instead of a render.
  *
- * Two doors lead here. `scripts/serve.mjs` asks `answerRequest` before Astro runs: it answers
+ * Two doors lead here. the HTTP server (`http/serve.ts`) asks `answerRequest` before Astro runs: it answers
  * only from memory (the credential cache, the known version), and lets anything it cannot
  * decide that way go on. The page asks `answer` with the version read from the database, after
  * the middleware has authenticated the request. Either way, the kept response is the final
@@ -16,7 +16,7 @@
  * Nothing is kept, nor answered, when a cookie that changes what the middleware or the layout
  * does is present (`UNKEPT_COOKIES`): a toast waiting, a page to go back to after signing in, a
  * company to start. Everything else a kept answer depends on is in its key: the host and the
- * forwarded headers Astro builds the request's URL from (serve.mjs listens on plain HTTP), the
+ * forwarded headers Astro builds the request's URL from (the server listens on plain HTTP), the
  * path and query exactly as requested.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

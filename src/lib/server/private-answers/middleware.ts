@@ -7,7 +7,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Keeps the answer of a signed-in page or endpoint that asked for it (`PrivatePages.keepAs`).
  * The outermost step: what it keeps is the response as it leaves, security headers included,
- * so that `scripts/serve.mjs` can send it again before Astro runs.
+ * so that the HTTP server (`http/serve.ts`) can send it again before Astro runs.
  *
  * It also forgets a signed-in user's known dashboard version once any write of theirs has been
  * answered: on PostgreSQL the database's announcement of the new version may still be on its way
