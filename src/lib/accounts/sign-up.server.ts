@@ -5,6 +5,7 @@ import { hit } from '@/lib/server/rate-limit';
 import { registerSchema } from '@/lib/accounts/schemas';
 import { startSession } from '@/lib/accounts/session.server';
 import { createUser } from '@/lib/accounts/users.server';
+import { PLATFORM_LEGAL_VERSION } from '@/lib/legal/platform';
 import type { Db } from '@/lib/server/db/client';
 import { clientIp } from '@/lib/server/http/auth';
 
@@ -21,6 +22,8 @@ export async function signUp(
     email: input.email,
     fullName: input.full_name,
     password: input.password,
+    // Registering is accepting the version the sign-up page shows (docs/design.md, «Legal»).
+    acceptedTerms: PLATFORM_LEGAL_VERSION,
   });
   return startSession(db, context, user);
 }

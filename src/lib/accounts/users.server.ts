@@ -1,4 +1,5 @@
 /** Accounts: create, find, update, and the public shape the API shows. */
+import { PLATFORM_LEGAL_VERSION } from '@/lib/legal/platform';
 import { isUniqueViolation } from '@/lib/server/db/errors';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PublicUser } from '@/lib/accounts/user';
@@ -35,13 +36,27 @@ const EMAIL_TAKEN = 'Ya existe una cuenta con ese correo. Ingresa o recupera tu 
 /** Creates an account; a taken email is a 409. */
 export async function createUser(
   db: Db,
-  input: { email: string; fullName: string; password: string | null },
+  input: {
+    email: string;
+    fullName: string;
+    password: string | null;
+    /** The terms version the person accepts by registering (staff added by an operator: none). */
+    acceptedTerms?: string;
+  },
 ): Promise<UserRow> {
   const passwordHash = input.password === null ? null : await hashPassword(input.password);
   try {
     const [user] = await db
       .insert(users)
-      .values({ email: input.email.toLowerCase(), fullName: input.fullName, passwordHash })
+      .values({
+        email: input.email.toLowerCase(),
+        fullName: input.fullName,
+        passwordHash,
+        ...(input.acceptedTerms && {
+          termsVersion: input.acceptedTerms,
+          termsAcceptedAt: sql`now()`,
+        }),
+      })
       .returning();
     return user!;
   } catch (error) {
@@ -132,7 +147,14 @@ export async function userForIdentity(
       const fullName = (identity.name ?? '').trim() || email.split('@')[0]!;
       [user] = await tx
         .insert(users)
-        .values({ email, fullName: fullName.slice(0, 120), passwordHash: null })
+        // Signing up with Google is registering: the sign-up page shows the version accepted.
+        .values({
+          email,
+          fullName: fullName.slice(0, 120),
+          passwordHash: null,
+          termsVersion: PLATFORM_LEGAL_VERSION,
+          termsAcceptedAt: sql`now()`,
+        })
         .returning();
     }
     await tx

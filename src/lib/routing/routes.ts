@@ -16,6 +16,8 @@ export const PUBLIC_ROUTES = [
   '/login/reset-password',
   '/login/desbloquear',
   '/registrate',
+  '/terminos',
+  '/privacidad',
 ] as const;
 
 /** Public pages that only make sense signed out: a signed-in user goes to /dashboard. */

@@ -80,6 +80,8 @@ describe('public pages against the W3C checker', () => {
       ['producto-simple', `/shop/${bare.body.id}`],
       ['no-encontrado', '/shop/999999'],
       ['landing', '/landing'],
+      ['terminos', '/terminos'],
+      ['privacidad', '/privacidad'],
     ] as const) {
       pages[name] = await (await fetch(url + path)).text();
     }

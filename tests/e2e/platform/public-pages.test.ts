@@ -48,6 +48,34 @@ describe.each([
     await context.close();
   });
 
+  it('Impulsa’s terms and privacy policy render with no JavaScript, and are accessible', async () => {
+    const context = await newContext(browserOf(), viewport);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (req) => req.resourceType() === 'script' && scripts.push(req.url()));
+    for (const [path, title, shot] of [
+      ['/terminos', 'Términos de uso', 'terminos'],
+      ['/privacidad', 'Política de privacidad', 'privacidad'],
+    ] as const) {
+      await page.goto(url + path);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(title);
+      expect(await page.locator('script').count()).toBe(0);
+      // Nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await expectAccessible(page);
+      await screenshot(page, `${shot}-${name}`);
+    }
+    expect(scripts).toEqual([]);
+    // The sign-up page says what registering accepts, and its link opens the policy.
+    await page.goto(`${url}/registrate`);
+    await screenshot(page, `registrate-${name}`);
+    await page.getByRole('link', { name: 'Política de privacidad' }).first().click();
+    await page.waitForURL(`${url}/privacidad`);
+    await context.close();
+  });
+
   it('the error page shows 404 and the path to a signed-in user, accessibly', async () => {
     const { context } = await signedInContext(browserOf(), url, viewport);
     const page = await context.newPage();

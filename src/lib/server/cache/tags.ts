@@ -6,7 +6,7 @@
  */
 
 /** The public pages whose content is the app's own (no data behind them). */
-export type StaticPage = '/' | '/landing' | '/login' | '/registrate';
+export type StaticPage = '/' | '/landing' | '/login' | '/registrate' | '/terminos' | '/privacidad';
 
 export type CacheTag =
   | `page:${StaticPage}`

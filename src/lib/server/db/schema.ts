@@ -34,6 +34,9 @@ export const users = pgTable(
     /** argon2id PHC string; null for accounts created through Google only. */
     passwordHash: text('password_hash'),
     isTransbankReferral: boolean('is_transbank_referral').notNull().default(false),
+    /** The terms and privacy version the person accepted by registering, and when (Ley 21.719). */
+    termsVersion: text('terms_version'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
