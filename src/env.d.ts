@@ -10,6 +10,8 @@ declare namespace App {
     siteNotFound?: boolean;
     /** The signed-in user, or null (set by `authenticate`). */
     user: import('@/lib/accounts/user').PublicUser | null;
+    /** Signed in by a browser session whose account has not accepted the terms in force. */
+    termsPending?: boolean;
     /** The credential the request used, or null. */
     auth: { token: string; via: 'header' | 'cookie' } | null;
     /** Origins a page's forms post to besides ours (`allowFormAction`). */

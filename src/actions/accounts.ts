@@ -4,12 +4,14 @@
  * fields (the rate rules), so the schema here takes them as text and the service parses them.
  */
 import { afterFormSignIn } from '@/lib/accounts/form-sign-in.server';
+import { acceptTerms } from '@/lib/accounts/users.server';
 import { unlockDevice } from '@/lib/accounts/devices.server';
 import { askForReset, completeReset } from '@/lib/accounts/password-reset.server';
 import { signIn } from '@/lib/accounts/sign-in.server';
 import { signUp } from '@/lib/accounts/sign-up.server';
 import { firstName } from '@/lib/accounts/user';
 import { formAction } from '@/lib/server/http/action';
+import { requireUser } from '@/lib/server/http/auth';
 import { HttpError } from '@/lib/server/http/errors';
 import { getDb } from '@/lib/server/db/client';
 import { z } from '@/lib/zod';
@@ -75,4 +77,9 @@ export const accounts = {
     },
     PUBLIC,
   ),
+  /** The signed-in person accepts the terms and privacy policy in force (`/terminos/aceptar`). */
+  acceptTerms: formAction(z.object({}), {}, async (_fields, context) => {
+    await acceptTerms(await getDb(), requireUser(context.locals).id);
+    return { title: 'Gracias', description: 'Aceptaste los términos y la política de privacidad.' };
+  }),
 };

@@ -3,6 +3,7 @@ import { getDb } from '@/lib/server/db/client';
 import { clearSessionCookie, readSessionCookie } from '@/lib/accounts/session-cookie.server';
 import { resolveToken } from '@/lib/accounts/auth-tokens.server';
 import { toPublicUser } from '@/lib/accounts/users.server';
+import { termsPending } from '@/lib/legal/platform';
 
 /**
  * Sets `locals.user` from `Authorization: Token <key>` or the session cookie. The database
@@ -22,6 +23,8 @@ export const authenticate = defineMiddleware(async (context, next) => {
     if (resolved) {
       context.locals.user = toPublicUser(resolved.user);
       context.locals.auth = { token, via: header ? 'header' : 'cookie' };
+      // A browser is asked to accept the terms in force; API clients keep spec §5's contract.
+      context.locals.termsPending = !header && termsPending(resolved.user.termsVersion);
     } else if (!header) {
       clearSessionCookie(context.cookies, context.url);
     }

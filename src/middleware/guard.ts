@@ -54,6 +54,7 @@ export const guard = defineMiddleware(async (context, next) => {
     isAuthenticated: context.locals.user !== null,
     intendedRoute: context.cookies.get(INTENDED_COOKIE)?.value ?? null,
     quickStartPending: readQuickStart(context.cookies.get(QUICK_START_COOKIE)?.value) !== null,
+    termsPending: context.locals.termsPending === true,
   });
   if ('clearIntended' in decision && decision.clearIntended)
     context.cookies.delete(INTENDED_COOKIE, { path: '/' });

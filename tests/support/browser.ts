@@ -166,3 +166,32 @@ export function useBrowser(extraArgs: string[] = []): () => Browser {
   });
   return () => browser!;
 }
+
+/**
+ * Opens the dashboard as a staff member an operator added: the first time, the app asks for the
+ * terms in force (`/terminos/aceptar`), which the person accepts; after that it goes straight on.
+ * The e2e files share that account, so whichever runs first sees the question.
+ */
+export async function enterAcceptingTerms(
+  page: Page,
+  baseUrl: string,
+  shot: string,
+): Promise<void> {
+  await page.goto(`${baseUrl}/dashboard`);
+  if (new URL(page.url()).pathname === '/terminos/aceptar') {
+    await expectAccessible(page);
+    const size = page.viewportSize();
+    for (const [name, viewport] of [
+      ['mobile', MOBILE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, `${shot}-${name}`);
+    }
+    if (size) await page.setViewportSize(size);
+    await page
+      .getByRole('button', { name: 'Acepto los términos y la política de privacidad' })
+      .click();
+    await page.waitForURL(`${baseUrl}/dashboard`);
+  }
+}

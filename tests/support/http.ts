@@ -37,6 +37,21 @@ export function postForm(
   });
 }
 
+/**
+ * Accepts the terms in force for the account behind `token`, as its person does at
+ * `/terminos/aceptar`: accounts that registered nothing (staff added by `npm run staff:add`) are
+ * asked before any page of the app.
+ */
+export async function acceptTerms(url: string, token: string): Promise<void> {
+  const res = await postForm(
+    url,
+    '/terminos/aceptar?_action=accounts.acceptTerms',
+    {},
+    `impulsa_session=${token}`,
+  );
+  if (res.status !== 303) throw new Error(`accepting the terms answered ${res.status}`);
+}
+
 export class ApiClient {
   readonly ip = randomIp();
   cookies = new Map<string, string>();

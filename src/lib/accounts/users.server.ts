@@ -164,3 +164,13 @@ export async function userForIdentity(
     return user!;
   });
 }
+
+/** Records that the user accepts the terms in force now; their cached credentials follow. */
+export async function acceptTerms(db: Db, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ termsVersion: PLATFORM_LEGAL_VERSION, termsAcceptedAt: sql`now()` })
+    .where(eq(users.id, userId));
+  // Signed-in requests read the version from the credential cache: refresh it everywhere.
+  await credentialsChanged([userId]);
+}

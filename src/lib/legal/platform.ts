@@ -22,6 +22,13 @@ export const PLATFORM_CONTROLLER = {
 
 export const PLATFORM_LEGAL_PATHS = { terms: '/terminos', privacy: '/privacidad' } as const;
 
+/** Where a signed-in person who has not accepted the version in force is asked to. */
+export const TERMS_ACCEPT_PATH = '/terminos/aceptar';
+
+/** Whether an account must accept the terms before using the app: never accepted, or an older version. */
+export const termsPending = (acceptedVersion: string | null) =>
+  acceptedVersion !== PLATFORM_LEGAL_VERSION;
+
 const who = `${PLATFORM_CONTROLLER.name}, RUT ${PLATFORM_CONTROLLER.rut}, con domicilio en ${PLATFORM_CONTROLLER.address}`;
 
 /** Impulsa's terms of use. */

@@ -2,6 +2,7 @@
  * The route guard (docs/spec.md §2) as a pure decision, so every rule is a unit-test row.
  * The middleware feeds it the request and carries out what it returns.
  */
+import { TERMS_ACCEPT_PATH } from '@/lib/legal/platform';
 import {
   isPublicAuthRoute,
   isPublicRoute,
@@ -30,6 +31,8 @@ export interface GuardInput {
   quickStartPending: boolean;
   /** For a tenant: the site's own page paths, public like `/` (filled in by the sites feature). */
   sitePages?: readonly string[];
+  /** Signed in with a browser session that has not accepted the terms in force (issue 48). */
+  termsPending?: boolean;
 }
 
 export type GuardDecision =
@@ -51,6 +54,15 @@ export function decideGuard(input: GuardInput): GuardDecision {
   const isPublic = isPublicRoute(path);
 
   if (input.isAuthenticated) {
+    // Terms not accepted in their current version: asked before any page of the app, which is
+    // kept as intended, and followed once they are (Ley 21.719; the texts themselves stay public).
+    if (input.termsPending && path === TERMS_ACCEPT_PATH) return { action: 'next' };
+    if (input.termsPending && known && !isPublic)
+      return {
+        action: 'redirect',
+        to: TERMS_ACCEPT_PATH,
+        saveIntended: safeIntendedPath(input.pathWithSearch) ?? undefined,
+      };
     const intended = safeIntendedPath(input.intendedRoute);
     if (intended) {
       const intendedPath = normalizePath(intended.split('?')[0]!);

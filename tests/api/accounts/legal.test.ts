@@ -3,14 +3,16 @@
  * person creates an account, and the version accepted recorded when they register, by the API or
  * the form. On PGlite and PostgreSQL.
  */
+import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { PLATFORM_CONTROLLER, PLATFORM_LEGAL_VERSION } from '@/lib/legal/platform';
 import { openDatabase } from '@/lib/server/db/client';
-import { ApiClient, postForm, uniqueEmail } from '../../support/http';
+import { acceptTerms, ApiClient, postForm, uniqueEmail } from '../../support/http';
 import { ENGINES } from '../../support/postgres';
-import { startServer, tempDir } from '../../support/server';
+import { ROOT, startServer, tempDir } from '../../support/server';
 
 const servers = inject('servers');
 
@@ -91,6 +93,65 @@ describe.concurrent('the version accepted by registering', () => {
         ]);
       } finally {
         await handle.close();
+        await db.drop();
+      }
+    },
+    90_000,
+  );
+});
+
+describe.concurrent('an account that has not accepted the terms in force', () => {
+  it.each(ENGINES)(
+    '$kind: is asked before any page of the app, keeps its API, and goes on once it accepts',
+    async ({ database }) => {
+      const db = await database();
+      const env = { ...db.env, DATA_DIR: tempDir() };
+      // An operator adds a staff member: nobody registered, so nothing was accepted.
+      const email = uniqueEmail('sin-terminos');
+      await promisify(execFile)(
+        process.execPath,
+        ['scripts/staff-add.mjs', email, '--name', 'Equipo', '--password', 'una-clave-larga'],
+        { cwd: ROOT, env: { ...process.env, ...env } },
+      );
+      const server = await startServer(env);
+      try {
+        const api = new ApiClient(server.url);
+        const login = await api.post('/api/users/login/', {
+          email,
+          password: 'una-clave-larga',
+        });
+        const { token } = login.body as { token: string };
+        const asBrowser = {
+          useCookies: false,
+          headers: { Accept: 'text/html', Cookie: `impulsa_session=${token}` },
+        };
+        // Spec §5's API is not held back; a page is, and the texts stay open.
+        expect((await api.get('/api/users/me/', { token })).status).toBe(200);
+        const asked = await api.get('/perfil?desde=correo', asBrowser);
+        expect([asked.status, asked.headers.get('location')]).toEqual([302, '/terminos/aceptar']);
+        expect((await api.get('/privacidad', asBrowser)).status).toBe(200);
+        // As a browser follows it, with the page asked for kept as intended: no loop.
+        const intended = asked.headers.getSetCookie()[0]!.split(';')[0]!;
+        const withIntended = {
+          useCookies: false,
+          headers: { Accept: 'text/html', Cookie: `impulsa_session=${token}; ${intended}` },
+        };
+        const page = await api.get('/terminos/aceptar', withIntended);
+        expect(page.status).toBe(200);
+        expect(String(page.body)).toContain('Acepto los términos y la política de privacidad');
+
+        await acceptTerms(server.url, token);
+        const after = await api.get('/dashboard', withIntended);
+        expect([after.status, after.headers.get('location')]).toEqual([
+          302,
+          '/perfil?desde=correo',
+        ]);
+        expect((await api.get('/dashboard', asBrowser)).status).toBe(200);
+        expect(String((await api.get('/terminos/aceptar', asBrowser)).body)).toContain(
+          'Ya aceptaste la versión del 1 de diciembre de 2026',
+        );
+      } finally {
+        await server.stop();
         await db.drop();
       }
     },

@@ -28,7 +28,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { STAFF } from '../../support/global-setup';
-import { ApiClient, uniqueEmail } from '../../support/http';
+import { acceptTerms, ApiClient, uniqueEmail } from '../../support/http';
 import { createTestDatabase, ENGINES, TEST_DATABASE_URL } from '../../support/postgres';
 import { freePort, ROOT, startServer, tempDir, type RunningServer } from '../../support/server';
 import { openShop } from '../../support/shop';
@@ -236,6 +236,10 @@ describe.concurrent('mail on the durable queue', () => {
           useCookies: false,
           headers: { Accept: 'text/html', Cookie: `impulsa_session=${staff.body.token}` },
         };
+        // Added by an operator, the staff member is asked to accept the terms before any page.
+        const asked = await api.get('/backoffice/envios', asStaff);
+        expect([asked.status, asked.headers.get('location')]).toEqual([302, '/terminos/aceptar']);
+        await acceptTerms(server.url, staff.body.token);
         const enviosPage = await api.get('/backoffice/envios', asStaff);
         const envios = String(enviosPage.body);
         expect(enviosPage.status, envios.slice(0, 3000)).toBe(200);

@@ -9,6 +9,7 @@ import { chileDay } from '@/lib/dates';
 import type { Page } from 'playwright-core';
 import {
   DESKTOP,
+  enterAcceptingTerms,
   expectAccessible,
   expectFitsWidth,
   MOBILE,
@@ -61,8 +62,8 @@ describe('the back office', () => {
     const mine = await person.context.newPage();
     expect((await mine.goto(`${url}/backoffice`))!.status()).toBe(404);
 
-    // Staff reach the back office from the header.
-    await page.goto(`${url}/dashboard`);
+    // Staff reach the back office from the header, once they accepted the terms.
+    await enterAcceptingTerms(page, url, 'terminos-aceptar');
     await page
       .getByRole('navigation', { name: 'Principal' })
       .getByRole('link', { name: 'Back office' })

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import {
   DESKTOP,
+  enterAcceptingTerms,
   expectAccessible,
   MOBILE,
   newContext,
@@ -60,7 +61,9 @@ describe('what is promised is kept', () => {
       email: staff.email,
       password: staff.password,
     });
-    const office = await (await sessionContext(browserOf(), url, login.body, DESKTOP)).newPage();
+    const office = await (await sessionContext(browserOf(), url, login.body, MOBILE)).newPage();
+    await enterAcceptingTerms(office, url, 'terminos-aceptar');
+    await office.setViewportSize(DESKTOP);
     await office.goto(`${url}/backoffice`);
     await office.getByRole('link', { name: 'Envíos: correos pendientes o fallidos' }).click();
     await office.getByRole('heading', { name: 'Envíos', exact: true }).waitFor();

@@ -20,6 +20,8 @@ const PUBLIC = [
   '/pay/return',
   '/pay/orden/abc',
   '/tienda/12/terminos',
+  '/terminos',
+  '/privacidad',
 ];
 const PUBLIC_AUTH = ['/login', '/registrate', '/login/forgot-password', '/login/reset-password'];
 const GUARDED = [
@@ -255,4 +257,40 @@ describe('signed in with an intended route', () => {
     const decision = decide('/dashboard', { isAuthenticated: true, intendedRoute: intended });
     expect(decision).toEqual({ action: 'next', clearIntended: true });
   });
+});
+
+describe('signed in without the terms in force accepted (issue 48)', () => {
+  const pending = { isAuthenticated: true, termsPending: true };
+  it.each(GUARDED)('%s: asked first, and kept as intended', (p) =>
+    expect(decide(p, pending)).toEqual({
+      action: 'redirect',
+      to: '/terminos/aceptar',
+      saveIntended: p,
+    }),
+  );
+  it.each(['/terminos/aceptar', '/terminos', '/privacidad', '/landing', '/shop/3', '/pay'])(
+    '%s: goes through',
+    (p) => expect(decide(p, pending)).toEqual({ action: 'next' }),
+  );
+  it('the question is answered before the page kept as intended, which follows after', () => {
+    const intended = { ...pending, intendedRoute: '/productos?page=2' };
+    expect(decide('/terminos/aceptar', intended)).toEqual({ action: 'next' });
+    expect(
+      decide('/dashboard', { isAuthenticated: true, intendedRoute: '/productos?page=2' }),
+    ).toEqual({
+      action: 'redirect',
+      to: '/productos?page=2',
+      clearIntended: true,
+    });
+  });
+  it('keeps the query string of the page asked for', () => {
+    expect(decide('/productos', { ...pending, pathWithSearch: '/productos?page=2' })).toEqual({
+      action: 'redirect',
+      to: '/terminos/aceptar',
+      saveIntended: '/productos?page=2',
+    });
+  });
+  it.each(UNKNOWN)('%s: unknown, still a 404', (p) =>
+    expect(decide(p, pending)).toEqual({ action: 'notFound' }),
+  );
 });
