@@ -105,6 +105,26 @@ describe('accounts in the browser', () => {
     await waitForHydration(page);
     await expectAccessible(page);
     await screenshot(page, 'perfil-desktop');
+    // «Mis datos»: the file downloads with the person's own profile in it.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Descargar mis datos (JSON)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^impulsa-mis-datos-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(
+      await new Promise<string>((resolve, reject) => {
+        void download.createReadStream().then((stream) => {
+          let text = '';
+          stream.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+          stream.on('end', () => resolve(text));
+          stream.on('error', reject);
+        }, reject);
+      }),
+    ) as { profile: { email: string } };
+    expect(exported.profile.email).toBe(user.email);
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'perfil-mobile');
+    await page.setViewportSize(DESKTOP);
 
     await page.evaluate(() => localStorage.setItem('otra-cosa', '1'));
     await page.getByRole('main').getByRole('button', { name: 'Cerrar sesión' }).click();
