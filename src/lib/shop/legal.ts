@@ -49,16 +49,16 @@ Si un producto falla o no corresponde a lo ofrecido, tienes 6 meses desde que lo
 ## Contacto
 Para cualquier consulta sobre tu compra, ${contact(shop)}.`;
     case 'privacidad':
-      return `${shop.name} trata tus datos personales según la Ley 19.628 sobre Protección de la Vida Privada.
+      return `${shop.name} es responsable de los datos personales que nos entregas al comprar, según la Ley 19.628 sobre Protección de los Datos Personales, modificada por la Ley 21.719.
 
-## Qué datos usamos
-Tu nombre, correo, teléfono y, si pides despacho, tu dirección y comuna. Los usamos solo para preparar, entregar y cobrar tu pedido y para avisarte de su estado.
+## Qué datos usamos y para qué
+Tu nombre, correo y teléfono y, si pides despacho, tu dirección y comuna. Los usamos para preparar, entregar y cobrar tu pedido y para avisarte de su estado; la base es el contrato de compra. Guardamos el registro de tu compra el tiempo que exige la ley tributaria (seis años).
 
 ## Con quién los compartimos
-Con la empresa de despacho que lleva tu pedido y con el medio de pago que elijas (Webpay de Transbank procesa los datos de tu tarjeta; nosotros no los vemos). No vendemos ni cedemos tus datos a nadie más.
+Con la empresa de despacho que lleva tu pedido; con el medio de pago que elijas (Webpay de Transbank procesa los datos de tu tarjeta: nosotros no los vemos); con el servicio que emite nuestras boletas electrónicas, si lo usamos; y con Impulsa, la plataforma de esta tienda, que los trata por nuestro encargo y solo para operarla. No vendemos ni cedemos tus datos. Solo te escribiremos con novedades u ofertas si lo aceptas.
 
 ## Tus derechos
-Puedes pedir ver, corregir o eliminar tus datos cuando quieras: ${contact(shop)}.`;
+Puedes pedir acceso a tus datos, rectificarlos, suprimirlos, oponerte a su uso, llevarlos a otro lugar (portabilidad) o bloquear su uso mientras resolvemos tu solicitud, gratis: ${contact(shop)}. Te respondemos dentro de 15 días hábiles, prorrogables una vez por otros 15. Si no quedas conforme, puedes reclamar ante la Agencia de Protección de Datos Personales.`;
     case 'devoluciones':
       return `## Derecho a retracto
 Puedes devolver un producto comprado en ${shop.name} dentro de 10 días desde que lo recibes, sin dar razones, si está sin uso, con sus etiquetas y en su embalaje original. Te devolvemos lo pagado por el producto dentro de 10 días desde que lo recibimos de vuelta, por el mismo medio de pago. El costo de enviarnos el producto es tuyo, salvo que la tienda indique otra cosa.

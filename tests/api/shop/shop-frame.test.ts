@@ -102,7 +102,7 @@ describe.each(servers)('a shop’s frame on $kind', ({ url }) => {
     // A renamed shop's templates follow its name.
     await api.patch('/api/store/', { name: 'Greda Austral', version: saved.body.version }, as);
     expect((await new ApiClient(url).get(`/tienda/${sellerId}/privacidad`)).body).toContain(
-      'Greda Austral trata tus datos personales',
+      'Greda Austral es responsable de los datos personales',
     );
   });
 

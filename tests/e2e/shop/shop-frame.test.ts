@@ -79,6 +79,17 @@ describe('a shop’s frame', () => {
     expect(await ownScripts(sitePage)).toBe(0);
     await expectAccessible(sitePage);
     await screenshot(sitePage, 'devoluciones-sitio-mobile');
+    // The privacy template: the shop answers for the buyer's data under Ley 21.719.
+    await sitePage.getByRole('link', { name: 'Política de privacidad' }).click();
+    await sitePage.getByRole('heading', { name: 'Tus derechos' }).waitFor();
+    await sitePage
+      .getByText('Agencia de Protección de Datos Personales', { exact: false })
+      .waitFor();
+    expect(await ownScripts(sitePage)).toBe(0);
+    await expectAccessible(sitePage);
+    await screenshot(sitePage, 'privacidad-sitio-mobile');
+    await sitePage.setViewportSize(DESKTOP);
+    await screenshot(sitePage, 'privacidad-sitio-desktop');
     await buyer.close();
     await seller.context.close();
   });
