@@ -4,12 +4,15 @@
  * 1 December 2026). Written plainly, in the `## ` heading format of the shops' legal pages, and
  * versioned: a person accepts the version shown when they create their account. Pure.
  */
+import { chileDayEdge, formatDate } from '@/lib/dates';
 
 /** The version in force: the day it took effect. A new text gets a new date. */
 export const PLATFORM_LEGAL_VERSION = '2026-12-01';
 
-/** The version as a person reads it. */
-export const PLATFORM_LEGAL_VERSION_LABEL = '1 de diciembre de 2026';
+/** The version as a person reads it: «1 de diciembre de 2026». */
+export const PLATFORM_LEGAL_VERSION_LABEL = formatDate(
+  chileDayEdge(PLATFORM_LEGAL_VERSION, 'start'),
+);
 
 /** Who is responsible for the platform and how to write to them. */
 export const PLATFORM_CONTROLLER = {

@@ -6,7 +6,8 @@ import type { Db } from '@/lib/server/db/client';
 import { json } from '@/lib/server/http/json';
 import type { PageData } from '@/lib/sites/schemas';
 import type { SiteRoute } from '@/lib/sites/site-route';
-import type { SiteRow } from '@/lib/sites/sites.server';
+import { siteView, type SiteRow } from '@/lib/sites/sites.server';
+import { mediaViews } from '@/lib/shop/media.server';
 import { catalogueQuery, siteCatalogue, type SiteCatalogue } from '@/lib/sites/catalogue.server';
 import {
   publicSiteData,
@@ -21,12 +22,14 @@ import { publicProduct, publicProductBySlug } from '@/lib/shop/public-product.se
 import { siteShopPath } from '@/lib/shop/urls';
 
 type Shown = NonNullable<Awaited<ReturnType<typeof publicProduct>>>;
+/** The site's SEO image, shared with its pages and catalogue (none: not set). */
+type SeoImage = Awaited<ReturnType<typeof mediaViews>>[number] | undefined;
 
 export type SiteContent =
   | { kind: 'product'; shown: Shown }
   | { kind: 'legal'; legal: LegalKind; text: string }
-  | { kind: 'page'; title: string; html: string }
-  | { kind: 'catalogue'; catalogue: SiteCatalogue }
+  | { kind: 'page'; title: string; html: string; seoImage: SeoImage }
+  | { kind: 'catalogue'; catalogue: SiteCatalogue; seoImage: SeoImage }
   | { kind: 'not-found' };
 
 /** Where the site is being read: its pages, and the addresses its links are built on. */
@@ -39,6 +42,11 @@ export interface SiteAddress {
   /** The origin every absolute link uses: the site's own, or the preview's. */
   siteOrigin: string;
   search: URLSearchParams;
+}
+
+async function seoImageOf(db: Db, site: SiteRow): Promise<SeoImage> {
+  const id = siteView(site).seo.image;
+  return id ? (await mediaViews(db, [id]))[0] : undefined;
 }
 
 const text = (body: string, type: string) =>
@@ -89,13 +97,20 @@ export async function siteContent(
         catalogue: shopHref(),
         product: (slug) => shopHref(slug),
       });
-      return catalogue ? { kind: 'catalogue', catalogue } : { kind: 'not-found' };
+      return catalogue
+        ? { kind: 'catalogue', catalogue, seoImage: await seoImageOf(db, site) }
+        : { kind: 'not-found' };
     }
     case 'page': {
       const page = at.pages.find((p) => p.path === route.path);
       if (!page) return { kind: 'not-found' };
       const data = await siteRenderData(db, site, page.data, (s) => shopHref(s), shopHref());
-      return { kind: 'page', title: page.title, html: await renderPageHtml(page.data, data) };
+      return {
+        kind: 'page',
+        title: page.title,
+        html: await renderPageHtml(page.data, data),
+        seoImage: await seoImageOf(db, site),
+      };
     }
     case 'not-found':
       return { kind: 'not-found' };
