@@ -12,6 +12,8 @@ declare namespace App {
     user: import('@/lib/accounts/user').PublicUser | null;
     /** Signed in by a browser session whose account has not accepted the terms in force. */
     termsPending?: boolean;
+    /** The signed-in account's analytics choice (`lib/privacy/consent.ts`), set by `authenticate`. */
+    analyticsConsent?: boolean | null;
     /** The credential the request used, or null. */
     auth: { token: string; via: 'header' | 'cookie' } | null;
     /** Origins a page's forms post to besides ours (`allowFormAction`). */

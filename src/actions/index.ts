@@ -9,6 +9,7 @@ import { discounts } from './discounts';
 import { formation } from './formation';
 import { lessons } from './lessons';
 import { orders, webpay } from './orders';
+import { privacy } from './privacy';
 import { categories, shop } from './shop';
 import { sites } from './sites';
 
@@ -21,6 +22,7 @@ export const server = {
   formation,
   lessons,
   orders,
+  privacy,
   shop,
   sites,
   webpay,

@@ -41,6 +41,8 @@ export const COOKIES = {
   referral: { names: ['impulsa_referral'], publicPage: 'unread', signedInPage: 'ignored' },
   /** After a sign-in posted as a plain form: the next page identifies in analytics. */
   identify: { names: ['impulsa_identify'], publicPage: 'unread', signedInPage: 'ignored' },
+  /** The analytics choice of a browser (`lib/privacy/consent.ts`); a signed-in page reads the account's. */
+  consent: { names: ['impulsa_consent'], publicPage: 'per-value', signedInPage: 'ignored' },
   /** Google sign-in's state while away at Google (HttpOnly). */
   oidc: { names: ['impulsa_oidc'], publicPage: 'unread', signedInPage: 'ignored' },
   /** A browser the account signed in from (HttpOnly). */

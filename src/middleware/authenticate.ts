@@ -25,6 +25,7 @@ export const authenticate = defineMiddleware(async (context, next) => {
       context.locals.auth = { token, via: header ? 'header' : 'cookie' };
       // A browser is asked to accept the terms in force; API clients keep spec §5's contract.
       context.locals.termsPending = !header && termsPending(resolved.user.termsVersion);
+      context.locals.analyticsConsent = resolved.user.analyticsConsent;
     } else if (!header) {
       clearSessionCookie(context.cookies, context.url);
     }

@@ -1,12 +1,13 @@
 /**
  * What the features tell the infrastructure, which imports none of them (the import rules test
- * it): how a page names its visit, which cookie varies a cached page, who a credential is.
+ * it): how a page names its visit, which cookies vary a cached page, who a credential is.
  */
 import { cachedUser } from '@/lib/accounts/auth-tokens.server';
 import { toPublicUser } from '@/lib/accounts/users.server';
 import { recordIfVisit } from '@/lib/figures/visit-buffer.server';
 import { VISIT_HEADER } from '@/lib/figures/visits';
 import { cartVariant } from '@/lib/orders/cart-cookie';
+import { consentVariant } from '@/lib/privacy/consent';
 import { configurePageCache } from '@/lib/server/cache/page-cache';
 import { configureCredentialLookup } from '@/lib/server/private-answers';
 
@@ -15,7 +16,7 @@ export function wireFeatures(): void {
   configurePageCache({
     visitHeader: VISIT_HEADER,
     recordVisit: recordIfVisit,
-    variantOf: cartVariant,
+    variantOf: (cookie) => cartVariant(cookie) + consentVariant(cookie),
   });
   configureCredentialLookup((token) => {
     const row = cachedUser(token);

@@ -77,7 +77,18 @@ export async function exportUserData(db: Db, userId: number) {
     exportedAt: new Date().toISOString(),
     profile: profile ? withoutSecrets(profile) : null,
     consents: profile
-      ? [{ what: 'terms-and-privacy', version: profile.termsVersion, at: profile.termsAcceptedAt }]
+      ? [
+          { what: 'terms-and-privacy', version: profile.termsVersion, at: profile.termsAcceptedAt },
+          ...(profile.analyticsConsent === null
+            ? []
+            : [
+                {
+                  what: 'analytics',
+                  granted: profile.analyticsConsent,
+                  at: profile.analyticsConsentAt,
+                },
+              ]),
+        ]
       : [],
     sessions,
     identities: clean(await mine(userIdentities, userIdentities.userId)),

@@ -6,10 +6,12 @@ import { issueToken, revokeToken } from '@/lib/accounts/auth-tokens.server';
 import { toPublicUser, type UserRow } from '@/lib/accounts/users.server';
 import { clearSessionCookie, setSessionCookie } from '@/lib/accounts/session-cookie.server';
 import { rememberDevice } from '@/lib/accounts/devices.server';
+import { adoptBrowserConsent } from '@/lib/privacy/consent.server';
 
 /**
  * Issues a credential for `user`, sets the session cookie, records the browser as one the account
- * knows (`devices.server.ts`), and returns the spec's `{token, user}`.
+ * knows (`devices.server.ts`), keeps the analytics choice this browser made if the account has
+ * none, and returns the spec's `{token, user}`.
  */
 export async function startSession(
   db: Db,
@@ -19,6 +21,7 @@ export async function startSession(
   const token = await issueToken(db, user.id);
   setSessionCookie(context.cookies, context.url, token);
   await rememberDevice(db, user.id, context);
+  await adoptBrowserConsent(db, context.cookies, user);
   return { token, user: toPublicUser(user) };
 }
 

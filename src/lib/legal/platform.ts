@@ -72,7 +72,7 @@ ${who}. Para cualquier asunto sobre tus datos escríbenos a ${PLATFORM_CONTROLLE
 - Lo que escribes: tu canvas, tus productos, tus sitios, tus políticas. Para guardarlo y mostrarlo donde tú lo pidas; base: el contrato.
 - Los datos para formar tu empresa: nombre, RUT, nacionalidad, estado civil, profesión y domicilio tuyos y de tus socios. Para redactar los estatutos y tramitar la constitución; base: el contrato, y la obligación legal de identificar a los socios en la escritura. Si incluyes a otra persona, cuéntale que nos entregas sus datos y para qué.
 - La seguridad: la dirección IP, el navegador y las horas de ingreso. Para detectar intentos de entrar a tu cuenta; base: nuestro interés legítimo en proteger el servicio.
-- El uso de Impulsa: qué pantallas abres y qué pasos completas, medido con una herramienta de análisis (PostHog) en las páginas de tu cuenta. Para saber qué mejorar; base: nuestro interés legítimo en mejorar el servicio. Puedes oponerte escribiéndonos, y dejaremos de medir tu uso.
+- El uso de Impulsa: qué pantallas abres y qué pasos completas, medido con una herramienta de análisis (PostHog). Para saber qué mejorar; base: tu consentimiento, que pedimos antes de medir nada y que puedes retirar cuando quieras en «Preferencias de privacidad», al pie de cada página, o en «Mi perfil». Si no aceptas, la herramienta no se carga.
 
 ## Con quién los compartimos
 Solo con quienes nos ayudan a prestar el servicio, como encargados con contrato: el proveedor de alojamiento y base de datos, el de envío de correos, el de análisis de uso, los medios de pago y de facturación electrónica que tú conectes, y la notaría o el Registro de Comercio cuando tramitas tu empresa. No vendemos datos personales.

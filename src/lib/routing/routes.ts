@@ -18,6 +18,7 @@ export const PUBLIC_ROUTES = [
   '/registrate',
   '/terminos',
   '/privacidad',
+  '/privacidad/preferencias',
 ] as const;
 
 /** Public pages that only make sense signed out: a signed-in user goes to /dashboard. */

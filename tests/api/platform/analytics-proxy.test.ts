@@ -40,7 +40,12 @@ describe('analytics proxy', () => {
   it('forwards an event batch with its path, query and body, and renders the key into pages', async () => {
     const res = await fetch(`${app.url}/ingest/ph/e/?ip=1&_=123`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: 'https://sitio-ajeno.example' },
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: 'https://sitio-ajeno.example',
+        // Only a person who accepted analytics is forwarded (tests/api/accounts/analytics-consent.test.ts).
+        Cookie: 'impulsa_consent=si',
+      },
       body: JSON.stringify({ api_key: 'phc_test', event: '$pageview' }),
     });
     expect(res.status).toBe(200);
@@ -51,9 +56,10 @@ describe('analytics proxy', () => {
       type: 'application/json',
     });
     expect(JSON.parse(received.at(-1)!.body)).toEqual({ api_key: 'phc_test', event: '$pageview' });
-    expect(await (await fetch(`${app.url}/landing`)).text()).toContain(
-      '<meta name="impulsa:posthog-key" content="phc_test">',
-    );
+    const landing = await fetch(`${app.url}/landing`, {
+      headers: { Cookie: 'impulsa_consent=si' },
+    });
+    expect(await landing.text()).toContain('<meta name="impulsa:posthog-key" content="phc_test">');
   });
 
   it('is off, and no key is rendered, when analytics is not configured', async () => {

@@ -82,6 +82,7 @@ describe('public pages against the W3C checker', () => {
       ['landing', '/landing'],
       ['terminos', '/terminos'],
       ['privacidad', '/privacidad'],
+      ['preferencias', '/privacidad/preferencias'],
     ] as const) {
       pages[name] = await (await fetch(url + path)).text();
     }

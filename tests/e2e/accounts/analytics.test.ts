@@ -1,12 +1,13 @@
 /**
- * Analytics (docs/spec.md §4): after registering, the real posthog-js in Chromium identifies the user
- * (id, email, name, referral flag) through our /ingest/ph proxy; a local HTTP server stands in
- * for PostHog's cloud and decodes what it receives.
+ * Analytics (docs/spec.md §4) by consent (issue 48): nothing reaches PostHog, nor our /ingest/ph
+ * proxy, until the person accepts on the banner; then the real posthog-js in Chromium identifies
+ * the user (id, email, name, referral flag) through the proxy. A local HTTP server stands in for
+ * PostHog's cloud and decodes what it receives.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, waitForHydration } from '../../support/browser';
 import { uniqueEmail } from '../../support/http';
@@ -23,6 +24,8 @@ let fake: http.Server;
 let app: RunningServer;
 let browser: Browser;
 const events: Event[] = [];
+/** Every request PostHog's stand-in received, in order. */
+const requests: string[] = [];
 
 function decode(url: URL, raw: Buffer): unknown[] {
   let text: string;
@@ -72,6 +75,7 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
+      requests.push(req.url!);
       const url = new URL(req.url!, 'http://fake');
       const body = decode(url, Buffer.concat(chunks));
       res.writeHead(200, { 'Content-Type': 'application/json' });
@@ -99,9 +103,48 @@ afterAll(async () => {
 
 const PERSON =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+/** Accepts analytics on the consent banner: a plain form, so it works before any island hydrates. */
+async function acceptAnalytics(page: Page): Promise<void> {
+  const banner = page.getByRole('region', { name: 'Tu privacidad' });
+  await Promise.all([
+    page.waitForEvent('load'),
+    banner.getByRole('button', { name: 'Aceptar analítica' }).click(),
+  ]);
+  await banner.waitFor({ state: 'detached' });
+}
+
 const idOf = (e: Event) => e.distinct_id ?? (e.properties?.distinct_id as string | undefined);
 
 describe('analytics', () => {
+  it('sends nothing to PostHog nor to the proxy before consent, and starts once the person accepts', async () => {
+    const context = await browser.newContext({ locale: 'es-CL', userAgent: PERSON });
+    const page = await context.newPage();
+    const proxied: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/ingest/')) proxied.push(r.url());
+    });
+    const before = requests.length;
+    await page.goto(`${app.url}/landing`);
+    const banner = page.getByRole('region', { name: 'Tu privacidad' });
+    await banner.waitFor();
+    await screenshot(page, 'consent-banner-desktop');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.screenshot({ path: 'screenshots/consent-banner-mobile.png' });
+    // Declining and accepting weigh the same.
+    const [yes, no] = [
+      banner.getByRole('button', { name: 'Aceptar analítica' }),
+      banner.getByRole('button', { name: 'Rechazar' }),
+    ];
+    expect(await yes.getAttribute('class')).toBe(await no.getAttribute('class'));
+    await page.waitForTimeout(1_500);
+    expect(proxied).toEqual([]);
+    expect(requests.length).toBe(before);
+    await acceptAnalytics(page);
+    await expect.poll(() => requests.length, { timeout: 15_000 }).toBeGreaterThan(before);
+    expect(proxied.length).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it('identifies the user after registering, with id, email, name and referral flag', async () => {
     // …and from user agents it takes for bots, "HeadlessChrome" among them.
     const context = await browser.newContext({
@@ -112,6 +155,7 @@ describe('analytics', () => {
     const page = await context.newPage();
     const email = uniqueEmail('analitica');
     await page.goto(`${app.url}/registrate`);
+    await acceptAnalytics(page);
     await waitForHydration(page);
     await page.getByLabel('Nombre completo').fill('Josefa Analítica');
     await page.getByLabel('Correo electrónico').fill(email);
@@ -144,6 +188,7 @@ describe('analytics', () => {
     const page = await context.newPage();
     const email = uniqueEmail('sin-isla');
     await page.goto(`${app.url}/registrate?source=contable.transbank`);
+    await acceptAnalytics(page);
     await page.getByLabel('Nombre completo').fill('Tomás Formulario');
     await page.getByLabel('Correo electrónico').fill(email);
     await page.getByLabel('Contraseña', { exact: true }).fill('una-clave-segura');

@@ -48,7 +48,7 @@ describe.each([
     await context.close();
   });
 
-  it('Impulsa’s terms and privacy policy render with no JavaScript, and are accessible', async () => {
+  it('Impulsa’s terms, privacy policy and privacy preferences render with no JavaScript, and are accessible', async () => {
     const context = await newContext(browserOf(), viewport);
     const page = await context.newPage();
     const scripts: string[] = [];
@@ -56,6 +56,7 @@ describe.each([
     for (const [path, title, shot] of [
       ['/terminos', 'Términos de uso', 'terminos'],
       ['/privacidad', 'Política de privacidad', 'privacidad'],
+      ['/privacidad/preferencias', 'Preferencias de privacidad', 'preferencias-privacidad'],
     ] as const) {
       await page.goto(url + path);
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(title);

@@ -22,6 +22,7 @@ const PUBLIC = [
   '/tienda/12/terminos',
   '/terminos',
   '/privacidad',
+  '/privacidad/preferencias',
 ];
 const PUBLIC_AUTH = ['/login', '/registrate', '/login/forgot-password', '/login/reset-password'];
 const GUARDED = [

@@ -33,7 +33,7 @@ export interface PageCacheHooks {
   visitHeader: string | null;
   /** Counts a visit to `target` (every answer of the page, hits included). */
   recordVisit(target: string | undefined, visitor: Visitor): void;
-  /** The part of the key a `Cookie` header picks: one copy per cart count ('': the shared copy). */
+  /** The part of the key a `Cookie` header picks: one copy per value of a 'per-value' cookie ('': the shared copy). */
   variantOf(cookie: string | undefined): string;
 }
 

@@ -37,6 +37,9 @@ export const users = pgTable(
     /** The terms and privacy version the person accepted by registering, and when (Ley 21.719). */
     termsVersion: text('terms_version'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** Product analytics by consent (Ley 21.719): true accepted, false declined, null not asked yet. */
+    analyticsConsent: boolean('analytics_consent'),
+    analyticsConsentAt: timestamp('analytics_consent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

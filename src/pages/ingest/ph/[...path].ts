@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { jsonError } from '@/lib/server/http/errors';
 import { posthogSettings } from '@/lib/server/config';
 import { log } from '@/lib/server/log';
+import { analyticsConsentOf } from '@/lib/privacy/consent.server';
 
 /** Largest analytics batch forwarded. */
 const MAX_BYTES = 1_000_000;
@@ -10,11 +11,14 @@ const FORWARDED_HEADERS = ['content-type', 'content-encoding', 'user-agent', 'ac
 /**
  * `/ingest/ph/*`: a same-origin proxy to PostHog (event batches, flags, surveys, config),
  * so analytics works under our CSP and is not blocked as a third party. Only active when
- * `PUBLIC_POSTHOG_KEY` is set.
+ * `PUBLIC_POSTHOG_KEY` is set, and only for a person who accepted analytics (Ley 21.719): without
+ * that yes nothing is forwarded.
  */
-export const ALL: APIRoute = async ({ request, url }) => {
+export const ALL: APIRoute = async ({ request, url, locals, cookies }) => {
   const { key, host } = posthogSettings();
   if (!key) return jsonError(404, 'La analítica no está configurada.');
+  if (analyticsConsentOf(locals, cookies) !== true)
+    return jsonError(403, 'Sin tu permiso no medimos tu uso de Impulsa.');
   // The path as sent (PostHog's endpoints end in a slash: /e/, /flags/).
   const target = new URL(url.pathname.slice('/ingest/ph'.length) || '/', host);
   target.search = url.search;
