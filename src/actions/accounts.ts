@@ -5,6 +5,9 @@
  */
 import { afterFormSignIn } from '@/lib/accounts/form-sign-in.server';
 import { acceptTerms } from '@/lib/accounts/users.server';
+import { deleteAccount } from '@/lib/accounts/delete-account.server';
+import { deleteAccountSchema } from '@/lib/accounts/schemas';
+import { clearSessionCookie } from '@/lib/accounts/session-cookie.server';
 import { unlockDevice } from '@/lib/accounts/devices.server';
 import { askForReset, completeReset } from '@/lib/accounts/password-reset.server';
 import { signIn } from '@/lib/accounts/sign-in.server';
@@ -81,5 +84,14 @@ export const accounts = {
   acceptTerms: formAction(z.object({}), {}, async (_fields, context) => {
     await acceptTerms(await getDb(), requireUser(context.locals).id);
     return { title: 'Gracias', description: 'Aceptaste los términos y la política de privacidad.' };
+  }),
+  /** «Eliminar mi cuenta» in /perfil: final; the page then leaves for the home page. */
+  deleteAccount: formAction(deleteAccountSchema, {}, async (proof, context) => {
+    await deleteAccount(await getDb(), requireUser(context.locals).id, proof);
+    clearSessionCookie(context.cookies, context.url);
+    return {
+      title: 'Tu cuenta fue eliminada',
+      description: 'Borramos tus datos personales. Gracias por haber usado Impulsa.',
+    };
   }),
 };

@@ -57,6 +57,11 @@ export const changePasswordSchema = z.object({
     .max(1024),
   new_password: passwordSchema,
 });
+/** Deleting the account: the password, or for an account without one (Google) its e-mail. */
+export const deleteAccountSchema = z.object({
+  password: z.string().max(1024).optional(),
+  email: z.string().max(320).optional(),
+});
 
 export type RegisterInput = z.infer<typeof registerSchema>;
 export type LoginInput = z.infer<typeof loginSchema>;

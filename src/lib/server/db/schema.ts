@@ -40,6 +40,8 @@ export const users = pgTable(
     /** Product analytics by consent (Ley 21.719): true accepted, false declined, null not asked yet. */
     analyticsConsent: boolean('analytics_consent'),
     analyticsConsentAt: timestamp('analytics_consent_at', { withTimezone: true }),
+    /** Set when the person deleted the account: the row stays, anonymised, for the records the law keeps. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -271,6 +273,9 @@ export const stores = pgTable('stores', {
   /** The constituted company that sells: its legal name and RUT, on receipts, mails and JSON-LD. */
   legalName: text('legal_name'),
   legalRut: text('legal_rut'),
+  /** Who sells, as Ley 19.496 asks every shop page to say: legal address and, for a company, its representative. */
+  legalAddress: text('legal_address'),
+  legalRepresentative: text('legal_representative'),
   version: integer('version').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -349,6 +354,8 @@ export const products = pgTable(
     /** Up to three options (`[{name: 'Talla', values: ['S', 'M']}]`); each combination a variant. */
     options: jsonb('options').notNull().default([]),
     published: boolean('published').notNull().default(false),
+    /** Why the product has no derecho a retracto (`orders/retracto.ts`); null: it has one. */
+    noRetracto: text('no_retracto'),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -540,6 +547,12 @@ export const orders = pgTable(
     /** The shipment's tracking number and carrier (`CARRIERS`), set when the order is sent. */
     trackingNumber: text('tracking_number'),
     carrier: text('carrier'),
+    /** The buyer's unticked-by-default yes to the shop's marketing (Ley 21.719); nothing else allows it. */
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    /** When the buyer's personal fields were erased (`orders/anonymise.server.ts`). */
+    buyerAnonymisedAt: timestamp('buyer_anonymised_at', { withTimezone: true }),
+    /** When the buyer asked to withdraw (derecho a retracto, Ley 19.496 art. 3 bis). */
+    retractoRequestedAt: timestamp('retracto_requested_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

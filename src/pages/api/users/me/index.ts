@@ -1,8 +1,10 @@
 import type { APIRoute } from 'astro';
-import { profileSchema } from '@/lib/accounts/schemas';
+import { deleteAccountSchema, profileSchema } from '@/lib/accounts/schemas';
+import { deleteAccount } from '@/lib/accounts/delete-account.server';
+import { clearSessionCookie } from '@/lib/accounts/session-cookie.server';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
-import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
+import { BODY_LIMITS, json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 import { toPublicUser, updateProfile } from '@/lib/accounts/users.server';
 import { privateAnswers } from '@/lib/server/private-answers';
 
@@ -20,4 +22,16 @@ export const PATCH: APIRoute = async ({ locals, request }) => {
   return json(toPublicUser(await updateProfile(await getDb(), user.id, input.full_name)));
 };
 
-export const ALL = methodNotAllowed('GET', 'PATCH');
+/**
+ * `DELETE /api/users/me/` {password} (an account without one: {email}) → 204: the account is
+ * deleted for good (`accounts/delete-account.server.ts`); every session of it ends.
+ */
+export const DELETE: APIRoute = async ({ locals, request, cookies, url }) => {
+  const user = requireUser(locals);
+  const proof = await readBody(request, deleteAccountSchema, BODY_LIMITS.auth);
+  await deleteAccount(await getDb(), user.id, proof);
+  clearSessionCookie(cookies, url);
+  return new Response(null, { status: 204 });
+};
+
+export const ALL = methodNotAllowed('GET', 'PATCH', 'DELETE');

@@ -1,0 +1,9 @@
+-- Ley 21.719 and Ley 19.496 by default (issue 48): deleted accounts, buyers anonymised, marketing consent,
+-- derecho a retracto, who sells. Rerunnable.
+ALTER TABLE "orders" ADD COLUMN IF NOT EXISTS "marketing_consent" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN IF NOT EXISTS "buyer_anonymised_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN IF NOT EXISTS "retracto_requested_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN IF NOT EXISTS "no_retracto" text;--> statement-breakpoint
+ALTER TABLE "stores" ADD COLUMN IF NOT EXISTS "legal_address" text;--> statement-breakpoint
+ALTER TABLE "stores" ADD COLUMN IF NOT EXISTS "legal_representative" text;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "deleted_at" timestamp with time zone;

@@ -1,0 +1,31 @@
+/**
+ * Taking a buyer's personal fields out of orders (Ley 21.719's erasure), while the sale stays: its
+ * number, lines, amounts, dates, status and payment are the seller's tax records, and the figures
+ * (`/cifras`) read only those. Used by a seller's «Solicitudes de datos» and by account deletion.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '@/lib/server/db/client';
+import { orders } from '@/lib/server/db/schema';
+
+/** What an anonymised order says where the buyer's name was. */
+export const ANONYMISED_BUYER = 'Datos eliminados';
+
+/** Anonymises the buyer of every order `where` selects; returns how many orders changed. */
+export async function anonymiseBuyers(db: Queryable, where: SQL): Promise<number> {
+  const changed = await db
+    .update(orders)
+    .set({
+      buyerName: ANONYMISED_BUYER,
+      buyerEmail: '',
+      buyerPhone: '',
+      deliveryAddress: null,
+      notes: null,
+      holder: null,
+      marketingConsent: false,
+      buyerAnonymisedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(where)
+    .returning({ id: orders.id });
+  return changed.length;
+}
