@@ -21,6 +21,7 @@ import {
   saveWebpayAccount,
   WEBPAY_CHECK_MESSAGES,
 } from '@/lib/orders/webpay-account.server';
+import { anonymiseBuyer, parseBuyerQuery } from '@/lib/orders/data-requests.server';
 import type { FlashInput as Toast } from '@/lib/toast/flash';
 import { z } from '@/lib/zod';
 
@@ -56,6 +57,25 @@ export const orders = {
       return {
         title: 'Despacho guardado',
         description: 'Tus clientes ven estos costos y plazos al comprar.',
+      };
+    },
+  ),
+  /** «Solicitudes de datos»: the buyer's personal fields erased from the seller's orders. */
+  anonymiseBuyer: formAction(
+    z.object({
+      q: z.string().max(320),
+      confirmo: z.literal('si', { error: 'Confirma que la persona pidió borrar sus datos.' }),
+    }),
+    {},
+    async ({ q }, context): Promise<Toast> => {
+      const user = requireUser(context.locals);
+      const count = await anonymiseBuyer(await getDb(), user.id, parseBuyerQuery(q));
+      return {
+        title: 'Datos borrados',
+        description:
+          count === 1
+            ? 'Quitamos sus datos personales de 1 pedido. Los montos siguen en tus cifras.'
+            : `Quitamos sus datos personales de ${count} pedidos. Los montos siguen en tus cifras.`,
       };
     },
   ),

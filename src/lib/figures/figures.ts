@@ -3,6 +3,7 @@
  * products and pages that drew them. Pure: the queries are `figures.server.ts`; this fills the
  * days without data, adds up the totals and writes the CSV.
  */
+import { toCsv } from '@/lib/csv';
 import { addDays } from '@/lib/dates';
 
 export const FIGURE_PERIODS = [7, 30, 90] as const;
@@ -126,10 +127,7 @@ export function formatConversion(value: number | null): string {
   return `${(value * 100).toLocaleString('es-CL', { maximumFractionDigits: 1 })} %`;
 }
 
-/**
- * The daily figures as CSV for a spreadsheet in Chile: `;` between fields (Excel set to Spanish
- * reads `,` as the decimal mark), a BOM so accents open right, conversion as a percent.
- */
+/** The daily figures as CSV (`lib/csv.ts`), the conversion as a percent with a decimal comma. */
 export function figuresCsv(figures: ShopFigures): string {
   const head = [
     'fecha',
@@ -144,8 +142,9 @@ export function figuresCsv(figures: ShopFigures): string {
     const rate = conversion(orders, visits);
     return rate === null ? '' : (rate * 100).toFixed(1).replace('.', ',');
   };
-  const lines = figures.daily.map((d) =>
-    [
+  return toCsv(
+    head,
+    figures.daily.map((d) => [
       d.day,
       d.visits,
       d.product_visits,
@@ -153,7 +152,6 @@ export function figuresCsv(figures: ShopFigures): string {
       d.orders,
       d.revenue,
       percent(d.orders, d.visits),
-    ].join(';'),
+    ]),
   );
-  return '\uFEFF' + [head.join(';'), ...lines].join('\r\n') + '\r\n';
 }

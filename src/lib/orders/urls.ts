@@ -40,4 +40,6 @@ export const ORDER_PATHS = {
   delivery: '/despacho',
   /** Discount codes. */
   discounts: '/descuentos',
+  /** A buyer's requests about their data: find, export, anonymise (Ley 21.719). */
+  dataRequests: '/solicitudes-de-datos',
 } as const;

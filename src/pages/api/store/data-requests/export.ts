@@ -1,0 +1,31 @@
+import type { APIRoute } from 'astro';
+import { buyerCsv, findBuyer, parseBuyerQuery } from '@/lib/orders/data-requests.server';
+import { chileDay } from '@/lib/dates';
+import { getDb } from '@/lib/server/db/client';
+import { requireUser } from '@/lib/server/http/auth';
+import { jsonError } from '@/lib/server/http/errors';
+import { methodNotAllowed } from '@/lib/server/http/json';
+
+const FORMATS = { json: 'application/json', csv: 'text/csv' } as const;
+
+/**
+ * `GET /api/store/data-requests/export/?q=&format=json|csv` → that buyer's orders in my shop as a
+ * download, for the seller to hand to the buyer (access and portability).
+ */
+export const GET: APIRoute = async ({ locals, url }) => {
+  const user = requireUser(locals);
+  const format = url.searchParams.get('format') ?? 'json';
+  if (format !== 'json' && format !== 'csv')
+    return jsonError(400, 'El formato debe ser json o csv.');
+  const found = await findBuyer(await getDb(), user.id, parseBuyerQuery(url.searchParams.get('q')));
+  const body = format === 'csv' ? buyerCsv(found) : JSON.stringify({ orders: found }, null, 2);
+  return new Response(body, {
+    headers: {
+      'Content-Type': `${FORMATS[format]}; charset=utf-8`,
+      'Content-Disposition': `attachment; filename="datos-cliente-${chileDay()}.${format}"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+};
+
+export const ALL = methodNotAllowed('GET');
