@@ -10,6 +10,7 @@ import { formation } from './formation';
 import { lessons } from './lessons';
 import { orders, webpay } from './orders';
 import { privacy } from './privacy';
+import { receipt } from './receipt';
 import { categories, shop } from './shop';
 import { sites } from './sites';
 
@@ -23,6 +24,7 @@ export const server = {
   lessons,
   orders,
   privacy,
+  receipt,
   shop,
   sites,
   webpay,

@@ -195,3 +195,12 @@ export async function enterAcceptingTerms(
     await page.waitForURL(`${baseUrl}/dashboard`);
   }
 }
+
+/**
+ * «Confirmar pedido» as a buyer does it: the shop's terms are a required checkbox (Ley 19.496), so
+ * it is ticked first.
+ */
+export async function confirmOrder(page: Page): Promise<void> {
+  await page.getByRole('checkbox', { name: /Acepto los términos y condiciones/ }).check();
+  await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+}

@@ -5,6 +5,7 @@
  */
 
 import { deliverySchema, orderCreateSchema, type OrderCreateInput } from '@/lib/orders/schemas';
+import { z } from '@/lib/zod';
 
 export const CHECKOUT_FIELDS = [
   'buyer.name',
@@ -19,7 +20,18 @@ export const CHECKOUT_FIELDS = [
   'payment_method',
   'notes',
   'discount_code',
+  /** Form-only: the shop's terms accepted, a required checkbox (Ley 19.496); the API's caller accepts by placing. */
+  'terms_accepted',
+  /** Unticked by default: the shop may write with news and offers. */
+  'marketing_consent',
 ] as const;
+
+/** Asked at every purchase: never kept with the cart's draft, so a later order starts unticked. */
+export const PER_ORDER_FIELDS: readonly string[] = ['terms_accepted', 'marketing_consent'];
+
+/** A ticked checkbox's value. */
+const TICKED = 'si';
+export const TERMS_REQUIRED = 'Acepta los términos y condiciones de la tienda para confirmar.';
 
 // On the delivery itself, so the comuna's message shows with the others, not after them.
 const checkoutSchema = orderCreateSchema.extend({
@@ -27,6 +39,7 @@ const checkoutSchema = orderCreateSchema.extend({
     if (delivery.method === 'despacho' && !delivery.comuna)
       ctx.addIssue({ code: 'custom', path: ['comuna'], message: 'Elige la comuna de despacho.' });
   }),
+  terms_accepted: z.literal(true, { error: TERMS_REQUIRED }),
 });
 
 /** The order the form describes, validated (throws the schema's ZodError). */
@@ -49,6 +62,8 @@ export function checkoutInput(
     payment_method: value('payment_method') || undefined,
     notes: value('notes') || undefined,
     discount_code: value('discount_code') || undefined,
+    terms_accepted: value('terms_accepted') === TICKED,
+    marketing_consent: value('marketing_consent') === TICKED,
   });
 }
 

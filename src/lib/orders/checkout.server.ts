@@ -15,7 +15,7 @@ import {
   type BuyerDraft,
 } from '@/lib/orders/cart.server';
 import { createOrder, PaymentUnavailableError } from '@/lib/orders/placing.server';
-import { CHECKOUT_FIELDS, checkoutInput } from '@/lib/orders/checkout-form';
+import { CHECKOUT_FIELDS, checkoutInput, PER_ORDER_FIELDS } from '@/lib/orders/checkout-form';
 import { quantitySchema } from '@/lib/orders/schemas';
 import { payPath, receiptPath } from '@/lib/orders/urls';
 import { parseId } from '@/lib/ids';
@@ -146,7 +146,10 @@ export async function checkout(
   const cart = sellerId === null ? null : await readCart(ctx.db, ctx.token, sellerId);
   if (!cart || cart.items.length === 0) throw new HttpError(400, 'Tu carro está vacío.');
   const draft: BuyerDraft = Object.fromEntries(CHECKOUT_FIELDS.map((f) => [f, fields[f] ?? '']));
-  await saveBuyerDraft(ctx.db, ctx.token, cart.sellerId, draft);
+  const kept = Object.fromEntries(
+    Object.entries(draft).filter(([field]) => !PER_ORDER_FIELDS.includes(field)),
+  );
+  await saveBuyerDraft(ctx.db, ctx.token, cart.sellerId, kept);
   if (step !== 'place') {
     const back = step === 'quote' ? '#entrega' : '#descuento';
     return { redirect: payPath(mainShop(ctx, cart.sellerId)) + back };

@@ -15,7 +15,7 @@ import { siteUrl } from '@/lib/server/config';
 import type { Mail } from '@/lib/server/mail/mailer';
 
 import { escapeHtml as escape } from '@/lib/html';
-import { sellerLine } from '@/lib/shop/legal-entity';
+import { sellerIdentity } from '@/lib/shop/legal-entity';
 
 function deliveryText(order: OrderView): string {
   const { delivery } = order;
@@ -29,11 +29,11 @@ function deliveryText(order: OrderView): string {
 /** A signed amount: the discount reads `-$4.617`. */
 const money = (amount: number) => (amount < 0 ? `-${formatClp(-amount)}` : formatClp(amount));
 
-function linesText(order: OrderView): string[] {
+export function linesText(order: OrderView): string[] {
   return totalLines(order).map((l) => `${l.label}: ${money(l.amount)}`);
 }
 
-function html(
+export function html(
   title: string,
   paragraphs: string[],
   order: OrderView,
@@ -137,10 +137,10 @@ export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
 }
 
 /** The company that sells, on every buyer's mail once the seller names one. */
-const soldBy = (shop: ShopCheckout) => (shop.legal ? [sellerLine(shop.legal)] : []);
+export const soldBy = (shop: ShopCheckout) => sellerIdentity(shop, { withContact: false });
 
 /** A buyer's mail, sent in the shop's name and answered to the shop. */
-function fromShop(shop: ShopCheckout): Pick<Mail, 'fromName' | 'replyTo'> {
+export function fromShop(shop: ShopCheckout): Pick<Mail, 'fromName' | 'replyTo'> {
   return { fromName: `${shop.name} vía Impulsa`, replyTo: shop.email };
 }
 
@@ -213,7 +213,16 @@ function statusText(order: OrderView, shop: ShopCheckout): { title: string; line
 export function statusMail(order: OrderView, shop: ShopCheckout, note: string | null): Mail {
   const { title, lines } = statusText(order, shop);
   const message = note ? [`Mensaje de ${shop.name}: ${note}`] : [];
-  const paragraphs = [...lines, ...message, ...soldBy(shop)];
+  return buyerUpdate(order, shop, title, [...lines, ...message, ...soldBy(shop)]);
+}
+
+/** A mail to the buyer about their order: `title` and `paragraphs`, the totals, the order's link. */
+export function buyerUpdate(
+  order: OrderView,
+  shop: ShopCheckout,
+  title: string,
+  paragraphs: string[],
+): Mail {
   return {
     ...fromShop(shop),
     to: order.buyer.email,

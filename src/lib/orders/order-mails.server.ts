@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { orderMails, statusMail } from '@/lib/orders/mails.server';
+import { retractoMails } from '@/lib/orders/retracto-mails.server';
 import type { OrderStatus } from '@/lib/orders/schemas';
 import { itemsOf, orderView, shopCheckout } from '@/lib/orders/view.server';
 import type { Db } from '@/lib/server/db/handle';
@@ -14,9 +15,11 @@ import { mailJob } from '@/lib/server/mail/outbox';
 import { enqueue, jobsAbout, type NewJob } from '@/lib/server/queue/queue';
 import { PermanentJobError, type JobHandler } from '@/lib/server/queue/worker';
 
-/** What the mails tell: the order placed (or paid by Webpay), or the status it just reached. */
+/** What the mails tell: the order placed (or paid by Webpay), the status it just reached, or a retracto request. */
 type OrderMailEvent =
-  { event: 'placed' } | { event: 'status'; status: OrderStatus; note: string | null };
+  | { event: 'placed' }
+  | { event: 'status'; status: OrderStatus; note: string | null }
+  | { event: 'retracto' };
 
 /** The ref of an order's jobs, which its page reads to show whether the mails went. */
 export const orderRef = (orderId: number) => `order:${orderId}`;
@@ -43,7 +46,9 @@ export const orderMailsJob: JobHandler = async (handle, job) => {
     const mails =
       what.event === 'placed'
         ? orderMails(view, shop)
-        : [statusMail({ ...view, status: what.status }, shop, what.note)];
+        : what.event === 'retracto'
+          ? retractoMails(view, shop)
+          : [statusMail({ ...view, status: what.status }, shop, what.note)];
     await enqueue(
       tx,
       ...mails.map((mail, i) =>

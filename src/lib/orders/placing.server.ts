@@ -163,6 +163,7 @@ export async function createOrder(
             deliveryEstimate: delivery.estimate,
             pickupPoint: delivery.pickupPoint,
             notes: input.notes || null,
+            marketingConsent: input.marketing_consent === true,
             holder,
             discountCode: discount && discountAmount ? discount.code : null,
             discountAmount,

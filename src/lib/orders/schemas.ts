@@ -215,6 +215,8 @@ export const orderCreateSchema = z.object({
     .trim()
     .max(500, 'La nota puede tener como máximo 500 caracteres.')
     .optional(),
+  /** The buyer's yes to the shop's news and offers (Ley 21.719): never assumed. */
+  marketing_consent: z.boolean({ error: 'Indica si aceptas recibir novedades.' }).optional(),
 });
 export type OrderCreateInput = z.infer<typeof orderCreateSchema>;
 

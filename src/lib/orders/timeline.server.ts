@@ -4,13 +4,14 @@
  * status without its moment.
  */
 import { asc, eq } from 'drizzle-orm';
+import { RETRACTO_EVENT, RETRACTO_EVENT_LABEL } from '@/lib/orders/retracto';
 import { STATUS_LABELS, type OrderStatus } from '@/lib/orders/schemas';
 import type { Db } from '@/lib/server/db/client';
 import type { Tx } from '@/lib/server/db/versioned';
 import { orderEvents } from '@/lib/server/db/schema';
 
 export interface TimelineEntry {
-  status: OrderStatus | 'recibido';
+  status: OrderStatus | 'recibido' | typeof RETRACTO_EVENT;
   label: string;
   at: string;
   note: string | null;
@@ -20,7 +21,7 @@ export interface TimelineEntry {
 export async function recordEvent(
   tx: Db | Tx,
   orderId: number,
-  status: OrderStatus,
+  status: OrderStatus | typeof RETRACTO_EVENT,
   note: string | null = null,
 ): Promise<void> {
   await tx.insert(orderEvents).values({ orderId, status, note: note || null });
@@ -41,7 +42,10 @@ export async function timelineOf(
     { status: 'recibido', label: 'Pedido recibido', at: placedAt.toISOString(), note: null },
     ...events.map((e) => ({
       status: e.status as OrderStatus,
-      label: STATUS_LABELS[e.status as OrderStatus] ?? e.status,
+      label:
+        e.status === RETRACTO_EVENT
+          ? RETRACTO_EVENT_LABEL
+          : (STATUS_LABELS[e.status as OrderStatus] ?? e.status),
       at: e.at.toISOString(),
       note: e.note,
     })),

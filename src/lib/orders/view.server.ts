@@ -44,6 +44,10 @@ export interface OrderView {
   };
   /** The buyer's note to the shop. */
   notes: string | null;
+  /** The buyer said yes to the shop's news and offers at checkout (Ley 21.719). */
+  marketing_consent: boolean;
+  /** When the buyer asked to withdraw (derecho a retracto); null: never. */
+  retracto_requested_at: string | null;
   /** The discount code applied and what it took off the products. */
   discount: { code: string; amount: number } | null;
   items: {
@@ -100,6 +104,8 @@ export function orderView(row: OrderRow, items: ItemRow[]): OrderView {
       pickup_point: (row.pickupPoint as PickupPoint | null) ?? null,
     },
     notes: row.notes,
+    marketing_consent: row.marketingConsent,
+    retracto_requested_at: row.retractoRequestedAt?.toISOString() ?? null,
     discount: row.discountCode ? { code: row.discountCode, amount: row.discountAmount } : null,
     items: items.map((i) => ({
       product: i.productId,

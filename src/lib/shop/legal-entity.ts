@@ -1,22 +1,61 @@
 /** The company a shop sells as, once constituted: its legal name and RUT (pure). */
 import { z } from '@/lib/zod';
 import { MAX_ID } from '@/lib/ids';
+import { formatPhone } from '@/lib/phone';
 
 export interface LegalEntity {
   name: string;
   rut: string;
+  /** Its legal address, and for a company its legal representative (Ley 19.496). */
+  address?: string | null;
+  representative?: string | null;
 }
 
-/** A store row's legal columns as an entity; null until both are set. */
+/** A store row's legal columns as an entity; null until name and RUT are set. */
 export function legalEntityOf(
-  row: { legalName: string | null; legalRut: string | null } | null | undefined,
+  row:
+    | {
+        legalName: string | null;
+        legalRut: string | null;
+        legalAddress?: string | null;
+        legalRepresentative?: string | null;
+      }
+    | null
+    | undefined,
 ): LegalEntity | null {
-  return row?.legalName && row.legalRut ? { name: row.legalName, rut: row.legalRut } : null;
+  if (!row?.legalName || !row.legalRut) return null;
+  // Only what the row was read with: the company endpoints answer `{name, rut}`.
+  return {
+    name: row.legalName,
+    rut: row.legalRut,
+    ...(row.legalAddress !== undefined && { address: row.legalAddress }),
+    ...(row.legalRepresentative !== undefined && { representative: row.legalRepresentative }),
+  };
 }
 
 /** «Vende Panadería Las Rosas SpA, RUT 76.123.456-0.»: on receipts and buyers' mails. */
 export function sellerLine(legal: LegalEntity | null): string {
   return legal ? `Vende ${legal.name}, RUT ${legal.rut}.` : '';
+}
+
+/**
+ * Who sells, in the words every shop page, the checkout, the receipt and the mails use: name and
+ * RUT, legal address, legal representative, and how to reach the shop.
+ */
+export function sellerIdentity(
+  shop: { legal: LegalEntity | null; email: string; whatsapp: string | null },
+  { withContact = true } = {},
+): string[] {
+  const contact = withContact
+    ? [`Contacto: ${shop.email}${shop.whatsapp ? `, WhatsApp ${formatPhone(shop.whatsapp)}` : ''}.`]
+    : [];
+  if (!shop.legal) return contact;
+  return [
+    sellerLine(shop.legal),
+    ...(shop.legal.address ? [`Domicilio: ${shop.legal.address}.`] : []),
+    ...(shop.legal.representative ? [`Representante legal: ${shop.legal.representative}.`] : []),
+    ...contact,
+  ];
 }
 
 /** `PUT /api/store/company/` and the company page's form: which constituted company sells. */

@@ -1,6 +1,7 @@
 /** Shop payloads (zod), shared by the seller's forms and the API. Messages in Spanish. */
 import { idSchema, z } from '@/lib/zod';
 import { normalizePhone } from '@/lib/phone';
+import { formatRut, isValidRut } from '@/lib/rut';
 import { MAX_ID } from '@/lib/ids';
 
 import { amount, blankToNull, stockField } from '@/lib/shop/fields';
@@ -113,6 +114,17 @@ export const whatsappSchema = z.preprocess(
     .nullable(),
 );
 
+/** An optional line of who sells (Ley 19.496): blank is none. */
+const identityText = (what: string, max: number) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string({ error: `${what} debe ser texto.` })
+      .trim()
+      .max(max, `${what} puede tener como máximo ${max} caracteres.`)
+      .nullable(),
+  );
+
 const storeFields = {
   name: z
     .string({ error: 'Escribe el nombre de tu tienda.' })
@@ -142,6 +154,19 @@ const storeFields = {
     .int('Escribe un porcentaje entero, de 1 a 100.')
     .min(1, 'Escribe un porcentaje entero, de 1 a 100.')
     .max(100, 'Escribe un porcentaje entero, de 1 a 100.'),
+  /** Who sells, shown on every shop page (Ley 19.496): a constituted company fills name and RUT. */
+  legal_name: identityText('El nombre de quien vende', 120),
+  legal_rut: z.preprocess(
+    blankToNull,
+    z
+      .string({ error: 'Escribe el RUT de quien vende.' })
+      .trim()
+      .refine(isValidRut, 'Ese RUT no es válido: revisa el dígito verificador.')
+      .transform(formatRut)
+      .nullable(),
+  ),
+  legal_address: identityText('El domicilio', 200),
+  legal_representative: identityText('El representante legal', 120),
 };
 
 /** `PATCH /api/store/`. */

@@ -17,6 +17,10 @@ function toView(row: typeof stores.$inferSelect): StoreView {
     transfer_details: row.transferDetails,
     hold_hours: row.holdHours,
     hold_share: row.holdShare,
+    legal_name: row.legalName,
+    legal_rut: row.legalRut,
+    legal_address: row.legalAddress,
+    legal_representative: row.legalRepresentative,
     version: row.version,
   };
 }
@@ -33,6 +37,10 @@ export async function getStore(db: Db, userId: number): Promise<StoreView> {
         transfer_details: '',
         hold_hours: 24,
         hold_share: 50,
+        legal_name: null,
+        legal_rut: null,
+        legal_address: null,
+        legal_representative: null,
         version: 0,
       };
 }
@@ -67,6 +75,12 @@ export async function updateStore(
     ...(fields.transfer_details !== undefined && { transferDetails: fields.transfer_details }),
     ...(fields.hold_hours !== undefined && { holdHours: fields.hold_hours }),
     ...(fields.hold_share !== undefined && { holdShare: fields.hold_share }),
+    ...(fields.legal_name !== undefined && { legalName: fields.legal_name }),
+    ...(fields.legal_rut !== undefined && { legalRut: fields.legal_rut }),
+    ...(fields.legal_address !== undefined && { legalAddress: fields.legal_address }),
+    ...(fields.legal_representative !== undefined && {
+      legalRepresentative: fields.legal_representative,
+    }),
   };
   await saveVersioned(db, {
     base,

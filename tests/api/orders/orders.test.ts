@@ -586,6 +586,7 @@ describe.each(servers)('orders on $kind', ({ url }) => {
       'delivery.address': 'Los Aromos 55',
       'delivery.comuna': '13101',
       payment_method: 'transferencia',
+      terms_accepted: 'si',
       total: '1',
     };
     // The page sends back the delivery price it showed; any other is refused with the real one.
@@ -626,6 +627,7 @@ describe.each(servers)('orders on $kind', ({ url }) => {
         'buyer.phone': '+56 9 8765 4321',
         'delivery.method': 'retiro',
         payment_method: 'whatsapp',
+        terms_accepted: 'si',
       },
       cookie,
     );

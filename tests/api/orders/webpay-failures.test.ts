@@ -89,6 +89,7 @@ describe.concurrent('Webpay failing at checkout', () => {
           'delivery.method': 'retiro',
           notes: 'Sin azúcar, por favor',
           payment_method: 'webpay',
+          terms_accepted: 'si',
         };
         const down = await postFormWithHost(
           url,

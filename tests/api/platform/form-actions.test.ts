@@ -27,13 +27,13 @@ const ACTION_NAMES = fs
 const servers = inject('servers');
 
 /** Forms anyone may post: the sign-in pages, the quick start, a buyer's cart and checkout, the analytics choice. */
-const PUBLIC = /^(accounts\.|cart\.|formation\.quickStart$|privacy\.setAnalytics$)/;
+const PUBLIC = /^(accounts\.|cart\.|formation\.quickStart$|privacy\.setAnalytics$|receipt\.)/;
 /**
  * Forms that act on the caller's own things alone (create, their settings): another seller's post
  * may succeed, for them. Every other form names someone's row and must find nothing.
  */
 const OWN =
-  /^(accounts\.|cart\.|privacy\.|formation\.(quickStart|sellAsSeller)$|\w+\.create$|orders\.delivery$|shop\.(store|legal)$|webpay\.)/;
+  /^(accounts\.|cart\.|privacy\.|receipt\.|formation\.(quickStart|sellAsSeller)$|\w+\.create$|orders\.delivery$|shop\.(store|legal)$|webpay\.)/;
 
 describe.each(servers)('form actions on $kind', ({ url }) => {
   let token: string;

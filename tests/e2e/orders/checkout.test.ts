@@ -16,6 +16,7 @@ import {
   sessionContext,
   signedInContext,
   useBrowser,
+  confirmOrder,
 } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { PICKUP, setDelivery } from '../../support/shop';
@@ -103,7 +104,7 @@ describe('buying and selling', () => {
     await page.getByLabel('Correo electrónico').fill('camila');
     await page.getByText('Despacho a domicilio').click();
     await page.getByText('$29.970').waitFor();
-    await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await confirmOrder(page);
     await page.getByText('Revisa los datos marcados para confirmar tu pedido.').waitFor();
     await page.getByText('Escribe la dirección de despacho.').waitFor();
     await page.getByText('Elige la comuna de despacho.').waitFor();
@@ -115,7 +116,7 @@ describe('buying and selling', () => {
     await page.getByLabel('Dirección').fill('Los Aromos 55, depto. 3');
     await page.getByLabel('Comuna').selectOption({ label: 'Providencia' });
     await page.getByText('Webpay (débito, crédito o prepago)').click();
-    await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await confirmOrder(page);
     await page.waitForURL(/\/pay\/orden\/[A-Za-z0-9_-]{32}#pagar$/);
     await page.getByRole('heading', { name: 'Falta pagar tu pedido' }).waitFor();
     await expectAccessible(page);
@@ -141,7 +142,7 @@ describe('buying and selling', () => {
       await page.waitForURL(/#datos$/);
       expect(await page.getByLabel('Nombre y apellido').inputValue()).toBe('Camila Soto');
       await page.getByText('Retiro gratis').click();
-      await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+      await confirmOrder(page);
       await page.getByRole('button', { name: /^Ir a pagar/ }).click();
       await page.getByRole('button', { name: button }).click();
       await page.getByRole('heading', { name: 'El pago no se completó' }).waitFor();
@@ -196,7 +197,7 @@ describe('buying and selling', () => {
     await screenshot(page, 'pedido-seguimiento-mobile');
     await buyer.close();
     await seller.context.close();
-  });
+  }, 120_000);
 
   it('keeps a cart inside a seller site and takes a transfer order there, at 360 px', async () => {
     const api = new ApiClient(url);
@@ -240,7 +241,7 @@ describe('buying and selling', () => {
     await screenshot(page, 'pedido-carro-sitio-mobile');
     await fillBuyer(page, uniqueEmail('rosa'));
     await page.getByText('Transferencia bancaria').click();
-    await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await confirmOrder(page);
     await page.getByRole('heading', { name: 'Recibimos tu pedido' }).waitFor();
     await page.getByText('Banco de Chile, cuenta vista 123456').waitFor();
     expect(new URL(page.url()).host).toBe(`${subdomain}.localhost:${port}`);

@@ -13,6 +13,7 @@ import {
   screenshot,
   signedInContext,
   useBrowser,
+  confirmOrder,
 } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop } from '../../support/shop';
@@ -99,7 +100,7 @@ describe('delivery by zone', () => {
     await shop.getByLabel('Teléfono').fill('9 8765 4321');
     await shop.getByLabel('Nota para la tienda').fill('Es para regalo');
     await shop.getByText('Transferencia bancaria').click();
-    await shop.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await confirmOrder(shop);
     await shop.getByRole('heading', { name: 'Recibimos tu pedido' }).waitFor();
     await shop
       .getByText('Retiro en Feria Pajaritos: Pajaritos 3000, Maipú (Sábados, 9:00 a 14:00)')

@@ -13,6 +13,7 @@ import {
   screenshot,
   signedInContext,
   useBrowser,
+  confirmOrder,
 } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop } from '../../support/shop';
@@ -69,7 +70,7 @@ describe('discount codes', () => {
     await shop.getByLabel('Correo electrónico').fill(uniqueEmail('camila'));
     await shop.getByLabel('Teléfono').fill('9 8765 4321');
     await shop.getByText('Transferencia bancaria').click();
-    await shop.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await confirmOrder(shop);
     await shop.getByRole('heading', { name: 'Recibimos tu pedido' }).waitFor();
     await shop.getByText('Descuento (VERANO-10)').waitFor();
     await shop.getByText('$11.691').first().waitFor();

@@ -15,6 +15,7 @@ import {
   screenshot,
   signedInContext,
   useBrowser,
+  confirmOrder,
 } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop } from '../../support/shop';
@@ -42,7 +43,7 @@ describe('shop figures', () => {
     await shop.getByLabel('Correo electrónico').fill(uniqueEmail('camila'));
     await shop.getByLabel('Teléfono').fill('9 8765 4321');
     await shop.getByText('Transferencia bancaria').click();
-    await shop.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await confirmOrder(shop);
     await shop.getByRole('heading', { name: 'Recibimos tu pedido' }).waitFor();
     await buyer.close();
     const [order] = (await api.get('/api/orders/', { token })).body.results;

@@ -15,6 +15,7 @@ import {
   signedInContext,
   useBrowser,
   waitForHydration,
+  confirmOrder,
 } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop, PICKUP, setDelivery } from '../../support/shop';
@@ -110,7 +111,7 @@ describe('variants on the product page', () => {
     await page.getByLabel('Correo electrónico').fill(uniqueEmail('camila'));
     await page.getByLabel('Teléfono').fill('9 8765 4321');
     await page.getByText('Transferencia bancaria').click();
-    await page.getByRole('button', { name: 'Confirmar pedido' }).click();
+    await confirmOrder(page);
     await page.getByRole('heading', { name: 'Recibimos tu pedido' }).waitFor();
     await page.getByText('Polera de algodón (M / Rojo)').first().waitFor();
     await buyer.close();

@@ -21,6 +21,8 @@ const order = {
     pickup_point: null,
   },
   notes: null,
+  marketing_consent: false,
+  retracto_requested_at: null,
   discount: { code: 'VERANO-10', amount: 4617 },
   items: [
     {

@@ -88,11 +88,21 @@ describe('order rules', () => {
       'buyer.phone': '9 1234 5678',
       'delivery.method': 'retiro',
       payment_method: 'transferencia',
+      terms_accepted: 'si',
     };
     expect(checkoutInput(draft, [{ product: 3, quantity: 2 }])).toMatchObject({
       buyer: { email: 'ana@correo.cl', phone: '+56912345678' },
       delivery: { method: 'retiro' },
+      marketing_consent: false,
     });
+    // The shop's terms are a required checkbox (Ley 19.496); the marketing one is a free yes.
+    expect(() =>
+      checkoutInput({ ...draft, terms_accepted: '' }, [{ product: 3, quantity: 2 }]),
+    ).toThrow('Acepta los términos y condiciones de la tienda para confirmar.');
+    expect(
+      checkoutInput({ ...draft, marketing_consent: 'si' }, [{ product: 3, quantity: 2 }])
+        .marketing_consent,
+    ).toBe(true);
     try {
       checkoutInput(
         {

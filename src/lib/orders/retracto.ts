@@ -1,0 +1,60 @@
+/**
+ * The derecho a retracto (Ley 19.496 art. 3 bis b): a buyer at a distance may withdraw from a
+ * purchase within 10 days of receiving it, unless the seller excluded it (by the product's nature:
+ * `NO_RETRACTO_REASONS`). Checkout shows it before «Confirmar pedido»; the buyer's order page
+ * offers «Quiero retractarme» while it is open. Pure.
+ */
+import { addDays, chileDay, chileDayEdge, formatDate } from '@/lib/dates';
+import { SOLD_STATUSES, type OrderStatus } from '@/lib/orders/schemas';
+
+export const RETRACTO_DAYS = 10;
+
+/** The timeline's entry for a request (`order_events.status`), beside the statuses. */
+export const RETRACTO_EVENT = 'retracto';
+export const RETRACTO_EVENT_LABEL = 'Solicitud de retracto';
+
+/** Whether the buyer can withdraw now, has asked already, or cannot (and why, in Spanish). */
+export type RetractoState =
+  | { kind: 'open'; until: string | null }
+  | { kind: 'requested'; at: string }
+  | { kind: 'closed'; why: string };
+
+interface RetractoOrder {
+  status: OrderStatus;
+  retracto_requested_at: string | null;
+  timeline?: { status: string; at: string }[];
+}
+
+/**
+ * The term runs from receipt (the order's «Entregado»), to the end of the tenth day in Chile;
+ * before receipt it is open with no end yet.
+ */
+export function retractoState(order: RetractoOrder, now = Date.now()): RetractoState {
+  if (order.retracto_requested_at) return { kind: 'requested', at: order.retracto_requested_at };
+  if (!SOLD_STATUSES.includes(order.status))
+    return {
+      kind: 'closed',
+      why:
+        order.status === 'pendiente_pago'
+          ? 'Tu pedido aún no está pagado: si no quieres seguir, basta con no pagarlo.'
+          : 'Este pedido no se concretó, así que no hay compra de la que retractarse.',
+    };
+  const received = order.timeline?.findLast((e) => e.status === 'entregado');
+  if (!received) return { kind: 'open', until: null };
+  const lastDay = addDays(chileDay(new Date(received.at)), RETRACTO_DAYS);
+  const until = chileDayEdge(lastDay, 'end');
+  if (now > until.getTime())
+    return {
+      kind: 'closed',
+      why: `El plazo de ${RETRACTO_DAYS} días desde que recibiste tu pedido terminó el ${formatDate(until)}.`,
+    };
+  return { kind: 'open', until: until.toISOString() };
+}
+
+/** The checkout's box, in plain words: the term, from when, and how. */
+export function retractoNotice(shopContact: string | null): string[] {
+  return [
+    `Tienes ${RETRACTO_DAYS} días desde que recibes tu pedido para retractarte de la compra, sin dar razones (artículo 3 bis de la Ley 19.496).`,
+    `Para hacerlo, toca «Quiero retractarme» en la página de tu pedido${shopContact ? ` o escribe a ${shopContact}` : ''}. Devuelve los productos sin uso y con su empaque; te devolvemos lo que pagaste.`,
+  ];
+}
