@@ -6,4 +6,8 @@ ALTER TABLE "orders" ADD COLUMN IF NOT EXISTS "retracto_requested_at" timestamp 
 ALTER TABLE "products" ADD COLUMN IF NOT EXISTS "no_retracto" text;--> statement-breakpoint
 ALTER TABLE "stores" ADD COLUMN IF NOT EXISTS "legal_address" text;--> statement-breakpoint
 ALTER TABLE "stores" ADD COLUMN IF NOT EXISTS "legal_representative" text;--> statement-breakpoint
-ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "deleted_at" timestamp with time zone;
+ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "deleted_at" timestamp with time zone;--> statement-breakpoint
+-- The dashboard says when a shop takes no orders because it does not say who sells: a store's
+-- change moves the dashboard version (migration 0009), so no kept dashboard says it late.
+DROP TRIGGER IF EXISTS "stores_dashboard" ON "stores";--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "stores_dashboard" AFTER INSERT OR UPDATE OR DELETE ON "stores" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "dashboard_touch"('user_id');

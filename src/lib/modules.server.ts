@@ -3,6 +3,7 @@
  * dashboard). Each module reports from its own tables through a `JsonPart`, and every part is
  * read in one statement: one database round trip for the whole dashboard.
  */
+import { shopIdentifiedPart } from '@/lib/shop/seller-identity.server';
 import type { Db } from '@/lib/server/db/client';
 import { eq, sql } from 'drizzle-orm';
 import { readParts, type JsonPart, type PartValues } from '@/lib/server/db/queries';
@@ -55,6 +56,7 @@ async function progressParts(userId: number) {
     catalogue: catalogueCountsPart(userId),
     sales: salesCountPart(userId),
     toAttend: toAttendPart(userId),
+    identified: shopIdentifiedPart(userId),
     sitio: siteProgressPart(userId),
     lessons: lessonsSummaryPart(userId, await allLessons()),
   };
@@ -115,6 +117,7 @@ export async function dashboardView(
     site: facts.sitio,
     sales: facts.sales,
     toAttend: facts.toAttend,
+    identified: facts.identified,
   });
   return { progress: toUserProgress(facts), next, companies, version };
 }

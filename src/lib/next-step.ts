@@ -37,6 +37,8 @@ export interface JourneyFacts {
   sales: number;
   /** Orders waiting for the seller to move them. */
   toAttend: number;
+  /** The shop says who sells (Ley 19.496); until then it takes no orders. */
+  identified: boolean;
 }
 
 export function nextStep(facts: JourneyFacts): NextStep {
@@ -50,6 +52,13 @@ export function nextStep(facts: JourneyFacts): NextStep {
           : `Tienes ${facts.toAttend} órdenes por atender`,
       text: 'Confirma el pago, prepara el pedido y avísale a tu cliente: cada paso le llega por correo.',
       action: { label: 'Ver mis órdenes', href: ORDER_PATHS.list },
+    };
+  if (facts.catalogue.published > 0 && !facts.identified)
+    return {
+      stage: selling,
+      title: 'Tu tienda todavía no recibe pedidos',
+      text: 'La ley pide que tu tienda diga quién vende: completa tu nombre o razón social, RUT y domicilio.',
+      action: { label: 'Indicar quién vende', href: `${SELLER_PATHS.products}#tienda` },
     };
   if (!facts.canvas.started)
     return {

@@ -18,6 +18,7 @@ import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../sup
 import { startSmtp, type TestSmtp } from '../support/smtp';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 import { freePort, ROOT, startServer, tempDir, type RunningServer } from '../support/server';
+import { SELLER_IDENTITY } from '../support/shop';
 
 const MAIN = 'impulsa.test';
 
@@ -415,7 +416,7 @@ describe.skipIf(!TEST_DATABASE_URL)('the deployment: Caddy in front of two insta
     await request(
       MAIN,
       '/api/store/',
-      auth({ name: 'Greda', transfer_details: 'Banco', version: 0 }, 'PATCH'),
+      auth({ ...SELLER_IDENTITY, name: 'Greda', transfer_details: 'Banco', version: 0 }, 'PATCH'),
     );
     const product = JSON.parse(
       (await request(MAIN, '/api/products/', auth({ name: 'Taza', price: 9990, published: true })))

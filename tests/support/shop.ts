@@ -8,6 +8,16 @@ export const PICKUP = {
   hours: 'Lunes a viernes, 10:00 a 18:00',
 };
 
+/**
+ * Who sells (Ley 19.496): a shop takes no orders until it says it, so every shop the tests sell
+ * from starts with it.
+ */
+export const SELLER_IDENTITY = {
+  legal_name: 'Rosa Muñoz Pérez',
+  legal_rut: '12.345.678-5',
+  legal_address: 'Av. Italia 1234, Ñuñoa, Región Metropolitana de Santiago',
+};
+
 /** Replaces the shop's delivery settings (`PUT /api/store/delivery/` at its current version). */
 export async function setDelivery(
   api: ApiClient,
@@ -34,7 +44,7 @@ export async function openShop(
   const as = { token };
   await api.patch(
     '/api/store/',
-    { name, transfer_details: 'Banco Estado, cuenta 123', version: 0 },
+    { ...SELLER_IDENTITY, name, transfer_details: 'Banco Estado, cuenta 123', version: 0 },
     as,
   );
   const product = (

@@ -16,6 +16,7 @@ import { siteView } from '@/lib/sites/sites.server';
 import type { Db } from '@/lib/server/db/client';
 import { isUniqueViolation } from '@/lib/server/db/errors';
 import { orderItems, orders, sites } from '@/lib/server/db/schema';
+import { SHOP_NOT_IDENTIFIED } from '@/lib/shop/legal-entity';
 import { HttpError } from '@/lib/server/http/errors';
 import { log } from '@/lib/server/log';
 
@@ -93,6 +94,7 @@ export async function createOrder(
     origin = context.origin ?? siteView(site).url;
   }
   const shop = (await shopCheckout(db, sellerId, siteWhatsapp))!;
+  if (!shop.identified) throw new HttpError(409, SHOP_NOT_IDENTIFIED);
   if (!shop.paymentMethods.includes(input.payment_method))
     throw new HttpError(400, 'Esta tienda no recibe ese medio de pago.', {
       errors: { payment_method: ['Esta tienda no recibe ese medio de pago.'] },

@@ -1,6 +1,6 @@
 /** An order as the buyer and the seller see it, and what a shop offers at checkout. */
 import { asc, eq, inArray } from 'drizzle-orm';
-import { legalEntityOf, type LegalEntity } from '@/lib/shop/legal-entity';
+import { identityComplete, legalEntityOf, type LegalEntity } from '@/lib/shop/legal-entity';
 import { formatClp } from '@/lib/money';
 import { deliveryOf, type DeliverySettings, type PickupPoint } from '@/lib/orders/delivery';
 import { deliverySummary } from '@/lib/orders/delivery-quote';
@@ -178,6 +178,8 @@ export interface ShopCheckout {
   paymentMethods: PaymentMethod[];
   /** The constituted company that sells, once the seller names one. */
   legal: LegalEntity | null;
+  /** Whether it says who sells (name, RUT, address): until then it takes no orders. */
+  identified: boolean;
 }
 
 export async function shopCheckout(
@@ -203,6 +205,7 @@ export function checkoutOf(
   siteWhatsapp: string | null = null,
 ): ShopCheckout {
   const whatsapp = siteWhatsapp ?? row.store?.whatsapp ?? null;
+  const legal = legalEntityOf(row.store);
   const transferDetails = row.store?.transferDetails.trim() ?? '';
   // Offered when configured: Webpay with the store's own account (so sales are the seller's),
   // once Webpay said it knows the account.
@@ -223,7 +226,8 @@ export function checkoutOf(
     holdHours: row.store?.holdHours ?? 24,
     holdShare: row.store?.holdShare ?? 50,
     paymentMethods,
-    legal: legalEntityOf(row.store),
+    legal,
+    identified: identityComplete(legal),
   };
 }
 

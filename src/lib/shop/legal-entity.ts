@@ -39,6 +39,17 @@ export function sellerLine(legal: LegalEntity | null): string {
 }
 
 /**
+ * Whether the shop says who sells as Ley 19.496 asks (name, RUT, address): until it does, the shop
+ * can be built but takes no orders.
+ */
+export const identityComplete = (legal: LegalEntity | null): legal is LegalEntity =>
+  Boolean(legal?.name && legal.rut && legal.address);
+
+/** Why a shop takes no orders yet, in one line (the checkout, the API, the seller's dashboard). */
+export const SHOP_NOT_IDENTIFIED =
+  'Esta tienda todavía no recibe pedidos: falta indicar quién vende (nombre, RUT y domicilio).';
+
+/**
  * Who sells, in the words every shop page, the checkout, the receipt and the mails use: name and
  * RUT, legal address, legal representative, and how to reach the shop.
  */

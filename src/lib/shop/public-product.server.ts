@@ -1,6 +1,7 @@
 /** A published product as its public page reads it: by id (`/shop/{id}`) or by slug on a site. */
 import { and, eq, sql } from 'drizzle-orm';
 import { checkoutOf } from '@/lib/orders/view.server';
+import { sellerIdentity } from '@/lib/shop/legal-entity';
 import { productImagesPart } from '@/lib/shop/media.server';
 import { toProductView } from '@/lib/shop/product-view.server';
 import { productVariantsPart } from '@/lib/shop/variants.server';
@@ -22,8 +23,10 @@ export async function publicProduct(db: Db, id: number, siteWhatsapp: string | n
     legal: checkout.legal,
     whatsapp: row.store?.whatsapp ?? null,
     categoryName: row.categoryName,
+    /** Who sells, for the page's footer (Ley 19.496): from the same read. */
+    seller: sellerIdentity(checkout),
     /** Whether a buyer can pay here: the page shows the cart form only then. */
-    sellable: checkout.paymentMethods.length > 0,
+    sellable: checkout.identified && checkout.paymentMethods.length > 0,
   };
 }
 

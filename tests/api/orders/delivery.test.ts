@@ -6,7 +6,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
-import { PICKUP } from '../../support/shop';
+import { PICKUP, SELLER_IDENTITY } from '../../support/shop';
 
 const servers = inject('servers');
 
@@ -21,7 +21,7 @@ async function shop(url: string) {
   const as = { token };
   await api.patch(
     '/api/store/',
-    { name: 'Greda del Sur', transfer_details: 'Banco 1', version: 0 },
+    { ...SELLER_IDENTITY, name: 'Greda del Sur', transfer_details: 'Banco 1', version: 0 },
     as,
   );
   const product = (

@@ -6,6 +6,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
+import { SELLER_IDENTITY } from '../../support/shop';
 
 const servers = inject('servers');
 
@@ -13,7 +14,11 @@ async function shop(url: string) {
   const api = new ApiClient(url);
   const { token } = await api.register();
   const as = { token };
-  await api.patch('/api/store/', { name: 'Greda', transfer_details: 'Banco 1', version: 0 }, as);
+  await api.patch(
+    '/api/store/',
+    { ...SELLER_IDENTITY, name: 'Greda', transfer_details: 'Banco 1', version: 0 },
+    as,
+  );
   const tazas = (await api.post('/api/categories/', { name: 'Tazas' }, as)).body;
   const taza = (
     await api.post(

@@ -7,7 +7,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, getWithHost, postFormWithHost, uniqueEmail } from '../../support/http';
-import { PICKUP, setDelivery } from '../../support/shop';
+import { PICKUP, setDelivery, SELLER_IDENTITY } from '../../support/shop';
 import { waitForMail, decodedMail } from '../../support/smtp';
 import { WEBPAY_API_KEY, WEBPAY_COMMERCE_CODE } from '../../support/webpay';
 
@@ -29,6 +29,7 @@ async function seller(
   const saved = await api.patch(
     '/api/store/',
     {
+      ...SELLER_IDENTITY,
       name: 'Dulces Rosa',
       whatsapp: '+56912345678',
       transfer_details: 'Banco Estado, cuenta RUT 12.345.678-5, Rosa Pérez',

@@ -6,7 +6,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
-import { PICKUP, setDelivery } from '../../support/shop';
+import { PICKUP, setDelivery, SELLER_IDENTITY } from '../../support/shop';
 import { waitForMailWith, decodedMail } from '../../support/smtp';
 
 const servers = inject('servers');
@@ -20,6 +20,7 @@ async function sellerWithOrder(url: string, delivery: 'retiro' | 'despacho') {
   await api.patch(
     '/api/store/',
     {
+      ...SELLER_IDENTITY,
       name: 'Greda del Sur',
       contact_email: `ventas-${user.id}@greda.test`,
       transfer_details: 'Banco Estado 123',

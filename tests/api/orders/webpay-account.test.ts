@@ -12,6 +12,7 @@ import {
   WEBPAY_API_KEY,
   WEBPAY_COMMERCE_CODE,
 } from '../../support/webpay';
+import { SELLER_IDENTITY } from '../../support/shop';
 
 const servers = inject('servers');
 const webpayUrl = inject('webpayUrl');
@@ -21,7 +22,7 @@ async function shop(url: string) {
   const { token } = await api.register();
   const saved = await api.patch(
     '/api/store/',
-    { name: 'Cerámica Sur', transfer_details: 'Banco Estado 123', version: 0 },
+    { ...SELLER_IDENTITY, name: 'Cerámica Sur', transfer_details: 'Banco Estado 123', version: 0 },
     { token },
   );
   const product = (

@@ -7,6 +7,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
+import { SELLER_IDENTITY } from '../../support/shop';
 
 const servers = inject('servers');
 
@@ -116,6 +117,7 @@ describe.each(servers)('the kept dashboard on $kind', ({ url, kind }) => {
       await api.patch(
         '/api/store/',
         {
+          ...SELLER_IDENTITY,
           name: 'Dulces Rosa',
           transfer_details: 'Banco Estado, cuenta RUT 12.345.678-5',
           version: 0,

@@ -6,6 +6,7 @@ import { ApiClient } from '../../support/http';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../support/postgres';
 import { startServer, type RunningServer } from '../../support/server';
 import { startTcpProxy, type TcpProxy } from '../../support/tcp-proxy';
+import { SELLER_IDENTITY } from '../../support/shop';
 
 describe.skipIf(!TEST_DATABASE_URL)('database down', () => {
   let database: TestDatabase;
@@ -166,7 +167,11 @@ describe.skipIf(!TEST_DATABASE_URL)('database down', () => {
   it('a write in flight when the database freezes is a 503 within 3 s, and is not applied later', async () => {
     const api = new ApiClient(server.url);
     const { token } = await api.register();
-    const store = await api.patch('/api/store/', { name: 'Antes', version: 0 }, { token });
+    const store = await api.patch(
+      '/api/store/',
+      { ...SELLER_IDENTITY, name: 'Antes', version: 0 },
+      { token },
+    );
     expect(store.status).toBe(200);
     // Frozen while the last health check is still trusted: the write goes to the database.
     proxy.freeze();

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, postForm } from '../../support/http';
+import { SELLER_IDENTITY } from '../../support/shop';
 
 /**
  * Every action's name, read from `src/actions/*.ts`: each `export const group = {` block's keys
@@ -61,7 +62,7 @@ describe.each(servers)('form actions on $kind', ({ url }) => {
 
   it('a quick action keeps the list’s filters: it posts with them and comes back to them', async () => {
     const api = new ApiClient(url);
-    await api.patch('/api/store/', { name: 'Greda', version: 0 }, { token });
+    await api.patch('/api/store/', { ...SELLER_IDENTITY, name: 'Greda', version: 0 }, { token });
     const made = await api.post('/api/products/', { name: 'Taza', price: 9990 }, { token });
     const html = await fetch(`${url}/productos?q=taza`, {
       headers: { Cookie: `impulsa_session=${token}` },

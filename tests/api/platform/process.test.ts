@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
-import { PICKUP, setDelivery } from '../../support/shop';
+import { PICKUP, setDelivery, SELLER_IDENTITY } from '../../support/shop';
 import { freePort, ROOT, startServer, tempDir } from '../../support/server';
 
 describe('server process', () => {
@@ -85,6 +85,7 @@ describe('server process', () => {
     await api.patch(
       '/api/store/',
       {
+        ...SELLER_IDENTITY,
         name: 'Dulces Rosa',
         transfer_details: 'Banco Estado, cuenta RUT 12.345.678-5, Rosa Pérez',
         version: 0,

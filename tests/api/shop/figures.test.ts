@@ -5,7 +5,7 @@
  * it, and the period validated in Spanish.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { PICKUP, setDelivery } from '../../support/shop';
+import { PICKUP, setDelivery, SELLER_IDENTITY } from '../../support/shop';
 import { ApiClient, getWithHost, uniqueEmail } from '../../support/http';
 
 const servers = inject('servers');
@@ -18,7 +18,11 @@ describe.each(servers)('shop figures on $kind', ({ url }) => {
     const api = new ApiClient(url);
     const { token } = await api.register();
     const as = { token };
-    await api.patch('/api/store/', { name: 'Greda', transfer_details: 'Banco 1', version: 0 }, as);
+    await api.patch(
+      '/api/store/',
+      { ...SELLER_IDENTITY, name: 'Greda', transfer_details: 'Banco 1', version: 0 },
+      as,
+    );
     await setDelivery(api, token, { pickup_points: [PICKUP] });
     const product = async (name: string, price: number) =>
       (await api.post('/api/products/', { name, price, published: true }, as)).body;

@@ -9,6 +9,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, getWithHost } from '../../support/http';
 import { htmlErrors } from '../../support/html-validator';
 import { jpeg, upload } from '../../support/images';
+import { SELLER_IDENTITY } from '../../support/shop';
 
 const { url } = inject('servers')[0]!;
 
@@ -18,7 +19,7 @@ describe('public pages against the W3C checker', () => {
     const { token } = await api.register();
     await api.patch(
       '/api/store/',
-      { name: 'Dulces de la Abuela', whatsapp: '+56912345678', version: 0 },
+      { ...SELLER_IDENTITY, name: 'Dulces de la Abuela', whatsapp: '+56912345678', version: 0 },
       { token },
     );
     const photos = [

@@ -57,8 +57,10 @@ describe.each(servers)('a shop selling as its company on $kind', ({ url }) => {
     ).toBe(404);
 
     // The product page is cached before: naming the company must reach it.
+    // Until then the shop sells as its seller, a person (`openShop` says who sells).
     const before = await fetch(`${url}/shop/${product.id}`).then((r) => r.text());
-    expect(before).not.toContain('taxID');
+    expect(before).toContain('"taxID":"12.345.678-5"');
+    expect(before).not.toContain('Panadería Las Rosas SpA');
     await constitute(url, company.id);
     const named = await seller.put('/api/store/company/', { company_id: company.id }, as);
     expect(named.status).toBe(200);

@@ -6,6 +6,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, getWithHost, postFormWithHost } from '../../support/http';
+import { SELLER_IDENTITY } from '../../support/shop';
 
 const servers = inject('servers');
 
@@ -20,6 +21,7 @@ async function shopWithSite(url: string) {
   await api.patch(
     '/api/store/',
     {
+      ...SELLER_IDENTITY,
       name: 'Greda del Sur',
       contact_email: `ventas-${user.id}@greda.test`,
       transfer_details: 'Banco Estado 123',

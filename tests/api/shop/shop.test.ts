@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../../support/http';
 import { jpeg, pngClaiming, SVG_WITH_SCRIPT, TEXT_AS_JPG, upload } from '../../support/images';
+import { SELLER_IDENTITY } from '../../support/shop';
 
 const servers = inject('servers');
 
@@ -95,14 +96,18 @@ describe.each(servers)('shop API on $kind', ({ url }) => {
       whatsapp: null,
       version: 0,
     });
-    const bad = await api.patch('/api/store/', { whatsapp: '22 123 4567', version: 0 }, as);
+    const bad = await api.patch(
+      '/api/store/',
+      { ...SELLER_IDENTITY, whatsapp: '22 123 4567', version: 0 },
+      as,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.errors.whatsapp[0]).toBe(
       'Escribe un celular chileno, por ejemplo +56 9 1234 5678.',
     );
     const saved = await api.patch(
       '/api/store/',
-      { name: 'Dulces Rosa', whatsapp: '9 8765 4321', version: 0 },
+      { ...SELLER_IDENTITY, name: 'Dulces Rosa', whatsapp: '9 8765 4321', version: 0 },
       as,
     );
     expect(saved.body).toMatchObject({
@@ -110,7 +115,11 @@ describe.each(servers)('shop API on $kind', ({ url }) => {
       whatsapp: '+56987654321',
       version: 1,
     });
-    const stale = await api.patch('/api/store/', { name: 'Otro', version: 0 }, as);
+    const stale = await api.patch(
+      '/api/store/',
+      { ...SELLER_IDENTITY, name: 'Otro', version: 0 },
+      as,
+    );
     expect(stale.status).toBe(409);
     expect(stale.body.current).toMatchObject({ name: 'Dulces Rosa', version: 1 });
   });
@@ -265,7 +274,7 @@ describe.each(servers)('shop API on $kind', ({ url }) => {
     const { api, token, as } = await seller(url);
     await api.patch(
       '/api/store/',
-      { name: 'Dulces Rosa', whatsapp: '+56987654321', version: 0 },
+      { ...SELLER_IDENTITY, name: 'Dulces Rosa', whatsapp: '+56987654321', version: 0 },
       as,
     );
     const image = (

@@ -5,7 +5,7 @@
  * unit) and give it back on cancel; the checkout form choosing by option values.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { PICKUP, setDelivery } from '../../support/shop';
+import { PICKUP, setDelivery, SELLER_IDENTITY } from '../../support/shop';
 import { ApiClient, getWithHost, postFormWithHost, uniqueEmail } from '../../support/http';
 
 const servers = inject('servers');
@@ -19,7 +19,11 @@ async function seller(url: string) {
   const api = new ApiClient(url);
   const { token } = await api.register();
   const as = { token };
-  await api.patch('/api/store/', { name: 'Polerón', transfer_details: 'Banco 1', version: 0 }, as);
+  await api.patch(
+    '/api/store/',
+    { ...SELLER_IDENTITY, name: 'Polerón', transfer_details: 'Banco 1', version: 0 },
+    as,
+  );
   await setDelivery(api, token, { pickup_points: [PICKUP] });
   const made = await api.post(
     '/api/products/',

@@ -6,6 +6,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { setTxt } from '../../support/dns';
 import { ApiClient, getWithHost } from '../../support/http';
+import { SELLER_IDENTITY } from '../../support/shop';
 
 const servers = inject('servers');
 const dnsZone = inject('dnsZone');
@@ -18,7 +19,7 @@ describe.each(servers)('sites on $kind', ({ url }) => {
     const { token } = await api.register();
     await api.patch(
       '/api/store/',
-      { name: 'Pan de Rosa', whatsapp: '+56911112222', version: 0 },
+      { ...SELLER_IDENTITY, name: 'Pan de Rosa', whatsapp: '+56911112222', version: 0 },
       { token },
     );
     const subdomain = label();

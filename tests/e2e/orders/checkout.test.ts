@@ -19,7 +19,7 @@ import {
   confirmOrder,
 } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
-import { PICKUP, setDelivery } from '../../support/shop';
+import { PICKUP, setDelivery, SELLER_IDENTITY } from '../../support/shop';
 import { jpeg, upload } from '../../support/images';
 import { waitForMail } from '../../support/smtp';
 import { WEBPAY_API_KEY, WEBPAY_COMMERCE_CODE } from '../../support/webpay';
@@ -46,6 +46,7 @@ describe('buying and selling', () => {
     await api.patch(
       '/api/store/',
       {
+        ...SELLER_IDENTITY,
         name: 'Greda del Sur',
         whatsapp: '+56912345678',
         transfer_details: 'Banco Estado, cuenta RUT 12.345.678-5',
@@ -205,7 +206,12 @@ describe('buying and selling', () => {
     const { token } = account;
     await api.patch(
       '/api/store/',
-      { name: 'Pan de Rosa', transfer_details: 'Banco de Chile, cuenta vista 123456', version: 0 },
+      {
+        ...SELLER_IDENTITY,
+        name: 'Pan de Rosa',
+        transfer_details: 'Banco de Chile, cuenta vista 123456',
+        version: 0,
+      },
       { token },
     );
     const pan = (

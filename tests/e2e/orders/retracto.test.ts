@@ -18,6 +18,7 @@ import {
 } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { decodedMail, waitForMailWith } from '../../support/smtp';
+import { SELLER_IDENTITY } from '../../support/shop';
 
 const { url } = inject('servers')[0]!;
 const mailDir = inject('mailDir');
@@ -32,6 +33,7 @@ describe('derecho a retracto', () => {
     const saved = await api.patch(
       '/api/store/',
       {
+        ...SELLER_IDENTITY,
         name: 'Greda del Sur',
         transfer_details: 'Banco Estado, cuenta RUT 12.345.678-5',
         legal_name: 'Rosa Muñoz Pérez',

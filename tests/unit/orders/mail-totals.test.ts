@@ -70,6 +70,7 @@ const shop = {
   holdShare: 50,
   paymentMethods: ['transferencia'],
   legal: null,
+  identified: false,
 } satisfies ShopCheckout;
 
 /** The HTML part's table rows: each label and its amount in pesos. */

@@ -154,6 +154,10 @@ describe.each(engines)('order housekeeping on $name', { timeout: 30_000 }, ({ ur
       webpaySecret: sealSecret(WEBPAY_API_KEY),
       // Checked with Webpay: checkout offers only an account Webpay accepted.
       webpayCheck: 'ok',
+      // Who sells (Ley 19.496): a shop takes no orders without it.
+      legalName: 'Rosa Pérez',
+      legalRut: '12.345.678-5',
+      legalAddress: 'Av. Italia 1234, Ñuñoa',
     });
   });
   afterAll(async () => {

@@ -31,7 +31,8 @@ const modules = await Promise.all(['drizzle-orm', 'drizzle-orm/pg-core', 'drizzl
 console.log(JSON.stringify({ exports: modules.map((m) => Object.keys(m).sort()), urls: [...seen].sort() }));
 `;
 
-describe('boot.mjs', () => {
+// Each case starts Node twice: a few seconds on a machine busy with other suites.
+describe('boot.mjs', { timeout: 30_000 }, () => {
   it('loads the same drizzle-orm files, as ES modules, with the same exports as Node alone', () => {
     const plain = run(PROBE, false) as { exports: string[][]; urls: string[] };
     const booted = run(PROBE, true) as { exports: string[][]; urls: string[] };

@@ -10,6 +10,7 @@ const START: JourneyFacts = {
   site: none,
   sales: 0,
   toAttend: 0,
+  identified: true,
 };
 
 describe('the next best step', () => {
@@ -63,5 +64,20 @@ describe('the next best step', () => {
       action: { href: '/ordenes' },
     });
     expect(nextStep({ ...START, toAttend: 1, sales: 4 }).stage).toBe('ventas-recurrentes');
+  });
+
+  it('says in one line why a shop with products takes no orders: it does not say who sells', () => {
+    const silent = nextStep({
+      ...START,
+      canvas: done,
+      catalogue: { total: 1, published: 1 },
+      identified: false,
+    });
+    expect(silent).toMatchObject({
+      title: 'Tu tienda todavía no recibe pedidos',
+      action: { label: 'Indicar quién vende', href: '/productos#tienda' },
+    });
+    // Before there is anything to sell, the journey goes on as before.
+    expect(nextStep({ ...START, identified: false }).stage).toBe('idea');
   });
 });
