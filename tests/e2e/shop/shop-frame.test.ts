@@ -55,7 +55,7 @@ describe('a shop’s frame', () => {
     await shop.getByRole('link', { name: 'Carro vacío' }).waitFor();
     await shop.getByRole('button', { name: 'Agregar al carro' }).click();
     await shop.getByText('Agregaste «Taza de greda» al carro.').waitFor();
-    await shop.getByText('Al confirmar aceptas los').waitFor();
+    await shop.getByRole('checkbox', { name: /Acepto los términos y condiciones/ }).waitFor();
     await shop.getByRole('link', { name: 'Taza de greda' }).click();
     await shop.getByRole('link', { name: 'Carro 1 producto' }).waitFor();
     expect(await ownScripts(shop)).toBe(0);
