@@ -11,3 +11,5 @@ ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "deleted_at" timestamp with time zo
 -- change moves the dashboard version (migration 0009), so no kept dashboard says it late.
 DROP TRIGGER IF EXISTS "stores_dashboard" ON "stores";--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "stores_dashboard" AFTER INSERT OR UPDATE OR DELETE ON "stores" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "dashboard_touch"('user_id');
+--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN IF NOT EXISTS "no_retracto" text;

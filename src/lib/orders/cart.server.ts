@@ -3,6 +3,7 @@
  * per shop; what the buyer typed at checkout is kept with it, so a failed submit or a reload
  * loses nothing. Every change writes the count cookie the shop headers read.
  */
+import type { NoRetractoReason } from '@/lib/orders/retracto';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AstroCookies } from 'astro';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -216,6 +217,8 @@ export interface CartLine {
   /** Why the line cannot be bought as it is (sold out, fewer left, unpublished), in Spanish. */
   problem: string | null;
   categoryId: number | null;
+  /** Why it has no derecho a retracto (the checkout's box names it); null: it has one. */
+  noRetracto: NoRetractoReason | null;
 }
 
 export async function cartLines(db: Db, sellerId: number, items: CartItem[]): Promise<CartLine[]> {
@@ -271,6 +274,7 @@ export async function cartLines(db: Db, sellerId: number, items: CartItem[]): Pr
         product: row.id,
         variant: variant?.id ?? null,
         slug: row.slug,
+        noRetracto: (row.noRetracto as NoRetractoReason | null) ?? null,
         name: variant ? `${row.name} (${variant.name})` : row.name,
         price: variant?.price ?? row.price,
         quantity: item.quantity,

@@ -188,6 +188,7 @@ export async function createOrder(
             name: l.name,
             unitPrice: l.price,
             quantity: l.quantity,
+            noRetracto: l.noRetracto,
           })),
         );
         // Webpay's mails wait for the payment (`settle`); the others go now, with the order.

@@ -22,6 +22,8 @@ export interface PricedLine {
   quantity: number;
   stock: number | null;
   categoryId: number | null;
+  /** The product's «Sin derecho a retracto» reason, copied onto the order's line. */
+  noRetracto: string | null;
 }
 
 /**
@@ -41,6 +43,7 @@ export async function priceItems(
       price: products.price,
       stock: products.stock,
       categoryId: products.categoryId,
+      noRetracto: products.noRetracto,
       published: products.published,
       options: products.options,
     })
@@ -97,6 +100,7 @@ export async function priceItems(
         quantity: i.quantity,
         stock: variant ? variant.stock : row.stock,
         categoryId: row.categoryId,
+        noRetracto: row.noRetracto,
       };
     }),
   };

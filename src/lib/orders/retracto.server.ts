@@ -6,7 +6,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
-import { RETRACTO_EVENT, retractoState } from '@/lib/orders/retracto';
+import { RETRACTO_EVENT, retractoState, type NoRetractoReason } from '@/lib/orders/retracto';
+import { itemsOf } from '@/lib/orders/view.server';
 import { recordEvent, timelineOf } from '@/lib/orders/timeline.server';
 import type { OrderStatus } from '@/lib/orders/schemas';
 import type { Db } from '@/lib/server/db/client';
@@ -28,6 +29,9 @@ export async function requestRetracto(db: Db, receiptToken: string): Promise<{ f
       status: row.status as OrderStatus,
       retracto_requested_at: row.retractoRequestedAt?.toISOString() ?? null,
       timeline: await timelineOf(tx, row.id, row.createdAt),
+      items: (await itemsOf(tx, [row.id])).get(row.id)!.map((i) => ({
+        no_retracto: (i.noRetracto as NoRetractoReason | null) ?? null,
+      })),
     });
     if (state.kind === 'requested') return { first: false };
     if (state.kind === 'closed') throw new HttpError(409, state.why);

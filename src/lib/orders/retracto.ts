@@ -9,6 +9,26 @@ import { SOLD_STATUSES, type OrderStatus } from '@/lib/orders/schemas';
 
 export const RETRACTO_DAYS = 10;
 
+/**
+ * Why a product may be sold without the derecho a retracto, by its nature (the cases the law and
+ * its regulation name): the key stored on the product, and how a buyer reads it.
+ */
+export const NO_RETRACTO_REASONS = {
+  perecible: 'es perecible o de consumo rápido',
+  a_pedido: 'se hace a pedido o se personaliza para ti',
+  higiene: 'por higiene, no se recibe de vuelta si se abrió su sello',
+  digital: 'es contenido digital que recibes al instante',
+} as const;
+export type NoRetractoReason = keyof typeof NO_RETRACTO_REASONS;
+export const NO_RETRACTO_KEYS = Object.keys(NO_RETRACTO_REASONS) as [
+  NoRetractoReason,
+  ...NoRetractoReason[],
+];
+
+/** «Sin derecho a retracto: es perecible…», on the product page and at checkout. */
+export const noRetractoLine = (reason: NoRetractoReason) =>
+  `Sin derecho a retracto: ${NO_RETRACTO_REASONS[reason]}.`;
+
 /** The timeline's entry for a request (`order_events.status`), beside the statuses. */
 export const RETRACTO_EVENT = 'retracto';
 export const RETRACTO_EVENT_LABEL = 'Solicitud de retracto';
@@ -23,6 +43,7 @@ interface RetractoOrder {
   status: OrderStatus;
   retracto_requested_at: string | null;
   timeline?: { status: string; at: string }[];
+  items: { no_retracto: NoRetractoReason | null }[];
 }
 
 /**
@@ -38,6 +59,12 @@ export function retractoState(order: RetractoOrder, now = Date.now()): RetractoS
         order.status === 'pendiente_pago'
           ? 'Tu pedido aún no está pagado: si no quieres seguir, basta con no pagarlo.'
           : 'Este pedido no se concretó, así que no hay compra de la que retractarse.',
+    };
+  const excluded = order.items.filter((i) => i.no_retracto);
+  if (excluded.length > 0 && excluded.length === order.items.length)
+    return {
+      kind: 'closed',
+      why: `Los productos de este pedido no tienen derecho a retracto: ${NO_RETRACTO_REASONS[excluded[0]!.no_retracto!]}. La garantía legal de 6 meses sigue vigente si un producto falla.`,
     };
   const received = order.timeline?.findLast((e) => e.status === 'entregado');
   if (!received) return { kind: 'open', until: null };

@@ -1,4 +1,5 @@
 /** An order as the buyer and the seller see it, and what a shop offers at checkout. */
+import type { NoRetractoReason } from '@/lib/orders/retracto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { identityComplete, legalEntityOf, type LegalEntity } from '@/lib/shop/legal-entity';
 import { formatClp } from '@/lib/money';
@@ -60,6 +61,8 @@ export interface OrderView {
     unit_price: number;
     quantity: number;
     total: number;
+    /** Why this line has no derecho a retracto; null: it has one. */
+    no_retracto: NoRetractoReason | null;
   }[];
   subtotal: number;
   total: number;
@@ -111,6 +114,7 @@ export function orderView(row: OrderRow, items: ItemRow[]): OrderView {
       product: i.productId,
       variant: i.variantId,
       variant_name: i.variantName,
+      no_retracto: (i.noRetracto as NoRetractoReason | null) ?? null,
       name: i.name,
       unit_price: i.unitPrice,
       quantity: i.quantity,

@@ -53,7 +53,14 @@ export function writeProductForm(
   fields: ProductFormFields,
   images: FormImage[],
 ): void {
-  for (const name of ['name', 'price', 'compare_at_price', 'stock', 'category'] as const) {
+  for (const name of [
+    'name',
+    'price',
+    'compare_at_price',
+    'stock',
+    'category',
+    'no_retracto',
+  ] as const) {
     const field = form.elements.namedItem(name);
     if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement)
       field.value = fields[name];

@@ -12,6 +12,7 @@ export const PRODUCT_FORM_FIELDS = [
   'compare_at_price',
   'stock',
   'category',
+  'no_retracto',
   'published',
   'images',
 ] as const;
@@ -27,6 +28,7 @@ export const PRODUCT_FIELD_LABELS: Record<ProductFormField, string> = {
   compare_at_price: 'precio anterior',
   stock: 'stock',
   category: 'categoría',
+  no_retracto: 'derecho a retracto',
   published: 'publicado',
   images: 'imágenes',
 };
@@ -39,6 +41,7 @@ export function productFormFields(p: {
   compare_at_price: number | null;
   stock: number | null;
   category: number | null;
+  no_retracto?: string | null;
   published: boolean;
   images: { id: number }[];
 }): ProductFormFields {
@@ -49,6 +52,7 @@ export function productFormFields(p: {
     compare_at_price: amountFieldValue(p.compare_at_price),
     stock: p.stock === null ? '' : String(p.stock),
     category: p.category === null ? '' : String(p.category),
+    no_retracto: p.no_retracto ?? '',
     published: p.published ? 'on' : '',
     images: p.images.map((i) => i.id).join(','),
   };

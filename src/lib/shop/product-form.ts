@@ -9,6 +9,7 @@ export function productFromForm(fields: Record<string, string>): Record<string, 
     compare_at_price: fields.compare_at_price ?? '',
     stock: fields.stock ?? '',
     category: fields.category ?? '',
+    no_retracto: fields.no_retracto ?? '',
     // An unchecked checkbox sends nothing.
     published: fields.published === 'on',
     images: (fields.images ?? '')

@@ -1,4 +1,5 @@
 /** A product as the API and the product pages show it, built from its row, images and variants. */
+import type { NoRetractoReason } from '@/lib/orders/retracto';
 import { asc, inArray } from 'drizzle-orm';
 import { mediaViews, type MediaView } from '@/lib/shop/media.server';
 import type { ProductOption } from '@/lib/shop/variants';
@@ -22,6 +23,8 @@ export interface ProductView {
   stock: number | null;
   published: boolean;
   category: number | null;
+  /** Why it has no derecho a retracto; null: it has one (Ley 19.496). */
+  no_retracto: NoRetractoReason | null;
   images: MediaView[];
   /** Up to three options; with them, `variants` has every combination and `stock` is theirs. */
   options: ProductOption[];
@@ -81,6 +84,7 @@ export function toProductView(
     stock: options.length ? variantStock(variants) : r.stock,
     published: r.published,
     category: r.categoryId,
+    no_retracto: (r.noRetracto as NoRetractoReason | null) ?? null,
     images,
     options,
     variants: options.length ? variants : [],

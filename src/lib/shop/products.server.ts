@@ -149,6 +149,7 @@ export async function createProduct(
           options: input.options ?? [],
           published: input.published,
           categoryId: input.category,
+          noRetracto: input.no_retracto ?? null,
         })
         .returning({ id: products.id });
       await setImages(tx, row!.id, input.images);
@@ -220,6 +221,7 @@ export async function updateProduct(
             ...(fields.options !== undefined && { options: fields.options }),
             ...(fields.published !== undefined && { published: fields.published }),
             ...(fields.category !== undefined && { categoryId: fields.category }),
+            ...(fields.no_retracto !== undefined && { noRetracto: fields.no_retracto }),
             version,
             updatedAt: sql`now()`,
           })
@@ -275,6 +277,7 @@ export async function duplicateProduct(db: Db, userId: number, id: number): Prom
     stock: source.options.length ? null : source.stock,
     published: false,
     category: source.category,
+    no_retracto: source.no_retracto,
     images: source.images.map((i) => i.id),
     options: source.options,
     variants: source.variants.map(

@@ -1,4 +1,5 @@
 /** Shop payloads (zod), shared by the seller's forms and the API. Messages in Spanish. */
+import { NO_RETRACTO_KEYS } from '@/lib/orders/retracto';
 import { idSchema, z } from '@/lib/zod';
 import { normalizePhone } from '@/lib/phone';
 import { formatRut, isValidRut } from '@/lib/rut';
@@ -33,6 +34,11 @@ const productFields = {
     z.boolean({ error: 'Indica si el producto está publicado.' }),
   ),
   category: z.preprocess(blankToNull, idSchema('Elige una categoría válida.').nullable()),
+  /** Why it has no derecho a retracto (`NO_RETRACTO_REASONS`); null: it has one. */
+  no_retracto: z.preprocess(
+    blankToNull,
+    z.enum(NO_RETRACTO_KEYS, { error: 'Elige un motivo de la lista.' }).nullable(),
+  ),
   images: z
     .array(idSchema('Imagen no válida.'), { error: 'Las imágenes deben ser una lista.' })
     .max(IMAGES_PER_PRODUCT, `Puedes agregar hasta ${IMAGES_PER_PRODUCT} imágenes.`),
@@ -49,6 +55,7 @@ export const productCreateSchema = z.object({
   stock: productFields.stock.optional().default(null),
   published: productFields.published.optional().default(false),
   category: productFields.category.optional().default(null),
+  no_retracto: productFields.no_retracto.optional().default(null),
   images: productFields.images.optional().default([]),
   options: productFields.options.optional().default([]),
   variants: productFields.variants.optional().default([]),
@@ -68,8 +75,8 @@ export const productPatchSchema = z
 
 type ProductPayload = z.infer<typeof productCreateSchema>;
 /** A new product's fields; without options it has no variants. */
-export type ProductInput = Omit<ProductPayload, 'options' | 'variants'> &
-  Partial<Pick<ProductPayload, 'options' | 'variants'>>;
+export type ProductInput = Omit<ProductPayload, 'options' | 'variants' | 'no_retracto'> &
+  Partial<Pick<ProductPayload, 'options' | 'variants' | 'no_retracto'>>;
 
 /** The compare-at price is the price before a discount: it must be higher than the price. */
 export function compareAtError(price: number, compareAt: number | null): string | null {

@@ -33,6 +33,7 @@ const order = {
       unit_price: 18990,
       quantity: 2,
       total: 37980,
+      no_retracto: null,
     },
     {
       product: 2,
@@ -42,6 +43,7 @@ const order = {
       unit_price: 2730,
       quantity: 3,
       total: 8190,
+      no_retracto: null,
     },
   ],
   subtotal: 46170,

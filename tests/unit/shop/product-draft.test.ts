@@ -8,7 +8,7 @@ import {
   type ProductFormFields,
 } from '@/lib/shop/product-draft';
 
-const base: ProductFormFields = productFormFields({
+const stored = {
   name: 'Vela',
   description: '<p>Aroma a lavanda</p>',
   price: 5990,
@@ -17,7 +17,8 @@ const base: ProductFormFields = productFormFields({
   category: null,
   published: false,
   images: [{ id: 4 }, { id: 9 }],
-});
+};
+const base: ProductFormFields = productFormFields(stored);
 
 describe('product drafts', () => {
   it('shows a stored product as its form does', () => {
@@ -28,9 +29,11 @@ describe('product drafts', () => {
       compare_at_price: '',
       stock: '3',
       category: '',
+      no_retracto: '',
       published: '',
       images: '4,9',
     });
+    expect(productFormFields({ ...stored, no_retracto: 'a_pedido' }).no_retracto).toBe('a_pedido');
   });
 
   it('compares what matters: amounts by digits, descriptions by words', () => {

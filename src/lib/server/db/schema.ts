@@ -597,6 +597,8 @@ export const orderItems = pgTable(
     variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     variantName: text('variant_name'),
     name: text('name').notNull(),
+    /** The product's «Sin derecho a retracto» reason when it was bought (`orders/retracto.ts`). */
+    noRetracto: text('no_retracto'),
     unitPrice: integer('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
   },
