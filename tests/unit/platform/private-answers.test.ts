@@ -349,9 +349,10 @@ describe('known dashboard versions', () => {
 
 describe('the dashboard version', () => {
   let handle: DbHandle;
+  // Every migration runs first: seconds on a machine busy with other suites.
   beforeAll(async () => {
     handle = await openDatabase({ pgliteDir: 'memory://' });
-  });
+  }, 30_000);
   afterAll(() => handle.close());
 
   it('is announced on the cache bus at commit, and PGlite hands the announcement over before the write returns', async () => {
