@@ -205,6 +205,7 @@ describe.each(servers)('options and variants on $kind', ({ url }) => {
         unit_price: 14990,
         quantity: 1,
         total: 14990,
+        no_retracto: null,
       },
     ]);
     const taken = (await api.get(`/api/products/${product.id}/`, as)).body;
