@@ -10,6 +10,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { credentialsChanged } from '@/lib/accounts/token-cache.server';
 import { verifyPassword } from '@/lib/accounts/passwords.server';
+import { findUserById } from '@/lib/accounts/users.server';
 import { anonymiseBuyers } from '@/lib/orders/anonymise.server';
 import { cache } from '@/lib/server/cache/provider';
 import { tags, type CacheTag } from '@/lib/server/cache/tags';
@@ -54,7 +55,7 @@ const tombstone = (id: number) => ({
 
 /** Step 1: the person proves it is them, as changing the password does. */
 async function confirmIdentity(db: Db, userId: number, proof: DeletionProof): Promise<void> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const user = await findUserById(db, userId);
   if (!user || user.deletedAt) throw new HttpError(401, 'Tu sesión terminó. Ingresa nuevamente.');
   if (user.passwordHash) {
     if (!(await verifyPassword(user.passwordHash, proof.password ?? '')))

@@ -34,12 +34,16 @@ export function setConsentCookie(cookies: AstroCookies, url: URL, granted: boole
 
 /** Records an account's choice and when; signed-in requests read it from the credential cache. */
 export async function saveAccountConsent(db: Db, userId: number, granted: boolean): Promise<void> {
-  await db
+  await writeConsent(db, userId, granted);
+  await credentialsChanged([userId]);
+}
+
+/** The account's choice and when it was made. */
+const writeConsent = (db: Db, userId: number, granted: boolean) =>
+  db
     .update(users)
     .set({ analyticsConsent: granted, analyticsConsentAt: sql`now()` })
     .where(eq(users.id, userId));
-  await credentialsChanged([userId]);
-}
 
 /**
  * At sign-in: an account that was never asked takes the choice this browser already made, so the
@@ -52,9 +56,6 @@ export async function adoptBrowserConsent(
 ): Promise<void> {
   const browser = parseConsent(cookies.get(CONSENT_COOKIE)?.value);
   if (user.analyticsConsent !== null || browser === null) return;
-  await db
-    .update(users)
-    .set({ analyticsConsent: browser, analyticsConsentAt: sql`now()` })
-    .where(eq(users.id, user.id));
+  await writeConsent(db, user.id, browser);
   user.analyticsConsent = browser;
 }
