@@ -1,12 +1,13 @@
 /** Health while the PostgreSQL server is unreachable, and recovery without a restart. */
 import http from 'node:http';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_TIMEOUTS } from '@/lib/server/db/client';
 import { ApiClient } from '../../support/http';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../support/postgres';
 import { startServer, type RunningServer } from '../../support/server';
 import { startTcpProxy, type TcpProxy } from '../../support/tcp-proxy';
-import { SELLER_IDENTITY } from '../../support/shop';
+import { openShop, SELLER_IDENTITY } from '../../support/shop';
 
 describe.skipIf(!TEST_DATABASE_URL)('database down', () => {
   let database: TestDatabase;
@@ -188,5 +189,34 @@ describe.skipIf(!TEST_DATABASE_URL)('database down', () => {
     expect(await msUntilServed(token)).toBeLessThanOrEqual(3000);
     await new Promise((r) => setTimeout(r, 1000));
     expect((await api.get('/api/store/', { token })).body.name).toBe('Antes');
+  }, 30_000);
+
+  it('busy is not away: an order waits 4 s on a product row another transaction holds, then is placed', async () => {
+    const api = new ApiClient(server.url);
+    const { token } = await api.register();
+    const { product } = await openShop(api, token, { product: { stock: 5 } });
+    const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+    try {
+      let locked!: () => void;
+      const held = new Promise<void>((r) => (locked = r));
+      const holding = sql.begin(async (tx) => {
+        await tx`select id from products where id = ${product.id} for update`;
+        locked();
+        await tx`select pg_sleep(4)`;
+      });
+      await held;
+      const started = Date.now();
+      const placed = await api.post('/api/orders/', {
+        items: [{ product: product.id, quantity: 1 }],
+        buyer: { name: 'Camila Soto', email: 'camila@example.cl', phone: '9 8765 4321' },
+        delivery: { method: 'retiro' },
+        payment_method: 'transferencia',
+      });
+      await holding;
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      expect(Date.now() - started).toBeGreaterThan(DB_TIMEOUTS.queryMs);
+    } finally {
+      await sql.end();
+    }
   }, 30_000);
 });

@@ -34,9 +34,12 @@ const CONNECTION_CODES = new Set([
   'CONNECTION_DESTROYED',
   '57P01', // admin_shutdown
   '57P03', // cannot_connect_now
+  // Busy rather than away, and as passing: the statement timeout ended a wait on a row lock.
+  '57014', // query_canceled
+  '55P03', // lock_not_available
 ]);
 
-/** True when `error` (or any error in its `cause` chain) says the server is out of reach. */
+/** True when `error` (or any error in its `cause` chain) says the server is out of reach or too busy now: a 503. */
 export function isConnectionError(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 6; depth++) {
     if (e instanceof DatabaseUnavailableError) return true;

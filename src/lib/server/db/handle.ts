@@ -56,8 +56,17 @@ export const DB_TIMEOUTS = {
   connectSeconds: 2,
   /** One statement, enforced by the server. */
   statementMs: 5000,
-  /** One query as the app waits for it: a network that hangs never answers the server's own timeout. */
+  /**
+   * One query as the app waits for a database that does not answer its health check either: a
+   * network that hangs never answers the server's own timeout.
+   */
   queryMs: 2500,
+  /**
+   * How long a query waits in all when, at `queryMs`, the health check still answers: the
+   * database is busy (a row lock on a product many buy at once, a full pool), not away. Past
+   * `statementMs` so the server's own timeout ends the statement first.
+   */
+  busyMs: 6000,
   /** A health check, on its own connection so a busy pool does not look like an outage. */
   healthMs: 1500,
   /** How long a successful health check is trusted. */
@@ -82,15 +91,12 @@ export interface OpenOptions {
  * share one check in flight; a check that fails or outlasts `healthMs` is a
  * `DatabaseUnavailableError` for everyone waiting on it, and for `unhealthyForMs` after.
  */
-export function healthGate(
-  check: () => Promise<void>,
-): Pick<DbHandle, 'ensureReachable' | 'answeredLately'> {
+export function healthGate(check: () => Promise<void>): HealthGate {
   let okUntil = 0;
   let failed: { until: number; error: DatabaseUnavailableError } | undefined;
   let inFlight: Promise<void> | undefined;
   const answeredLately = () => Date.now() < okUntil;
-  const ensureReachable = () => {
-    if (answeredLately()) return Promise.resolve();
+  const answersNow = () => {
     if (failed && Date.now() < failed.until) return Promise.reject(failed.error);
     return (inFlight ??= withTimeout(check(), DB_TIMEOUTS.healthMs)
       .then(
@@ -107,7 +113,54 @@ export function healthGate(
       )
       .finally(() => (inFlight = undefined)));
   };
-  return { ensureReachable, answeredLately };
+  const ensureReachable = () => (answeredLately() ? Promise.resolve() : answersNow());
+  return { ensureReachable, answeredLately, answersNow };
+}
+
+export interface HealthGate extends Pick<DbHandle, 'ensureReachable' | 'answeredLately'> {
+  /** A fresh check (one in flight is shared): whether a slow query means busy or away. */
+  answersNow(): Promise<void>;
+}
+
+/**
+ * The deadline one wait for the database runs against. A wait past `queryMs - healthMs` asks the
+ * health check, on its own connection: no answer means away (`onExpire` by `queryMs`); an answer
+ * means busy, and the wait goes on up to `busyMs`. `start` begins a wait and `stop` ends it; a
+ * late health answer for a wait already over does nothing.
+ */
+export function queryDeadline(
+  answersNow: () => Promise<void>,
+  onExpire: (error: DatabaseUnavailableError) => void,
+) {
+  const { queryMs, healthMs, busyMs } = DB_TIMEOUTS;
+  let wait = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const stop = () => {
+    wait++;
+    clearTimeout(timer);
+  };
+  const start = () => {
+    stop();
+    const mine = wait;
+    const began = Date.now();
+    const expire = (error: DatabaseUnavailableError) => mine === wait && onExpire(error);
+    timer = setTimeout(() => {
+      answersNow().then(
+        () => {
+          if (mine !== wait) return;
+          timer = setTimeout(
+            () => expire(new DatabaseUnavailableError(new Error(`busy for ${busyMs} ms`))),
+            busyMs - (Date.now() - began),
+          );
+        },
+        (error: unknown) =>
+          expire(
+            error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error),
+          ),
+      );
+    }, queryMs - healthMs);
+  };
+  return { start, stop };
 }
 
 /** `work`, or `DatabaseUnavailableError` once `ms` have passed without its answer. */

@@ -3,6 +3,7 @@ import { DatabaseUnavailableError } from '@/lib/server/db/errors';
 import {
   DB_TIMEOUTS,
   healthGate,
+  queryDeadline,
   withTimeout,
   type Db,
   type DbHandle,
@@ -37,7 +38,22 @@ export async function openPostgres(url: string): Promise<DbHandle> {
       onnotice: () => {},
     });
   let probe = newProbe();
-  const db = drizzle(withQueryDeadline(client, DB_TIMEOUTS.queryMs), { schema }) as unknown as Db;
+  const gate = healthGate(async () => {
+    try {
+      await withTimeout(probe`select 1`, DB_TIMEOUTS.healthMs);
+    } catch (error) {
+      // A failed probe is replaced: postgres.js kept waiting on the dead connection for some
+      // 13 s after the server came back (tests/deploy: PostgreSQL away for 10 s under load).
+      const dead = probe;
+      probe = newProbe();
+      void dead.end({ timeout: 0 }).catch(() => {});
+      throw error;
+    }
+  });
+  const db = drizzle(
+    withQueryDeadline(client, () => gate.answersNow()),
+    { schema },
+  ) as unknown as Db;
   return {
     db,
     unbounded: drizzle(client, { schema }) as unknown as Db,
@@ -45,18 +61,8 @@ export async function openPostgres(url: string): Promise<DbHandle> {
     async close() {
       await Promise.all([client.end({ timeout: 5 }), probe.end({ timeout: 1 })]);
     },
-    ...healthGate(async () => {
-      try {
-        await withTimeout(probe`select 1`, DB_TIMEOUTS.healthMs);
-      } catch (error) {
-        // A failed probe is replaced: postgres.js kept waiting on the dead connection for some
-        // 13 s after the server came back (tests/deploy: PostgreSQL away for 10 s under load).
-        const dead = probe;
-        probe = newProbe();
-        void dead.end({ timeout: 0 }).catch(() => {});
-        throw error;
-      }
-    }),
+    ensureReachable: () => gate.ensureReachable(),
+    answeredLately: () => gate.answeredLately(),
     async listen(channel, onMessage, onReconnect) {
       let connected = false;
       await client.listen(channel, onMessage, () => {
@@ -86,24 +92,26 @@ export async function openPostgres(url: string): Promise<DbHandle> {
 
 /**
  * The postgres.js client with a deadline on every query Drizzle sends (`unsafe`, inside
- * transactions too): past it the caller gets `DatabaseUnavailableError` (503), while the
- * connection itself is left to the driver, which drops it when the network comes back or dies.
+ * transactions too): past it, and unless the health check says the database is only busy, the
+ * caller gets `DatabaseUnavailableError` (503), while the connection itself is left to the
+ * driver, which drops it when the network comes back or dies.
  */
-function withQueryDeadline<T extends object>(sql: T, ms: number): T {
+function withQueryDeadline<T extends object>(sql: T, answersNow: AnswersNow): T {
   return new Proxy(sql, {
     get(target, key) {
       const found = Reflect.get(target, key) as unknown;
       if (typeof found !== 'function') return found;
       const value = found as Method;
       if (key === 'unsafe')
-        return (...args: unknown[]) => queryWithDeadline(value.apply(target, args) as object, ms);
-      if (key === 'begin') return transactionWithDeadline(target, value as Begin, ms);
+        return (...args: unknown[]) =>
+          queryWithDeadline(value.apply(target, args) as object, answersNow);
+      if (key === 'begin') return transactionWithDeadline(target, value as Begin, answersNow);
       if (key === 'savepoint') {
         return (...args: unknown[]) => {
           const body = args.at(-1) as (inner: object) => unknown;
           return value.apply(target, [
             ...args.slice(0, -1),
-            (inner: object) => body(withQueryDeadline(inner, ms)),
+            (inner: object) => body(withQueryDeadline(inner, answersNow)),
           ]);
         };
       }
@@ -111,6 +119,9 @@ function withQueryDeadline<T extends object>(sql: T, ms: number): T {
     },
   });
 }
+
+/** The health gate's fresh check. */
+type AnswersNow = () => Promise<void>;
 
 /**
  * `sql.begin` whose caller is answered within the deadline at each step the body's own queries do
@@ -122,34 +133,27 @@ type Begin = (...args: unknown[]) => Promise<unknown>;
 /** Any method of the client, as a proxy hands it on. */
 type Method = (...args: unknown[]) => unknown;
 
-function transactionWithDeadline(target: object, begin: Begin, ms: number) {
+function transactionWithDeadline(target: object, begin: Begin, answersNow: AnswersNow) {
   return (...args: unknown[]) => {
     const body = args.at(-1) as (inner: object) => unknown;
     let abandoned = false;
     let giveUp: (error: unknown) => void = () => {};
     const deadline = new Promise<never>((_, reject) => (giveUp = reject));
-    let timer: NodeJS.Timeout | undefined;
-    const wait = () => {
-      clearTimeout(timer);
-      timer = setTimeout(
-        () => giveUp(new DatabaseUnavailableError(new Error(`no answer in ${ms} ms`))),
-        ms,
-      );
-    };
-    wait(); // for BEGIN
+    const wait = queryDeadline(answersNow, (error) => giveUp(error));
+    wait.start(); // for BEGIN
     const run = begin.apply(target, [
       ...args.slice(0, -1),
       async (inner: object) => {
-        clearTimeout(timer);
+        wait.stop();
         if (abandoned) throw new DatabaseUnavailableError(new Error('transaction abandoned'));
         try {
-          const result = await body(withQueryDeadline(inner, ms));
-          wait(); // for COMMIT
+          const result = await body(withQueryDeadline(inner, answersNow));
+          wait.start(); // for COMMIT
           return result;
         } catch (error) {
           // The server stopped answering: its ROLLBACK would wait as long. Answer now.
           if (error instanceof DatabaseUnavailableError) giveUp(error);
-          else wait();
+          else wait.start();
           throw error;
         }
       },
@@ -157,21 +161,25 @@ function transactionWithDeadline(target: object, begin: Begin, ms: number) {
     run.catch(() => {}); // its failure is `deadline`'s, or is awaited below
     return Promise.race([run, deadline]).finally(() => {
       abandoned = true;
-      clearTimeout(timer);
+      wait.stop();
     });
   };
 }
 
 /** A postgres.js pending query (lazy, thenable, `.values()` returns itself) whose await races a deadline. */
-function queryWithDeadline(query: object, ms: number): object {
+function queryWithDeadline(query: object, answersNow: AnswersNow): object {
   const pending = query as PromiseLike<unknown> & Record<string | symbol, unknown>;
   const wrapped: object = new Proxy(pending, {
     get(target, key) {
       if (key === 'then') {
-        const run = withTimeout(
-          new Promise((resolve, reject) => void target.then(resolve, reject)),
-          ms,
-        );
+        const run = new Promise((resolve, reject) => {
+          const wait = queryDeadline(answersNow, reject);
+          wait.start();
+          target.then(
+            (value) => (wait.stop(), resolve(value)),
+            (error: Error) => (wait.stop(), reject(error)),
+          );
+        });
         return run.then.bind(run);
       }
       const value = Reflect.get(target, key);
