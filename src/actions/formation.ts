@@ -22,7 +22,7 @@ import { z } from '@/lib/zod';
 
 const company = { company: rowIdField(COMPANY_NOT_FOUND) };
 const STORE_NOTE =
-  'Lo verás en tus comprobantes, en los correos a tus clientes y en tus productos.';
+  'Lo verás en tus comprobantes, en los correos a tus clientes y en cada página de tu tienda.';
 
 export const formation = {
   /** Where the formation flow starts for the type chosen; the name rides in its cookie. */

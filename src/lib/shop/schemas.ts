@@ -121,6 +121,9 @@ export const whatsappSchema = z.preprocess(
     .nullable(),
 );
 
+/** How long each line of who sells may be (a company's file is cut to these when it fills them). */
+export const IDENTITY_MAX = { name: 120, address: 200, representative: 120 } as const;
+
 /** An optional line of who sells (Ley 19.496): blank is none. */
 const identityText = (what: string, max: number) =>
   z.preprocess(
@@ -162,7 +165,7 @@ const storeFields = {
     .min(1, 'Escribe un porcentaje entero, de 1 a 100.')
     .max(100, 'Escribe un porcentaje entero, de 1 a 100.'),
   /** Who sells, shown on every shop page (Ley 19.496): a constituted company fills name and RUT. */
-  legal_name: identityText('El nombre de quien vende', 120),
+  legal_name: identityText('El nombre de quien vende', IDENTITY_MAX.name),
   legal_rut: z.preprocess(
     blankToNull,
     z
@@ -172,8 +175,8 @@ const storeFields = {
       .transform(formatRut)
       .nullable(),
   ),
-  legal_address: identityText('El domicilio', 200),
-  legal_representative: identityText('El representante legal', 120),
+  legal_address: identityText('El domicilio', IDENTITY_MAX.address),
+  legal_representative: identityText('El representante legal', IDENTITY_MAX.representative),
 };
 
 /** `PATCH /api/store/`. */

@@ -1,7 +1,8 @@
 /**
  * After constitution, a shop sells as the company: its legal name and RUT reach the product
- * page's JSON-LD (through the page cache), the receipt and the buyer's mail. Only the owner's own
- * constituted company can be named; on PGlite and PostgreSQL.
+ * page's JSON-LD (through the page cache), the receipt and the buyer's mail, and its file fills
+ * the address and the legal representative. Only the owner's own constituted company can be
+ * named; on PGlite and PostgreSQL.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { chileDay } from '@/lib/dates';
@@ -66,6 +67,11 @@ describe.each(servers)('a shop selling as its company on $kind', ({ url }) => {
     expect(named.status).toBe(200);
     expect(named.body.legal).toEqual({ name: 'Panadería Las Rosas SpA', rut: '76.123.456-0' });
     expect((await seller.get('/api/store/company/', as)).body.legal).toEqual(named.body.legal);
+    const store = (await seller.get('/api/store/', as)).body;
+    expect(store).toMatchObject({
+      legal_address: 'Av. Providencia 1234, Oficina 501, Providencia, Metropolitana de Santiago',
+      legal_representative: 'María José Soto Pérez',
+    });
     const after = await fetch(`${url}/shop/${product.id}`).then((r) => r.text());
     expect(after).toContain('"legalName":"Panadería Las Rosas SpA","taxID":"76.123.456-0"');
 
@@ -79,11 +85,18 @@ describe.each(servers)('a shop selling as its company on $kind', ({ url }) => {
     expect(placed.status).toBe(201);
     const mail = decodedMail(await waitForMail(mailDir, email));
     expect(mail).toContain('Vende Panadería Las Rosas SpA, RUT 76.123.456-0.');
+    expect(mail).toContain('Representante legal: María José Soto Pérez.');
     const receipt = await fetch(new URL(placed.body.receipt_url, url)).then((r) => r.text());
     expect(receipt).toContain('Vende Panadería Las Rosas SpA, RUT 76.123.456-0.');
 
     const cleared = await seller.delete('/api/store/company/', as);
     expect(cleared.body).toEqual({ legal: null });
+    // A person sells again: no representative; the shop waits for the seller's own name and RUT.
+    expect((await seller.get('/api/store/', as)).body).toMatchObject({
+      legal_name: null,
+      legal_rut: null,
+      legal_representative: null,
+    });
     const again = await fetch(`${url}/shop/${product.id}`).then((r) => r.text());
     expect(again).not.toContain('taxID');
   });

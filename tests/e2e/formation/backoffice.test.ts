@@ -135,6 +135,15 @@ describe('the back office', () => {
     await mine.locator('li.toast').getByText('Tu tienda vende como tu empresa').waitFor();
     await mine.getByText(`Tu tienda vende como ${name}, RUT 76.123.456-0`).waitFor();
     await mine.getByRole('button', { name: 'Dejar de mostrar la empresa en mi tienda' }).waitFor();
+    await look(mine, 'empresa-en-la-tienda');
+    // Its file, as corrected, says where it is and who represents it in the shop's settings.
+    await mine.getByRole('link', { name: 'la configuración de la tienda' }).click();
+    await expect(mine.getByLabel('Domicilio', { exact: true }).inputValue()).resolves.toMatch(
+      /^Av\. Italia 1550, /,
+    );
+    await expect(
+      mine.getByLabel('Representante legal (si vende una empresa)').inputValue(),
+    ).resolves.toBe('María José Soto Pérez');
     await office.close();
     await person.context.close();
   });
