@@ -21,6 +21,7 @@ const KEEP_DONE_DAYS = 30;
 const HANDLERS: Record<string, () => JobHandler | Promise<JobHandler>> = {
   [MAIL_JOB]: () => (_handle, job) => deliverMail(job),
   'order-mails': async () => (await import('@/lib/orders/order-mails.server')).orderMailsJob,
+  'tax-document': async () => (await import('@/lib/invoicing/emit.server')).taxDocumentJob,
   'password-reset': async () =>
     (await import('@/lib/accounts/password-reset.server')).passwordResetJob,
   'device-unlock': async () => (await import('@/lib/accounts/devices.server')).deviceUnlockJob,

@@ -12,6 +12,7 @@ import { startOidc } from './oidc';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './postgres';
 import { freePort, ROOT, startServer, tempDir, type RunningServer } from './server';
 import { startSmtp } from './smtp';
+import { startOpenFactura } from './openfactura';
 import { startWebpay } from './webpay';
 
 export interface ServerInfo {
@@ -27,6 +28,8 @@ declare module 'vitest' {
     dnsZone: string;
     /** The local Webpay Plus server (REST API and payment form). */
     webpayUrl: string;
+    /** The local OpenFactura (electronic tax documents). */
+    openfacturaUrl: string;
     /** A staff account on every server, made by `npm run staff:add` before it started. */
     staff: typeof STAFF;
   }
@@ -59,6 +62,7 @@ export default async function setup(project: TestProject) {
   const dnsZone = tempDir('impulsa-dns-');
   const dns = await startDns(dnsZone);
   const webpay = await startWebpay();
+  const openfactura = await startOpenFactura();
 
   const ports = await Promise.all(kinds.map(() => freePort()));
   const origins = ports.map((p) => `http://127.0.0.1:${p}`);
@@ -79,6 +83,7 @@ export default async function setup(project: TestProject) {
     EDGE_CNAME: 'sites.impulsa.test',
     EDGE_IPV4: '192.0.2.10',
     WEBPAY_API_URL: webpay.url,
+    OPENFACTURA_API_URL: openfactura.url,
     // Every instance of a deployment seals store secrets under the same key.
     SECRETS_KEY: 'a3f1c9e2b4d6f8a0c2e4f6a8b0d2f4a6c8e0a2b4d6f8a0c2e4f6a8b0d2f4a6c8',
   };
@@ -104,6 +109,7 @@ export default async function setup(project: TestProject) {
   project.provide('mailDir', mailDir);
   project.provide('dnsZone', dnsZone);
   project.provide('webpayUrl', webpay.url);
+  project.provide('openfacturaUrl', openfactura.url);
   project.provide('staff', STAFF);
 
   return async () => {
@@ -119,5 +125,6 @@ export default async function setup(project: TestProject) {
     await oidc.close();
     await dns.close();
     await webpay.close();
+    await openfactura.close();
   };
 }

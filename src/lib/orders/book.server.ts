@@ -20,6 +20,9 @@ import { log } from '@/lib/server/log';
 
 import { releaseStock, stockChanged } from '@/lib/orders/stock.server';
 import { type OrderRow, type OrderView, itemsOf, orderView } from '@/lib/orders/view.server';
+import { taxDocumentOf } from '@/lib/invoicing/documents.server';
+import { enqueueTaxDocument } from '@/lib/invoicing/emit.server';
+import { INVOICING_PATHS } from '@/lib/invoicing/urls';
 import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
 import { recordEvent, timelineOf } from '@/lib/orders/timeline.server';
 
@@ -62,6 +65,7 @@ export async function getOrder(db: Db, sellerId: number, id: number): Promise<Or
   const row = await ownedOrder(db, sellerId, id);
   const order = orderView(row, (await itemsOf(db, [id])).get(id)!);
   order.timeline = await timelineOf(db, id, row.createdAt);
+  order.tax_document = await taxDocumentOf(db, id, INVOICING_PATHS.sellerPdf(id));
   return order;
 }
 
@@ -147,6 +151,7 @@ export async function moveOrder(
       throw new HttpError(409, 'Esta orden cambió en otra pestaña. Revisa su estado actual.');
     await recordEvent(tx, id, to, note);
     await enqueueOrderMails(tx, id, { event: 'status', status: to, note });
+    if (to === 'pagado') await enqueueTaxDocument(tx, id);
     return to === 'cancelado' ? releaseStock(tx, id) : [];
   });
   await stockChanged(sellerId, released);

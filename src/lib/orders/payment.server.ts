@@ -6,6 +6,7 @@
 import { and, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
 import { isApproved, type WebpayResult } from '@/lib/orders/webpay.server';
 import { sellerWebpay } from '@/lib/orders/webpay-account.server';
+import { enqueueTaxDocument } from '@/lib/invoicing/emit.server';
 import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
 import { recordEvent } from '@/lib/orders/timeline.server';
 import type { Db } from '@/lib/server/db/client';
@@ -63,6 +64,8 @@ export async function settle(
           ? { event: 'placed' }
           : { event: 'status', status: to.status, note: null },
       );
+    // Paid: its tax document, promised in the same transaction (`invoicing/emit.server.ts`).
+    if (to.status === 'pagado') await enqueueTaxDocument(tx, orderId);
     const released = to.status === 'pagado' ? [] : await releaseStock(tx, orderId);
     return { row, changed: true, released };
   });

@@ -4,6 +4,7 @@
  * status without its moment.
  */
 import { asc, eq } from 'drizzle-orm';
+import { TAX_DOCUMENT_EVENT } from '@/lib/invoicing/dte';
 import { RETRACTO_EVENT, RETRACTO_EVENT_LABEL } from '@/lib/orders/retracto';
 import { STATUS_LABELS, type OrderStatus } from '@/lib/orders/schemas';
 import type { Db } from '@/lib/server/db/client';
@@ -11,7 +12,7 @@ import type { Tx } from '@/lib/server/db/versioned';
 import { orderEvents } from '@/lib/server/db/schema';
 
 export interface TimelineEntry {
-  status: OrderStatus | 'recibido' | typeof RETRACTO_EVENT;
+  status: OrderStatus | 'recibido' | typeof RETRACTO_EVENT | typeof TAX_DOCUMENT_EVENT;
   label: string;
   at: string;
   note: string | null;
@@ -21,7 +22,7 @@ export interface TimelineEntry {
 export async function recordEvent(
   tx: Db | Tx,
   orderId: number,
-  status: OrderStatus | typeof RETRACTO_EVENT,
+  status: OrderStatus | typeof RETRACTO_EVENT | typeof TAX_DOCUMENT_EVENT,
   note: string | null = null,
 ): Promise<void> {
   await tx.insert(orderEvents).values({ orderId, status, note: note || null });
@@ -40,14 +41,24 @@ export async function timelineOf(
     .orderBy(asc(orderEvents.id));
   return [
     { status: 'recibido', label: 'Pedido recibido', at: placedAt.toISOString(), note: null },
-    ...events.map((e) => ({
-      status: e.status as OrderStatus,
-      label:
-        e.status === RETRACTO_EVENT
-          ? RETRACTO_EVENT_LABEL
-          : (STATUS_LABELS[e.status as OrderStatus] ?? e.status),
-      at: e.at.toISOString(),
-      note: e.note,
-    })),
+    ...events.map((e): TimelineEntry =>
+      // A document's event says it all in its line («Boleta electrónica N° 12 emitida»).
+      e.status === TAX_DOCUMENT_EVENT
+        ? {
+            status: TAX_DOCUMENT_EVENT,
+            label: e.note ?? e.status,
+            at: e.at.toISOString(),
+            note: null,
+          }
+        : {
+            status: e.status as OrderStatus,
+            label:
+              e.status === RETRACTO_EVENT
+                ? RETRACTO_EVENT_LABEL
+                : (STATUS_LABELS[e.status as OrderStatus] ?? e.status),
+            at: e.at.toISOString(),
+            note: e.note,
+          },
+    ),
   ];
 }

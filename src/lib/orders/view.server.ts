@@ -15,6 +15,8 @@ import {
   type PaymentMethod,
 } from '@/lib/orders/schemas';
 import { timelineOf, type TimelineEntry } from '@/lib/orders/timeline.server';
+import { taxDocumentOf, type TaxDocumentView } from '@/lib/invoicing/documents.server';
+import { INVOICING_PATHS } from '@/lib/invoicing/urls';
 import { receiptPath } from '@/lib/orders/urls';
 import type { WebpayResult } from '@/lib/orders/webpay.server';
 import type { Db } from '@/lib/server/db/client';
@@ -82,6 +84,8 @@ export interface OrderView {
   next_statuses: OrderStatus[];
   /** Each status it reached, with the seller's notes (one order's page and the API's detail). */
   timeline?: TimelineEntry[];
+  /** Its boleta or factura (the detail only); null when none was started. */
+  tax_document?: TaxDocumentView | null;
   version: number;
   created_at: string;
   updated_at: string;
@@ -249,12 +253,24 @@ export function orderWhatsappText(order: OrderView, shopName: string): string {
   ].join('\n');
 }
 
+const RECEIPT_TOKEN = /^[A-Za-z0-9_-]{32}$/;
+
+/** The id of the order behind a receipt link's token; null: none. */
+export async function orderIdByReceipt(db: Db, token: string): Promise<number | null> {
+  if (!RECEIPT_TOKEN.test(token)) return null;
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.receiptToken, token));
+  return row?.id ?? null;
+}
+
 /** A buyer's order by its receipt link's token; null: none. */
 export async function orderByReceipt(
   db: Db,
   token: string,
 ): Promise<{ order: OrderView; row: OrderRow; shop: ShopCheckout } | null> {
-  if (!/^[A-Za-z0-9_-]{32}$/.test(token)) return null;
+  if (!RECEIPT_TOKEN.test(token)) return null;
   const [row] = await db.select().from(orders).where(eq(orders.receiptToken, token));
   if (!row) return null;
   let siteWhatsapp: string | null = null;
@@ -265,5 +281,8 @@ export async function orderByReceipt(
   const shop = (await shopCheckout(db, row.sellerId, siteWhatsapp))!;
   const order = orderView(row, (await itemsOf(db, [row.id])).get(row.id)!);
   order.timeline = await timelineOf(db, row.id, row.createdAt);
+  const document = await taxDocumentOf(db, row.id, INVOICING_PATHS.buyerPdf(token));
+  // The provider's refusal is the seller's to read, not the buyer's.
+  order.tax_document = document && { ...document, error: null };
   return { order, row, shop };
 }

@@ -100,6 +100,17 @@ export function edgeTargets(): { cname: string; ipv4: string | null } {
 }
 
 /**
+ * Where OpenFactura answers for an environment: `OPENFACTURA_API_URL` when set (the tests' local
+ * OpenFactura), else Haulmer's development host for demo keys and its production host.
+ */
+export function openFacturaApiUrl(environment: 'demo' | 'production'): string {
+  const url =
+    env.OPENFACTURA_API_URL ??
+    (environment === 'production' ? 'https://api.haulmer.com' : 'https://dev-api.haulmer.com');
+  return url.replace(/\/+$/, '');
+}
+
+/**
  * Where Webpay's API answers for an environment: `WEBPAY_API_URL` when set (the tests' local
  * Webpay), else Transbank's own host. Each store brings its own commerce code and secret key.
  */

@@ -67,6 +67,8 @@ export const ENV_SCHEMA = {
   EDGE_IPV4: text(),
   /** Webpay's API instead of Transbank's hosts (the tests' local Webpay). */
   WEBPAY_API_URL: url(),
+  /** OpenFactura's API instead of Haulmer's hosts (the tests' local OpenFactura). */
+  OPENFACTURA_API_URL: url(),
   /** Overrides every shop's own hold time, in hours. */
   ORDER_HOLD_HOURS: positive(),
   ORDER_RATE_LIMIT: positive(60, true),

@@ -31,13 +31,4 @@ export async function companyDocument(company: CompanyForDocuments, kind: Docume
   return { bytes, filename: `${kind}-${slugify(company.company_name, 'empresa')}.pdf` };
 }
 
-/** The response that carries a document: shown in the browser, never cached by a proxy. */
-export function pdfResponse({ bytes, filename }: { bytes: Uint8Array; filename: string }) {
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `inline; filename="${filename}"`,
-      'Cache-Control': 'private, no-store',
-    },
-  });
-}
+export { pdfResponse } from '@/lib/server/http/pdf';

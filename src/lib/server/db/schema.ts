@@ -849,3 +849,65 @@ export const formKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
+
+/**
+ * A seller's electronic invoicing account (issue 49): the provider, its environment, the API key
+ * sealed like the Webpay key (`server/secrets.ts`), and who the provider says the taxpayer is
+ * (`issuer`: RUT, razón social, giro, address), which every document's Emisor copies.
+ */
+export const invoicingAccounts = pgTable('invoicing_accounts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull(),
+  environment: text('environment').notNull(),
+  apiKey: text('api_key').notNull(),
+  apiKeyHint: text('api_key_hint').notNull(),
+  issuer: jsonb('issuer'),
+  /** What the provider last said of the key: `ok`, `rejected`, or null (not asked yet). */
+  check: text('check'),
+  checkedAt: timestamp('checked_at', { withTimezone: true }),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The tax documents of orders: one boleta (39), boleta exenta (41) or factura (33) per paid order,
+ * and a nota de crédito (61) when a paid order is cancelled. `idempotencyKey` is what the provider
+ * sees, so a retried job never emits twice; the PDF is kept to serve it from our side.
+ */
+export const taxDocuments = pgTable(
+  'tax_documents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dteType: integer('dte_type').notNull(),
+    /** `pendiente` until the provider answers, then `emitida`; `fallida` when it refused the document. */
+    status: text('status').notNull().default('pendiente'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    folio: integer('folio'),
+    token: text('token'),
+    pdf: bytea('pdf'),
+    neto: integer('neto').notNull(),
+    iva: integer('iva').notNull(),
+    exento: integer('exento').notNull(),
+    total: integer('total').notNull(),
+    /** The provider's refusal, in its words, for the seller. */
+    error: text('error'),
+    /** When the seller was told that the document keeps failing (once). */
+    warnedAt: timestamp('warned_at', { withTimezone: true }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tax_documents_key').on(t.idempotencyKey),
+    uniqueIndex('tax_documents_order_type_key').on(t.orderId, t.dteType),
+    index('tax_documents_seller_created_idx').on(t.sellerId, t.createdAt),
+  ],
+);

@@ -1,0 +1,109 @@
+/**
+ * A paid order's tax document, on the durable queue: the payment enqueues `tax-document` in its
+ * own transaction, and the job emits through the seller's provider outside any transaction. The
+ * idempotency key (shop, order number, type) is what the provider sees, so a retried job or a
+ * second payment never emits twice; the row says `pendiente` meanwhile, for the seller and buyer.
+ */
+import { eq } from 'drizzle-orm';
+import { chileDay } from '@/lib/dates';
+import { accountRow, providerOf } from '@/lib/invoicing/account.server';
+import { boletaOf, emittedLine, TAX_DOCUMENT_EVENT } from '@/lib/invoicing/dte';
+import { InvoicingError } from '@/lib/invoicing/provider';
+import { orderRef } from '@/lib/orders/order-mails.server';
+import { recordEvent } from '@/lib/orders/timeline.server';
+import type { Db } from '@/lib/server/db/handle';
+import { orderItems, orders, taxDocuments } from '@/lib/server/db/schema';
+import { enqueue } from '@/lib/server/queue/queue';
+import { PermanentJobError, type JobHandler } from '@/lib/server/queue/worker';
+
+export const TAX_DOCUMENT_JOB = 'tax-document';
+
+/** Enqueues the document of order `orderId`, in the transaction that marks it paid. */
+export function enqueueTaxDocument(db: Db, orderId: number): Promise<void> {
+  return enqueue(db, {
+    kind: TAX_DOCUMENT_JOB,
+    payload: { orderId },
+    key: `tax-document:${orderId}`,
+    ref: orderRef(orderId),
+  });
+}
+
+/** What the provider sees: one document per shop, order and type, ever. */
+export const idempotencyKeyOf = (sellerId: number, orderNumber: string, type: number) =>
+  `impulsa-${sellerId}-${orderNumber}-${type}`;
+
+/** The `tax-document` job. */
+export const taxDocumentJob: JobHandler = async (handle, job) => {
+  const { orderId } = job.payload as { orderId: number };
+  const { db } = handle;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new PermanentJobError(`order ${orderId} no longer exists`);
+  // Never a document for an order not paid.
+  if (!order.paidAt) return { skipped: 'not paid' };
+  const opened = providerOf(await accountRow(db, order.sellerId));
+  // Without a provider the seller issues it at the SII (the order's page says what to type).
+  if (!opened) return { skipped: 'no provider' };
+  const items = await db
+    .select({
+      name: orderItems.name,
+      variantName: orderItems.variantName,
+      unitPrice: orderItems.unitPrice,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(orderItems.id);
+  const issuer = opened.issuer ?? (await opened.provider.organization());
+  let built;
+  try {
+    built = boletaOf({ ...order, items, paidOn: chileDay(order.paidAt) }, issuer);
+  } catch (error) {
+    throw new PermanentJobError(`order ${orderId}: ${(error as Error).message}`);
+  }
+  const key = idempotencyKeyOf(order.sellerId, order.number, built.type);
+  await db
+    .insert(taxDocuments)
+    .values({
+      orderId,
+      sellerId: order.sellerId,
+      dteType: built.type,
+      idempotencyKey: key,
+      ...built.amounts,
+    })
+    .onConflictDoNothing();
+  const [doc] = await db.select().from(taxDocuments).where(eq(taxDocuments.idempotencyKey, key));
+  if (doc!.status === 'emitida') return { folio: doc!.folio };
+  try {
+    const emitted = await opened.provider.emit(built.dte, key);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(taxDocuments)
+        .set({
+          status: 'emitida',
+          folio: emitted.folio,
+          token: emitted.token,
+          pdf: emitted.pdf,
+          error: null,
+          issuedAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where(eq(taxDocuments.id, doc!.id));
+      await recordEvent(tx, orderId, TAX_DOCUMENT_EVENT, emittedLine(built.type, emitted.folio));
+    });
+    return { folio: emitted.folio };
+  } catch (error) {
+    if (!(error instanceof InvoicingError)) throw error;
+    const refused = error.reason === 'refused';
+    await db
+      .update(taxDocuments)
+      .set({
+        status: refused ? 'fallida' : 'pendiente',
+        error: error.message,
+        updatedAt: new Date(),
+      })
+      .where(eq(taxDocuments.id, doc!.id));
+    // A refused document would be refused again; the rest waits for the provider or the key.
+    if (refused) throw new PermanentJobError(error.message);
+    throw error;
+  }
+};

@@ -1,0 +1,9 @@
+/** Where invoicing lives (pure): the seller's settings, and each document's PDF for seller and buyer. */
+export const INVOICING_PATHS = {
+  /** The seller connects the invoicing account. */
+  settings: '/boletas',
+  /** The seller's copy of an order's document (session). */
+  sellerPdf: (orderId: number) => `/api/orders/${orderId}/documento/`,
+  /** The buyer's copy, by the order's unguessable token. */
+  buyerPdf: (receiptToken: string) => `/pay/orden/${receiptToken}/documento`,
+} as const;

@@ -1,0 +1,121 @@
+/**
+ * A boleta for every paid sale (issue 49): the seller connects OpenFactura (the key sealed, shown
+ * by its end, checked at once); a transfer order the seller marks paid gets one boleta with the
+ * order's total, on the queue; its folio is on the order and the timeline, its PDF served to the
+ * seller and, by the receipt's token, to the buyer, never to another seller. On both engines,
+ * against the local OpenFactura.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { ApiClient, uniqueEmail } from '../../support/http';
+import { openFacturaAt } from '../../support/openfactura';
+import { openShop } from '../../support/shop';
+
+const servers = inject('servers');
+const openfactura = openFacturaAt(inject('openfacturaUrl'));
+
+/** Polls the order until its document is emitted (the worker runs it right after the commit). */
+async function documentOf(api: ApiClient, token: string, id: number) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const order = (await api.get(`/api/orders/${id}/`, { token })).body;
+    if (order.tax_document?.status === 'emitida' || Date.now() > deadline) return order;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe.each(servers)('boletas on $kind', ({ url }) => {
+  it('connects OpenFactura, and a paid order gets one boleta with its total', async () => {
+    const api = new ApiClient(url);
+    const seller = await api.register();
+    const as = { token: seller.token };
+    const { product } = await openShop(api, seller.token, { product: { price: 12990, stock: 9 } });
+    const taxpayer = await openfactura.taxpayer('Greda del Sur SpA');
+
+    const wrong = await api.put(
+      '/api/store/invoicing/',
+      { api_key: 'no-es-una-llave', environment: 'demo', version: 0 },
+      as,
+    );
+    expect(wrong.status).toBe(200);
+    expect(wrong.body).toMatchObject({
+      configured: true,
+      check: 'rejected',
+      api_key_hint: '••••lave',
+    });
+    const saved = await api.put(
+      '/api/store/invoicing/',
+      { api_key: taxpayer.apikey, environment: 'demo', version: wrong.body.version },
+      as,
+    );
+    expect(saved.body).toMatchObject({
+      check: 'ok',
+      api_key_hint: `••••${taxpayer.apikey.slice(-4)}`,
+      issuer: { rut: taxpayer.rut, name: 'Greda del Sur SpA', comuna: 'Ñuñoa' },
+    });
+    expect(JSON.stringify(saved.body)).not.toContain(taxpayer.apikey);
+    const checked = await api.post('/api/store/invoicing/check/', undefined, as);
+    expect(checked.body.message).toBe(
+      'Conectado: las boletas saldrán a nombre de Greda del Sur SpA, RUT 76123456-0.',
+    );
+
+    const placed = await new ApiClient(url).post('/api/orders/', {
+      items: [{ product: product.id, quantity: 2 }],
+      buyer: { name: 'Camila Soto', email: uniqueEmail('boleta'), phone: '9 8765 4321' },
+      delivery: { method: 'retiro' },
+      payment_method: 'transferencia',
+    });
+    expect(placed.status).toBe(201);
+    // Not paid yet: no document is started.
+    expect((await api.get(`/api/orders/${placed.body.id}/`, as)).body.tax_document).toBeNull();
+    const paid = await api.patch(`/api/orders/${placed.body.id}/`, { status: 'pagado' }, as);
+    expect(paid.status).toBe(200);
+
+    const order = await documentOf(api, seller.token, placed.body.id);
+    expect(order.tax_document).toEqual({
+      type: 39,
+      type_label: 'Boleta electrónica',
+      folio: 1,
+      status: 'emitida',
+      error: null,
+      pdf_url: `/api/orders/${placed.body.id}/documento/`,
+      issued_at: expect.any(String),
+    });
+    expect(order.timeline.map((e: { label: string }) => e.label)).toContain(
+      'Boleta electrónica N° 1 emitida',
+    );
+    const sent = await openfactura.documents(taxpayer.apikey);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.key).toBe(`impulsa-${seller.user.id}-${placed.body.number}-39`);
+    expect(sent[0]!.dte.Encabezado.Totales).toEqual({ MntNeto: 21832, IVA: 4148, MntTotal: 25980 });
+    expect(sent[0]!.dte.Encabezado.Emisor).toMatchObject({
+      RUTEmisor: '76123456-0',
+      RznSocEmisor: 'Greda del Sur SpA',
+      CmnaOrigen: 'Ñuñoa',
+    });
+    expect(sent[0]!.dte.Detalle).toEqual([
+      { NroLinDet: 1, NmbItem: 'Taza de greda', QtyItem: 2, PrcItem: 12990, MontoItem: 25980 },
+    ]);
+
+    const pdf = await fetch(`${url}${order.tax_document.pdf_url}`, {
+      headers: { Authorization: `Token ${seller.token}` },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await pdf.arrayBuffer()).toString('latin1')).toContain(
+      'Documento 39 folio 1',
+    );
+    const receipt = new URL(placed.body.receipt_url);
+    const buyerPdf = await fetch(`${url}${receipt.pathname}/documento`);
+    expect(buyerPdf.status).toBe(200);
+    expect(buyerPdf.headers.get('cache-control')).toContain('private');
+    const other = await new ApiClient(url).register();
+    const stranger = await fetch(`${url}${order.tax_document.pdf_url}`, {
+      headers: { Authorization: `Token ${other.token}` },
+    });
+    expect(stranger.status).toBe(404);
+    expect((await api.get('/api/store/invoicing/', { token: other.token })).body.configured).toBe(
+      false,
+    );
+    expect((await fetch(`${url}/pay/orden/${'x'.repeat(32)}/documento`)).status).toBe(404);
+  });
+});
