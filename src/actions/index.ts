@@ -7,6 +7,7 @@ import { backoffice } from './backoffice';
 import { cart } from './cart';
 import { discounts } from './discounts';
 import { formation } from './formation';
+import { invoicing } from './invoicing';
 import { lessons } from './lessons';
 import { orders, webpay } from './orders';
 import { privacy } from './privacy';
@@ -21,6 +22,7 @@ export const server = {
   categories,
   discounts,
   formation,
+  invoicing,
   lessons,
   orders,
   privacy,

@@ -78,6 +78,22 @@ export async function expectAccessible(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
+/**
+ * Looks at `page` at 360 and 1280 px, ending at 1280: nothing wider than the screen, axe clean,
+ * a screenshot each (`{name}-mobile`, `{name}-desktop`).
+ */
+export async function lookAtBothWidths(page: Page, name: string): Promise<void> {
+  for (const [size, viewport] of [
+    ['mobile', MOBILE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await expectFitsWidth(page);
+    await expectAccessible(page);
+    await screenshot(page, `${name}-${size}`);
+  }
+}
+
 /** Saves a full-page screenshot under screenshots/ for people to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.join(ROOT, 'screenshots');

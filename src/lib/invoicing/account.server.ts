@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Issuer } from '@/lib/invoicing/dte';
+import { formatRut } from '@/lib/rut';
 import { openFactura } from '@/lib/invoicing/openfactura.server';
 import {
   InvoicingError,
@@ -35,13 +36,16 @@ export interface InvoicingAccountView {
   version: number;
 }
 
+/** The issuer as people read it: the RUT with its dots (the SII's documents carry it without). */
+const shownIssuer = (issuer: Issuer): Issuer => ({ ...issuer, rut: formatRut(issuer.rut) });
+
 function toView(row: Row | undefined): InvoicingAccountView {
   return {
     configured: Boolean(row),
     provider: 'openfactura',
     environment: (row?.environment as InvoicingEnvironment | undefined) ?? 'demo',
     api_key_hint: row ? `••••${row.apiKeyHint}` : null,
-    issuer: (row?.issuer as Issuer | null | undefined) ?? null,
+    issuer: row?.issuer ? shownIssuer(row.issuer as Issuer) : null,
     check: (row?.check as 'ok' | 'rejected' | null | undefined) ?? null,
     checked_at: row?.checkedAt?.toISOString() ?? null,
     version: row?.version ?? 0,
@@ -132,10 +136,13 @@ export async function saveInvoicingAccount(
 
 /**
  * «Probar conexión»: asks the provider who the key belongs to. `ok` stores that taxpayer as the
- * issuer; `rejected` says the key is not good; no answer leaves what was known. Returns the
- * Spanish line the seller reads.
+ * issuer; `rejected` says the key is not good; no answer leaves what was known. Returns whether
+ * it answered yes, and the Spanish line the seller reads.
  */
-export async function checkInvoicingAccount(db: Db, userId: number): Promise<string> {
+export async function checkInvoicingAccount(
+  db: Db,
+  userId: number,
+): Promise<{ ok: boolean; message: string }> {
   const opened = providerOf(await accountRow(db, userId));
   if (!opened) throw new HttpError(404, 'Aún no conectas tu sistema de boletas.');
   try {
@@ -144,7 +151,10 @@ export async function checkInvoicingAccount(db: Db, userId: number): Promise<str
       .update(invoicingAccounts)
       .set({ check: 'ok', checkedAt: new Date(), issuer })
       .where(eq(invoicingAccounts.userId, userId));
-    return `Conectado: las boletas saldrán a nombre de ${issuer.name}, RUT ${issuer.rut}.`;
+    return {
+      ok: true,
+      message: `Conectado: las boletas saldrán a nombre de ${issuer.name}, RUT ${formatRut(issuer.rut)}.`,
+    };
   } catch (error) {
     if (!(error instanceof InvoicingError)) throw error;
     if (error.reason === 'key')
@@ -152,7 +162,7 @@ export async function checkInvoicingAccount(db: Db, userId: number): Promise<str
         .update(invoicingAccounts)
         .set({ check: 'rejected', checkedAt: new Date() })
         .where(eq(invoicingAccounts.userId, userId));
-    return error.message;
+    return { ok: false, message: error.message };
   }
 }
 

@@ -6,14 +6,10 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { chileDay } from '@/lib/dates';
-import type { Page } from 'playwright-core';
 import {
-  DESKTOP,
   enterAcceptingTerms,
-  expectAccessible,
-  expectFitsWidth,
+  lookAtBothWidths,
   MOBILE,
-  screenshot,
   sessionContext,
   signedInContext,
   useBrowser,
@@ -28,19 +24,8 @@ const { url } = inject('servers')[0]!;
 const staff = inject('staff');
 const browserOf = useBrowser();
 
-/** Looks at `page` at both widths: no sideways scroll, axe, a screenshot each. */
-async function look(page: Page, name: string) {
-  for (const [size, viewport] of [
-    ['desktop', DESKTOP],
-    ['mobile', MOBILE],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await expectFitsWidth(page);
-    await expectAccessible(page);
-    await screenshot(page, `${name}-${size}`);
-  }
-  await page.setViewportSize(DESKTOP);
-}
+/** Both widths, ending at 1280 px as the test goes on. */
+const look = lookAtBothWidths;
 
 describe('the back office', () => {
   it('moves a company to constituida, and the person sees each step', async () => {

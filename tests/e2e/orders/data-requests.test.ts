@@ -5,11 +5,8 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import {
-  DESKTOP,
-  expectAccessible,
-  expectFitsWidth,
+  lookAtBothWidths,
   MOBILE,
-  screenshot,
   sessionContext,
   signedInContext,
   useBrowser,
@@ -51,15 +48,7 @@ describe('data requests', () => {
     const looking = await sessionContext(browserOf(), url, seller.account, MOBILE);
     const look = await looking.newPage();
     await look.goto(page.url());
-    for (const [size, viewport] of [
-      ['mobile', MOBILE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      await look.setViewportSize(viewport);
-      await expectFitsWidth(look);
-      await expectAccessible(look);
-      await screenshot(look, `solicitudes-de-datos-${size}`);
-    }
+    await lookAtBothWidths(look, 'solicitudes-de-datos');
     await looking.close();
 
     const download = page.waitForEvent('download');
