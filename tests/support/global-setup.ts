@@ -10,7 +10,14 @@ import type { TestProject } from 'vitest/node';
 import { startDns } from './dns';
 import { startOidc } from './oidc';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './postgres';
-import { freePort, ROOT, startServer, tempDir, type RunningServer } from './server';
+import {
+  freePort,
+  ROOT,
+  startServer,
+  tempDir,
+  TEST_SECRETS_KEY,
+  type RunningServer,
+} from './server';
 import { startSmtp } from './smtp';
 import { startOpenFactura } from './openfactura';
 import { startWebpay } from './webpay';
@@ -85,7 +92,7 @@ export default async function setup(project: TestProject) {
     WEBPAY_API_URL: webpay.url,
     OPENFACTURA_API_URL: openfactura.url,
     // Every instance of a deployment seals store secrets under the same key.
-    SECRETS_KEY: 'a3f1c9e2b4d6f8a0c2e4f6a8b0d2f4a6c8e0a2b4d6f8a0c2e4f6a8b0d2f4a6c8',
+    SECRETS_KEY: TEST_SECRETS_KEY,
   };
 
   const servers: ServerInfo[] = [];

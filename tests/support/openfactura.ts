@@ -35,7 +35,9 @@ export interface TestOpenFactura {
   url: string;
   /** A new taxpayer with a key of its own (isolated folios and rate limits). */
   taxpayer(name?: string): Promise<Taxpayer>;
-  /** What was emitted with `apikey`, oldest first. */
+  /** Knows `taxpayer` (again, after a restart). */
+  register(taxpayer: Taxpayer): Promise<Taxpayer>;
+  /** What was emitted with `apikey`, oldest first (forgotten at a restart). */
   documents(apikey: string): Promise<Emitted[]>;
   close(): Promise<void>;
 }
@@ -249,8 +251,15 @@ export async function startOpenFactura(port = 0): Promise<TestOpenFactura> {
 }
 
 /** The debug side of an OpenFactura already running at `url` (the shared one: `inject('openfacturaUrl')`). */
-export function openFacturaAt(url: string): Pick<TestOpenFactura, 'taxpayer' | 'documents'> {
+export function openFacturaAt(
+  url: string,
+): Pick<TestOpenFactura, 'taxpayer' | 'register' | 'documents'> {
+  const register = async (t: Taxpayer) => {
+    await fetch(`${url}/__debug/taxpayers`, { method: 'POST', body: JSON.stringify(t) });
+    return t;
+  };
   return {
+    register,
     async taxpayer(name = 'Greda del Sur SpA') {
       const t: Taxpayer = {
         apikey: randomBytes(16).toString('hex'),
@@ -261,8 +270,7 @@ export function openFacturaAt(url: string): Pick<TestOpenFactura, 'taxpayer' | '
         comuna: 'Ñuñoa',
         cdgSIISucur: '81303347',
       };
-      await fetch(`${url}/__debug/taxpayers`, { method: 'POST', body: JSON.stringify(t) });
-      return t;
+      return register(t);
     },
     async documents(apikey) {
       return (await fetch(`${url}/__debug/documents?apikey=${apikey}`)).json() as Promise<

@@ -10,6 +10,17 @@ import { SERVER_ENV, SERVER_NODE_ARGS } from '../../scripts/server-process.mjs';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** The key every test deployment seals store secrets under (all its instances share it). */
+export const TEST_SECRETS_KEY = 'a3f1c9e2b4d6f8a0c2e4f6a8b0d2f4a6c8e0a2b4d6f8a0c2e4f6a8b0d2f4a6c8';
+
+/** A queue that retries within seconds, so an outage of a minute is over soon after it ends. */
+export const FAST_QUEUE = {
+  JOB_RETRY_BASE_MS: '500',
+  JOB_RETRY_CAP_MS: '3000',
+  JOB_POLL_MS: '500',
+  JOB_LEASE_SECONDS: '3',
+};
+
 export interface RunningServer {
   url: string;
   port: number;

@@ -30,17 +30,16 @@ import { describe, expect, it } from 'vitest';
 import { STAFF } from '../../support/global-setup';
 import { acceptTerms, ApiClient, uniqueEmail } from '../../support/http';
 import { createTestDatabase, ENGINES, TEST_DATABASE_URL } from '../../support/postgres';
-import { freePort, ROOT, startServer, tempDir, type RunningServer } from '../../support/server';
+import {
+  FAST_QUEUE,
+  freePort,
+  ROOT,
+  startServer,
+  tempDir,
+  type RunningServer,
+} from '../../support/server';
 import { openShop } from '../../support/shop';
 import { startSmtp, type TestSmtp } from '../../support/smtp';
-
-/** A queue that retries within seconds, so a minute's outage is over soon after it ends. */
-const FAST_QUEUE = {
-  JOB_RETRY_BASE_MS: '500',
-  JOB_RETRY_CAP_MS: '3000',
-  JOB_POLL_MS: '500',
-  JOB_LEASE_SECONDS: '3',
-};
 
 const OUTAGE_MS = 60_000;
 
