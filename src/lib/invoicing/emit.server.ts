@@ -3,16 +3,20 @@
  * own transaction, and the job emits through the seller's provider outside any transaction. The
  * idempotency key (shop, order number, type) is what the provider sees, so a retried job or a
  * second payment never emits twice; the row says `pendiente` meanwhile, for the seller and buyer.
+ * Once emitted, the buyer gets it by mail with its PDF (`mails.server.ts`).
  */
 import { eq } from 'drizzle-orm';
 import { chileDay } from '@/lib/dates';
 import { accountRow, providerOf } from '@/lib/invoicing/account.server';
 import { boletaOf, emittedLine, TAX_DOCUMENT_EVENT } from '@/lib/invoicing/dte';
+import { taxDocumentMail } from '@/lib/invoicing/mails.server';
 import { InvoicingError } from '@/lib/invoicing/provider';
 import { orderRef } from '@/lib/orders/order-mails.server';
 import { recordEvent } from '@/lib/orders/timeline.server';
+import { itemsOf, orderView, shopCheckout } from '@/lib/orders/view.server';
 import type { Db } from '@/lib/server/db/handle';
 import { orderItems, orders, taxDocuments } from '@/lib/server/db/schema';
+import { enqueueMail } from '@/lib/server/mail/outbox';
 import { enqueue } from '@/lib/server/queue/queue';
 import { PermanentJobError, type JobHandler } from '@/lib/server/queue/worker';
 
@@ -89,6 +93,16 @@ export const taxDocumentJob: JobHandler = async (handle, job) => {
         })
         .where(eq(taxDocuments.id, doc!.id));
       await recordEvent(tx, orderId, TAX_DOCUMENT_EVENT, emittedLine(built.type, emitted.folio));
+      // The buyer's copy, unless the buyer's address was erased (a data request).
+      const shop = await shopCheckout(tx, order.sellerId);
+      if (shop && !order.buyerAnonymisedAt) {
+        const view = orderView(order, (await itemsOf(tx, [orderId])).get(orderId)!);
+        const mail = taxDocumentMail(view, shop, { type: built.type, ...emitted });
+        await enqueueMail(tx, mail, {
+          ref: orderRef(orderId),
+          key: `tax-document-mail:${doc!.id}`,
+        });
+      }
     });
     return { folio: emitted.folio };
   } catch (error) {

@@ -9,8 +9,10 @@ import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openFacturaAt } from '../../support/openfactura';
 import { openShop } from '../../support/shop';
+import { decodedMail, waitForMailWith } from '../../support/smtp';
 
 const servers = inject('servers');
+const mailDir = inject('mailDir');
 const openfactura = openFacturaAt(inject('openfacturaUrl'));
 
 /** Polls the order until its document is emitted (the worker runs it right after the commit). */
@@ -59,9 +61,10 @@ describe.each(servers)('boletas on $kind', ({ url }) => {
       message: 'Conectado: las boletas saldrán a nombre de Greda del Sur SpA, RUT 76.123.456-0.',
     });
 
+    const buyerEmail = uniqueEmail('boleta');
     const placed = await new ApiClient(url).post('/api/orders/', {
       items: [{ product: product.id, quantity: 2 }],
-      buyer: { name: 'Camila Soto', email: uniqueEmail('boleta'), phone: '9 8765 4321' },
+      buyer: { name: 'Camila Soto', email: buyerEmail, phone: '9 8765 4321' },
       delivery: { method: 'retiro' },
       payment_method: 'transferencia',
     });
@@ -96,6 +99,15 @@ describe.each(servers)('boletas on $kind', ({ url }) => {
     expect(sent[0]!.dte.Detalle).toEqual([
       { NroLinDet: 1, NmbItem: 'Taza de greda', QtyItem: 2, PrcItem: 12990, MontoItem: 25980 },
     ]);
+
+    // The buyer's copy by mail, its PDF attached.
+    const mail = await waitForMailWith(mailDir, buyerEmail, 'Tu boleta', decodedMail);
+    expect(mail).toContain('Adjuntamos tu boleta electrónica N° 1 por $25.980');
+    expect(mail).toMatch(/Content-Type: application\/pdf; name=boleta-1\.pdf/);
+    const attached = /filename=boleta-1\.pdf\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mail)![1]!;
+    expect(Buffer.from(attached.replace(/\s/g, ''), 'base64').toString('latin1')).toContain(
+      'Documento 39 folio 1',
+    );
 
     const pdf = await fetch(`${url}${order.tax_document.pdf_url}`, {
       headers: { Authorization: `Token ${seller.token}` },

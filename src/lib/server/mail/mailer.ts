@@ -17,6 +17,8 @@ export interface Mail {
   replyTo?: string;
   /** The sender's display name (`Dulces Rosa vía Impulsa`); the address stays `MAIL_FROM`'s. */
   fromName?: string;
+  /** Files sent along (a boleta's PDF), in Base64 so the queued job's payload stays JSON. */
+  attachments?: { filename: string; contentType: string; base64: string }[];
 }
 
 /** A mail as the queue delivers it: the same `Message-ID` on every try, so a repeat is recognisable. */
@@ -50,6 +52,16 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
     html: mail.html,
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     ...(mail.messageId ? { messageId: mail.messageId } : {}),
+    ...(mail.attachments?.length
+      ? {
+          attachments: mail.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.base64,
+            encoding: 'base64',
+          })),
+        }
+      : {}),
   };
   const { default: nodemailer } = await import('nodemailer');
   if (smtpUrl) {
