@@ -22,6 +22,7 @@ const HANDLERS: Record<string, () => JobHandler | Promise<JobHandler>> = {
   [MAIL_JOB]: () => (_handle, job) => deliverMail(job),
   'order-mails': async () => (await import('@/lib/orders/order-mails.server')).orderMailsJob,
   'tax-document': async () => (await import('@/lib/invoicing/emit.server')).taxDocumentJob,
+  'credit-note': async () => (await import('@/lib/invoicing/emit.server')).creditNoteJob,
   'password-reset': async () =>
     (await import('@/lib/accounts/password-reset.server')).passwordResetJob,
   'device-unlock': async () => (await import('@/lib/accounts/devices.server')).deviceUnlockJob,

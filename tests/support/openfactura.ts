@@ -74,8 +74,13 @@ const send = (res: http.ServerResponse, status: number, data: unknown) => {
 const refuse = (res: http.ServerResponse, code: string, message: string, details: object[] = []) =>
   send(res, 400, { error: { message, code, details } });
 
-/** Why a document does not add up, as `OF-10` details; empty when it does. */
+/**
+ * Why a document does not add up, as `OF-10` details; empty when it does. Boletas (39, 41) state
+ * their lines with IVA included (lines minus global discounts = MntTotal); the others state them
+ * net (lines minus discounts = MntNeto, plus IVA and MntExe = MntTotal).
+ */
 function checkTotals(dte: Record<string, any>): { field: string; issue: string }[] {
+  const type = Number(dte.Encabezado?.IdDoc?.TipoDTE);
   const totals = dte.Encabezado?.Totales ?? {};
   const lines = (dte.Detalle ?? []) as { MontoItem: number; QtyItem: number; PrcItem: number }[];
   const discounts = ((dte.DscRcgGlobal ?? []) as { TpoMov: string; ValorDR: number }[]).reduce(
@@ -86,16 +91,14 @@ function checkTotals(dte: Record<string, any>): { field: string; issue: string }
   for (const l of lines)
     if (Math.round(l.QtyItem * l.PrcItem) !== l.MontoItem)
       issues.push({ field: 'MontoItem', issue: `Monto erróneo : ${l.MontoItem}` });
-  const gross = lines.reduce((s, l) => s + l.MontoItem, 0) - discounts;
-  if (gross !== totals.MntTotal)
-    issues.push({ field: 'MntTotal', issue: `Monto erróneo : ${totals.MntTotal}` });
+  const sum = lines.reduce((s, l) => s + l.MontoItem, 0) - discounts;
+  const boleta = type === 39 || type === 41;
+  if (boleta ? sum !== totals.MntTotal : sum !== (totals.MntNeto ?? 0) + (totals.MntExe ?? 0))
+    issues.push({ field: boleta ? 'MntTotal' : 'MntNeto', issue: `Monto erróneo : ${sum}` });
   if ((totals.MntNeto ?? 0) + (totals.IVA ?? 0) + (totals.MntExe ?? 0) !== totals.MntTotal)
     issues.push({ field: 'IVA', issue: `Monto erróneo : ${totals.IVA}` });
-  if (
-    totals.MntNeto !== undefined &&
-    Math.abs(Math.round(totals.MntTotal / 1.19) - totals.MntNeto) > 1
-  )
-    issues.push({ field: 'MntNeto', issue: `Monto erróneo : ${totals.MntNeto}` });
+  if (totals.MntNeto !== undefined && Math.abs(Math.round(totals.MntNeto * 0.19) - totals.IVA) > 1)
+    issues.push({ field: 'IVA', issue: `Monto erróneo : ${totals.IVA}` });
   return issues;
 }
 
@@ -203,6 +206,10 @@ export async function startOpenFactura(port = 0): Promise<TestOpenFactura> {
       if (idDoc.Folio !== 0) return refuse(res, 'OF-07', 'Validación de Folios');
       const boleta = type === 39 || type === 41;
       const name = boleta ? emisor.RznSocEmisor : emisor.RznSoc;
+      if (!boleta && (!emisor.GiroEmis || !emisor.Acteco))
+        return refuse(res, 'OF-02', 'Faltan campos obligatorios en el dte', [
+          { field: emisor.GiroEmis ? 'Acteco' : 'GiroEmis', issue: 'Requerido' },
+        ]);
       if (emisor.RUTEmisor !== taxpayer.rut || !name)
         return refuse(res, 'OF-03', 'Validación de Permisos', [
           { field: 'RUTEmisor', issue: 'No corresponde a la API key' },

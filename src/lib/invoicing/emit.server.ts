@@ -5,12 +5,20 @@
  * second payment never emits twice; the row says `pendiente` meanwhile, for the seller and buyer.
  * Once emitted, the buyer gets it by mail with its PDF (`mails.server.ts`).
  */
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { chileDay } from '@/lib/dates';
 import { accountRow, providerOf } from '@/lib/invoicing/account.server';
-import { boletaOf, emittedLine, TAX_DOCUMENT_EVENT } from '@/lib/invoicing/dte';
+import {
+  boletaOf,
+  creditNoteOf,
+  DTE,
+  emittedLine,
+  TAX_DOCUMENT_EVENT,
+  type DteAmounts,
+  type DteType,
+} from '@/lib/invoicing/dte';
 import { taxDocumentMail } from '@/lib/invoicing/mails.server';
-import { InvoicingError } from '@/lib/invoicing/provider';
+import { InvoicingError, type InvoicingProvider } from '@/lib/invoicing/provider';
 import { orderRef } from '@/lib/orders/order-mails.server';
 import { recordEvent } from '@/lib/orders/timeline.server';
 import { itemsOf, orderView, shopCheckout } from '@/lib/orders/view.server';
@@ -32,6 +40,18 @@ export function enqueueTaxDocument(db: Db, orderId: number): Promise<void> {
   });
 }
 
+/** Enqueues the nota de crédito of order `orderId`, in the transaction that cancels it after payment. */
+export function enqueueCreditNote(db: Db, orderId: number): Promise<void> {
+  return enqueue(db, {
+    kind: CREDIT_NOTE_JOB,
+    payload: { orderId },
+    key: `credit-note:${orderId}`,
+    ref: orderRef(orderId),
+  });
+}
+
+export const CREDIT_NOTE_JOB = 'credit-note';
+
 /** What the provider sees: one document per shop, order and type, ever. */
 export const idempotencyKeyOf = (sellerId: number, orderNumber: string, type: number) =>
   `impulsa-${sellerId}-${orderNumber}-${type}`;
@@ -44,6 +64,13 @@ export const taxDocumentJob: JobHandler = async (handle, job) => {
   if (!order) throw new PermanentJobError(`order ${orderId} no longer exists`);
   // Never a document for an order not paid.
   if (!order.paidAt) return { skipped: 'not paid' };
+  // Cancelled before its document went out: nothing to emit, nor to credit later.
+  if (order.status === 'cancelado') {
+    await db
+      .delete(taxDocuments)
+      .where(and(eq(taxDocuments.orderId, orderId), ne(taxDocuments.status, 'emitida')));
+    return { skipped: 'cancelled' };
+  }
   const opened = providerOf(await accountRow(db, order.sellerId));
   // Without a provider the seller issues it at the SII (the order's page says what to type).
   if (!opened) return { skipped: 'no provider' };
@@ -64,6 +91,23 @@ export const taxDocumentJob: JobHandler = async (handle, job) => {
   } catch (error) {
     throw new PermanentJobError(`order ${orderId}: ${(error as Error).message}`);
   }
+  return emitAndRecord(db, opened.provider, order, built);
+};
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Emits `built` for `order` once: its row first (so the seller sees «pendiente» while the provider
+ * is away), then the provider, then in one transaction the folio and PDF, the timeline's line and
+ * the buyer's copy by mail. Refused: `fallida`, not retried; anything else: retried by the queue.
+ */
+async function emitAndRecord(
+  db: Db,
+  provider: InvoicingProvider,
+  order: OrderRow,
+  built: { type: DteType; dte: object; amounts: DteAmounts },
+): Promise<Record<string, unknown>> {
+  const orderId = order.id;
   const key = idempotencyKeyOf(order.sellerId, order.number, built.type);
   await db
     .insert(taxDocuments)
@@ -78,7 +122,7 @@ export const taxDocumentJob: JobHandler = async (handle, job) => {
   const [doc] = await db.select().from(taxDocuments).where(eq(taxDocuments.idempotencyKey, key));
   if (doc!.status === 'emitida') return { folio: doc!.folio };
   try {
-    const emitted = await opened.provider.emit(built.dte, key);
+    const emitted = await provider.emit(built.dte, key);
     await db.transaction(async (tx) => {
       await tx
         .update(taxDocuments)
@@ -120,4 +164,44 @@ export const taxDocumentJob: JobHandler = async (handle, job) => {
     if (refused) throw new PermanentJobError(error.message);
     throw error;
   }
+}
+
+/**
+ * The `credit-note` job: a paid order was cancelled, so its emitted document is cancelled by a
+ * nota de crédito for its whole total. A sale document still being emitted is waited for (the
+ * queue tries again); none at all means there is nothing to cancel.
+ */
+export const creditNoteJob: JobHandler = async (handle, job) => {
+  const { orderId } = job.payload as { orderId: number };
+  const { db } = handle;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new PermanentJobError(`order ${orderId} no longer exists`);
+  const [sale] = await db
+    .select()
+    .from(taxDocuments)
+    .where(and(eq(taxDocuments.orderId, orderId), ne(taxDocuments.dteType, DTE.notaCredito)))
+    .orderBy(desc(taxDocuments.id))
+    .limit(1);
+  if (!sale) return { skipped: 'no document' };
+  if (sale.status === 'pendiente')
+    throw new Error(`the document of order ${orderId} is not emitted yet`);
+  if (sale.status !== 'emitida') return { skipped: 'document not emitted' };
+  const opened = providerOf(await accountRow(db, order.sellerId));
+  if (!opened) throw new Error(`the seller of order ${orderId} has no invoicing account now`);
+  const issuer = opened.issuer ?? (await opened.provider.organization());
+  const built = creditNoteOf(
+    {
+      type: sale.dteType as DteType,
+      folio: sale.folio!,
+      issuedOn: chileDay(sale.issuedAt!),
+      neto: sale.neto,
+      iva: sale.iva,
+      exento: sale.exento,
+      total: sale.total,
+    },
+    issuer,
+    chileDay(),
+    `Pedido ${order.number} cancelado`,
+  );
+  return emitAndRecord(db, opened.provider, order, built);
 };

@@ -18,6 +18,9 @@ import { openFacturaApiUrl } from '@/lib/server/config';
 /** Long enough for the SII's own round trip behind OpenFactura; the queue retries past it. */
 const TIMEOUT_MS = 20_000;
 
+/** The longest a 429 is waited out inside one job; past it the queue's backoff takes over. */
+const RATE_WAIT_MAX_S = 5;
+
 const UNAVAILABLE = 'OpenFactura no respondió. Reintentaremos en unos minutos.';
 const BAD_KEY =
   'OpenFactura no reconoce la llave (API key). Revísala en /boletas y guárdala de nuevo.';
@@ -38,6 +41,7 @@ export function openFactura(apiKey: string, environment: InvoicingEnvironment): 
   async function call(
     path: string,
     init: RequestInit = {},
+    retried = false,
   ): Promise<{ status: number; body: unknown }> {
     let res: Response;
     try {
@@ -50,6 +54,14 @@ export function openFactura(apiKey: string, environment: InvoicingEnvironment): 
       throw new InvoicingError('unavailable', UNAVAILABLE);
     }
     const text = await res.text().catch(() => '');
+    // Its limit is per second: one wait of the time it names (a few seconds at most), then once more.
+    if (res.status === 429 && !retried) {
+      const seconds = Number(/in (\d+) seconds?/i.exec(text)?.[1] ?? 1);
+      await new Promise((r) =>
+        setTimeout(r, Math.min(Math.max(seconds, 1), RATE_WAIT_MAX_S) * 1000),
+      );
+      return call(path, init, true);
+    }
     if (res.status === 401 || res.status === 403) throw new InvoicingError('key', BAD_KEY);
     if (res.status === 429 || res.status >= 500)
       throw new InvoicingError('unavailable', UNAVAILABLE);
@@ -92,6 +104,7 @@ export function openFactura(apiKey: string, environment: InvoicingEnvironment): 
         direccion?: string;
         comuna?: string;
         cdgSIISucur?: string | number;
+        actividades?: { codigoActividadEconomica?: number | string }[];
       } | null;
       if (status !== 200 || !org?.rut || !org.razonSocial)
         throw new InvoicingError('unavailable', UNAVAILABLE);
@@ -102,6 +115,7 @@ export function openFactura(apiKey: string, environment: InvoicingEnvironment): 
         address: org.direccion ?? '',
         comuna: org.comuna ?? '',
         branch: org.cdgSIISucur === undefined ? null : String(org.cdgSIISucur),
+        acteco: Number(org.actividades?.[0]?.codigoActividadEconomica) || null,
       } satisfies Issuer;
     },
 

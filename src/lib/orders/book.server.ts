@@ -21,7 +21,7 @@ import { log } from '@/lib/server/log';
 import { releaseStock, stockChanged } from '@/lib/orders/stock.server';
 import { type OrderRow, type OrderView, itemsOf, orderView } from '@/lib/orders/view.server';
 import { taxDocumentOf } from '@/lib/invoicing/documents.server';
-import { enqueueTaxDocument } from '@/lib/invoicing/emit.server';
+import { enqueueCreditNote, enqueueTaxDocument } from '@/lib/invoicing/emit.server';
 import { INVOICING_PATHS } from '@/lib/invoicing/urls';
 import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
 import { recordEvent, timelineOf } from '@/lib/orders/timeline.server';
@@ -152,6 +152,8 @@ export async function moveOrder(
     await recordEvent(tx, id, to, note);
     await enqueueOrderMails(tx, id, { event: 'status', status: to, note });
     if (to === 'pagado') await enqueueTaxDocument(tx, id);
+    // Cancelled after payment: its boleta, if one went out, is cancelled by a nota de crédito.
+    if (to === 'cancelado' && row.paidAt) await enqueueCreditNote(tx, id);
     return to === 'cancelado' ? releaseStock(tx, id) : [];
   });
   await stockChanged(sellerId, released);

@@ -2,8 +2,8 @@
  * A boleta for every paid sale (issue 49): the seller connects OpenFactura (the key sealed, shown
  * by its end, checked at once); a transfer order the seller marks paid gets one boleta with the
  * order's total, on the queue; its folio is on the order and the timeline, its PDF served to the
- * seller and, by the receipt's token, to the buyer, never to another seller. On both engines,
- * against the local OpenFactura.
+ * seller and, by the receipt's token, to the buyer, never to another seller; cancelled after,
+ * a nota de crédito takes it back. On both engines, against the local OpenFactura.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
@@ -130,5 +130,35 @@ describe.each(servers)('boletas on $kind', ({ url }) => {
       false,
     );
     expect((await fetch(`${url}/pay/orden/${'x'.repeat(32)}/documento`)).status).toBe(404);
+
+    // Cancelled after payment: a nota de crédito takes the boleta back, whole.
+    const current = (await api.get(`/api/orders/${placed.body.id}/`, as)).body;
+    const cancelled = await api.patch(
+      `/api/orders/${placed.body.id}/`,
+      { status: 'cancelado', version: current.version },
+      as,
+    );
+    expect(cancelled.status).toBe(200);
+    const deadline = Date.now() + 15_000;
+    while ((await openfactura.documents(taxpayer.apikey)).length < 2 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
+    const [, note] = await openfactura.documents(taxpayer.apikey);
+    expect(note!.key).toBe(`impulsa-${seller.user.id}-${placed.body.number}-61`);
+    expect(note!.dte.Encabezado.Totales).toEqual({
+      MntNeto: 21832,
+      TasaIVA: '19',
+      IVA: 4148,
+      MntTotal: 25980,
+    });
+    expect(note!.dte.Referencia).toEqual([
+      expect.objectContaining({ TpoDocRef: '39', FolioRef: '1', CodRef: '1' }),
+    ]);
+    await waitForMailWith(mailDir, buyerEmail, 'Tu nota', decodedMail);
+    const after = (await api.get(`/api/orders/${placed.body.id}/`, as)).body;
+    expect(after.timeline.map((e: { label: string }) => e.label)).toContain(
+      'Nota de crédito electrónica N° 1 emitida',
+    );
+    // The order's document is still its boleta.
+    expect(after.tax_document.type).toBe(39);
   });
 });
