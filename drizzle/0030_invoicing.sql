@@ -37,3 +37,5 @@ CREATE TABLE IF NOT EXISTS "tax_documents" (
 CREATE UNIQUE INDEX IF NOT EXISTS "tax_documents_key" ON "tax_documents" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE UNIQUE INDEX IF NOT EXISTS "tax_documents_order_type_key" ON "tax_documents" USING btree ("order_id","dte_type");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "tax_documents_seller_created_idx" ON "tax_documents" USING btree ("seller_id","created_at");
+--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN IF NOT EXISTS "invoice" jsonb;

@@ -75,9 +75,10 @@ const refuse = (res: http.ServerResponse, code: string, message: string, details
   send(res, 400, { error: { message, code, details } });
 
 /**
- * Why a document does not add up, as `OF-10` details; empty when it does. Boletas (39, 41) state
- * their lines with IVA included (lines minus global discounts = MntTotal); the others state them
- * net (lines minus discounts = MntNeto, plus IVA and MntExe = MntTotal).
+ * Why a document does not add up, as `OF-10` details; empty when it does. Boletas (39, 41) and
+ * documents with `MntBruto: 1` state their lines with IVA included (lines minus global discounts =
+ * MntTotal); the others state them net (lines minus discounts = MntNeto, plus IVA and MntExe =
+ * MntTotal).
  */
 function checkTotals(dte: Record<string, any>): { field: string; issue: string }[] {
   const type = Number(dte.Encabezado?.IdDoc?.TipoDTE);
@@ -92,7 +93,8 @@ function checkTotals(dte: Record<string, any>): { field: string; issue: string }
     if (Math.round(l.QtyItem * l.PrcItem) !== l.MontoItem)
       issues.push({ field: 'MontoItem', issue: `Monto erróneo : ${l.MontoItem}` });
   const sum = lines.reduce((s, l) => s + l.MontoItem, 0) - discounts;
-  const boleta = type === 39 || type === 41;
+  // Boletas, and facturas that say `MntBruto: 1`, state their lines with IVA included.
+  const boleta = type === 39 || type === 41 || Number(dte.Encabezado?.IdDoc?.MntBruto) === 1;
   if (boleta ? sum !== totals.MntTotal : sum !== (totals.MntNeto ?? 0) + (totals.MntExe ?? 0))
     issues.push({ field: boleta ? 'MntTotal' : 'MntNeto', issue: `Monto erróneo : ${sum}` });
   if ((totals.MntNeto ?? 0) + (totals.IVA ?? 0) + (totals.MntExe ?? 0) !== totals.MntTotal)
@@ -206,6 +208,16 @@ export async function startOpenFactura(port = 0): Promise<TestOpenFactura> {
       if (idDoc.Folio !== 0) return refuse(res, 'OF-07', 'Validación de Folios');
       const boleta = type === 39 || type === 41;
       const name = boleta ? emisor.RznSocEmisor : emisor.RznSoc;
+      const receptor = dte.Encabezado.Receptor ?? {};
+      if (type === 33) {
+        const missing = ['RUTRecep', 'RznSocRecep', 'GiroRecep', 'DirRecep', 'CmnaRecep'].find(
+          (f) => !receptor[f],
+        );
+        if (missing)
+          return refuse(res, 'OF-02', 'Faltan campos obligatorios en el dte', [
+            { field: missing, issue: 'Requerido' },
+          ]);
+      }
       if (!boleta && (!emisor.GiroEmis || !emisor.Acteco))
         return refuse(res, 'OF-02', 'Faltan campos obligatorios en el dte', [
           { field: emisor.GiroEmis ? 'Acteco' : 'GiroEmis', issue: 'Requerido' },

@@ -8,9 +8,10 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { chileDay } from '@/lib/dates';
 import { accountRow, providerOf } from '@/lib/invoicing/account.server';
+import { creditNoteOf } from '@/lib/invoicing/credit-note';
+import { saleDocumentOf } from '@/lib/invoicing/sale-document';
+import type { InvoiceDetails } from '@/lib/orders/schemas';
 import {
-  boletaOf,
-  creditNoteOf,
   DTE,
   emittedLine,
   TAX_DOCUMENT_EVENT,
@@ -87,7 +88,11 @@ export const taxDocumentJob: JobHandler = async (handle, job) => {
   const issuer = opened.issuer ?? (await opened.provider.organization());
   let built;
   try {
-    built = boletaOf({ ...order, items, paidOn: chileDay(order.paidAt) }, issuer);
+    built = saleDocumentOf(
+      { ...order, items, paidOn: chileDay(order.paidAt) },
+      issuer,
+      (order.invoice as InvoiceDetails | null) ?? null,
+    );
   } catch (error) {
     throw new PermanentJobError(`order ${orderId}: ${(error as Error).message}`);
   }

@@ -24,6 +24,13 @@ export const CHECKOUT_FIELDS = [
   'terms_accepted',
   /** Unticked by default: the shop may write with news and offers. */
   'marketing_consent',
+  /** Form-only: `boleta` (default) or `factura`, which asks for the business's details below. */
+  'document',
+  'invoice.rut',
+  'invoice.name',
+  'invoice.giro',
+  'invoice.address',
+  'invoice.comuna',
 ] as const;
 
 /** Asked at every purchase: never kept with the cart's draft, so a later order starts unticked. */
@@ -64,6 +71,16 @@ export function checkoutInput(
     discount_code: value('discount_code') || undefined,
     terms_accepted: value('terms_accepted') === TICKED,
     marketing_consent: value('marketing_consent') === TICKED,
+    invoice:
+      value('document') === 'factura'
+        ? {
+            rut: value('invoice.rut'),
+            name: value('invoice.name'),
+            giro: value('invoice.giro'),
+            address: value('invoice.address'),
+            comuna: value('invoice.comuna'),
+          }
+        : undefined,
   });
 }
 

@@ -166,6 +166,7 @@ export async function createOrder(
             pickupPoint: delivery.pickupPoint,
             notes: input.notes || null,
             marketingConsent: input.marketing_consent === true,
+            invoice: input.invoice ?? null,
             holder,
             discountCode: discount && discountAmount ? discount.code : null,
             discountAmount,

@@ -7,6 +7,7 @@ import { emailSchema, fullNameSchema } from '@/lib/accounts/schemas';
 import { comunaByCode } from '@/lib/chile/regions';
 import { MAX_ID } from '@/lib/ids';
 import { normalizePhone } from '@/lib/phone';
+import { formatRut, isValidRut } from '@/lib/rut';
 
 /** Units of one product in one order, and lines in one order. */
 export const MAX_QUANTITY = 99;
@@ -193,6 +194,29 @@ export const deliverySchema = z
       });
   });
 
+/** A line of the business a factura is for: required, within the SII's length. */
+const invoiceText = (what: string, max: number) =>
+  z
+    .string({ error: `Escribe ${what}.` })
+    .trim()
+    .min(1, `Escribe ${what}.`)
+    .max(max, `Usa como máximo ${max} caracteres.`);
+
+/** A business buyer's details, for a factura instead of a boleta (issue 49). */
+export const invoiceSchema = z.object({
+  rut: z
+    .string({ error: 'Escribe el RUT de la empresa.' })
+    .trim()
+    .min(1, 'Escribe el RUT de la empresa.')
+    .refine(isValidRut, 'Ese RUT no es válido: revisa el dígito verificador.')
+    .transform(formatRut),
+  name: invoiceText('la razón social', 100),
+  giro: invoiceText('el giro', 40),
+  address: invoiceText('la dirección', 70),
+  comuna: invoiceText('la comuna', 20),
+});
+export type InvoiceDetails = z.infer<typeof invoiceSchema>;
+
 /** `POST /api/orders/` (docs/design.md §7) and the `/pay` form. */
 export const orderCreateSchema = z.object({
   site: idSchema('Ese sitio no existe.').optional(),
@@ -217,6 +241,8 @@ export const orderCreateSchema = z.object({
     .optional(),
   /** The buyer's yes to the shop's news and offers (Ley 21.719): never assumed. */
   marketing_consent: z.boolean({ error: 'Indica si aceptas recibir novedades.' }).optional(),
+  /** A business's details for a factura; without them the sale gets a boleta. */
+  invoice: invoiceSchema.optional(),
 });
 export type OrderCreateInput = z.infer<typeof orderCreateSchema>;
 

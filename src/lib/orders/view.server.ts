@@ -11,6 +11,7 @@ import {
   STATUS_LABELS,
   trackingUrl,
   type DeliveryMethod,
+  type InvoiceDetails,
   type OrderStatus,
   type PaymentMethod,
 } from '@/lib/orders/schemas';
@@ -53,6 +54,8 @@ export interface OrderView {
   retracto_requested_at: string | null;
   /** The discount code applied and what it took off the products. */
   discount: { code: string; amount: number } | null;
+  /** The business a factura is for; null: the sale gets a boleta. */
+  invoice: InvoiceDetails | null;
   items: {
     product: number | null;
     /** The variant bought and its name (`M / Rojo`); null for a product without options. */
@@ -112,6 +115,7 @@ export function orderView(row: OrderRow, items: ItemRow[]): OrderView {
     },
     notes: row.notes,
     marketing_consent: row.marketingConsent,
+    invoice: (row.invoice as InvoiceDetails | null) ?? null,
     retracto_requested_at: row.retractoRequestedAt?.toISOString() ?? null,
     discount: row.discountCode ? { code: row.discountCode, amount: row.discountAmount } : null,
     items: items.map((i) => ({

@@ -161,4 +161,63 @@ describe.each(servers)('boletas on $kind', ({ url }) => {
     // The order's document is still its boleta.
     expect(after.tax_document.type).toBe(39);
   });
+
+  it('a business asks for a factura: its RUT is checked, and the paid order gets a factura (33)', async () => {
+    const api = new ApiClient(url);
+    const seller = await api.register();
+    const as = { token: seller.token };
+    const { product } = await openShop(api, seller.token, { product: { price: 12990, stock: 9 } });
+    const taxpayer = await openfactura.taxpayer('Greda del Sur SpA');
+    await api.put(
+      '/api/store/invoicing/',
+      { api_key: taxpayer.apikey, environment: 'demo', version: 0 },
+      as,
+    );
+    const order = (invoice: Record<string, string>) =>
+      new ApiClient(url).post('/api/orders/', {
+        items: [{ product: product.id, quantity: 1 }],
+        buyer: { name: 'Camila Soto', email: uniqueEmail('factura'), phone: '9 8765 4321' },
+        delivery: { method: 'retiro' },
+        payment_method: 'transferencia',
+        invoice,
+      });
+    const business = {
+      rut: '77.654.321-7',
+      name: 'Cafetería El Andén SpA',
+      giro: 'Venta de café y pasteles',
+      address: 'Av. Providencia 1234',
+      comuna: 'Providencia',
+    };
+    const wrongRut = await order({ ...business, rut: '77.654.321-0' });
+    expect(wrongRut.status).toBe(400);
+    expect(wrongRut.body.errors['invoice.rut']).toEqual([
+      'Ese RUT no es válido: revisa el dígito verificador.',
+    ]);
+    const placed = await order({ ...business, rut: '776543217' });
+    expect(placed.status).toBe(201);
+    await api.patch(`/api/orders/${placed.body.id}/`, { status: 'pagado' }, as);
+    const paid = await documentOf(api, seller.token, placed.body.id);
+    expect(paid.invoice).toEqual(business);
+    expect(paid.tax_document).toMatchObject({
+      type: 33,
+      type_label: 'Factura electrónica',
+      folio: 1,
+      status: 'emitida',
+    });
+    const [sent] = await openfactura.documents(taxpayer.apikey);
+    expect(sent!.dte.Encabezado.IdDoc).toMatchObject({ TipoDTE: 33, MntBruto: 1 });
+    expect(sent!.dte.Encabezado.Receptor).toEqual({
+      RUTRecep: '77654321-7',
+      RznSocRecep: 'Cafetería El Andén SpA',
+      GiroRecep: 'Venta de café y pasteles',
+      DirRecep: 'Av. Providencia 1234',
+      CmnaRecep: 'Providencia',
+    });
+    expect(sent!.dte.Encabezado.Totales).toEqual({
+      MntNeto: 10916,
+      TasaIVA: '19',
+      IVA: 2074,
+      MntTotal: 12990,
+    });
+  });
 });

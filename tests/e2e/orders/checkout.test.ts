@@ -114,8 +114,8 @@ describe('buying and selling', () => {
     await screenshot(page, 'pedido-errores-desktop');
 
     await fillBuyer(page, email);
-    await page.getByLabel('Dirección').fill('Los Aromos 55, depto. 3');
-    await page.getByLabel('Comuna').selectOption({ label: 'Providencia' });
+    await page.getByLabel('Dirección', { exact: true }).fill('Los Aromos 55, depto. 3');
+    await page.getByLabel('Comuna', { exact: true }).selectOption({ label: 'Providencia' });
     await page.getByText('Webpay (débito, crédito o prepago)').click();
     await confirmOrder(page);
     await page.waitForURL(/\/pay\/orden\/[A-Za-z0-9_-]{32}#pagar$/);

@@ -79,17 +79,17 @@ describe('delivery by zone', () => {
         .locator('#comuna optgroup[data-region="13"]')
         .evaluate((el) => getComputedStyle(el).display),
     ).not.toBe('none');
-    await shop.getByLabel('Comuna').selectOption({ label: 'Ñuñoa' });
-    await shop.getByLabel('Dirección').fill('Los Aromos 55');
+    await shop.getByLabel('Comuna', { exact: true }).selectOption({ label: 'Ñuñoa' });
+    await shop.getByLabel('Dirección', { exact: true }).fill('Los Aromos 55');
     await shop.getByRole('button', { name: 'Calcular despacho' }).click();
     await shop.getByText('Despacho a Ñuñoa: $2.990, llega en 1 a 2 días hábiles.').waitFor();
     await shop.getByText('$15.980').waitFor();
-    expect(await shop.getByLabel('Dirección').inputValue()).toBe('Los Aromos 55');
+    expect(await shop.getByLabel('Dirección', { exact: true }).inputValue()).toBe('Los Aromos 55');
     await expectAccessible(shop);
     await screenshot(shop, 'pedido-despacho-zona-mobile');
 
     await shop.getByLabel('Región').selectOption({ label: 'Región de Valparaíso' });
-    await shop.getByLabel('Comuna').selectOption({ label: 'Viña del Mar' });
+    await shop.getByLabel('Comuna', { exact: true }).selectOption({ label: 'Viña del Mar' });
     await shop.getByRole('button', { name: 'Calcular despacho' }).click();
     await shop.getByText('Esta tienda no despacha a Viña del Mar.').waitFor();
 

@@ -551,6 +551,8 @@ export const orders = pgTable(
     marketingConsent: boolean('marketing_consent').notNull().default(false),
     /** When the buyer's personal fields were erased (`orders/anonymise.server.ts`). */
     buyerAnonymisedAt: timestamp('buyer_anonymised_at', { withTimezone: true }),
+    /** A business buyer's details for a factura (`InvoiceDetails`); null: a boleta. */
+    invoice: jsonb('invoice'),
     /** When the buyer asked to withdraw (derecho a retracto, Ley 19.496 art. 3 bis). */
     retractoRequestedAt: timestamp('retracto_requested_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
