@@ -104,7 +104,15 @@ export async function seedShop(api) {
   await api(
     'PATCH',
     '/api/store/',
-    { name: 'Cerámica del Sur', whatsapp: '+56912345678', version: 0 },
+    {
+      name: 'Cerámica del Sur',
+      whatsapp: '+56912345678',
+      // Who sells (Ley 19.496): without it the shop takes no orders.
+      legal_name: 'Carla Benchmark',
+      legal_rut: '12.345.678-5',
+      legal_address: 'Av. Italia 1234, Ñuñoa',
+      version: 0,
+    },
     token,
   );
   const photo = await sharp({
