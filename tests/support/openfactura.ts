@@ -83,7 +83,12 @@ const refuse = (res: http.ServerResponse, code: string, message: string, details
 function checkTotals(dte: Record<string, any>): { field: string; issue: string }[] {
   const type = Number(dte.Encabezado?.IdDoc?.TipoDTE);
   const totals = dte.Encabezado?.Totales ?? {};
-  const lines = (dte.Detalle ?? []) as { MontoItem: number; QtyItem: number; PrcItem: number }[];
+  const lines = (dte.Detalle ?? []) as {
+    MontoItem: number;
+    QtyItem: number;
+    PrcItem: number;
+    IndExe?: number;
+  }[];
   const discounts = ((dte.DscRcgGlobal ?? []) as { TpoMov: string; ValorDR: number }[]).reduce(
     (sum, d) => sum + (d.TpoMov === 'D' ? d.ValorDR : -d.ValorDR),
     0,
@@ -101,6 +106,18 @@ function checkTotals(dte: Record<string, any>): { field: string; issue: string }
     issues.push({ field: 'IVA', issue: `Monto erróneo : ${totals.IVA}` });
   if (totals.MntNeto !== undefined && Math.abs(Math.round(totals.MntNeto * 0.19) - totals.IVA) > 1)
     issues.push({ field: 'IVA', issue: `Monto erróneo : ${totals.IVA}` });
+  // Exempt lines (all of an exenta's, else those with IndExe 1) less exempt discounts = MntExe.
+  const exenta = type === 41 || type === 34;
+  const exempt =
+    lines.reduce((s, l) => s + (exenta || l.IndExe === 1 ? l.MontoItem : 0), 0) -
+    ((dte.DscRcgGlobal ?? []) as { ValorDR: number; IndExeDR?: number }[]).reduce(
+      (s, d) => s + (exenta || d.IndExeDR === 1 ? d.ValorDR : 0),
+      0,
+    );
+  if (exempt !== (totals.MntExe ?? 0))
+    issues.push({ field: 'MntExe', issue: `Monto erróneo : ${totals.MntExe}` });
+  if (exenta && (totals.MntNeto || totals.IVA))
+    issues.push({ field: 'MntNeto', issue: 'Documento exento con monto afecto' });
   return issues;
 }
 

@@ -66,6 +66,7 @@ export async function taxDocumentPdf(
 ): Promise<{ bytes: Uint8Array; filename: string } | null> {
   const row = await saleDocument(db, orderId);
   if (!row?.pdf || row.status !== 'emitida') return null;
-  const kind = row.dteType === DTE.factura ? 'factura' : 'boleta';
+  const kind =
+    row.dteType === DTE.factura || row.dteType === DTE.facturaExenta ? 'factura' : 'boleta';
   return { bytes: row.pdf, filename: `${kind}-${row.folio}.pdf` };
 }

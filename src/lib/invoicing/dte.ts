@@ -4,9 +4,16 @@
  * totals are split the way the SII does, neto = round(total / 1.19) and IVA = total − neto, so
  * the document's total is the order's to the peso.
  */
+import type { InvoiceDetails } from '@/lib/orders/schemas';
 
 /** The SII's document types this shop emits. */
-export const DTE = { boleta: 39, boletaExenta: 41, factura: 33, notaCredito: 61 } as const;
+export const DTE = {
+  boleta: 39,
+  boletaExenta: 41,
+  factura: 33,
+  facturaExenta: 34,
+  notaCredito: 61,
+} as const;
 export type DteType = (typeof DTE)[keyof typeof DTE];
 
 /** What a person reads for each type. */
@@ -14,6 +21,7 @@ export const DTE_LABELS: Record<DteType, string> = {
   39: 'Boleta electrónica',
   41: 'Boleta exenta electrónica',
   33: 'Factura electrónica',
+  34: 'Factura exenta electrónica',
   61: 'Nota de crédito electrónica',
 };
 
@@ -42,7 +50,14 @@ export interface OrderForDte {
   deliveryPrice: number;
   discountAmount: number;
   discountCode: string | null;
-  items: { name: string; variantName: string | null; unitPrice: number; quantity: number }[];
+  items: {
+    name: string;
+    variantName: string | null;
+    unitPrice: number;
+    quantity: number;
+    /** Sold without IVA: its line is exento (`IndExe`). */
+    taxExempt: boolean;
+  }[];
   /** The Chilean day it was paid (`YYYY-MM-DD`): the document's date. */
   paidOn: string;
 }
@@ -59,6 +74,30 @@ export interface DteAmounts {
   iva: number;
   exento: number;
   total: number;
+}
+
+/**
+ * What a sale's document states, to the peso of the order's total: exempt lines add to `exento`,
+ * the rest (delivery too) is afecto and split into neto and IVA; a discount is shared between
+ * both in proportion, so each part keeps its own. Throws when the lines do not add up.
+ */
+export function saleAmountsOf(order: Omit<OrderForDte, 'paidOn' | 'discountCode'>): DteAmounts & {
+  /** The discount's exempt share (the rest is on the afecto part). */
+  exemptDiscount: number;
+} {
+  let exemptGross = 0;
+  let gross = order.deliveryPrice;
+  for (const item of order.items) {
+    const amount = item.unitPrice * item.quantity;
+    gross += amount;
+    if (item.taxExempt) exemptGross += amount;
+  }
+  if (gross - order.discountAmount !== order.total)
+    throw new Error(`lines ${gross} − discount ${order.discountAmount} ≠ total ${order.total}`);
+  const exemptDiscount = gross ? Math.round((order.discountAmount * exemptGross) / gross) : 0;
+  const exento = exemptGross - exemptDiscount;
+  const { neto, iva } = splitIva(order.total - exento);
+  return { neto, iva, exento, total: order.total, exemptDiscount };
 }
 
 /** `s` within the SII's length for its field. */
@@ -89,6 +128,15 @@ export function emisorOf(issuer: Issuer, shape: 'boleta' | 'factura') {
         ...place,
       };
 }
+
+/** The business a factura (and its nota de crédito) is made out to, as the buyer gave it. */
+export const receptorOf = (invoice: InvoiceDetails) => ({
+  RUTRecep: invoice.rut.replace(/\./g, ''),
+  RznSocRecep: cut(invoice.name, 100),
+  GiroRecep: cut(invoice.giro, 40),
+  DirRecep: cut(invoice.address, 70),
+  CmnaRecep: cut(invoice.comuna, 20),
+});
 
 /** The timeline's event for a document emitted; its note is the whole line («Boleta electrónica N° 12 emitida»). */
 export const TAX_DOCUMENT_EVENT = 'documento';

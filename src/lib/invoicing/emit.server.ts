@@ -81,25 +81,26 @@ export const taxDocumentJob: JobHandler = async (handle, job) => {
       variantName: orderItems.variantName,
       unitPrice: orderItems.unitPrice,
       quantity: orderItems.quantity,
+      taxExempt: orderItems.taxExempt,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(orderItems.id);
   const issuer = opened.issuer ?? (await opened.provider.organization());
+  const paidOn = chileDay(order.paidAt);
   let built;
   try {
-    built = saleDocumentOf(
-      { ...order, items, paidOn: chileDay(order.paidAt) },
-      issuer,
-      (order.invoice as InvoiceDetails | null) ?? null,
-    );
+    built = saleDocumentOf({ ...order, items, paidOn }, issuer, invoiceOf(order));
   } catch (error) {
     throw new PermanentJobError(`order ${orderId}: ${(error as Error).message}`);
   }
-  return emitAndRecord(db, opened.provider, order, built);
+  return emitAndRecord(db, opened.provider, order, { ...built, date: paidOn });
 };
 
 type OrderRow = typeof orders.$inferSelect;
+
+/** The business the buyer asked a factura for; null: a boleta. */
+const invoiceOf = (order: OrderRow) => (order.invoice as InvoiceDetails | null) ?? null;
 
 /**
  * Emits `built` for `order` once: its row first (so the seller sees «pendiente» while the provider
@@ -110,7 +111,7 @@ async function emitAndRecord(
   db: Db,
   provider: InvoicingProvider,
   order: OrderRow,
-  built: { type: DteType; dte: object; amounts: DteAmounts },
+  built: { type: DteType; dte: object; amounts: DteAmounts; date: string },
 ): Promise<Record<string, unknown>> {
   const orderId = order.id;
   const key = idempotencyKeyOf(order.sellerId, order.number, built.type);
@@ -121,6 +122,7 @@ async function emitAndRecord(
       sellerId: order.sellerId,
       dteType: built.type,
       idempotencyKey: key,
+      documentDate: built.date,
       ...built.amounts,
     })
     .onConflictDoNothing();
@@ -194,19 +196,21 @@ export const creditNoteJob: JobHandler = async (handle, job) => {
   const opened = providerOf(await accountRow(db, order.sellerId));
   if (!opened) throw new Error(`the seller of order ${orderId} has no invoicing account now`);
   const issuer = opened.issuer ?? (await opened.provider.organization());
+  const today = chileDay();
   const built = creditNoteOf(
     {
       type: sale.dteType as DteType,
       folio: sale.folio!,
-      issuedOn: chileDay(sale.issuedAt!),
+      issuedOn: sale.documentDate,
       neto: sale.neto,
       iva: sale.iva,
       exento: sale.exento,
       total: sale.total,
     },
     issuer,
-    chileDay(),
+    today,
     `Pedido ${order.number} cancelado`,
+    invoiceOf(order),
   );
-  return emitAndRecord(db, opened.provider, order, built);
+  return emitAndRecord(db, opened.provider, order, { ...built, date: today });
 };

@@ -190,6 +190,7 @@ export async function createOrder(
             unitPrice: l.price,
             quantity: l.quantity,
             noRetracto: l.noRetracto,
+            taxExempt: l.taxExempt,
           })),
         );
         // Webpay's mails wait for the payment (`settle`); the others go now, with the order.

@@ -24,6 +24,8 @@ export interface PricedLine {
   categoryId: number | null;
   /** The product's «Sin derecho a retracto» reason, copied onto the order's line. */
   noRetracto: string | null;
+  /** Sold without IVA, copied onto the order's line for its tax document. */
+  taxExempt: boolean;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function priceItems(
       stock: products.stock,
       categoryId: products.categoryId,
       noRetracto: products.noRetracto,
+      taxExempt: products.taxExempt,
       published: products.published,
       options: products.options,
     })
@@ -101,6 +104,7 @@ export async function priceItems(
         stock: variant ? variant.stock : row.stock,
         categoryId: row.categoryId,
         noRetracto: row.noRetracto,
+        taxExempt: row.taxExempt,
       };
     }),
   };

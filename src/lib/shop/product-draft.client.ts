@@ -32,6 +32,10 @@ export function formImagesOf(form: HTMLFormElement): FormImage[] {
   }
 }
 
+/** The draft's checkboxes: `on` when ticked, else empty. */
+const CHECKBOXES = ['published', 'tax_exempt'] as const;
+const isCheckbox = (f: string) => (CHECKBOXES as readonly string[]).includes(f);
+
 /** The draft fields as the form holds them now. */
 export function readProductForm(form: HTMLFormElement): ProductFormFields {
   const data = new FormData(form);
@@ -42,7 +46,7 @@ export function readProductForm(form: HTMLFormElement): ProductFormFields {
   return Object.fromEntries(
     PRODUCT_FORM_FIELDS.map((f) => [
       f,
-      f === 'published' ? (data.get('published') === 'on' ? 'on' : '') : text(f),
+      isCheckbox(f) ? (data.get(f) === 'on' ? 'on' : '') : text(f),
     ]),
   ) as ProductFormFields;
 }
@@ -65,8 +69,10 @@ export function writeProductForm(
     if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement)
       field.value = fields[name];
   }
-  const published = form.elements.namedItem('published');
-  if (published instanceof HTMLInputElement) published.checked = fields.published === 'on';
+  for (const name of CHECKBOXES) {
+    const box = form.elements.namedItem(name);
+    if (box instanceof HTMLInputElement) box.checked = fields[name] === 'on';
+  }
   const send = (detail: RestoreFieldDetail) =>
     form.dispatchEvent(new CustomEvent(RESTORE_FIELD_EVENT, { detail }));
   send({ name: 'description', value: fields.description });

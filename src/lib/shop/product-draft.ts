@@ -13,11 +13,12 @@ export const PRODUCT_FORM_FIELDS = [
   'stock',
   'category',
   'no_retracto',
+  'tax_exempt',
   'published',
   'images',
 ] as const;
 export type ProductFormField = (typeof PRODUCT_FORM_FIELDS)[number];
-/** `published` is `on` or empty (a checkbox); `images` comma-separated media ids, in order. */
+/** Checkboxes (`published`, `tax_exempt`) are `on` or empty; `images` media ids, comma-separated. */
 export type ProductFormFields = Record<ProductFormField, string>;
 
 /** How people name the fields in messages. */
@@ -29,6 +30,7 @@ export const PRODUCT_FIELD_LABELS: Record<ProductFormField, string> = {
   stock: 'stock',
   category: 'categoría',
   no_retracto: 'derecho a retracto',
+  tax_exempt: 'exento de IVA',
   published: 'publicado',
   images: 'imágenes',
 };
@@ -42,6 +44,7 @@ export function productFormFields(p: {
   stock: number | null;
   category: number | null;
   no_retracto?: string | null;
+  tax_exempt?: boolean;
   published: boolean;
   images: { id: number }[];
 }): ProductFormFields {
@@ -53,6 +56,7 @@ export function productFormFields(p: {
     stock: p.stock === null ? '' : String(p.stock),
     category: p.category === null ? '' : String(p.category),
     no_retracto: p.no_retracto ?? '',
+    tax_exempt: p.tax_exempt ? 'on' : '',
     published: p.published ? 'on' : '',
     images: p.images.map((i) => i.id).join(','),
   };

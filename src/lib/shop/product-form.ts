@@ -12,6 +12,7 @@ export function productFromForm(fields: Record<string, string>): Record<string, 
     no_retracto: fields.no_retracto ?? '',
     // An unchecked checkbox sends nothing.
     published: fields.published === 'on',
+    tax_exempt: fields.tax_exempt === 'on',
     images: (fields.images ?? '')
       .split(',')
       .map((s) => s.trim())

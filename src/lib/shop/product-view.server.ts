@@ -25,6 +25,8 @@ export interface ProductView {
   category: number | null;
   /** Why it has no derecho a retracto; null: it has one (Ley 19.496). */
   no_retracto: NoRetractoReason | null;
+  /** Sold without IVA (its sales go on a boleta exenta). */
+  tax_exempt: boolean;
   images: MediaView[];
   /** Up to three options; with them, `variants` has every combination and `stock` is theirs. */
   options: ProductOption[];
@@ -85,6 +87,7 @@ export function toProductView(
     published: r.published,
     category: r.categoryId,
     no_retracto: (r.noRetracto as NoRetractoReason | null) ?? null,
+    tax_exempt: r.taxExempt,
     images,
     options,
     variants: options.length ? variants : [],

@@ -150,6 +150,7 @@ export async function createProduct(
           published: input.published,
           categoryId: input.category,
           noRetracto: input.no_retracto ?? null,
+          taxExempt: input.tax_exempt ?? false,
         })
         .returning({ id: products.id });
       await setImages(tx, row!.id, input.images);
@@ -222,6 +223,7 @@ export async function updateProduct(
             ...(fields.published !== undefined && { published: fields.published }),
             ...(fields.category !== undefined && { categoryId: fields.category }),
             ...(fields.no_retracto !== undefined && { noRetracto: fields.no_retracto }),
+            ...(fields.tax_exempt !== undefined && { taxExempt: fields.tax_exempt }),
             version,
             updatedAt: sql`now()`,
           })
@@ -278,6 +280,7 @@ export async function duplicateProduct(db: Db, userId: number, id: number): Prom
     published: false,
     category: source.category,
     no_retracto: source.no_retracto,
+    tax_exempt: source.tax_exempt,
     images: source.images.map((i) => i.id),
     options: source.options,
     variants: source.variants.map(

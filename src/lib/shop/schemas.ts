@@ -34,6 +34,11 @@ const productFields = {
     z.boolean({ error: 'Indica si el producto está publicado.' }),
   ),
   category: z.preprocess(blankToNull, idSchema('Elige una categoría válida.').nullable()),
+  /** Sold without IVA: its sales go on a boleta exenta. */
+  tax_exempt: z.preprocess(
+    (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v),
+    z.boolean({ error: 'Indica si el producto está exento de IVA.' }),
+  ),
   /** Why it has no derecho a retracto (`NO_RETRACTO_REASONS`); null: it has one. */
   no_retracto: z.preprocess(
     blankToNull,
@@ -56,6 +61,7 @@ export const productCreateSchema = z.object({
   published: productFields.published.optional().default(false),
   category: productFields.category.optional().default(null),
   no_retracto: productFields.no_retracto.optional().default(null),
+  tax_exempt: productFields.tax_exempt.optional().default(false),
   images: productFields.images.optional().default([]),
   options: productFields.options.optional().default([]),
   variants: productFields.variants.optional().default([]),
@@ -75,8 +81,8 @@ export const productPatchSchema = z
 
 type ProductPayload = z.infer<typeof productCreateSchema>;
 /** A new product's fields; without options it has no variants. */
-export type ProductInput = Omit<ProductPayload, 'options' | 'variants' | 'no_retracto'> &
-  Partial<Pick<ProductPayload, 'options' | 'variants' | 'no_retracto'>>;
+type Optional = 'options' | 'variants' | 'no_retracto' | 'tax_exempt';
+export type ProductInput = Omit<ProductPayload, Optional> & Partial<Pick<ProductPayload, Optional>>;
 
 /** The compare-at price is the price before a discount: it must be higher than the price. */
 export function compareAtError(price: number, compareAt: number | null): string | null {

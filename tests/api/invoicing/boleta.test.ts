@@ -220,4 +220,64 @@ describe.each(servers)('boletas on $kind', ({ url }) => {
       MntTotal: 12990,
     });
   });
+
+  it('a product exempt of IVA goes on a boleta exenta (41); mixed with others, on its lines', async () => {
+    const api = new ApiClient(url);
+    const seller = await api.register();
+    const as = { token: seller.token };
+    const { product: lesson } = await openShop(api, seller.token, {
+      product: { name: 'Clase de torno', price: 20000, tax_exempt: true },
+    });
+    expect(lesson.tax_exempt).toBe(true);
+    const cup = (
+      await api.post('/api/products/', { name: 'Taza', price: 12990, published: true }, as)
+    ).body;
+    expect(cup.tax_exempt).toBe(false);
+    const taxpayer = await openfactura.taxpayer('Taller del Sur SpA');
+    await api.put(
+      '/api/store/invoicing/',
+      { api_key: taxpayer.apikey, environment: 'demo', version: 0 },
+      as,
+    );
+    const sell = async (items: { product: number; quantity: number }[]) => {
+      const placed = await new ApiClient(url).post('/api/orders/', {
+        items,
+        buyer: { name: 'Camila Soto', email: uniqueEmail('exenta'), phone: '9 8765 4321' },
+        delivery: { method: 'retiro' },
+        payment_method: 'transferencia',
+      });
+      expect(placed.status).toBe(201);
+      await api.patch(`/api/orders/${placed.body.id}/`, { status: 'pagado' }, as);
+      return (await documentOf(api, seller.token, placed.body.id)).tax_document;
+    };
+
+    expect(await sell([{ product: lesson.id, quantity: 1 }])).toMatchObject({
+      type: 41,
+      type_label: 'Boleta exenta electrónica',
+      status: 'emitida',
+    });
+    expect(
+      await sell([
+        { product: lesson.id, quantity: 1 },
+        { product: cup.id, quantity: 1 },
+      ]),
+    ).toMatchObject({ type: 39, status: 'emitida' });
+    const [exenta, mixed] = await openfactura.documents(taxpayer.apikey);
+    expect(exenta!.dte.Encabezado.Totales).toEqual({ MntExe: 20000, MntTotal: 20000 });
+    expect(mixed!.dte.Encabezado.Totales).toEqual({
+      MntNeto: 10916,
+      MntExe: 20000,
+      IVA: 2074,
+      MntTotal: 32990,
+    });
+    expect(mixed!.dte.Detalle.map((l: { IndExe?: number }) => l.IndExe)).toEqual([1, undefined]);
+
+    // The flag can be taken off; orders already placed keep what their lines were.
+    const off = await api.patch(
+      `/api/products/${lesson.id}/`,
+      { tax_exempt: false, version: lesson.version },
+      as,
+    );
+    expect(off.body.tax_exempt).toBe(false);
+  });
 });

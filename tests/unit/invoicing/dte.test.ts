@@ -20,8 +20,8 @@ const order = {
   discountAmount: 2500,
   discountCode: 'VERANO',
   items: [
-    { name: 'Taza de greda', variantName: null, unitPrice: 12990, quantity: 1 },
-    { name: 'Plato hondo', variantName: 'Azul', unitPrice: 6495, quantity: 2 },
+    { name: 'Taza de greda', variantName: null, unitPrice: 12990, quantity: 1, taxExempt: false },
+    { name: 'Plato hondo', variantName: 'Azul', unitPrice: 6495, quantity: 2, taxExempt: false },
   ],
   paidOn: '2026-11-27',
 };
@@ -36,6 +36,14 @@ describe('splitIva', () => {
     expect(splitIva(total)).toEqual({ neto, iva });
   });
 });
+
+const invoice = {
+  rut: '77.654.321-7',
+  name: 'Cafetería El Andén SpA',
+  giro: 'Venta de café y pasteles',
+  address: 'Av. Providencia 1234',
+  comuna: 'Providencia',
+};
 
 describe('saleDocumentOf', () => {
   it('a boleta: gross lines, delivery a line, the code a global discount, totals to the peso', () => {
@@ -79,13 +87,6 @@ describe('saleDocumentOf', () => {
   });
 
   it('a factura: the business as receptor, MntBruto, the issuer with its activity', () => {
-    const invoice = {
-      rut: '77.654.321-7',
-      name: 'Cafetería El Andén SpA',
-      giro: 'Venta de café y pasteles',
-      address: 'Av. Providencia 1234',
-      comuna: 'Providencia',
-    };
     const { type, dte } = saleDocumentOf(order, issuer, invoice);
     expect(type).toBe(33);
     expect(dte.Encabezado.IdDoc).toMatchObject({ TipoDTE: 33, MntBruto: 1 });
@@ -100,6 +101,58 @@ describe('saleDocumentOf', () => {
       IVA: 4386,
       MntTotal: 27470,
     });
+  });
+
+  const lesson = {
+    name: 'Clase de torno',
+    variantName: null,
+    unitPrice: 20000,
+    quantity: 1,
+    taxExempt: true,
+  };
+
+  it('everything exempt: a boleta exenta (41) with MntExe only, and no line marked', () => {
+    const exempt = { ...order, total: 20000, deliveryPrice: 0, discountAmount: 0 };
+    const { type, dte, amounts } = saleDocumentOf({ ...exempt, items: [lesson] }, issuer, null);
+    expect(type).toBe(41);
+    expect(dte.Encabezado.IdDoc.TipoDTE).toBe(41);
+    expect(dte.Encabezado.Totales).toEqual({ MntExe: 20000, MntTotal: 20000 });
+    expect(dte.Detalle[0]).not.toHaveProperty('IndExe');
+    expect(amounts).toEqual({ neto: 0, iva: 0, exento: 20000, total: 20000 });
+  });
+
+  it('exempt and afecto together: a boleta with IndExe lines and the discount shared', () => {
+    const mixed = { ...order, total: 34480, items: [lesson, order.items[0]!] };
+    const { type, dte, amounts } = saleDocumentOf(mixed, issuer, null);
+    expect(type).toBe(39);
+    expect(dte.Detalle.map((l) => l.IndExe)).toEqual([1, undefined, undefined]);
+    // 2500 × 20000 / 36980 = 1352 of the discount was on the exempt lesson.
+    expect(dte.DscRcgGlobal).toEqual([
+      { NroLinDR: 1, TpoMov: 'D', GlosaDR: 'Código VERANO', TpoValor: '$', ValorDR: 1148 },
+      {
+        NroLinDR: 2,
+        TpoMov: 'D',
+        GlosaDR: 'Código VERANO',
+        TpoValor: '$',
+        ValorDR: 1352,
+        IndExeDR: 1,
+      },
+    ]);
+    expect(amounts).toEqual({ neto: 13304, iva: 2528, exento: 18648, total: 34480 });
+    expect(dte.Encabezado.Totales).toEqual({
+      MntNeto: 13304,
+      MntExe: 18648,
+      IVA: 2528,
+      MntTotal: 34480,
+    });
+  });
+
+  it('a factura of exempt goods only is a factura exenta (34), without MntBruto', () => {
+    const exempt = { ...order, total: 20000, deliveryPrice: 0, discountAmount: 0, items: [lesson] };
+    const { type, dte } = saleDocumentOf(exempt, issuer, invoice);
+    expect(type).toBe(34);
+    expect(dte.Encabezado.IdDoc).not.toHaveProperty('MntBruto');
+    expect(dte.Encabezado.Totales).toEqual({ MntExe: 20000, MntTotal: 20000 });
   });
 
   it('refuses to build a document whose lines do not make the order’s total', () => {
@@ -151,5 +204,30 @@ describe('creditNoteOf', () => {
         RazonRef: 'Pedido AB12-CD34 cancelado',
       },
     ]);
+  });
+
+  it('a mixed document is taken back in two lines; a factura’s to the same business', () => {
+    const sale = {
+      type: 33 as const,
+      folio: 7,
+      issuedOn: '2026-11-20',
+      neto: 13304,
+      iva: 2528,
+      exento: 18648,
+      total: 34480,
+    };
+    const { dte } = creditNoteOf(sale, issuer, '2026-11-27', 'Pedido cancelado', invoice);
+    expect(dte.Detalle.map((l) => [l.PrcItem, l.IndExe])).toEqual([
+      [13304, undefined],
+      [18648, 1],
+    ]);
+    expect(dte.Encabezado.Receptor).toMatchObject({ RUTRecep: '77654321-7' });
+    expect(dte.Encabezado.Totales).toEqual({
+      MntNeto: 13304,
+      TasaIVA: '19',
+      IVA: 2528,
+      MntExe: 18648,
+      MntTotal: 34480,
+    });
   });
 });

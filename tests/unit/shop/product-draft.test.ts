@@ -30,10 +30,12 @@ describe('product drafts', () => {
       stock: '3',
       category: '',
       no_retracto: '',
+      tax_exempt: '',
       published: '',
       images: '4,9',
     });
     expect(productFormFields({ ...stored, no_retracto: 'a_pedido' }).no_retracto).toBe('a_pedido');
+    expect(productFormFields({ ...stored, tax_exempt: true }).tax_exempt).toBe('on');
   });
 
   it('compares what matters: amounts by digits, descriptions by words', () => {

@@ -356,6 +356,8 @@ export const products = pgTable(
     published: boolean('published').notNull().default(false),
     /** Why the product has no derecho a retracto (`orders/retracto.ts`); null: it has one. */
     noRetracto: text('no_retracto'),
+    /** Sold without IVA (DL 825 arts. 12–13): its sales go on a boleta exenta (`invoicing/`). */
+    taxExempt: boolean('tax_exempt').notNull().default(false),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -601,6 +603,8 @@ export const orderItems = pgTable(
     name: text('name').notNull(),
     /** The product's «Sin derecho a retracto» reason when it was bought (`orders/retracto.ts`). */
     noRetracto: text('no_retracto'),
+    /** The product was exempt of IVA when it was bought: its line is exento on the document. */
+    taxExempt: boolean('tax_exempt').notNull().default(false),
     unitPrice: integer('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
   },
@@ -899,6 +903,10 @@ export const taxDocuments = pgTable(
     iva: integer('iva').notNull(),
     exento: integer('exento').notNull(),
     total: integer('total').notNull(),
+    /** Its date (`FchEmis`): the month it is declared in (Formulario 29). */
+    documentDate: date('document_date', { mode: 'string' }).notNull(),
+    /** Emitted by the seller in the SII's own system and recorded here by its folio (no PDF). */
+    byHand: boolean('by_hand').notNull().default(false),
     /** The provider's refusal, in its words, for the seller. */
     error: text('error'),
     /** When the seller was told that the document keeps failing (once). */
@@ -910,6 +918,6 @@ export const taxDocuments = pgTable(
   (t) => [
     uniqueIndex('tax_documents_key').on(t.idempotencyKey),
     uniqueIndex('tax_documents_order_type_key').on(t.orderId, t.dteType),
-    index('tax_documents_seller_created_idx').on(t.sellerId, t.createdAt),
+    index('tax_documents_seller_date_idx').on(t.sellerId, t.documentDate),
   ],
 );
