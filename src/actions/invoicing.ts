@@ -1,14 +1,21 @@
 /**
- * The seller's invoicing forms (/boletas): connect the account, «Probar conexión», disconnect.
- * Each answers the toast to show; the page redirects back with it.
+ * The seller's invoicing forms: connect the account, «Probar conexión», disconnect (/boletas);
+ * record a boleta emitted in the SII's system (an order's page). Each answers the toast to show.
  */
 import {
   checkInvoicingAccount,
   removeInvoicingAccount,
   saveInvoicingAccount,
 } from '@/lib/invoicing/account.server';
-import { invoicingAccountSchema, invoicingRemoveSchema } from '@/lib/invoicing/schemas';
-import { formAction } from '@/lib/server/http/action';
+import { recordByHand } from '@/lib/invoicing/by-hand.server';
+import { DTE_LABELS } from '@/lib/invoicing/dte';
+import {
+  invoicingAccountSchema,
+  invoicingRemoveSchema,
+  recordFolioSchema,
+} from '@/lib/invoicing/schemas';
+import { ORDER_NOT_FOUND } from '@/lib/orders/book.server';
+import { formAction, rowIdField } from '@/lib/server/http/action';
 import { requireUser } from '@/lib/server/http/auth';
 import { getDb } from '@/lib/server/db/client';
 import type { FlashInput as Toast } from '@/lib/toast/flash';
@@ -53,4 +60,21 @@ export const invoicing = {
       description: 'Tus ventas pagadas ya no emiten boletas solas: emítelas en el sitio del SII.',
     };
   }),
+  /** A document the seller emitted in the SII's own system, by its folio; `id` is the order's. */
+  recordFolio: formAction(
+    recordFolioSchema,
+    { order: rowIdField(ORDER_NOT_FOUND) },
+    async ({ order, folio }, context) => {
+      const recorded = await recordByHand(
+        await getDb(),
+        requireUser(context.locals).id,
+        order,
+        folio,
+      );
+      return {
+        id: order,
+        title: `${DTE_LABELS[recorded.type]} N° ${recorded.folio} registrada`,
+      };
+    },
+  ),
 };

@@ -17,6 +17,7 @@ import { salesCountPart, toAttendPart } from '@/lib/orders/book.server';
 import { allLessons } from '@/lib/lessons/catalogue.server';
 import { lessonsModuleFrom, lessonsSummaryPart } from '@/lib/lessons/lessons.server';
 import { siteProgressPart } from '@/lib/sites/sites.server';
+import { undocumentedPart } from '@/lib/invoicing/undocumented.server';
 import { MODULES, type ModuleKey, type ModuleProgress, type UserProgress } from '@/lib/modules';
 import { nextStep } from '@/lib/next-step';
 
@@ -95,6 +96,7 @@ export async function dashboardParts(userId: number, companiesPage: number, page
   return {
     ...(await progressParts(userId)),
     companies: sentCompaniesPart(userId, companiesPage, pageSize),
+    undocumented: undocumentedPart(userId),
     version: dashboardVersionPart(userId),
   };
 }
@@ -107,8 +109,9 @@ export async function dashboardView(
   pageSize: number,
 ) {
   const parts = await dashboardParts(userId, companiesPage, pageSize);
-  const { companies, version, ...facts } = await privateAnswers.readingDashboard(userId, () =>
-    readParts(db, parts),
+  const { companies, version, undocumented, ...facts } = await privateAnswers.readingDashboard(
+    userId,
+    () => readParts(db, parts),
   );
   const next = nextStep({
     canvas: facts.canvas,
@@ -119,7 +122,7 @@ export async function dashboardView(
     toAttend: facts.toAttend,
     identified: facts.identified,
   });
-  return { progress: toUserProgress(facts), next, companies, version };
+  return { progress: toUserProgress(facts), next, companies, undocumented, version };
 }
 
 /** The user's dashboard version (0 before anything of theirs was written). */

@@ -20,6 +20,8 @@ export interface TaxDocumentView {
   /** Where its PDF is, once emitted. */
   pdf_url: string | null;
   issued_at: string | null;
+  /** Emitted by the seller in the SII's own system and recorded by its folio: no PDF here. */
+  by_hand: boolean;
 }
 
 type Row = typeof taxDocuments.$inferSelect;
@@ -34,6 +36,7 @@ function toView(row: Row, pdfUrl: string): TaxDocumentView {
     error: row.error,
     pdf_url: row.status === 'emitida' && row.pdf ? pdfUrl : null,
     issued_at: row.issuedAt?.toISOString() ?? null,
+    by_hand: row.byHand,
   };
 }
 

@@ -81,7 +81,11 @@ export interface DteAmounts {
  * the rest (delivery too) is afecto and split into neto and IVA; a discount is shared between
  * both in proportion, so each part keeps its own. Throws when the lines do not add up.
  */
-export function saleAmountsOf(order: Omit<OrderForDte, 'paidOn' | 'discountCode'>): DteAmounts & {
+export function saleAmountsOf(
+  order: Pick<OrderForDte, 'total' | 'deliveryPrice' | 'discountAmount'> & {
+    items: Pick<OrderForDte['items'][number], 'unitPrice' | 'quantity' | 'taxExempt'>[];
+  },
+): DteAmounts & {
   /** The discount's exempt share (the rest is on the afecto part). */
   exemptDiscount: number;
 } {

@@ -194,6 +194,8 @@ export const creditNoteJob: JobHandler = async (handle, job) => {
     throw new Error(`the document of order ${orderId} is not emitted yet`);
   if (sale.status !== 'emitida') return { skipped: 'document not emitted' };
   const opened = providerOf(await accountRow(db, order.sellerId));
+  // Emitted in the SII's own system: the seller takes it back there (the order's page says so).
+  if (!opened && sale.byHand) return { skipped: 'emitted by hand' };
   if (!opened) throw new Error(`the seller of order ${orderId} has no invoicing account now`);
   const issuer = opened.issuer ?? (await opened.provider.organization());
   const today = chileDay();

@@ -26,3 +26,12 @@ export type InvoicingAccountInput = z.infer<typeof invoicingAccountSchema>;
 
 /** `DELETE /api/store/invoicing/`: the version the disconnection is based on. */
 export const invoicingRemoveSchema = z.object({ version });
+
+/** `POST /api/orders/{id}/documento/` and the order page's form: the folio the SII gave. */
+export const recordFolioSchema = z.object({
+  folio: z.coerce
+    .number({ error: 'Escribe el folio: el número que el SII le dio a la boleta.' })
+    .int('El folio es un número entero.')
+    .min(1, 'Escribe el folio: el número que el SII le dio a la boleta.')
+    .max(999_999_999, 'Ese folio es demasiado largo.'),
+});

@@ -7,3 +7,6 @@ export const INVOICING_PATHS = {
   /** The buyer's copy, by the order's unguessable token. */
   buyerPdf: (receiptToken: string) => `/pay/orden/${receiptToken}/documento`,
 } as const;
+
+/** The SII's site, where a seller without a provider emits boletas in its free system. */
+export const SII_HOME = 'https://www.sii.cl/';

@@ -23,20 +23,31 @@ import { type OrderRow, type OrderView, itemsOf, orderView } from '@/lib/orders/
 import { taxDocumentOf } from '@/lib/invoicing/documents.server';
 import { enqueueCreditNote, enqueueTaxDocument } from '@/lib/invoicing/emit.server';
 import { INVOICING_PATHS } from '@/lib/invoicing/urls';
+import { undocumented } from '@/lib/invoicing/undocumented.server';
 import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
 import { recordEvent, timelineOf } from '@/lib/orders/timeline.server';
 
 export const ORDER_NOT_FOUND = 'Esa orden no existe.';
 
-/** `GET /api/orders/?page=&status=`: the seller's orders, newest first. */
+/** Which orders a list shows: one status, or those paid without their tax document. */
+export interface OrderFilter {
+  status: OrderStatus | null;
+  undocumented?: boolean;
+}
+
+/** `GET /api/orders/?page=&status=&documento=`: the seller's orders, newest first. */
 export async function listOrders(
   db: Db,
   sellerId: number,
-  status: OrderStatus | null,
+  filter: OrderFilter,
   page: number,
   pageSize: number,
 ): Promise<{ total: number; results: OrderView[] }> {
-  const where = and(eq(orders.sellerId, sellerId), status ? eq(orders.status, status) : undefined);
+  const where = and(
+    eq(orders.sellerId, sellerId),
+    filter.status ? eq(orders.status, filter.status) : undefined,
+    filter.undocumented ? undocumented(sellerId) : undefined,
+  );
   const { total, rows } = await listPage(
     db,
     orders,
@@ -81,6 +92,12 @@ export async function orderCounts(db: Db, sellerId: number): Promise<Record<Orde
     OrderStatus,
     number
   >;
+}
+
+/** How many of the seller's paid orders have no tax document (the order book's «Sin boleta»). */
+export async function undocumentedCount(db: Db, sellerId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(undocumented(sellerId));
+  return Number(row?.n ?? 0);
 }
 
 /**

@@ -34,6 +34,8 @@ export function receiptPath(token: string): string {
 export const ORDER_PATHS = {
   list: '/ordenes',
   order: (id: number) => `/ordenes/${id}`,
+  /** Paid orders still without their boleta. */
+  undocumented: '/ordenes?documento=sin',
   /** The seller's own Webpay account: where card sales are paid. */
   webpay: '/cobros',
   /** Rates by zone, free shipping and pickup points. */

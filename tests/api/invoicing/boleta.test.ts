@@ -83,6 +83,7 @@ describe.each(servers)('boletas on $kind', ({ url }) => {
       error: null,
       pdf_url: `/api/orders/${placed.body.id}/documento/`,
       issued_at: expect.any(String),
+      by_hand: false,
     });
     expect(order.timeline.map((e: { label: string }) => e.label)).toContain(
       'Boleta electrónica N° 1 emitida',

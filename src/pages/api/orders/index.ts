@@ -9,7 +9,10 @@ import { HttpError } from '@/lib/server/http/errors';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 import { paginated } from '@/lib/server/http/pagination';
 
-/** `GET /api/orders/?page=&status=` → the seller's orders, newest first. */
+/**
+ * `GET /api/orders/?page=&status=&documento=sin` → the seller's orders, newest first;
+ * `documento=sin`: only the paid ones without their tax document.
+ */
 export const GET: APIRoute = async ({ locals, url }) => {
   const user = requireUser(locals);
   const status = url.searchParams.get('status') || null;
@@ -17,11 +20,15 @@ export const GET: APIRoute = async ({ locals, url }) => {
     throw new HttpError(400, 'Ese estado no existe.', {
       errors: { status: [`Usa uno de: ${ORDER_STATUSES.join(', ')}.`] },
     });
+  const documento = url.searchParams.get('documento');
+  if (documento !== null && documento !== 'sin')
+    throw new HttpError(400, 'Ese filtro no existe.', {
+      errors: { documento: ['Usa documento=sin para ver las ventas sin boleta.'] },
+    });
+  const filter = { status: status as OrderStatus | null, undocumented: documento === 'sin' };
   const db = await getDb();
   return json(
-    await paginated(url, (page, pageSize) =>
-      listOrders(db, user.id, status as OrderStatus | null, page, pageSize),
-    ),
+    await paginated(url, (page, pageSize) => listOrders(db, user.id, filter, page, pageSize)),
   );
 };
 

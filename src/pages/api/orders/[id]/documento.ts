@@ -1,10 +1,12 @@
 import type { APIRoute } from 'astro';
+import { recordByHand } from '@/lib/invoicing/by-hand.server';
 import { taxDocumentPdf } from '@/lib/invoicing/documents.server';
+import { recordFolioSchema } from '@/lib/invoicing/schemas';
 import { getOrder, ORDER_NOT_FOUND } from '@/lib/orders/book.server';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
 import { HttpError } from '@/lib/server/http/errors';
-import { methodNotAllowed } from '@/lib/server/http/json';
+import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 import { idParam } from '@/lib/server/http/params';
 import { pdfResponse } from '@/lib/server/http/pdf';
 
@@ -17,4 +19,17 @@ export const GET: APIRoute = async ({ locals, params }) => {
   return pdfResponse(pdf, { immutable: true });
 };
 
-export const ALL = methodNotAllowed('GET');
+/**
+ * `POST …` {folio} → 201 the order's `tax_document`: a document the seller emitted in the SII's own
+ * system. 409 when the order is not paid, is cancelled, or already has (or is getting) its document.
+ */
+export const POST: APIRoute = async ({ locals, params, request }) => {
+  const db = await getDb();
+  const sellerId = requireUser(locals).id;
+  const id = idParam(params.id, ORDER_NOT_FOUND);
+  const { folio } = await readBody(request, recordFolioSchema);
+  await recordByHand(db, sellerId, id, folio);
+  return json((await getOrder(db, sellerId, id)).tax_document, { status: 201 });
+};
+
+export const ALL = methodNotAllowed('GET', 'POST');

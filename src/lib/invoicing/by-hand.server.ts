@@ -1,0 +1,161 @@
+/**
+ * A seller without an invoicing provider emits each boleta in the SII's own free system: the
+ * order's page shows what to type there (`siiSheetOf`), and the folio the SII gave is recorded
+ * here (`recordByHand`), so the order, the figures and the monthly declaration know it. A document
+ * the provider is emitting is never recorded over; a refused one may be.
+ */
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { chileDay } from '@/lib/dates';
+import {
+  DTE,
+  DTE_LABELS,
+  saleAmountsOf,
+  TAX_DOCUMENT_EVENT,
+  type DteAmounts,
+  type DteType,
+} from '@/lib/invoicing/dte';
+import { accountRow } from '@/lib/invoicing/account.server';
+import type { TaxDocumentView } from '@/lib/invoicing/documents.server';
+import { idempotencyKeyOf } from '@/lib/invoicing/emit.server';
+import { saleTypeOf } from '@/lib/invoicing/sale-document';
+import { ORDER_NOT_FOUND } from '@/lib/orders/book.server';
+import type { InvoiceDetails } from '@/lib/orders/schemas';
+import { recordEvent } from '@/lib/orders/timeline.server';
+import type { Db } from '@/lib/server/db/client';
+import { orderItems, orders, taxDocuments } from '@/lib/server/db/schema';
+import { HttpError } from '@/lib/server/http/errors';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** What the seller types in the SII's system for a paid order. */
+export interface SiiSheet extends DteAmounts {
+  type: DteType;
+  type_label: string;
+  /** The day it was paid (`YYYY-MM-DD`): the document's date. */
+  date: string;
+  /** The business a factura goes to; null for a boleta. */
+  invoice: InvoiceDetails | null;
+}
+
+/** The line the timeline shows for a document recorded by hand. */
+export const recordedLine = (type: DteType, folio: number) =>
+  `${DTE_LABELS[type]} N° ${folio} registrada (emitida en el SII)`;
+
+async function sheetOfRow(db: Db, order: OrderRow): Promise<SiiSheet> {
+  const items = await db
+    .select({
+      unitPrice: orderItems.unitPrice,
+      quantity: orderItems.quantity,
+      taxExempt: orderItems.taxExempt,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.id));
+  const { exemptDiscount: _, ...amounts } = saleAmountsOf({ ...order, items });
+  const invoice = (order.invoice as InvoiceDetails | null) ?? null;
+  const type = saleTypeOf(amounts, invoice !== null);
+  return {
+    ...amounts,
+    type,
+    type_label: DTE_LABELS[type],
+    date: chileDay(order.paidAt!),
+    invoice,
+  };
+}
+
+/** The sheet of a paid, uncancelled order; null for any other. */
+export async function siiSheetOf(db: Db, order: OrderRow): Promise<SiiSheet | null> {
+  if (!order.paidAt || order.status === 'cancelado') return null;
+  return sheetOfRow(db, order);
+}
+
+/** Past this after payment, a document never started is not on its way (paid before connecting). */
+const ON_ITS_WAY_MS = 60 * 60_000;
+
+/**
+ * The sheet the seller's order page shows: for a paid order whose document no provider is going
+ * to emit (none connected, it refused it, or nothing started within the hour); else null.
+ */
+export async function sheetToShow(
+  db: Db,
+  sellerId: number,
+  orderId: number,
+  document: TaxDocumentView | null,
+): Promise<SiiSheet | null> {
+  if (document && document.status !== 'fallida') return null;
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.sellerId, sellerId)));
+  if (!order?.paidAt) return null;
+  if (!document && Date.now() - order.paidAt.getTime() < ON_ITS_WAY_MS) {
+    if (await accountRow(db, sellerId)) return null;
+  }
+  return siiSheetOf(db, order);
+}
+
+/**
+ * Records the folio the SII gave the order's document. 404 for another seller's order; 409 when
+ * it is not paid, is cancelled, already has its document, or the provider is emitting it now.
+ */
+export async function recordByHand(
+  db: Db,
+  sellerId: number,
+  orderId: number,
+  folio: number,
+): Promise<{ type: DteType; folio: number }> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.sellerId, sellerId)));
+  if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
+  const sheet = await siiSheetOf(db, order);
+  if (!sheet) throw new HttpError(409, 'Solo una orden pagada y no cancelada lleva boleta.');
+  const values = {
+    status: 'emitida',
+    folio,
+    byHand: true,
+    error: null,
+    documentDate: chileDay(),
+    neto: sheet.neto,
+    iva: sheet.iva,
+    exento: sheet.exento,
+    total: sheet.total,
+    issuedAt: new Date(),
+    updatedAt: new Date(),
+  };
+  return db.transaction(async (tx) => {
+    // The same key the provider's job would use: whichever writes first, the other sees it.
+    const inserted = await tx
+      .insert(taxDocuments)
+      .values({
+        ...values,
+        orderId,
+        sellerId,
+        dteType: sheet.type,
+        idempotencyKey: idempotencyKeyOf(sellerId, order.number, sheet.type),
+      })
+      .onConflictDoNothing()
+      .returning({ id: taxDocuments.id });
+    if (!inserted.length) {
+      const [current] = await tx
+        .select()
+        .from(taxDocuments)
+        .where(and(eq(taxDocuments.orderId, orderId), ne(taxDocuments.dteType, DTE.notaCredito)))
+        .for('update');
+      if (current?.status === 'emitida')
+        throw new HttpError(
+          409,
+          `Esta orden ya tiene su ${DTE_LABELS[current.dteType as DteType].toLowerCase()} N° ${current.folio}.`,
+        );
+      if (current?.status === 'pendiente')
+        throw new HttpError(
+          409,
+          'OpenFactura está emitiendo el documento de esta orden: espera a que termine.',
+        );
+      await tx.update(taxDocuments).set(values).where(eq(taxDocuments.id, current!.id));
+    }
+    await recordEvent(tx, orderId, TAX_DOCUMENT_EVENT, recordedLine(sheet.type, folio));
+    return { type: sheet.type, folio };
+  });
+}
