@@ -47,3 +47,4 @@ export const JOB_RETRY_CAP_MS = read('JOB_RETRY_CAP_MS');
 export const JOB_GIVE_UP_HOURS = read('JOB_GIVE_UP_HOURS');
 export const JOB_CONCURRENCY = read('JOB_CONCURRENCY');
 export const ORDER_SWEEP_SECONDS = read('ORDER_SWEEP_SECONDS');
+export const TAX_DOCUMENT_WARN_HOURS = read('TAX_DOCUMENT_WARN_HOURS');

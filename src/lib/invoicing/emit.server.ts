@@ -5,7 +5,7 @@
  * second payment never emits twice; the row says `pendiente` meanwhile, for the seller and buyer.
  * Once emitted, the buyer gets it by mail with its PDF (`mails.server.ts`).
  */
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { chileDay } from '@/lib/dates';
 import { accountRow, providerOf } from '@/lib/invoicing/account.server';
 import { creditNoteOf } from '@/lib/invoicing/credit-note';
@@ -18,13 +18,14 @@ import {
   type DteAmounts,
   type DteType,
 } from '@/lib/invoicing/dte';
-import { taxDocumentMail } from '@/lib/invoicing/mails.server';
+import { documentTroubleMail, taxDocumentMail } from '@/lib/invoicing/mails.server';
+import { taxDocumentWarnMs } from '@/lib/server/config';
 import { InvoicingError, type InvoicingProvider } from '@/lib/invoicing/provider';
 import { orderRef } from '@/lib/orders/order-mails.server';
 import { recordEvent } from '@/lib/orders/timeline.server';
 import { itemsOf, orderView, shopCheckout } from '@/lib/orders/view.server';
 import type { Db } from '@/lib/server/db/handle';
-import { orderItems, orders, taxDocuments } from '@/lib/server/db/schema';
+import { invoicingAccounts, orderItems, orders, taxDocuments } from '@/lib/server/db/schema';
 import { enqueueMail } from '@/lib/server/mail/outbox';
 import { enqueue } from '@/lib/server/queue/queue';
 import { PermanentJobError, type JobHandler } from '@/lib/server/queue/worker';
@@ -159,18 +160,71 @@ async function emitAndRecord(
   } catch (error) {
     if (!(error instanceof InvoicingError)) throw error;
     const refused = error.reason === 'refused';
-    await db
-      .update(taxDocuments)
-      .set({
-        status: refused ? 'fallida' : 'pendiente',
-        error: error.message,
-        updatedAt: new Date(),
-      })
-      .where(eq(taxDocuments.id, doc!.id));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(taxDocuments)
+        .set({
+          status: refused ? 'fallida' : 'pendiente',
+          error: error.message,
+          updatedAt: new Date(),
+        })
+        .where(eq(taxDocuments.id, doc!.id));
+      if (refused || Date.now() - doc!.createdAt.getTime() >= taxDocumentWarnMs())
+        await warnSellerOnce(tx, order, doc!.id, built.type, error.message, refused);
+    });
     // A refused document would be refused again; the rest waits for the provider or the key.
     if (refused) throw new PermanentJobError(error.message);
     throw error;
   }
+}
+
+/**
+ * Tells the seller that document `docId` is in trouble, once: refused (never retried), or failing
+ * for `TAX_DOCUMENT_WARN_HOURS`. A provider away for a day fails every document at once, so a
+ * seller already told of another in the last day is not told again for this one.
+ */
+async function warnSellerOnce(
+  tx: Db,
+  order: OrderRow,
+  docId: number,
+  type: DteType,
+  reason: string,
+  refused: boolean,
+): Promise<void> {
+  const now = new Date();
+  const marked = await tx
+    .update(taxDocuments)
+    .set({ warnedAt: now })
+    .where(and(eq(taxDocuments.id, docId), isNull(taxDocuments.warnedAt)))
+    .returning({ id: taxDocuments.id });
+  if (!marked.length) return;
+  if (!refused) {
+    // One at a time per seller (its account's row), so two failing at once see each other.
+    await tx
+      .select({ userId: invoicingAccounts.userId })
+      .from(invoicingAccounts)
+      .where(eq(invoicingAccounts.userId, order.sellerId))
+      .for('update');
+    const [told] = await tx
+      .select({ id: taxDocuments.id })
+      .from(taxDocuments)
+      .where(
+        and(
+          eq(taxDocuments.sellerId, order.sellerId),
+          ne(taxDocuments.id, docId),
+          gt(taxDocuments.warnedAt, new Date(now.getTime() - taxDocumentWarnMs())),
+        ),
+      )
+      .limit(1);
+    if (told) return;
+  }
+  const shop = await shopCheckout(tx, order.sellerId);
+  if (!shop) return;
+  const view = orderView(order, (await itemsOf(tx, [order.id])).get(order.id)!);
+  await enqueueMail(tx, documentTroubleMail(view, shop, { type, error: reason, refused }), {
+    ref: orderRef(order.id),
+    key: `tax-document-warning:${docId}`,
+  });
 }
 
 /**

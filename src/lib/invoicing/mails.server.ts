@@ -1,10 +1,13 @@
 /**
- * The buyer's copy of a tax document by mail, its PDF attached: enqueued by the `tax-document`
- * job in the transaction that records the document, so it goes once, when there is one to send.
+ * Tax documents by mail: the buyer's copy with its PDF attached, enqueued by the `tax-document`
+ * job in the transaction that records the document, so it goes once, when there is one to send;
+ * and the seller's one warning when a document keeps failing.
  */
 import { DTE_LABELS, type DteType } from '@/lib/invoicing/dte';
 import { formatClp } from '@/lib/money';
-import { buyerUpdate } from '@/lib/orders/mails.server';
+import { buyerUpdate, html } from '@/lib/orders/mails.server';
+import { ORDER_PATHS } from '@/lib/orders/urls';
+import { siteUrl } from '@/lib/server/config';
 import type { OrderView, ShopCheckout } from '@/lib/orders/view.server';
 import type { Mail } from '@/lib/server/mail/mailer';
 
@@ -27,5 +30,32 @@ export function taxDocumentMail(
         base64: Buffer.from(document.pdf).toString('base64'),
       },
     ],
+  };
+}
+
+/**
+ * The seller's warning, once per document: refused by the provider (it will not be retried), or
+ * still not emitted a day after payment. Either way the order's page shows what to type in the SII.
+ */
+export function documentTroubleMail(
+  order: OrderView,
+  shop: ShopCheckout,
+  document: { type: DteType; error: string; refused: boolean },
+): Mail {
+  const label = DTE_LABELS[document.type].toLowerCase();
+  const link = siteUrl().origin + ORDER_PATHS.order(order.id);
+  const lines = [
+    document.refused
+      ? `OpenFactura rechazó la ${label} del pedido ${order.number}: ${document.error}`
+      : `La ${label} del pedido ${order.number} lleva un día sin poder emitirse: ${document.error}`,
+    document.refused
+      ? 'No lo volveremos a intentar. Corrige los datos en Boletas electrónicas o emítela en el sistema gratuito del SII y anota el folio en la orden.'
+      : 'Seguimos intentándolo solos. Si prefieres no esperar, emítela en el sistema gratuito del SII y anota el folio en la orden.',
+  ];
+  return {
+    to: shop.email,
+    subject: `Pedido ${order.number}: la ${label} no se ha emitido`,
+    text: [...lines, '', `Ver la orden: ${link}`].join('\n'),
+    html: html(`La ${label} no se ha emitido`, lines, order, { label: 'Ver la orden', href: link }),
   };
 }

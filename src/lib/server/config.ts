@@ -110,6 +110,11 @@ export function openFacturaApiUrl(environment: 'demo' | 'production'): string {
   return url.replace(/\/+$/, '');
 }
 
+/** How long a tax document may keep failing before its seller is told, once (a day). */
+export function taxDocumentWarnMs(): number {
+  return env.TAX_DOCUMENT_WARN_HOURS * 3_600_000;
+}
+
 /**
  * Where Webpay's API answers for an environment: `WEBPAY_API_URL` when set (the tests' local
  * Webpay), else Transbank's own host. Each store brings its own commerce code and secret key.

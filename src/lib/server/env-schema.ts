@@ -82,4 +82,6 @@ export const ENV_SCHEMA = {
   JOB_GIVE_UP_HOURS: positive(48),
   JOB_CONCURRENCY: positive(2, true),
   ORDER_SWEEP_SECONDS: positive(60),
+  /** Hours a tax document may keep failing before its seller is told (once). */
+  TAX_DOCUMENT_WARN_HOURS: positive(24),
 };

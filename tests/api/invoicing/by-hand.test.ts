@@ -2,15 +2,18 @@
  * Without an invoicing provider (issue 49): the seller emits the boleta in the SII's own system and
  * records its folio on the order. Only a paid order takes one, once; the dashboard and the order
  * book count paid orders still without one; another seller's order is a 404; a document the
- * provider emitted is never recorded over. On both engines.
+ * provider emitted is never recorded over, one it refused may be (and its seller is told once).
+ * On both engines.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openFacturaAt } from '../../support/openfactura';
 import { openShop } from '../../support/shop';
+import { decodedMail, waitForMailWith } from '../../support/smtp';
 
 const servers = inject('servers');
 const openfactura = openFacturaAt(inject('openfacturaUrl'));
+const mailDir = inject('mailDir');
 
 async function paidOrder(url: string, api: ApiClient, token: string, product: number) {
   const placed = await new ApiClient(url).post('/api/orders/', {
@@ -109,5 +112,48 @@ describe.each(servers)('boletas emitted in the SII on $kind', ({ url }) => {
       `Esta orden ya tiene su boleta electrónica N° ${document.folio}.`,
     );
     expect(await openfactura.documents(taxpayer.apikey)).toHaveLength(1);
+  });
+
+  it('a boleta the provider refused: the seller is told once, and may record it by hand', async () => {
+    const api = new ApiClient(url);
+    const seller = await api.register();
+    const as = { token: seller.token };
+    const { product } = await openShop(api, seller.token, { product: { price: 12990 } });
+    const taxpayer = await openfactura.taxpayer('Greda del Sur SpA');
+    await api.put(
+      '/api/store/invoicing/',
+      { api_key: taxpayer.apikey, environment: 'demo', version: 0 },
+      as,
+    );
+    // The key now belongs to another company: OpenFactura refuses what we send in this one's name.
+    await openfactura.register({ ...taxpayer, rut: '77654321-7' });
+    const order = await paidOrder(url, api, seller.token, product.id);
+    await api.patch(`/api/orders/${order.id}/`, { status: 'pagado' }, as);
+    const deadline = Date.now() + 15_000;
+    let document;
+    do {
+      await new Promise((r) => setTimeout(r, 200));
+      document = (await api.get(`/api/orders/${order.id}/`, as)).body.tax_document;
+    } while (document?.status !== 'fallida' && Date.now() < deadline);
+    expect(document).toMatchObject({ status: 'fallida', folio: null });
+    const warning = await waitForMailWith(
+      mailDir,
+      seller.user.email,
+      'no se ha emitido',
+      decodedMail,
+    );
+    expect(warning).toContain(
+      `OpenFactura rechazó la boleta electrónica del pedido ${order.number}`,
+    );
+
+    const recorded = await api.post(`/api/orders/${order.id}/documento/`, { folio: 77 }, as);
+    expect(recorded.status).toBe(201);
+    expect(recorded.body).toMatchObject({
+      status: 'emitida',
+      folio: 77,
+      by_hand: true,
+      error: null,
+    });
+    expect(await openfactura.documents(taxpayer.apikey)).toEqual([]);
   });
 });

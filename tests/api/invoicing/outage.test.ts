@@ -1,9 +1,12 @@
 /**
  * Nothing promised is lost (issue 49): OpenFactura away for 60 s when orders are paid, and
  * answering 429 past its rate after: every paid order stays paid, its boleta waits «pendiente»
- * with a Spanish reason for the seller, and is emitted once OpenFactura is back, each once. On
- * PGlite and PostgreSQL, with a queue that retries within seconds.
+ * with a Spanish reason for the seller (told once by mail when it lasts «a day»), and is emitted
+ * once OpenFactura is back, each once. On PGlite and PostgreSQL, with a queue that retries within
+ * seconds.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { startOpenFactura, type TestOpenFactura } from '../../support/openfactura';
@@ -13,18 +16,28 @@ import { openShop } from '../../support/shop';
 
 const OUTAGE_MS = 60_000;
 
+/** The mails a server without SMTP wrote to its outbox. */
+const outboxMails = (dataDir: string) => {
+  const dir = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+};
+
 describe.concurrent('boletas while OpenFactura is away', () => {
   it.each(ENGINES)(
     '$kind: away 60 s, then rate-limited: every paid order gets its one boleta after',
     async ({ database }) => {
       let openfactura: TestOpenFactura = await startOpenFactura();
       const db = await database();
+      const dataDir = tempDir();
       const server = await startServer({
         ...db.env,
         ...FAST_QUEUE,
         OPENFACTURA_API_URL: openfactura.url,
         SECRETS_KEY: TEST_SECRETS_KEY,
-        DATA_DIR: tempDir(),
+        // «A day» of failures is 18 s here: the seller is told once, not once per boleta.
+        TAX_DOCUMENT_WARN_HOURS: '0.005',
+        DATA_DIR: dataDir,
       });
       try {
         const api = new ApiClient(server.url);
@@ -66,6 +79,10 @@ describe.concurrent('boletas while OpenFactura is away', () => {
         });
 
         await new Promise((r) => setTimeout(r, Math.max(0, OUTAGE_MS - (Date.now() - away))));
+        // Past «a day» (18 s) of failures, one warning for the seller (no SMTP: the outbox).
+        const warnings = outboxMails(dataDir).filter((m) => m.includes('no se ha emitido'));
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]).toContain(`To: ${seller.user.email}`);
         openfactura = await startOpenFactura(port);
         await openfactura.register(taxpayer);
         // Six documents at once meet its 3-a-second limit: the 429s wait their turn too.
