@@ -26,6 +26,31 @@ async function paidOrder(url: string, api: ApiClient, token: string, product: nu
   return placed.body as { id: number; number: string };
 }
 
+/** A seller with a product and OpenFactura connected. */
+async function connectedShop(url: string) {
+  const api = new ApiClient(url);
+  const seller = await api.register();
+  const as = { token: seller.token };
+  const { product } = await openShop(api, seller.token, { product: { price: 12990 } });
+  const taxpayer = await openfactura.taxpayer('Greda del Sur SpA');
+  await api.put(
+    '/api/store/invoicing/',
+    { api_key: taxpayer.apikey, environment: 'demo', version: 0 },
+    as,
+  );
+  return { api, seller, as, product, taxpayer };
+}
+
+/** The order's document once the job has settled it (emitted or refused). */
+async function documentOnceSettled(api: ApiClient, token: string, id: number) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const document = (await api.get(`/api/orders/${id}/`, { token })).body.tax_document;
+    if (['emitida', 'fallida'].includes(document?.status) || Date.now() > deadline) return document;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 describe.each(servers)('boletas emitted in the SII on $kind', ({ url }) => {
   it('records the folio of a paid order once, and the counts follow', async () => {
     const api = new ApiClient(url);
@@ -88,24 +113,10 @@ describe.each(servers)('boletas emitted in the SII on $kind', ({ url }) => {
   });
 
   it('never records over a document the provider emitted', async () => {
-    const api = new ApiClient(url);
-    const seller = await api.register();
-    const as = { token: seller.token };
-    const { product } = await openShop(api, seller.token, { product: { price: 12990 } });
-    const taxpayer = await openfactura.taxpayer('Greda del Sur SpA');
-    await api.put(
-      '/api/store/invoicing/',
-      { api_key: taxpayer.apikey, environment: 'demo', version: 0 },
-      as,
-    );
+    const { api, seller, as, product, taxpayer } = await connectedShop(url);
     const order = await paidOrder(url, api, seller.token, product.id);
     await api.patch(`/api/orders/${order.id}/`, { status: 'pagado' }, as);
-    const deadline = Date.now() + 15_000;
-    let document;
-    do {
-      await new Promise((r) => setTimeout(r, 200));
-      document = (await api.get(`/api/orders/${order.id}/`, as)).body.tax_document;
-    } while (document?.status !== 'emitida' && Date.now() < deadline);
+    const document = await documentOnceSettled(api, seller.token, order.id);
     const refused = await api.post(`/api/orders/${order.id}/documento/`, { folio: 9 }, as);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(
@@ -115,26 +126,12 @@ describe.each(servers)('boletas emitted in the SII on $kind', ({ url }) => {
   });
 
   it('a boleta the provider refused: the seller is told once, and may record it by hand', async () => {
-    const api = new ApiClient(url);
-    const seller = await api.register();
-    const as = { token: seller.token };
-    const { product } = await openShop(api, seller.token, { product: { price: 12990 } });
-    const taxpayer = await openfactura.taxpayer('Greda del Sur SpA');
-    await api.put(
-      '/api/store/invoicing/',
-      { api_key: taxpayer.apikey, environment: 'demo', version: 0 },
-      as,
-    );
+    const { api, seller, as, product, taxpayer } = await connectedShop(url);
     // The key now belongs to another company: OpenFactura refuses what we send in this one's name.
     await openfactura.register({ ...taxpayer, rut: '77654321-7' });
     const order = await paidOrder(url, api, seller.token, product.id);
     await api.patch(`/api/orders/${order.id}/`, { status: 'pagado' }, as);
-    const deadline = Date.now() + 15_000;
-    let document;
-    do {
-      await new Promise((r) => setTimeout(r, 200));
-      document = (await api.get(`/api/orders/${order.id}/`, as)).body.tax_document;
-    } while (document?.status !== 'fallida' && Date.now() < deadline);
+    const document = await documentOnceSettled(api, seller.token, order.id);
     expect(document).toMatchObject({ status: 'fallida', folio: null });
     const warning = await waitForMailWith(
       mailDir,
