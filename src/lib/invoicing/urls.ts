@@ -6,6 +6,9 @@ export const INVOICING_PATHS = {
   sellerPdf: (orderId: number) => `/api/orders/${orderId}/documento/`,
   /** The buyer's copy, by the order's unguessable token. */
   buyerPdf: (receiptToken: string) => `/pay/orden/${receiptToken}/documento`,
+  /** A month's documents for the IVA declaration (F29); `mes` is `2026-11`. */
+  monthly: (month?: string) => `/cifras/iva${month ? `?mes=${month}` : ''}`,
+  monthlyCsv: (month: string) => `/api/store/invoicing/monthly/csv/?month=${month}`,
 } as const;
 
 /** The SII's site, where a seller without a provider emits boletas in its free system. */

@@ -161,6 +161,13 @@ describe.each(servers)('boletas on $kind', ({ url }) => {
     );
     // The order's document is still its boleta.
     expect(after.tax_document.type).toBe(39);
+    // The month declares the boleta and takes it back with its nota de crédito.
+    const month = (await api.get('/api/store/invoicing/monthly/', as)).body;
+    expect(month.types.map((t: { type: number; count: number }) => [t.type, t.count])).toEqual([
+      [39, 1],
+      [61, 1],
+    ]);
+    expect(month.net).toEqual({ neto: 0, iva: 0, exento: 0, total: 0 });
   });
 
   it('a business asks for a factura: its RUT is checked, and the paid order gets a factura (33)', async () => {

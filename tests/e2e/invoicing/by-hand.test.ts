@@ -2,8 +2,8 @@
  * A seller without OpenFactura (issue 49), in Chromium with JavaScript off: the dashboard says a
  * paid sale has no boleta, the order book lists it, the order's page says what to type in the
  * SII's system, and the folio typed there is recorded (a typo keeps what was typed). A product
- * marked «Exento de IVA» in the no-script form makes the sheet a boleta exenta. Looked at, with
- * axe, at 360 and 1280 px.
+ * marked «Exento de IVA» in the no-script form makes the sheet a boleta exenta, and the month's
+ * IVA page (F29) counts it. Looked at, with axe, at 360 and 1280 px.
  */
 import { describe, expect, inject, it } from 'vitest';
 import {
@@ -88,6 +88,15 @@ describe('boletas emitted in the SII', () => {
     await expect(page.getByTestId('undocumented').count()).resolves.toBe(0);
     await page.goto(`${url}/ordenes?documento=sin`);
     await page.getByText('Todas tus ventas pagadas tienen su boleta.').waitFor();
+
+    // The month's declaration counts it.
+    await page.goto(`${url}/cifras`);
+    await page.getByRole('link', { name: 'IVA del mes (F29)' }).click();
+    // At 360 px each type is a card (the table from 640 px up).
+    const card = page.getByRole('listitem').filter({ hasText: 'Boleta exenta electrónica (1)' });
+    await expect(card.innerText()).resolves.toMatch(/Exento\s+\$40\.000\s+Total\s+\$40\.000/);
+    await view.goto(page.url());
+    await lookAtBothWidths(view, 'iva-del-mes');
     await Promise.all([looking.close(), seller.context.close()]);
   });
 });

@@ -4,6 +4,7 @@ import { chileDay } from '@/lib/dates';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
 import { jsonError } from '@/lib/server/http/errors';
+import { downloadResponse } from '@/lib/server/http/download';
 import { methodNotAllowed } from '@/lib/server/http/json';
 
 const FORMATS = { json: 'application/json', csv: 'text/csv' } as const;
@@ -19,13 +20,7 @@ export const GET: APIRoute = async ({ locals, url }) => {
     return jsonError(400, 'El formato debe ser json o csv.');
   const found = await findBuyer(await getDb(), user.id, parseBuyerQuery(url.searchParams.get('q')));
   const body = format === 'csv' ? buyerCsv(found) : JSON.stringify({ orders: found }, null, 2);
-  return new Response(body, {
-    headers: {
-      'Content-Type': `${FORMATS[format]}; charset=utf-8`,
-      'Content-Disposition': `attachment; filename="datos-cliente-${chileDay()}.${format}"`,
-      'Cache-Control': 'no-store',
-    },
-  });
+  return downloadResponse(body, `datos-cliente-${chileDay()}.${format}`, FORMATS[format]);
 };
 
 export const ALL = methodNotAllowed('GET');
