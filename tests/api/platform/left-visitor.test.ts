@@ -1,9 +1,9 @@
 /**
  * A request that waits in the turn queue (`server/http/turn-queue.ts`) behind a burst of renders
- * is not rendered when its visitor leaves first (`scripts/serve.mjs`). A sign-up counts against
+ * is not rendered when its visitor leaves first (`server/http/serve.ts`). A sign-up counts against
  * its address's limit before it reads its body (Node has dropped that body by then): ten sign-ups
  * reset while they waited must leave the address all ten of its attempts. On PGlite a render runs
- * whole once started, so the check in `serve.mjs` is what stops them (this fails without it).
+ * whole once started, so the check in `serve.ts` is what stops them (this fails without it).
  */
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
