@@ -14,3 +14,6 @@ CREATE INDEX IF NOT EXISTS "tax_documents_seller_date_idx" ON "tax_documents" US
 -- (migration 0009), so no kept dashboard counts one that was emitted since.
 DROP TRIGGER IF EXISTS "tax_documents_dashboard" ON "tax_documents";--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "tax_documents_dashboard" AFTER INSERT OR UPDATE OR DELETE ON "tax_documents" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "dashboard_touch"('seller_id');
+--> statement-breakpoint
+-- Issue 50: the tax start is a step of the journey; the owner records the day it was done.
+ALTER TABLE "companies" ADD COLUMN IF NOT EXISTS "activities_started_on" date;

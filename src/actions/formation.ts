@@ -1,7 +1,7 @@
 /**
  * The formation's forms (docs/spec.md §2–§4): the quick start on `/` (public: the company waits in
- * its cookie until the person signs in), a company's correction while observed, and the shop
- * selling as the constituted company or not.
+ * its cookie until the person signs in), a company's correction while observed, the shop
+ * selling as the constituted company or not, and the day it started activities at the SII.
  */
 import { formAction, rowIdField } from '@/lib/server/http/action';
 import { requireUser } from '@/lib/server/http/auth';
@@ -17,6 +17,8 @@ import {
 } from '@/lib/formation/quick-start';
 import { quickStartSchema } from '@/lib/formation/quick-start.server';
 import { sellAsCompany, sellAsSeller } from '@/lib/shop/legal-entity.server';
+import { recordTaxStart } from '@/lib/formation/tax-start.server';
+import { formatDate } from '@/lib/dates';
 import type { FlashInput as Toast } from '@/lib/toast/flash';
 import { z } from '@/lib/zod';
 
@@ -64,4 +66,21 @@ export const formation = {
     await sellAsSeller(await getDb(), requireUser(context.locals).id);
     return { title: 'Tu tienda ya no muestra tu empresa', description: STORE_NOTE };
   }),
+  /** The day the constituted company started activities at the SII (checked by the service). */
+  recordTaxStart: formAction(
+    z.object({ started_on: z.string() }),
+    company,
+    async ({ company, started_on }, context): Promise<Toast> => {
+      const recorded = await recordTaxStart(
+        await getDb(),
+        requireUser(context.locals).id,
+        company,
+        { started_on },
+      );
+      return {
+        title: 'Inicio de actividades anotado',
+        description: `Tu empresa inició actividades el ${formatDate(`${recorded.started_on}T12:00:00Z`)}. Ya puedes conectar un medio de pago y emitir boletas.`,
+      };
+    },
+  ),
 };

@@ -18,6 +18,7 @@ import { allLessons } from '@/lib/lessons/catalogue.server';
 import { lessonsModuleFrom, lessonsSummaryPart } from '@/lib/lessons/lessons.server';
 import { siteProgressPart } from '@/lib/sites/sites.server';
 import { undocumentedPart } from '@/lib/invoicing/undocumented.server';
+import { taxStartPart } from '@/lib/formation/tax-start.server';
 import { MODULES, type ModuleKey, type ModuleProgress, type UserProgress } from '@/lib/modules';
 import { nextStep } from '@/lib/next-step';
 
@@ -97,6 +98,7 @@ export async function dashboardParts(userId: number, companiesPage: number, page
     ...(await progressParts(userId)),
     companies: sentCompaniesPart(userId, companiesPage, pageSize),
     undocumented: undocumentedPart(userId),
+    taxStart: taxStartPart(userId),
     version: dashboardVersionPart(userId),
   };
 }
@@ -109,10 +111,8 @@ export async function dashboardView(
   pageSize: number,
 ) {
   const parts = await dashboardParts(userId, companiesPage, pageSize);
-  const { companies, version, undocumented, ...facts } = await privateAnswers.readingDashboard(
-    userId,
-    () => readParts(db, parts),
-  );
+  const { companies, version, undocumented, taxStart, ...facts } =
+    await privateAnswers.readingDashboard(userId, () => readParts(db, parts));
   const next = nextStep({
     canvas: facts.canvas,
     formation: facts.formalizacion,
@@ -121,6 +121,7 @@ export async function dashboardView(
     sales: facts.sales,
     toAttend: facts.toAttend,
     identified: facts.identified,
+    taxStart,
   });
   return { progress: toUserProgress(facts), next, companies, undocumented, version };
 }

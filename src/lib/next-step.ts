@@ -7,6 +7,8 @@ import type { ModuleProgress } from '@/lib/modules';
 import { FIGURE_PATHS } from '@/lib/figures/urls';
 import { ORDER_PATHS } from '@/lib/orders/urls';
 import { SELLER_PATHS } from '@/lib/shop/urls';
+import { chileDay, formatDate } from '@/lib/dates';
+import { taxStartDeadline, type TaxStartFacts } from '@/lib/formation/tax-start';
 
 export const STAGES = [
   { key: 'idea', label: 'Idea' },
@@ -39,6 +41,10 @@ export interface JourneyFacts {
   toAttend: number;
   /** The shop says who sells (Ley 19.496); until then it takes no orders. */
   identified: boolean;
+  /** Today in Chile (`YYYY-MM-DD`); the clock's when not given. */
+  today?: string;
+  /** The latest constituted company and its tax start; null before one is constituted. */
+  taxStart: TaxStartFacts | null;
 }
 
 export function nextStep(facts: JourneyFacts): NextStep {
@@ -60,6 +66,20 @@ export function nextStep(facts: JourneyFacts): NextStep {
       text: 'La ley pide que tu tienda diga quién vende: completa tu nombre o razón social, RUT y domicilio.',
       action: { label: 'Indicar quién vende', href: `${SELLER_PATHS.products}#tienda` },
     };
+  // A legal deadline: before any step the seller could take at their own pace.
+  if (facts.taxStart && !facts.taxStart.startedOn) {
+    const deadline = taxStartDeadline(facts.taxStart.constitutedOn);
+    const late = deadline < (facts.today ?? chileDay());
+    return {
+      stage: 'empresa',
+      title: 'Inicia actividades en el SII',
+      text: `${late ? `El plazo era el ${formatDate(`${deadline}T12:00:00Z`)}: hazlo cuanto antes.` : `Tu empresa está constituida: tienes hasta el ${formatDate(`${deadline}T12:00:00Z`)} para declararlo en el SII.`} Sin ese paso no puedes emitir boletas, y Webpay, Flow y Mercado Pago te lo pedirán para cobrar.`,
+      action: {
+        label: 'Ver qué necesitas',
+        href: `/dashboard/formalizacion/${facts.taxStart.company}#inicio-actividades`,
+      },
+    };
+  }
   if (!facts.canvas.started)
     return {
       stage: 'idea',

@@ -142,6 +142,29 @@ export async function signedInContext(
   return { context, account };
 }
 
+/**
+ * A new seller at 360 px with JavaScript off (every form must work before its island), and a
+ * second context of the same account with it on, to look at pages (axe needs scripts).
+ */
+export async function sellerWithoutScript(browser: Browser, baseUrl: string) {
+  const { context, account } = await signedInContext(
+    browser,
+    baseUrl,
+    MOBILE,
+    {},
+    {
+      javaScriptEnabled: false,
+    },
+  );
+  const looking = await sessionContext(browser, baseUrl, account, MOBILE);
+  return {
+    account,
+    page: await context.newPage(),
+    view: await looking.newPage(),
+    close: () => Promise.all([context.close(), looking.close()]),
+  };
+}
+
 /** A context signed in as the account behind `token` (its session cookie, as after a sign-in). */
 export async function sessionContext(
   browser: Browser,

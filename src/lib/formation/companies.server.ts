@@ -222,6 +222,8 @@ export async function getCompany(db: Db, userId: number, id: number) {
     rut: row.legalRut,
     constituted_on: row.constitutedOn,
     registry_reference: row.registryReference,
+    /** The day it started activities at the SII, once its owner recorded it. */
+    activities_started_on: row.activitiesStartedOn,
     voplan: plan ?? null,
     history: history.map((h) => ({ ...h, created_at: h.created_at.toISOString() })),
   };

@@ -8,6 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { chileDay } from '@/lib/dates';
 import { PAYLOADS } from '../../fixtures/companies';
 import { ApiClient, uniqueEmail } from '../../support/http';
+import { constitute } from '../../support/formation';
 import { openShop } from '../../support/shop';
 import { decodedMail, waitForMail } from '../../support/smtp';
 
@@ -17,27 +18,6 @@ const today = chileDay();
 const servers = inject('servers');
 const mailDir = inject('mailDir');
 const staff = inject('staff');
-
-/** Takes company `id` to constituida as the staff would. */
-async function constitute(url: string, id: number) {
-  const api = new ApiClient(url);
-  const { token } = (
-    await api.post('/api/users/login/', { email: staff.email, password: staff.password })
-  ).body;
-  const moves = [
-    { status: 'en-revision', version: 1 },
-    { status: 'en-notaria', version: 2 },
-    {
-      status: 'constituida',
-      rut: '76.123.456-0',
-      constituted_on: today,
-      registry_reference: 'RES-2026-1',
-      version: 3,
-    },
-  ];
-  for (const move of moves)
-    expect((await api.patch(`/api/backoffice/companies/${id}/`, move, { token })).status).toBe(200);
-}
 
 describe.each(servers)('a shop selling as its company on $kind', ({ url }) => {
   it('names the legal entity on the product page, the receipt and the mail', async () => {
@@ -62,7 +42,7 @@ describe.each(servers)('a shop selling as its company on $kind', ({ url }) => {
     const before = await fetch(`${url}/shop/${product.id}`).then((r) => r.text());
     expect(before).toContain('"taxID":"12.345.678-5"');
     expect(before).not.toContain('Panadería Las Rosas SpA');
-    await constitute(url, company.id);
+    await constitute(url, staff, company.id, today);
     const named = await seller.put('/api/store/company/', { company_id: company.id }, as);
     expect(named.status).toBe(200);
     expect(named.body.legal).toEqual({ name: 'Panadería Las Rosas SpA', rut: '76.123.456-0' });

@@ -6,13 +6,7 @@
  * IVA page (F29) counts it. Looked at, with axe, at 360 and 1280 px.
  */
 import { describe, expect, inject, it } from 'vitest';
-import {
-  lookAtBothWidths,
-  MOBILE,
-  sessionContext,
-  signedInContext,
-  useBrowser,
-} from '../../support/browser';
+import { lookAtBothWidths, sellerWithoutScript, useBrowser } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop } from '../../support/shop';
 
@@ -21,19 +15,12 @@ const browserOf = useBrowser();
 
 describe('boletas emitted in the SII', () => {
   it('the seller reads what to type in the SII and records the folio, without JavaScript', async () => {
-    const seller = await signedInContext(
-      browserOf(),
-      url,
-      MOBILE,
-      {},
-      { javaScriptEnabled: false },
-    );
+    const { account, page, view, close } = await sellerWithoutScript(browserOf(), url);
     const api = new ApiClient(url);
-    const as = { token: seller.account.token };
-    const { product } = await openShop(api, seller.account.token, {
+    const as = { token: account.token };
+    const { product } = await openShop(api, account.token, {
       product: { name: 'Clase de torno', price: 20000 },
     });
-    const page = await seller.context.newPage();
     // Marked exempt in the product's own form.
     await page.goto(`${url}/productos/${product.id}`);
     await page.getByLabel('Exento de IVA').check();
@@ -61,8 +48,6 @@ describe('boletas emitted in the SII', () => {
       .waitFor();
     await expect(sheet.locator('dl').innerText()).resolves.toMatch(/Exento\s+\$40\.000/);
     await expect(sheet.locator('dl').innerText()).resolves.not.toContain('IVA');
-    const looking = await sessionContext(browserOf(), url, seller.account, MOBILE);
-    const view = await looking.newPage();
     await view.goto(page.url());
     await lookAtBothWidths(view, 'orden-boleta-sii');
     await view.goto(`${url}/dashboard`);
@@ -97,6 +82,6 @@ describe('boletas emitted in the SII', () => {
     await expect(card.innerText()).resolves.toMatch(/Exento\s+\$40\.000\s+Total\s+\$40\.000/);
     await view.goto(page.url());
     await lookAtBothWidths(view, 'iva-del-mes');
-    await Promise.all([looking.close(), seller.context.close()]);
+    await close();
   });
 });

@@ -11,7 +11,7 @@ async function documentText(
 ) {
   const { type: _, ...payload } = { ...PAYLOADS[type], ...over };
   const { bytes, filename } = await companyDocument(
-    { id: 42, type, company_name: payload.companyName, payload },
+    { id: 42, type, company_name: payload.companyName, payload, rut: null, constituted_on: null },
     kind,
   );
   expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
@@ -191,4 +191,32 @@ describe('the data sheet, read back from the PDF', () => {
         expect(text).toContain(`3. ${type === 'spa' ? 'ACCIONISTA' : 'SOCIO 1 DE 2'}`);
     },
   );
+});
+
+describe('the tax start’s sheet, read back from the PDF', () => {
+  it('the RUT and the deadline first, the data sheet, then how to do it; none before constitution', async () => {
+    const { type: _, ...payload } = PAYLOADS.spa;
+    const company = { id: 42, type: 'spa' as const, company_name: payload.companyName, payload };
+    const { bytes, filename } = await companyDocument(
+      { ...company, rut: '76.123.456-0', constituted_on: '2026-12-31' },
+      'inicio-de-actividades',
+    );
+    expect(filename).toBe('inicio-de-actividades-panaderia-las-rosas-spa.pdf');
+    expectInOrder(await pdfText(bytes), [
+      'INICIO DE ACTIVIDADES: TUS DATOS',
+      'CONTRIBUYENTE',
+      'Razón social Panadería Las Rosas SpA',
+      'RUT 76.123.456-0',
+      'Fecha de constitución 31 de diciembre de 2026',
+      'Plazo para iniciar actividades 28 de febrero de 2027',
+      '1. EMPRESA',
+      'Actividades económicas (SII)',
+      '2. CAPITAL',
+      'CÓMO HACERLO',
+      'RUT e Inicio de Actividades',
+    ]);
+    await expect(
+      companyDocument({ ...company, rut: null, constituted_on: null }, 'inicio-de-actividades'),
+    ).rejects.toThrow('Este documento estará cuando tu empresa esté constituida.');
+  });
 });

@@ -11,6 +11,7 @@ const START: JourneyFacts = {
   sales: 0,
   toAttend: 0,
   identified: true,
+  taxStart: null,
 };
 
 describe('the next best step', () => {
@@ -26,6 +27,24 @@ describe('the next best step', () => {
         },
         'empresa',
         '/modelo-de-negocio/spa',
+      ],
+      [
+        {
+          canvas: done,
+          formation: done,
+          taxStart: { company: 7, constitutedOn: '2026-11-02', startedOn: null },
+        },
+        'empresa',
+        '/dashboard/formalizacion/7#inicio-actividades',
+      ],
+      [
+        {
+          canvas: done,
+          formation: done,
+          taxStart: { company: 7, constitutedOn: '2026-11-02', startedOn: '2026-11-20' },
+        },
+        'sitio',
+        '/productos/nuevo',
       ],
       [{ canvas: done, formation: done }, 'sitio', '/productos/nuevo'],
       [
@@ -79,5 +98,20 @@ describe('the next best step', () => {
     });
     // Before there is anything to sell, the journey goes on as before.
     expect(nextStep({ ...START, identified: false }).stage).toBe('idea');
+  });
+
+  it('gives the tax start’s deadline, two months from the constitution, and says when it passed', () => {
+    const facts = {
+      ...START,
+      canvas: done,
+      formation: done,
+      taxStart: { company: 7, constitutedOn: '2026-12-31', startedOn: null },
+    };
+    expect(nextStep({ ...facts, today: '2027-01-05' }).text).toContain(
+      'tienes hasta el 28 de febrero de 2027 para declararlo en el SII',
+    );
+    expect(nextStep({ ...facts, today: '2027-03-01' }).text).toContain(
+      'El plazo era el 28 de febrero de 2027: hazlo cuanto antes.',
+    );
   });
 });

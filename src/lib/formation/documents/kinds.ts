@@ -2,6 +2,8 @@
 export const DOCUMENT_KINDS = {
   estatutos: 'Estatutos',
   'ficha-de-datos': 'Ficha de datos para el Registro',
+  /** Only once constituted: it needs the company's RUT and date. */
+  'inicio-de-actividades': 'Inicio de actividades: tus datos',
 } as const;
 export type DocumentKind = keyof typeof DOCUMENT_KINDS;
 

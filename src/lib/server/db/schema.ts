@@ -168,6 +168,8 @@ export const companies = pgTable(
     legalRut: text('legal_rut'),
     constitutedOn: date('constituted_on'),
     registryReference: text('registry_reference'),
+    /** The day the company started activities at the SII, as its owner recorded it. */
+    activitiesStartedOn: date('activities_started_on'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

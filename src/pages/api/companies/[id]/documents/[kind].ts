@@ -9,7 +9,10 @@ import { HttpError } from '@/lib/server/http/errors';
 import { methodNotAllowed } from '@/lib/server/http/json';
 import { idParam } from '@/lib/server/http/params';
 
-/** `GET /api/companies/{id}/documents/{estatutos|ficha-de-datos}/` → the PDF; 404 for anyone else's. */
+/**
+ * `GET /api/companies/{id}/documents/{estatutos|ficha-de-datos|inicio-de-actividades}/` → the PDF;
+ * 404 for anyone else's, and for the tax start's before the company is constituted.
+ */
 export const GET: APIRoute = async ({ locals, params }) => {
   const user = requireUser(locals);
   const id = idParam(params.id, COMPANY_NOT_FOUND);

@@ -1,0 +1,53 @@
+/**
+ * The tax start as a step (issue 50), in Chromium with JavaScript off: once the company is
+ * constituted the dashboard's next step is «Inicia actividades en el SII»; the company's page
+ * gives the deadline, the data as a PDF and a form for the day; recorded, the path goes on.
+ * Looked at, with axe, at 360 and 1280 px.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { chileDay } from '@/lib/dates';
+import { PAYLOADS } from '../../fixtures/companies';
+import { lookAtBothWidths, sellerWithoutScript, useBrowser } from '../../support/browser';
+import { constitute } from '../../support/formation';
+import { ApiClient } from '../../support/http';
+
+const { url } = inject('servers')[0]!;
+const staff = inject('staff');
+const browserOf = useBrowser();
+
+describe('the tax start', () => {
+  it('the next step leads to the company’s page, where the day is recorded without JavaScript', async () => {
+    const { account, page, view, close } = await sellerWithoutScript(browserOf(), url);
+    const api = new ApiClient(url);
+    const company = (await api.post('/api/companies/', PAYLOADS.spa, { token: account.token }))
+      .body;
+    const today = chileDay();
+    await constitute(url, staff, company.id, today);
+
+    await page.goto(`${url}/dashboard`);
+    await page.getByRole('heading', { name: 'Inicia actividades en el SII' }).waitFor();
+    await page.getByRole('link', { name: 'Ver qué necesitas' }).click();
+    const section = page.locator('#inicio-actividades');
+    await section.getByText('Tienes hasta el').waitFor();
+    const pdfHref = await section
+      .getByRole('link', { name: 'Descargar tus datos para el SII (PDF)' })
+      .getAttribute('href');
+    const pdf = await page.request.get(new URL(pdfHref!, url).href);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+
+    await view.goto(page.url());
+    await lookAtBothWidths(view, 'inicio-actividades');
+
+    await section.getByLabel('¿Ya lo hiciste? ¿Qué día?').fill(today);
+    await section.getByRole('button', { name: 'Anotar inicio de actividades' }).click();
+    await page
+      .locator('#inicio-actividades')
+      .getByText('Tu empresa inició actividades el')
+      .waitFor();
+    await page.goto(`${url}/dashboard`);
+    await expect(
+      page.getByRole('heading', { name: 'Inicia actividades en el SII' }).count(),
+    ).resolves.toBe(0);
+    await close();
+  });
+});
