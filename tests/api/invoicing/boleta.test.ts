@@ -237,6 +237,10 @@ describe.each(servers)('boletas on $kind', ({ url }) => {
       product: { name: 'Clase de torno', price: 20000, tax_exempt: true },
     });
     expect(lesson.tax_exempt).toBe(true);
+    // Its page says so where others say «IVA incluido».
+    expect(await fetch(`${url}/shop/${lesson.id}`).then((r) => r.text())).toContain(
+      'Exento de IVA',
+    );
     const cup = (
       await api.post('/api/products/', { name: 'Taza', price: 12990, published: true }, as)
     ).body;

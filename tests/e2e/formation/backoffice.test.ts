@@ -113,7 +113,7 @@ describe('the back office', () => {
     await mine.reload();
     await mine.getByRole('heading', { name: 'Tu empresa está constituida' }).waitFor();
     await mine.getByText('76.123.456-0').waitFor();
-    await mine.getByText('Tus siguientes pasos').waitFor();
+    await mine.getByText('Inicio de actividades en el SII').waitFor();
     await look(mine, 'empresa-constituida');
     // Its legal name and RUT can go to the person's shop.
     await mine.getByRole('button', { name: 'Usar esta empresa en mi tienda' }).click();
