@@ -1,6 +1,6 @@
 /**
  * A seller without an invoicing provider emits each boleta in the SII's own free system: the
- * order's page shows what to type there (`siiSheetOf`), and the folio the SII gave is recorded
+ * order's page shows what to type there (`sheetToShow`), and the folio the SII gave is recorded
  * here (`recordByHand`), so the order, the figures and the monthly declaration know it. A document
  * the provider is emitting is never recorded over; a refused one may be.
  */
@@ -15,17 +15,15 @@ import {
   type DteType,
 } from '@/lib/invoicing/dte';
 import { accountRow } from '@/lib/invoicing/account.server';
-import type { TaxDocumentView } from '@/lib/invoicing/documents.server';
 import { idempotencyKeyOf } from '@/lib/invoicing/emit.server';
 import { saleTypeOf } from '@/lib/invoicing/sale-document';
 import { ORDER_NOT_FOUND } from '@/lib/orders/book.server';
 import type { InvoiceDetails } from '@/lib/orders/schemas';
+import type { OrderView } from '@/lib/orders/view.server';
 import { recordEvent } from '@/lib/orders/timeline.server';
 import type { Db } from '@/lib/server/db/client';
 import { orderItems, orders, taxDocuments } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
-
-type OrderRow = typeof orders.$inferSelect;
 
 /** What the seller types in the SII's system for a paid order. */
 export interface SiiSheet extends DteAmounts {
@@ -41,7 +39,18 @@ export interface SiiSheet extends DteAmounts {
 export const recordedLine = (type: DteType, folio: number) =>
   `${DTE_LABELS[type]} N° ${folio} registrada (emitida en el SII)`;
 
-async function sheetOfRow(db: Db, order: OrderRow): Promise<SiiSheet> {
+/** What the sheet is read from: the order's amounts and when it was paid. */
+interface PaidOrder {
+  id: number;
+  total: number;
+  deliveryPrice: number;
+  discountAmount: number;
+  invoice: InvoiceDetails | null;
+  paidAt: Date;
+}
+
+/** The sheet of a paid order: its lines' exempt flags are the one thing read here. */
+async function sheetOf(db: Db, order: PaidOrder): Promise<SiiSheet> {
   const items = await db
     .select({
       unitPrice: orderItems.unitPrice,
@@ -52,21 +61,14 @@ async function sheetOfRow(db: Db, order: OrderRow): Promise<SiiSheet> {
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.id));
   const { exemptDiscount: _, ...amounts } = saleAmountsOf({ ...order, items });
-  const invoice = (order.invoice as InvoiceDetails | null) ?? null;
-  const type = saleTypeOf(amounts, invoice !== null);
+  const type = saleTypeOf(amounts, order.invoice !== null);
   return {
     ...amounts,
     type,
     type_label: DTE_LABELS[type],
-    date: chileDay(order.paidAt!),
-    invoice,
+    date: chileDay(order.paidAt),
+    invoice: order.invoice,
   };
-}
-
-/** The sheet of a paid, uncancelled order; null for any other. */
-export async function siiSheetOf(db: Db, order: OrderRow): Promise<SiiSheet | null> {
-  if (!order.paidAt || order.status === 'cancelado') return null;
-  return sheetOfRow(db, order);
 }
 
 /** Past this after payment, a document never started is not on its way (paid before connecting). */
@@ -79,19 +81,23 @@ const ON_ITS_WAY_MS = 60 * 60_000;
 export async function sheetToShow(
   db: Db,
   sellerId: number,
-  orderId: number,
-  document: TaxDocumentView | null,
+  order: OrderView,
 ): Promise<SiiSheet | null> {
+  const document = order.tax_document ?? null;
+  if (!order.paid_at || order.status === 'cancelado') return null;
   if (document && document.status !== 'fallida') return null;
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.sellerId, sellerId)));
-  if (!order?.paidAt) return null;
-  if (!document && Date.now() - order.paidAt.getTime() < ON_ITS_WAY_MS) {
+  const paidAt = new Date(order.paid_at);
+  if (!document && Date.now() - paidAt.getTime() < ON_ITS_WAY_MS) {
     if (await accountRow(db, sellerId)) return null;
   }
-  return siiSheetOf(db, order);
+  return sheetOf(db, {
+    id: order.id,
+    total: order.total,
+    deliveryPrice: order.delivery.price,
+    discountAmount: order.discount?.amount ?? 0,
+    invoice: order.invoice,
+    paidAt,
+  });
 }
 
 /**
@@ -109,8 +115,13 @@ export async function recordByHand(
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.sellerId, sellerId)));
   if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
-  const sheet = await siiSheetOf(db, order);
-  if (!sheet) throw new HttpError(409, 'Solo una orden pagada y no cancelada lleva boleta.');
+  if (!order.paidAt || order.status === 'cancelado')
+    throw new HttpError(409, 'Solo una orden pagada y no cancelada lleva boleta.');
+  const sheet = await sheetOf(db, {
+    ...order,
+    invoice: (order.invoice as InvoiceDetails | null) ?? null,
+    paidAt: order.paidAt,
+  });
   const values = {
     status: 'emitida',
     folio,

@@ -4,13 +4,13 @@
  * the CSV. Emitted documents only: one pending or refused is not declared yet.
  */
 import { and, asc, between, count, eq, gte, lt, sql, sum } from 'drizzle-orm';
-import { chileDayEdge } from '@/lib/dates';
 import type { DteType } from '@/lib/invoicing/dte';
 import {
   addMonths,
   currentMonth,
   monthDays,
   MONTH_MESSAGE,
+  monthStart,
   parseMonth,
   summarise,
   type Month,
@@ -39,8 +39,7 @@ export async function monthlySummary(
   sellerId: number,
   month: Month,
 ): Promise<MonthlySummary> {
-  const start = chileDayEdge(monthDays(month).first, 'start');
-  const end = chileDayEdge(monthDays(addMonths(month, 1)).first, 'start');
+  const [start, end] = [monthStart(month), monthStart(addMonths(month, 1))];
   const [sums, [missing]] = await Promise.all([
     db
       .select({

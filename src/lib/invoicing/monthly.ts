@@ -4,7 +4,7 @@
  * orders of the month still without a document. The queries are `monthly.server.ts`.
  */
 import { toCsv } from '@/lib/csv';
-import { chileDay } from '@/lib/dates';
+import { chileDay, chileDayEdge } from '@/lib/dates';
 import { DTE, DTE_LABELS, type DteAmounts, type DteType } from '@/lib/invoicing/dte';
 
 /** `2026-11`. */
@@ -34,6 +34,9 @@ export function monthDays(month: Month): { first: string; last: string } {
   const days = new Date(Date.UTC(year, m, 0)).getUTCDate();
   return { first: `${month}-01`, last: `${month}-${String(days).padStart(2, '0')}` };
 }
+
+/** Its first instant in Chile. */
+export const monthStart = (month: Month): Date => chileDayEdge(`${month}-01`, 'start');
 
 /** `noviembre de 2026`. */
 export function formatMonth(month: Month): string {

@@ -4,8 +4,8 @@
  * the three agree.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { chileDay, chileDayEdge } from '@/lib/dates';
 import { DTE } from '@/lib/invoicing/dte';
+import { addMonths, currentMonth, monthStart } from '@/lib/invoicing/monthly';
 import type { JsonPart } from '@/lib/server/db/queries';
 import { orders, taxDocuments } from '@/lib/server/db/schema';
 
@@ -14,12 +14,7 @@ export const undocumented = (sellerId: number | SQL): SQL =>
   sql`${orders.sellerId} = ${sellerId} and ${orders.paidAt} is not null and ${orders.status} <> 'cancelado' and not exists (select 1 from ${taxDocuments} where ${taxDocuments.orderId} = ${orders.id} and ${taxDocuments.dteType} <> ${DTE.notaCredito} and ${taxDocuments.status} = 'emitida')`;
 
 /** The first instant of the month before this one, in Chile: the months still to declare. */
-export function openMonthsStart(today = chileDay()): Date {
-  const [year, month] = today.split('-').map(Number) as [number, number];
-  const previous =
-    month === 1 ? `${year - 1}-12-01` : `${year}-${String(month - 1).padStart(2, '0')}-01`;
-  return chileDayEdge(previous, 'start');
-}
+const openMonthsStart = () => monthStart(addMonths(currentMonth(), -1));
 
 /** The dashboard: paid orders of this month and the last without a document, as a part. */
 export function undocumentedPart(sellerId: number): JsonPart<number> {
