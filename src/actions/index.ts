@@ -10,6 +10,7 @@ import { formation } from './formation';
 import { invoicing } from './invoicing';
 import { lessons } from './lessons';
 import { orders, webpay } from './orders';
+import { flow } from './payments';
 import { privacy } from './privacy';
 import { receipt } from './receipt';
 import { categories, shop } from './shop';
@@ -21,6 +22,7 @@ export const server = {
   cart,
   categories,
   discounts,
+  flow,
   formation,
   invoicing,
   lessons,

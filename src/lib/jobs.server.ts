@@ -23,13 +23,18 @@ const HANDLERS: Record<string, () => JobHandler | Promise<JobHandler>> = {
   'order-mails': async () => (await import('@/lib/orders/order-mails.server')).orderMailsJob,
   'tax-document': async () => (await import('@/lib/invoicing/emit.server')).taxDocumentJob,
   'credit-note': async () => (await import('@/lib/invoicing/emit.server')).creditNoteJob,
+  'payment-confirm': async () =>
+    (await import('@/lib/orders/providers/confirm.server')).paymentConfirmJob,
   'password-reset': async () =>
     (await import('@/lib/accounts/password-reset.server')).passwordResetJob,
   'device-unlock': async () => (await import('@/lib/accounts/devices.server')).deviceUnlockJob,
   'orders-sweep': () => async (handle) => {
     const { sweepOrders } = await import('@/lib/orders/payment.server');
+    const { reconcileProviderOrders } = await import('@/lib/orders/providers/reconcile.server');
     const { reconciled, lapsed } = await sweepOrders(handle.db);
-    if (reconciled || lapsed) log.info('orders swept', { reconciled, lapsed });
+    const providers = await reconcileProviderOrders(handle.db);
+    if (reconciled || lapsed || providers.settled)
+      log.info('orders swept', { reconciled, lapsed, providers: providers.settled });
     return {};
   },
   'jobs-purge': () => async (handle) => {

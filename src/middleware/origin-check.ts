@@ -14,8 +14,14 @@ export const originCheck = defineMiddleware((context, next) => {
     return next();
   // Analytics beacons carry no credentials that matter: they are forwarded, not acted on.
   if (context.url.pathname.startsWith('/ingest/')) return next();
-  // Webpay posts the buyer back from its own origin (a cancelled payment), carrying only its token.
-  if (context.url.pathname === '/pay/return' || context.url.pathname === '/pay/return/')
+  // Webpay and Flow post the buyer back from their own origin, carrying only a token; providers
+  // notify from their servers. Neither uses credentials, and what they name is asked of the provider.
+  if (
+    context.url.pathname === '/pay/return' ||
+    context.url.pathname === '/pay/return/' ||
+    context.url.pathname.startsWith('/pay/vuelta/') ||
+    context.url.pathname.startsWith('/api/payments/')
+  )
     return next();
   // Placing an order is public and uses no credentials: a seller's own domain may call it.
   if (

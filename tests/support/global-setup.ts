@@ -20,6 +20,7 @@ import {
 } from './server';
 import { startSmtp } from './smtp';
 import { startOpenFactura } from './openfactura';
+import { startFlow } from './flow';
 import { startWebpay } from './webpay';
 
 export interface ServerInfo {
@@ -37,6 +38,7 @@ declare module 'vitest' {
     webpayUrl: string;
     /** The local OpenFactura (electronic tax documents). */
     openfacturaUrl: string;
+    flowUrl: string;
     /** A staff account on every server, made by `npm run staff:add` before it started. */
     staff: typeof STAFF;
   }
@@ -70,6 +72,7 @@ export default async function setup(project: TestProject) {
   const dns = await startDns(dnsZone);
   const webpay = await startWebpay();
   const openfactura = await startOpenFactura();
+  const flow = await startFlow();
 
   const ports = await Promise.all(kinds.map(() => freePort()));
   const origins = ports.map((p) => `http://127.0.0.1:${p}`);
@@ -91,6 +94,7 @@ export default async function setup(project: TestProject) {
     EDGE_IPV4: '192.0.2.10',
     WEBPAY_API_URL: webpay.url,
     OPENFACTURA_API_URL: openfactura.url,
+    FLOW_API_URL: flow.url,
     // Every instance of a deployment seals store secrets under the same key.
     SECRETS_KEY: TEST_SECRETS_KEY,
   };
@@ -117,6 +121,7 @@ export default async function setup(project: TestProject) {
   project.provide('dnsZone', dnsZone);
   project.provide('webpayUrl', webpay.url);
   project.provide('openfacturaUrl', openfactura.url);
+  project.provide('flowUrl', flow.url);
   project.provide('staff', STAFF);
 
   return async () => {
@@ -133,5 +138,6 @@ export default async function setup(project: TestProject) {
     await dns.close();
     await webpay.close();
     await openfactura.close();
+    await flow.close();
   };
 }

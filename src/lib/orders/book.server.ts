@@ -3,6 +3,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   nextStatuses,
   ORDER_STATUSES,
+  paidByProvider,
   SOLD_STATUSES,
   STATUS_LABELS,
   type DeliveryMethod,
@@ -11,6 +12,8 @@ import {
   type PaymentMethod,
 } from '@/lib/orders/schemas';
 import { sellerWebpay } from '@/lib/orders/webpay-account.server';
+import { isRedirectProvider } from '@/lib/orders/providers/provider';
+import { refundAtProvider } from '@/lib/orders/providers/refund.server';
 import type { Db } from '@/lib/server/db/client';
 import { perDatabase } from '@/lib/server/db/prepared';
 import { listPage, type JsonPart } from '@/lib/server/db/queries';
@@ -142,6 +145,14 @@ export async function moveOrder(
       );
     }
   }
+  if (
+    to === 'cancelado' &&
+    isRedirectProvider(row.paymentMethod) &&
+    row.paidAt &&
+    row.paymentRef &&
+    !row.refundDue
+  )
+    await refundAtProvider(db, row, row.paymentMethod);
   const released = await db.transaction(async (tx) => {
     const [moved] = await tx
       .update(orders)
@@ -151,7 +162,7 @@ export async function moveOrder(
         ...(to === 'cancelado'
           ? {
               reason:
-                row.paidAt && row.paymentMethod === 'webpay'
+                row.paidAt && paidByProvider(row.paymentMethod as PaymentMethod)
                   ? 'La tienda canceló la orden y reembolsó el pago.'
                   : 'La tienda canceló la orden.',
             }

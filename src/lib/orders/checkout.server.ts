@@ -14,9 +14,10 @@ import {
   setCartQuantity,
   type BuyerDraft,
 } from '@/lib/orders/cart.server';
-import { createOrder, PaymentUnavailableError } from '@/lib/orders/placing.server';
+import { createOrder } from '@/lib/orders/placing.server';
+import { PaymentUnavailableError } from '@/lib/orders/providers/start.server';
 import { CHECKOUT_FIELDS, checkoutInput, PER_ORDER_FIELDS } from '@/lib/orders/checkout-form';
-import { quantitySchema } from '@/lib/orders/schemas';
+import { paidByProvider, quantitySchema } from '@/lib/orders/schemas';
 import { payPath, receiptPath } from '@/lib/orders/urls';
 import { parseId } from '@/lib/ids';
 import { variantByValues, type ProductOption } from '@/lib/shop/variants';
@@ -168,11 +169,14 @@ export async function checkout(
       throw new HttpError(409, error.message, { errors: { payment_method: [error.message] } });
     throw error;
   });
-  // A Webpay order keeps the cart until it is paid: a rejected card can try again.
-  if (created.order.payment_method !== 'webpay') await emptyCart(ctx.db, ctx.token, cart.sellerId);
+  // An order paid at a provider keeps the cart until it is paid: a rejected card can try again.
+  if (!paidByProvider(created.order.payment_method))
+    await emptyCart(ctx.db, ctx.token, cart.sellerId);
+  // Flow: straight to its page, where the buyer pays.
+  if (created.redirect) return { redirect: created.redirect };
   // The receipt first, always: a WhatsApp order's page carries the button to the seller's
   // chat, with the order and this page's link written out.
-  const anchor = { webpay: '#pagar', whatsapp: '#whatsapp', transferencia: '' };
+  const anchor = { webpay: '#pagar', flow: '#pagar', whatsapp: '#whatsapp', transferencia: '' };
   return {
     redirect: receiptPath(created.row.receiptToken) + anchor[created.order.payment_method],
   };

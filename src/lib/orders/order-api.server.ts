@@ -1,7 +1,7 @@
 /** What `POST /api/orders/` answers (docs/design.md §7): enough for a client to send the buyer on to pay. */
 import type { CreatedOrder } from '@/lib/orders/placing.server';
 
-export function createdOrderBody({ order, whatsappUrl }: CreatedOrder) {
+export function createdOrderBody({ order, whatsappUrl, redirect }: CreatedOrder) {
   return {
     id: order.id,
     number: order.number,
@@ -9,6 +9,8 @@ export function createdOrderBody({ order, whatsappUrl }: CreatedOrder) {
     status: order.status,
     receipt_url: order.receipt_url,
     ...(order.payment_method === 'webpay' ? { payment_url: `${order.receipt_url}#pagar` } : {}),
+    // Flow: its own page, where the buyer pays.
+    ...(redirect ? { payment_url: redirect } : {}),
     ...(whatsappUrl ? { whatsapp_url: whatsappUrl } : {}),
   };
 }

@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { orderMails, statusMail } from '@/lib/orders/mails.server';
+import { refundDueMail } from '@/lib/orders/providers/refund-due-mail.server';
 import { retractoMails } from '@/lib/orders/retracto-mails.server';
 import type { OrderStatus } from '@/lib/orders/schemas';
 import { itemsOf, orderView, shopCheckout } from '@/lib/orders/view.server';
@@ -19,7 +20,8 @@ import { PermanentJobError, type JobHandler } from '@/lib/server/queue/worker';
 type OrderMailEvent =
   | { event: 'placed' }
   | { event: 'status'; status: OrderStatus; note: string | null }
-  | { event: 'retracto' };
+  | { event: 'retracto' }
+  | { event: 'refund_due' };
 
 /** The ref of an order's jobs, which its page reads to show whether the mails went. */
 export const orderRef = (orderId: number) => `order:${orderId}`;
@@ -48,7 +50,9 @@ export const orderMailsJob: JobHandler = async (handle, job) => {
         ? orderMails(view, shop)
         : what.event === 'retracto'
           ? retractoMails(view, shop)
-          : [statusMail({ ...view, status: what.status }, shop, what.note)];
+          : what.event === 'refund_due'
+            ? [refundDueMail(view, shop)]
+            : [statusMail({ ...view, status: what.status }, shop, what.note)];
     await enqueue(
       tx,
       ...mails.map((mail, i) =>

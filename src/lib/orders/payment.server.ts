@@ -15,6 +15,7 @@ import { log } from '@/lib/server/log';
 
 import { releaseStock, stockChanged } from '@/lib/orders/stock.server';
 import type { OrderRow } from '@/lib/orders/view.server';
+import { isRedirectProvider, type ProviderPayment } from '@/lib/orders/providers/provider';
 
 /** How long a Webpay order waits for its payment before its stock goes back. */
 export const WEBPAY_HOLD_MINUTES = 30;
@@ -30,6 +31,8 @@ export async function settle(
     status: 'pagado' | 'rechazado' | 'cancelado';
     reason?: string;
     webpay?: WebpayResult;
+    /** A redirect provider's answer (`orders/providers/`). */
+    payment?: ProviderPayment;
     /** False when the buyer is still on the page and hears it there (default: mailed). */
     mail?: boolean;
   },
@@ -41,6 +44,7 @@ export async function settle(
         status: to.status,
         reason: to.reason ?? null,
         ...(to.webpay ? { webpay: to.webpay } : {}),
+        ...(to.payment ? { payment: to.payment } : {}),
         ...(to.status === 'pagado' ? { paidAt: sql`now()`, expiresAt: null } : {}),
         webpayState: sql`case when ${orders.webpayState} is null then null else 'done' end`,
         version: sql`${orders.version} + 1`,
@@ -223,7 +227,7 @@ async function commitOrReconcile(db: Db, row: OrderRow): Promise<OrderRow> {
  * Whether the buyer of an unpaid order has since ordered again at the same shop (paid, or on its
  * way to): then its lapse is no news to them, and no mail says «cancelado» about the first try.
  */
-async function boughtSince(db: Db, row: OrderRow): Promise<boolean> {
+export async function boughtSince(db: Db, row: OrderRow): Promise<boolean> {
   const [later] = await db
     .select({ id: orders.id })
     .from(orders)
@@ -266,6 +270,8 @@ export async function sweepOrders(db: Db): Promise<{ reconciled: number; lapsed:
       ),
     );
   for (const row of due) {
+    // A redirect provider's orders are asked of it (`providers/reconcile.server.ts`).
+    if (isRedirectProvider(row.paymentMethod)) continue;
     if (row.paymentMethod === 'webpay') {
       const client = row.webpayToken ? await sellerWebpay(db, row.sellerId) : null;
       if (!client || !row.webpayToken) {

@@ -5,7 +5,9 @@ import { formatClp } from '@/lib/money';
 import { chooseDelivery } from '@/lib/orders/delivery-quote';
 import { takeDiscountUse } from '@/lib/orders/discounts.server';
 import { priceOrder } from '@/lib/orders/price-order.server';
-import { formatOrderNumber, type OrderCreateInput } from '@/lib/orders/schemas';
+import { formatOrderNumber, paidByProvider, type OrderCreateInput } from '@/lib/orders/schemas';
+import { isRedirectProvider } from '@/lib/orders/providers/provider';
+import { PaymentUnavailableError, startProviderPayment } from '@/lib/orders/providers/start.server';
 import { PAY_PATHS } from '@/lib/orders/urls';
 import { recordWebpayCheck, sellerWebpay } from '@/lib/orders/webpay-account.server';
 import { WebpayAccountRejected } from '@/lib/orders/webpay.server';
@@ -53,6 +55,8 @@ export interface CreatedOrder {
   shop: ShopCheckout;
   /** Webpay's form and token, for a Webpay order. */
   webpayForm?: { url: string; token: string };
+  /** The provider's page where the buyer pays (Flow). */
+  redirect?: string;
   whatsappUrl?: string;
 }
 
@@ -61,12 +65,6 @@ export interface CreatedOrder {
  * link and Webpay's return. `hostSiteId`: the site whose host took the order, if any (then the
  * items must be its seller's).
  */
-/** Webpay could not start the payment (down, slow, or the account refused): a 502 to the API. */
-export class PaymentUnavailableError extends HttpError {
-  constructor(message: string) {
-    super(502, message);
-  }
-}
 
 export async function createOrder(
   db: Db,
@@ -129,8 +127,12 @@ export async function createOrder(
       errors: { items: [`El total no puede pasar de ${formatClp(MAX_TOTAL)}.`] },
     });
   const holder = context.clientIp ? holderOf(context.clientIp) : null;
-  const holdMs =
-    input.payment_method === 'webpay'
+  const byProvider = paidByProvider(input.payment_method);
+  // A redirect provider's hold follows `ORDER_HOLD_HOURS` when set (tests lapse them in seconds).
+  const providerHoldHours = isRedirectProvider(input.payment_method) ? orderHoldHours() : undefined;
+  const holdMs = providerHoldHours
+    ? providerHoldHours * 3_600_000
+    : byProvider
       ? WEBPAY_HOLD_MINUTES * 60_000
       : (orderHoldHours() ?? shop.holdHours) * 3_600_000;
 
@@ -139,7 +141,7 @@ export async function createOrder(
     try {
       row = await db.transaction(async (tx) => {
         const left = await takeStock(tx, lines);
-        if (input.payment_method !== 'webpay')
+        if (!byProvider)
           await checkHoldShare(
             tx,
             lines,
@@ -193,9 +195,8 @@ export async function createOrder(
             taxExempt: l.taxExempt,
           })),
         );
-        // Webpay's mails wait for the payment (`settle`); the others go now, with the order.
-        if (input.payment_method !== 'webpay')
-          await enqueueOrderMails(tx, inserted!.id, { event: 'placed' });
+        // A provider's mails wait for the payment (`settle`); the others go now, with the order.
+        if (!byProvider) await enqueueOrderMails(tx, inserted!.id, { event: 'placed' });
         return inserted!;
       });
     } catch (error) {
@@ -246,6 +247,15 @@ export async function createOrder(
           : 'No pudimos conectar con Webpay y no se hizo ningún cargo. Elige otro medio de pago o intenta de nuevo en unos minutos.',
       );
     }
+  }
+  if (isRedirectProvider(input.payment_method)) {
+    const redirect = await startProviderPayment(db, row, input.payment_method, origin, holdMs);
+    return {
+      order: orderView(redirect.row, items),
+      row: redirect.row,
+      shop,
+      redirect: redirect.url,
+    };
   }
   const order = orderView(row, items);
   return {

@@ -25,7 +25,7 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_METHODS = ['webpay', 'transferencia', 'whatsapp'] as const;
+export const PAYMENT_METHODS = ['webpay', 'flow', 'transferencia', 'whatsapp'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const DELIVERY_METHODS = ['retiro', 'despacho'] as const;
@@ -46,6 +46,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
 /** A payment method in a sentence or a list ("Pagaste $9.990 con Webpay"). */
 export const PAYMENT_NAMES: Record<PaymentMethod, string> = {
   webpay: 'Webpay',
+  flow: 'Flow',
   transferencia: 'transferencia bancaria',
   whatsapp: 'WhatsApp',
 };
@@ -53,9 +54,14 @@ export const PAYMENT_NAMES: Record<PaymentMethod, string> = {
 /** A payment method as an option at checkout and in an order's details. */
 export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
   webpay: 'Webpay (débito, crédito o prepago)',
+  flow: 'Flow (Webpay, Mach, Khipu o transferencia)',
   transferencia: 'Transferencia bancaria',
   whatsapp: 'Coordinar por WhatsApp',
 };
+
+/** Paid only on the provider's word (Webpay, Flow), never by the seller's hand. */
+export const paidByProvider = (payment: PaymentMethod): boolean =>
+  payment === 'webpay' || payment === 'flow';
 
 /**
  * The moves a seller may make. A Webpay order is paid by Webpay alone; a transfer or WhatsApp
@@ -69,7 +75,7 @@ export function nextStatuses(
 ): OrderStatus[] {
   switch (status) {
     case 'pendiente_pago':
-      return payment === 'webpay' ? ['cancelado'] : ['pagado', 'cancelado'];
+      return paidByProvider(payment) ? ['cancelado'] : ['pagado', 'cancelado'];
     case 'pagado':
       return ['preparando', 'cancelado'];
     case 'preparando':

@@ -207,3 +207,28 @@ export async function stockChanged(sellerId: number, productIds: number[]): Prom
     tags: [...productIds.map((id) => tags.product(id)), tags.catalogue(sellerId)],
   });
 }
+
+/**
+ * Takes an order's units again after it gave them back (a provider's payment that arrived after
+ * the order lapsed), one conditional update per line; false, and nothing taken, when any line has
+ * not enough left, so the caller's savepoint rolls back.
+ */
+export async function retakeStock(tx: Tx, orderId: number): Promise<boolean> {
+  const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  for (const line of lines) {
+    if (line.productId === null) return false;
+    const table = line.variantId !== null ? productVariants : products;
+    const id = line.variantId ?? line.productId;
+    const [taken] = await tx
+      .update(table)
+      .set({ stock: sql`${table.stock} - ${line.quantity}`, version: sql`${table.version} + 1` })
+      .where(and(eq(table.id, id), isNotNull(table.stock), sql`${table.stock} >= ${line.quantity}`))
+      .returning({ id: table.id });
+    if (taken) continue;
+    // Not taken: fine only for a line without a limit.
+    const [now] = await tx.select({ stock: table.stock }).from(table).where(eq(table.id, id));
+    if (!now || now.stock !== null) return false;
+  }
+  await tx.update(orders).set({ stockHeld: true }).where(eq(orders.id, orderId));
+  return true;
+}

@@ -6,8 +6,16 @@ export const PAY_PATHS = {
   pay: '/pay',
   /** Webpay sends the buyer back here (GET after paying, POST when they cancel). */
   webpayReturn: '/pay/return',
+  /** A redirect provider sends the buyer back here (Flow: a POST with `token`). */
+  providerReturn: (provider: string) => `/pay/vuelta/${provider}`,
   /** Hands the cart between a custom domain and the main domain (`cart-link.server.ts`). */
   link: '/pay/enlazar',
+} as const;
+
+/** Where providers tell the app of a payment or a refund, server to server (app's origin). */
+export const PROVIDER_PATHS = {
+  confirmation: (provider: string) => `/api/payments/${provider}/notify/`,
+  refund: (provider: string) => `/api/payments/${provider}/refund/`,
 } as const;
 
 /** Whether a path is the checkout's (served on every host, sites included). */

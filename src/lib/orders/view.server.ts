@@ -20,6 +20,9 @@ import { taxDocumentOf, type TaxDocumentView } from '@/lib/invoicing/documents.s
 import { INVOICING_PATHS } from '@/lib/invoicing/urls';
 import { receiptPath } from '@/lib/orders/urls';
 import type { WebpayResult } from '@/lib/orders/webpay.server';
+import { offeredProvidersPart } from '@/lib/orders/providers/offered.server';
+import type { RedirectProvider } from '@/lib/orders/providers/provider';
+import { jsonColumn } from '@/lib/server/db/queries';
 import type { Db } from '@/lib/server/db/client';
 import type { Tx } from '@/lib/server/db/versioned';
 import { orderItems, orders, sites, stores, users } from '@/lib/server/db/schema';
@@ -75,6 +78,8 @@ export interface OrderView {
   paid_at: string | null;
   expires_at: string | null;
   reason: string | null;
+  /** Paid at a provider after it lapsed, with its stock gone: the seller owes a refund. */
+  refund_due: boolean;
   webpay: {
     authorization_code: string | null;
     card_last_digits: string | null;
@@ -134,6 +139,7 @@ export function orderView(row: OrderRow, items: ItemRow[]): OrderView {
     paid_at: row.paidAt?.toISOString() ?? null,
     expires_at: row.status === 'pendiente_pago' ? (row.expiresAt?.toISOString() ?? null) : null,
     reason: row.reason,
+    refund_due: row.refundDue,
     webpay: result
       ? {
           authorization_code: result.authorization_code,
@@ -200,7 +206,11 @@ export async function shopCheckout(
   siteWhatsapp: string | null = null,
 ): Promise<ShopCheckout | null> {
   const [row] = await db
-    .select({ user: users, store: stores })
+    .select({
+      user: users,
+      store: stores,
+      providers: jsonColumn(offeredProvidersPart(users.id)),
+    })
     .from(users)
     .leftJoin(stores, eq(stores.userId, users.id))
     .where(eq(users.id, sellerId));
@@ -213,6 +223,8 @@ export function checkoutOf(
   row: {
     user: Pick<typeof users.$inferSelect, 'fullName' | 'email'>;
     store: typeof stores.$inferSelect | null;
+    /** The redirect providers whose account was accepted (`offeredProvidersPart`). */
+    providers?: RedirectProvider[];
   },
   siteWhatsapp: string | null = null,
 ): ShopCheckout {
@@ -225,6 +237,7 @@ export function checkoutOf(
     row.store?.webpayCommerceCode && row.store.webpaySecret && row.store.webpayCheck === 'ok';
   const paymentMethods: PaymentMethod[] = [
     ...(webpay ? ['webpay' as const] : []),
+    ...(row.providers ?? []),
     ...(transferDetails ? ['transferencia' as const] : []),
     ...(whatsapp ? ['whatsapp' as const] : []),
   ];

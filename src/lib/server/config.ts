@@ -116,6 +116,17 @@ export function taxDocumentWarnMs(): number {
 }
 
 /**
+ * Where Flow's API answers for an environment: `FLOW_API_URL` when set (the tests' local Flow),
+ * else Flow's sandbox or production host. Each store brings its own API key and secret key.
+ */
+export function flowApiUrl(environment: 'sandbox' | 'production'): string {
+  const url =
+    env.FLOW_API_URL ??
+    (environment === 'production' ? 'https://www.flow.cl/api' : 'https://sandbox.flow.cl/api');
+  return url.replace(/\/+$/, '');
+}
+
+/**
  * Where Webpay's API answers for an environment: `WEBPAY_API_URL` when set (the tests' local
  * Webpay), else Transbank's own host. Each store brings its own commerce code and secret key.
  */

@@ -69,6 +69,8 @@ export const ENV_SCHEMA = {
   WEBPAY_API_URL: url(),
   /** OpenFactura's API instead of Haulmer's hosts (the tests' local OpenFactura). */
   OPENFACTURA_API_URL: url(),
+  /** Flow's API instead of its sandbox and production hosts (the tests' local Flow). */
+  FLOW_API_URL: url(),
   /** Overrides every shop's own hold time, in hours. */
   ORDER_HOLD_HOURS: positive(),
   ORDER_RATE_LIMIT: positive(60, true),

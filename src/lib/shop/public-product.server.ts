@@ -1,5 +1,6 @@
 /** A published product as its public page reads it: by id (`/shop/{id}`) or by slug on a site. */
 import { and, eq, sql } from 'drizzle-orm';
+import { offeredProvidersPart } from '@/lib/orders/providers/offered.server';
 import { checkoutOf } from '@/lib/orders/view.server';
 import { sellerIdentity } from '@/lib/shop/legal-entity';
 import { productImagesPart } from '@/lib/shop/media.server';
@@ -44,6 +45,7 @@ const publicProductStatement = perDatabase((db) =>
       categoryName: categories.name,
       images: jsonColumn(productImagesPart(products.id)),
       variants: jsonColumn(productVariantsPart(products.id)),
+      providers: jsonColumn(offeredProvidersPart(products.userId)),
     })
     .from(products)
     .innerJoin(users, eq(users.id, products.userId))

@@ -1,6 +1,8 @@
 import type { APIRoute } from 'astro';
 import { cartToken, emptyCart, syncCartCounts } from '@/lib/orders/cart.server';
 import { webpayReturn, type WebpayReturn } from '@/lib/orders/payment.server';
+import { paymentNotFound } from '@/lib/orders/payment-not-found';
+import { referenceOf } from '@/lib/orders/providers/reference';
 import { receiptPath } from '@/lib/orders/urls';
 import { getDb } from '@/lib/server/db/client';
 import { BODY_LIMITS, readCapped } from '@/lib/server/http/json';
@@ -24,21 +26,10 @@ async function handle(
       : url.searchParams;
   // Webpay's values are short printable ASCII; anything else (a NUL, which PostgreSQL refuses)
   // matches no payment: the 404 below, never a 500.
-  for (const field of FIELDS) {
-    const value = source.get(field);
-    params[field] = value && /^[\x21-\x7e]{1,100}$/.test(value) ? value : null;
-  }
+  for (const field of FIELDS) params[field] = referenceOf(source, field);
   const db = await getDb();
   const { outcome, row } = await webpayReturn(db, params);
-  if (!row) {
-    return new Response(
-      '<!doctype html><html lang="es-CL"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Pago no encontrado</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem"><h1>No encontramos ese pago</h1><p>El enlace de vuelta desde Webpay no corresponde a ningún pedido. No se hizo ningún cargo desde esta página.</p><p><a href="/pay">Volver al carro</a></p></body></html>',
-      {
-        status: 404,
-        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
-      },
-    );
-  }
+  if (!row) return paymentNotFound('Webpay');
   // Paid: the cart is done (the GET from Webpay carries the cart cookie; a POST does not, and is never a payment).
   const token = cartToken(cookies, url, false);
   if (outcome === 'paid' && token) {

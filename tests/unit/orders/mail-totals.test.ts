@@ -53,6 +53,7 @@ const order = {
   paid_at: null,
   expires_at: '2026-11-27T15:00:00Z',
   reason: null,
+  refund_due: false,
   webpay: null,
   receipt_url: 'https://impulsa.cl/pay/orden/x',
   tracking: null,

@@ -546,6 +546,13 @@ export const orders = pgTable(
     webpayState: text('webpay_state'),
     /** What Webpay answered to the commit or status call (amount, card's last digits, authorization code…). */
     webpay: jsonb('webpay'),
+    /** A redirect provider's reference for the payment (Flow's token) and where the buyer pays. */
+    paymentRef: text('payment_ref'),
+    paymentUrl: text('payment_url'),
+    /** What the provider last said of the payment (`orders/providers/`). */
+    payment: jsonb('payment'),
+    /** Paid after it lapsed with its stock gone: the seller owes the buyer a refund. */
+    refundDue: boolean('refund_due').notNull().default(false),
     /** Why the order was rejected or cancelled, in Spanish, for the buyer's page. */
     reason: text('reason'),
     /** The shipment's tracking number and carrier (`CARRIERS`), set when the order is sent. */
@@ -567,6 +574,7 @@ export const orders = pgTable(
     uniqueIndex('orders_number_key').on(t.number),
     uniqueIndex('orders_receipt_token_key').on(t.receiptToken),
     uniqueIndex('orders_webpay_token_key').on(t.webpayToken),
+    uniqueIndex('orders_payment_ref_key').on(t.paymentMethod, t.paymentRef),
     index('orders_seller_created_idx').on(t.sellerId, t.createdAt, t.id),
     index('orders_seller_status_idx').on(t.sellerId, t.status, t.createdAt),
     index('orders_held_expires_idx')
@@ -878,6 +886,31 @@ export const invoicingAccounts = pgTable('invoicing_accounts', {
   version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A seller's account with a payment provider that sends the buyer to its own page (issue 50):
+ * Flow (`key_id` the API key, `secret` the secret key) and Mercado Pago. The secret is sealed
+ * like the Webpay key (`server/secrets.ts`). Checkout offers a provider only once it said `ok`.
+ */
+export const paymentAccounts = pgTable(
+  'payment_accounts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    environment: text('environment').notNull(),
+    keyId: text('key_id').notNull(),
+    secret: text('secret').notNull(),
+    secretHint: text('secret_hint').notNull(),
+    /** What the provider last said of the account: `ok`, `rejected`, or null (not asked yet). */
+    check: text('check'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);
 
 /**
  * The tax documents of orders: one boleta (39), boleta exenta (41) or factura (33) per paid order,

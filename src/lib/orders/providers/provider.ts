@@ -1,0 +1,91 @@
+/**
+ * The payment providers that take the buyer to their own page and tell the shop afterwards, server
+ * to server (Flow; Mercado Pago next). Each one is reached through this interface, so placing,
+ * confirming, reconciling and refunding an order read the same whatever the provider. Webpay posts
+ * a form from our page instead and keeps its own module (`orders/webpay.server.ts`).
+ */
+
+export const REDIRECT_PROVIDERS = ['flow'] as const;
+export type RedirectProvider = (typeof REDIRECT_PROVIDERS)[number];
+
+export const isRedirectProvider = (method: string): method is RedirectProvider =>
+  (REDIRECT_PROVIDERS as readonly string[]).includes(method);
+
+/** Where a payment stands, as the provider says it (never as a notification's body says it). */
+export type PaymentState = 'paid' | 'rejected' | 'cancelled' | 'pending';
+
+/** A provider's answer about one payment, kept on the order as the seller's record. */
+export interface ProviderPayment {
+  state: PaymentState;
+  amount: number;
+  /** Our order's number, as the provider echoes it: a payment for another order changes nothing. */
+  reference: string;
+  /** The provider's own number for the payment. */
+  provider_order: string | null;
+  /** How the buyer paid (Flow's `media`: «Webpay», «Mach», «Khipu»…), once paid. */
+  media: string | null;
+  date: string | null;
+}
+
+export interface NewPayment {
+  /** Our order's number. */
+  reference: string;
+  subject: string;
+  amount: number;
+  email: string;
+  /** Where the provider tells us, server to server. */
+  confirmationUrl: string;
+  /** Where the buyer's browser comes back. */
+  returnUrl: string;
+  /** After this the provider stops taking the payment (our stock hold ends then too). */
+  expiresInSeconds: number;
+}
+
+export interface NewRefund {
+  ref: string;
+  reference: string;
+  amount: number;
+  email: string;
+  /** Where the provider says how the refund went. */
+  callbackUrl: string;
+}
+
+/** What «Probar conexión» found: the provider accepted the account, refused it, or did not answer. */
+export type AccountCheck = 'ok' | 'rejected' | 'unreachable';
+
+export interface PaymentProvider {
+  readonly name: RedirectProvider;
+  /** Starts a payment: its reference and the page the buyer goes to. */
+  create(payment: NewPayment): Promise<{ ref: string; url: string }>;
+  /** Asks where a payment stands: what confirms, reconciles and settles a return. */
+  status(ref: string): Promise<ProviderPayment>;
+  /** Gives a paid order's money back. */
+  refund(refund: NewRefund): Promise<{ ref: string; state: string }>;
+  /** Where a refund stands: `created`, `accepted`, `rejected`, `refunded` (Flow's words). */
+  refundStatus(ref: string): Promise<{ ref: string; state: string }>;
+  /** Asks something harmless with the account's keys. */
+  check(): Promise<AccountCheck>;
+}
+
+/** The provider answered 401: it does not know the shop's keys. */
+export class ProviderAccountRejected extends Error {
+  constructor(provider: RedirectProvider) {
+    super(`${provider} rejected the store account (401)`);
+    this.name = 'ProviderAccountRejected';
+  }
+}
+
+/** The provider refused a call (4xx other than 401), with its own code and message. */
+export class ProviderError extends Error {
+  readonly status: number;
+  readonly code: unknown;
+  constructor(status: number, code: unknown, message: string) {
+    super(message);
+    this.name = 'ProviderError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** Each provider's name as a buyer reads it, and what it covers. */
+export const PROVIDER_NAMES: Record<RedirectProvider, string> = { flow: 'Flow' };
