@@ -126,6 +126,13 @@ export function flowApiUrl(environment: 'sandbox' | 'production'): string {
   return url.replace(/\/+$/, '');
 }
 
+/** The origins Flow's payment pages are on: checkout's form is answered with a redirect there. */
+export function flowOrigins(): string[] {
+  return env.FLOW_API_URL
+    ? [new URL(env.FLOW_API_URL).origin]
+    : ['https://www.flow.cl', 'https://sandbox.flow.cl'];
+}
+
 /**
  * Where Webpay's API answers for an environment: `WEBPAY_API_URL` when set (the tests' local
  * Webpay), else Transbank's own host. Each store brings its own commerce code and secret key.

@@ -58,16 +58,19 @@ describe('buying and selling', () => {
     // The seller connects their own Webpay account at /cobros: plain forms, checked at both widths.
     const settings = await seller.context.newPage();
     await settings.goto(`${url}/cobros`);
-    await settings.getByText('Sin conectar').waitFor();
+    await settings
+      .getByRole('region', { name: 'Estado de Webpay' })
+      .getByText('Sin conectar')
+      .waitFor();
     await expectAccessible(settings);
     await screenshot(settings, 'cobros-vacio-desktop');
     await settings.getByLabel('Código de comercio').fill('5970');
-    await settings.getByRole('button', { name: 'Guardar cuenta' }).click();
+    await settings.getByRole('button', { name: 'Guardar cuenta Webpay' }).click();
     await settings.getByText('El código de comercio son 12 dígitos, como 597012345678.').waitFor();
     await expect(settings.getByLabel('Código de comercio').inputValue()).resolves.toBe('5970');
     await settings.getByLabel('Código de comercio').fill(WEBPAY_COMMERCE_CODE);
     await settings.getByLabel('Llave secreta (API Key Secret)').fill(WEBPAY_API_KEY);
-    await settings.getByRole('button', { name: 'Guardar cuenta' }).click();
+    await settings.getByRole('button', { name: 'Guardar cuenta Webpay' }).click();
     await settings.locator('li.toast').getByText('Cuenta Webpay guardada y verificada').waitFor();
     await settings.getByText('Verificada', { exact: true }).waitFor();
     await settings.getByRole('button', { name: 'Probar conexión' }).click();

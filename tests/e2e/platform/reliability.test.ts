@@ -120,7 +120,7 @@ describe('what is promised is kept', () => {
     await page.goto(`${url}/cobros`);
     await page.getByLabel('Código de comercio').fill(WEBPAY_COMMERCE_CODE);
     await page.getByLabel('Llave secreta (API Key Secret)').fill('X'.repeat(64));
-    await page.getByRole('button', { name: 'Guardar cuenta' }).click();
+    await page.getByRole('button', { name: 'Guardar cuenta Webpay' }).click();
     await page
       .locator('li.toast')
       .getByText('Cuenta guardada, pero Webpay no la reconoce')

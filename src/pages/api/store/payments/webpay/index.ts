@@ -1,2 +1,2 @@
 /** `/api/store/payments/webpay/`: the same account as `/api/store/webpay/`, beside the other providers. */
-export { ALL, DELETE, GET, PUT } from '../../webpay/index';
+export { ALL, DELETE, GET, PUT } from '@/pages/api/store/webpay/index';
