@@ -10,7 +10,7 @@ import { formation } from './formation';
 import { invoicing } from './invoicing';
 import { lessons } from './lessons';
 import { orders, webpay } from './orders';
-import { flow } from './payments';
+import { flow, mercadopago } from './payments';
 import { privacy } from './privacy';
 import { receipt } from './receipt';
 import { categories, shop } from './shop';
@@ -26,6 +26,7 @@ export const server = {
   formation,
   invoicing,
   lessons,
+  mercadopago,
   orders,
   privacy,
   receipt,

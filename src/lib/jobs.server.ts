@@ -25,6 +25,8 @@ const HANDLERS: Record<string, () => JobHandler | Promise<JobHandler>> = {
   'credit-note': async () => (await import('@/lib/invoicing/emit.server')).creditNoteJob,
   'payment-confirm': async () =>
     (await import('@/lib/orders/providers/confirm.server')).paymentConfirmJob,
+  'payment-notice': async () =>
+    (await import('@/lib/orders/providers/confirm.server')).paymentNoticeJob,
   'password-reset': async () =>
     (await import('@/lib/accounts/password-reset.server')).passwordResetJob,
   'device-unlock': async () => (await import('@/lib/accounts/devices.server')).deviceUnlockJob,

@@ -11,7 +11,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocal } from './listen';
 
 export const FLOW_API_KEY = '1F52F6C7-8DA4-4A6C-9A2E-3C1B7D0E5F21';
 export const FLOW_SECRET_KEY = 'b2f8c4d6e1a3957f0c2d4e6a8b1c3d5e7f9a0b2c';
@@ -279,16 +279,7 @@ export async function startFlow(
       send(res, 500, { code: 500, message: String(error) });
     }
   }
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  base = `http://127.0.0.1:${port}`;
-  return {
-    url: base,
-    port,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const listening = await listenLocal(server, options.port ?? 0);
+  base = listening.url;
+  return listening;
 }

@@ -21,6 +21,7 @@ import {
 import { startSmtp } from './smtp';
 import { startOpenFactura } from './openfactura';
 import { startFlow } from './flow';
+import { startMercadoPago } from './mercadopago';
 import { startWebpay } from './webpay';
 
 export interface ServerInfo {
@@ -38,7 +39,9 @@ declare module 'vitest' {
     webpayUrl: string;
     /** The local OpenFactura (electronic tax documents). */
     openfacturaUrl: string;
+    /** The local Flow and Mercado Pago (payment providers with their own pages). */
     flowUrl: string;
+    mercadopagoUrl: string;
     /** A staff account on every server, made by `npm run staff:add` before it started. */
     staff: typeof STAFF;
   }
@@ -73,6 +76,7 @@ export default async function setup(project: TestProject) {
   const webpay = await startWebpay();
   const openfactura = await startOpenFactura();
   const flow = await startFlow();
+  const mercadopago = await startMercadoPago();
 
   const ports = await Promise.all(kinds.map(() => freePort()));
   const origins = ports.map((p) => `http://127.0.0.1:${p}`);
@@ -95,6 +99,7 @@ export default async function setup(project: TestProject) {
     WEBPAY_API_URL: webpay.url,
     OPENFACTURA_API_URL: openfactura.url,
     FLOW_API_URL: flow.url,
+    MERCADOPAGO_API_URL: mercadopago.url,
     // Every instance of a deployment seals store secrets under the same key.
     SECRETS_KEY: TEST_SECRETS_KEY,
   };
@@ -122,6 +127,7 @@ export default async function setup(project: TestProject) {
   project.provide('webpayUrl', webpay.url);
   project.provide('openfacturaUrl', openfactura.url);
   project.provide('flowUrl', flow.url);
+  project.provide('mercadopagoUrl', mercadopago.url);
   project.provide('staff', STAFF);
 
   return async () => {
@@ -139,5 +145,6 @@ export default async function setup(project: TestProject) {
     await webpay.close();
     await openfactura.close();
     await flow.close();
+    await mercadopago.close();
   };
 }

@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocal } from './listen';
 
 export const WEBPAY_COMMERCE_CODE = '597055555532';
 export const WEBPAY_API_KEY = '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C';
@@ -204,16 +204,7 @@ export async function startWebpay(
       send(res, 500, { error_message: String(error) });
     }
   }
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  base = `http://127.0.0.1:${port}`;
-  return {
-    url: base,
-    port,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const listening = await listenLocal(server, options.port ?? 0);
+  base = listening.url;
+  return listening;
 }

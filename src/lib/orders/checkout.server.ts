@@ -176,7 +176,13 @@ export async function checkout(
   if (created.redirect) return { redirect: created.redirect };
   // The receipt first, always: a WhatsApp order's page carries the button to the seller's
   // chat, with the order and this page's link written out.
-  const anchor = { webpay: '#pagar', flow: '#pagar', whatsapp: '#whatsapp', transferencia: '' };
+  const anchor = {
+    webpay: '#pagar',
+    flow: '#pagar',
+    mercadopago: '#pagar',
+    whatsapp: '#whatsapp',
+    transferencia: '',
+  };
   return {
     redirect: receiptPath(created.row.receiptToken) + anchor[created.order.payment_method],
   };

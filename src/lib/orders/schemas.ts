@@ -25,7 +25,13 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_METHODS = ['webpay', 'flow', 'transferencia', 'whatsapp'] as const;
+export const PAYMENT_METHODS = [
+  'webpay',
+  'flow',
+  'mercadopago',
+  'transferencia',
+  'whatsapp',
+] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const DELIVERY_METHODS = ['retiro', 'despacho'] as const;
@@ -47,6 +53,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
 export const PAYMENT_NAMES: Record<PaymentMethod, string> = {
   webpay: 'Webpay',
   flow: 'Flow',
+  mercadopago: 'Mercado Pago',
   transferencia: 'transferencia bancaria',
   whatsapp: 'WhatsApp',
 };
@@ -55,13 +62,14 @@ export const PAYMENT_NAMES: Record<PaymentMethod, string> = {
 export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
   webpay: 'Webpay (débito, crédito o prepago)',
   flow: 'Flow (Webpay, Mach, Khipu o transferencia)',
+  mercadopago: 'Mercado Pago (tarjetas, saldo o cuotas)',
   transferencia: 'Transferencia bancaria',
   whatsapp: 'Coordinar por WhatsApp',
 };
 
-/** Paid only on the provider's word (Webpay, Flow), never by the seller's hand. */
+/** Paid only on the provider's word (Webpay, Flow, Mercado Pago), never by the seller's hand. */
 export const paidByProvider = (payment: PaymentMethod): boolean =>
-  payment === 'webpay' || payment === 'flow';
+  payment === 'webpay' || payment === 'flow' || payment === 'mercadopago';
 
 /**
  * The moves a seller may make. A Webpay order is paid by Webpay alone; a transfer or WhatsApp

@@ -14,7 +14,11 @@ export const PAY_PATHS = {
 
 /** Where providers tell the app of a payment or a refund, server to server (app's origin). */
 export const PROVIDER_PATHS = {
-  confirmation: (provider: string) => `/api/payments/${provider}/notify/`,
+  /** Mercado Pago's carries the shop: its notification is checked with the shop's own secret. */
+  confirmation: (provider: string, sellerId: number) =>
+    provider === 'mercadopago'
+      ? `/api/payments/${provider}/notify/${sellerId}/`
+      : `/api/payments/${provider}/notify/`,
   refund: (provider: string) => `/api/payments/${provider}/refund/`,
 } as const;
 

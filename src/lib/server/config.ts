@@ -133,6 +133,18 @@ export function flowOrigins(): string[] {
     : ['https://www.flow.cl', 'https://sandbox.flow.cl'];
 }
 
+/** Where Mercado Pago's API answers: `MERCADOPAGO_API_URL` when set (the tests' local one). */
+export function mercadoPagoApiUrl(): string {
+  return (env.MERCADOPAGO_API_URL ?? 'https://api.mercadopago.com').replace(/\/+$/, '');
+}
+
+/** The origins Mercado Pago's checkout pages are on (Chile's, and its sandbox). */
+export function mercadoPagoOrigins(): string[] {
+  return env.MERCADOPAGO_API_URL
+    ? [new URL(env.MERCADOPAGO_API_URL).origin]
+    : ['https://www.mercadopago.cl', 'https://sandbox.mercadopago.cl'];
+}
+
 /**
  * Where Webpay's API answers for an environment: `WEBPAY_API_URL` when set (the tests' local
  * Webpay), else Transbank's own host. Each store brings its own commerce code and secret key.

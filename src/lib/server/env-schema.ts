@@ -71,6 +71,8 @@ export const ENV_SCHEMA = {
   OPENFACTURA_API_URL: url(),
   /** Flow's API instead of its sandbox and production hosts (the tests' local Flow). */
   FLOW_API_URL: url(),
+  /** Mercado Pago's API instead of api.mercadopago.com (the tests' local Mercado Pago). */
+  MERCADOPAGO_API_URL: url(),
   /** Overrides every shop's own hold time, in hours. */
   ORDER_HOLD_HOURS: positive(),
   ORDER_RATE_LIMIT: positive(60, true),

@@ -5,12 +5,15 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { flowClient, type FlowEnvironment } from '@/lib/orders/providers/flow.server';
-import type {
-  AccountCheck,
-  PaymentProvider,
-  RedirectProvider,
+import {
+  PROVIDER_COVERS,
+  PROVIDER_NAMES,
+  type AccountCheck,
+  type PaymentProvider,
+  type RedirectProvider,
 } from '@/lib/orders/providers/provider';
-import type { FlowAccountInput } from '@/lib/orders/providers/schemas';
+import { mercadoPagoClient } from '@/lib/orders/providers/mercadopago.server';
+import type { FlowAccountInput, MercadoPagoAccountInput } from '@/lib/orders/providers/schemas';
 import { cache } from '@/lib/server/cache/provider';
 import { tags } from '@/lib/server/cache/tags';
 import type { Db } from '@/lib/server/db/client';
@@ -66,12 +69,61 @@ export async function getPaymentAccount(
   return toView(provider, await rowOf(db, userId, provider));
 }
 
+/** What a save writes, whatever the provider: the public part, the secret (null keeps it), its hint. */
+interface AccountWrite {
+  keyId: string | null;
+  secret: string | null;
+  hint: string;
+  environment: string;
+  version: number;
+  /** The field and message when there is no secret yet and none was given. */
+  missing: { field: string; message: string };
+}
+
+function accountWrite(
+  provider: RedirectProvider,
+  given: FlowAccountInput | MercadoPagoAccountInput,
+): AccountWrite {
+  if (provider === 'flow') {
+    const input = given as FlowAccountInput;
+    return {
+      keyId: input.api_key,
+      secret: input.secret_key || null,
+      hint: input.secret_key.slice(-4),
+      environment: input.environment,
+      version: input.version,
+      missing: { field: 'secret_key', message: 'Escribe la secret key que te da Flow.' },
+    };
+  }
+  const input = given as MercadoPagoAccountInput;
+  const token = input.access_token;
+  return {
+    // Mercado Pago's access token ends with the account's user id: shown to tell accounts apart.
+    keyId: token ? (/-(\d+)$/.exec(token)?.[1] ?? '') : null,
+    secret: token
+      ? JSON.stringify({ accessToken: token, webhookSecret: input.webhook_secret })
+      : null,
+    hint: token.slice(-4),
+    environment: token.startsWith('TEST-') ? 'sandbox' : 'production',
+    version: input.version,
+    missing: {
+      field: 'access_token',
+      message: 'Escribe el access token de tu aplicación de Mercado Pago.',
+    },
+  };
+}
+
 /** The provider's client with the row's secret opened; null when it cannot be opened. */
 function clientOf(row: AccountRow): PaymentProvider | null {
   try {
+    const secret = openSecret(row.secret);
+    if (row.provider === 'mercadopago') {
+      const opened = JSON.parse(secret) as { accessToken: string; webhookSecret: string };
+      return mercadoPagoClient(opened);
+    }
     return flowClient({
       apiKey: row.keyId,
-      secretKey: openSecret(row.secret),
+      secretKey: secret,
       environment: row.environment as FlowEnvironment,
     });
   } catch (error) {
@@ -99,8 +151,9 @@ export async function savePaymentAccount(
   db: Db,
   userId: number,
   provider: RedirectProvider,
-  input: FlowAccountInput,
+  given: FlowAccountInput | MercadoPagoAccountInput,
 ): Promise<PaymentAccountView> {
+  const input = accountWrite(provider, given);
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -109,21 +162,18 @@ export async function savePaymentAccount(
       .for('update');
     if ((current?.version ?? 0) !== input.version)
       throw new HttpError(409, CONFLICT, { body: { current: toView(provider, current) } });
-    if (!input.secret_key && !current)
-      throw new HttpError(400, 'Falta la secret key.', {
-        errors: { secret_key: ['Escribe la secret key que te da Flow.'] },
+    if (!input.secret && !current)
+      throw new HttpError(400, input.missing.message, {
+        errors: { [input.missing.field]: [input.missing.message] },
       });
     const columns = {
-      keyId: input.api_key,
+      ...(input.keyId !== null && { keyId: input.keyId }),
       environment: input.environment,
       // A changed account is unknown until the provider says otherwise (asked right below).
       check: null,
       checkedAt: null,
       updatedAt: new Date(),
-      ...(input.secret_key && {
-        secret: sealSecret(input.secret_key),
-        secretHint: input.secret_key.slice(-4),
-      }),
+      ...(input.secret && { secret: sealSecret(input.secret), secretHint: input.hint }),
     };
     if (current)
       await tx
@@ -135,6 +185,7 @@ export async function savePaymentAccount(
         userId,
         provider,
         ...columns,
+        keyId: input.keyId ?? '',
         secret: columns.secret!,
         secretHint: columns.secretHint!,
       });
@@ -197,20 +248,37 @@ export async function removePaymentAccount(
   return toView(provider, current);
 }
 
-/** What each check means for the seller. */
-export const PAYMENT_CHECK_MESSAGES: Record<AccountCheck, { title: string; description: string }> =
-  {
+/** What each check means for the seller, per provider. */
+export function paymentCheckMessages(
+  provider: RedirectProvider,
+): Record<AccountCheck, { title: string; description: string }> {
+  const name = PROVIDER_NAMES[provider];
+  return {
     ok: {
-      title: 'Flow aceptó tu cuenta',
-      description:
-        'Tus clientes ya pueden pagar con Flow (Webpay, Mach, Khipu o transferencia); el dinero llega a tu cuenta Flow.',
+      title: `${name} aceptó tu cuenta`,
+      description: `Tus clientes ya pueden pagar con ${name} (${PROVIDER_COVERS[provider]}); el dinero llega a tu cuenta ${name}.`,
     },
     rejected: {
-      title: 'Flow no reconoce tu cuenta',
-      description: 'Revisa la API key, la secret key y el ambiente (sandbox o producción).',
+      title: `${name} no reconoce tu cuenta`,
+      description:
+        provider === 'flow'
+          ? 'Revisa la API key, la secret key y el ambiente (sandbox o producción).'
+          : 'Revisa el access token: cópialo de nuevo desde «Tus integraciones» en Mercado Pago.',
     },
     unreachable: {
-      title: 'No pudimos hablar con Flow',
-      description: 'Flow no respondió. Intenta de nuevo en unos minutos.',
+      title: `No pudimos hablar con ${name}`,
+      description: `${name} no respondió. Intenta de nuevo en unos minutos.`,
     },
   };
+}
+
+/** The seller's Mercado Pago webhook secret, which signs its notifications; null without an account. */
+export async function mercadoPagoWebhookSecret(db: Db, sellerId: number): Promise<string | null> {
+  const row = await rowOf(db, sellerId, 'mercadopago');
+  if (!row) return null;
+  try {
+    return (JSON.parse(openSecret(row.secret)) as { webhookSecret: string }).webhookSecret;
+  } catch {
+    return null;
+  }
+}

@@ -20,25 +20,61 @@ import { recordEvent } from '@/lib/orders/timeline.server';
 import type { OrderRow } from '@/lib/orders/view.server';
 import type { Db } from '@/lib/server/db/client';
 import { orderItems, orders } from '@/lib/server/db/schema';
-import { enqueue } from '@/lib/server/queue/queue';
+import { enqueueUnlessWaiting } from '@/lib/server/queue/queue';
 import type { JobHandler } from '@/lib/server/queue/worker';
 import { log } from '@/lib/server/log';
 
 /** The job that asks the provider after its notification (so the notification is answered at once). */
 export const PAYMENT_CONFIRM_JOB = 'payment-confirm';
 
-/**
- * Enqueues the provider's confirmation of `row`: at most one per order every ten seconds, so a
- * notification sent again and again costs one call.
- */
+/** Enqueues the provider's confirmation of `row`; a burst of notifications asks once. */
 export function enqueueConfirmation(db: Db, row: OrderRow): Promise<void> {
-  return enqueue(db, {
+  return enqueueUnlessWaiting(db, {
     kind: PAYMENT_CONFIRM_JOB,
     payload: { orderId: row.id },
-    key: `${PAYMENT_CONFIRM_JOB}:${row.id}:${Math.floor(Date.now() / 10_000)}`,
-    ref: `order:${row.id}`,
+    ref: `payment:order:${row.id}`,
   });
 }
+
+/** The job that reads one payment a provider's notification names (Mercado Pago: by its own id). */
+export const PAYMENT_NOTICE_JOB = 'payment-notice';
+
+/** Enqueues the reading of payment `paymentId` of a shop; a burst of webhooks reads it once. */
+export function enqueueNotice(
+  db: Db,
+  provider: RedirectProvider,
+  sellerId: number,
+  paymentId: string,
+): Promise<void> {
+  return enqueueUnlessWaiting(db, {
+    kind: PAYMENT_NOTICE_JOB,
+    payload: { provider, sellerId, paymentId },
+    ref: `payment:${provider}:${sellerId}:${paymentId}`,
+  });
+}
+
+/**
+ * The `payment-notice` job: the payment is asked of the provider, and applied to the order whose
+ * number it carries, in that shop, paid with that provider; any other names nothing.
+ */
+export const paymentNoticeJob: JobHandler = async (handle, job) => {
+  const { provider, sellerId, paymentId } = job.payload as {
+    provider: RedirectProvider;
+    sellerId: number;
+    paymentId: string;
+  };
+  const client = await sellerProvider(handle.db, sellerId, provider);
+  if (!client?.payment) return {};
+  const payment = await client.payment(paymentId);
+  const [row] = await handle.db
+    .select()
+    .from(orders)
+    .where(
+      sql`${orders.sellerId} = ${sellerId} and ${orders.paymentMethod} = ${provider} and ${orders.number} = ${payment.reference}`,
+    );
+  if (row) await applyPayment(handle.db, row, payment);
+  return {};
+};
 
 /** The order a provider's reference names, for that provider only; null for any other. */
 export async function orderByReference(
@@ -71,7 +107,7 @@ export async function confirmOrder(
     log.warn('provider order of a store without an account', { order: row.id });
     return row;
   }
-  return applyPayment(db, row, await client.status(row.paymentRef), options);
+  return applyPayment(db, row, await client.status(row.paymentRef, row.number), options);
 }
 
 /** The `payment-confirm` job: a provider that does not answer is asked again later. */

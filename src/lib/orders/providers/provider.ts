@@ -4,12 +4,19 @@
  * confirming, reconciling and refunding an order read the same whatever the provider. Webpay posts
  * a form from our page instead and keeps its own module (`orders/webpay.server.ts`).
  */
+import { HttpError } from '@/lib/server/http/errors';
 
-export const REDIRECT_PROVIDERS = ['flow'] as const;
+export const REDIRECT_PROVIDERS = ['flow', 'mercadopago'] as const;
 export type RedirectProvider = (typeof REDIRECT_PROVIDERS)[number];
 
 export const isRedirectProvider = (method: string): method is RedirectProvider =>
   (REDIRECT_PROVIDERS as readonly string[]).includes(method);
+
+/** A route's `{provider}`: a redirect provider's name, else a 404 (the route does not exist). */
+export function providerParam(value: string | undefined): RedirectProvider {
+  if (value && isRedirectProvider(value)) return value;
+  throw new HttpError(404, 'No existe.');
+}
 
 /** Where a payment stands, as the provider says it (never as a notification's body says it). */
 export type PaymentState = 'paid' | 'rejected' | 'cancelled' | 'pending';
@@ -57,12 +64,17 @@ export interface PaymentProvider {
   readonly name: RedirectProvider;
   /** Starts a payment: its reference and the page the buyer goes to. */
   create(payment: NewPayment): Promise<{ ref: string; url: string }>;
-  /** Asks where a payment stands: what confirms, reconciles and settles a return. */
-  status(ref: string): Promise<ProviderPayment>;
+  /**
+   * Asks where an order's payment stands (`ref`: what `create` answered; `reference`: our order's
+   * number): what confirms, reconciles and settles a return.
+   */
+  status(ref: string, reference: string): Promise<ProviderPayment>;
+  /** One payment by the provider's own id, as its notification names it (Mercado Pago). */
+  payment?(id: string): Promise<ProviderPayment>;
   /** Gives a paid order's money back. */
   refund(refund: NewRefund): Promise<{ ref: string; state: string }>;
-  /** Where a refund stands: `created`, `accepted`, `rejected`, `refunded` (Flow's words). */
-  refundStatus(ref: string): Promise<{ ref: string; state: string }>;
+  /** Where a refund stands (Flow's callback): `created`, `accepted`, `rejected`, `refunded`. */
+  refundStatus?(ref: string): Promise<{ ref: string; state: string }>;
   /** Asks something harmless with the account's keys. */
   check(): Promise<AccountCheck>;
 }
@@ -88,4 +100,11 @@ export class ProviderError extends Error {
 }
 
 /** Each provider's name as a buyer reads it, and what it covers. */
-export const PROVIDER_NAMES: Record<RedirectProvider, string> = { flow: 'Flow' };
+export const PROVIDER_NAMES: Record<RedirectProvider, string> = {
+  flow: 'Flow',
+  mercadopago: 'Mercado Pago',
+};
+export const PROVIDER_COVERS: Record<RedirectProvider, string> = {
+  flow: 'Webpay, Mach, Khipu o transferencia',
+  mercadopago: 'tarjetas, saldo en Mercado Pago o cuotas',
+};

@@ -66,7 +66,7 @@ export async function recordRefundStatus(
     );
   if (!row) return false;
   const client = await sellerProvider(db, row.sellerId, provider);
-  if (!client) return true;
+  if (!client?.refundStatus) return true;
   let refund: { ref: string; state: string };
   try {
     refund = await client.refundStatus(ref);

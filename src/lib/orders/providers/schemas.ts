@@ -41,3 +41,35 @@ export type FlowAccountInput = z.infer<typeof flowAccountSchema>;
 
 /** `DELETE …`: the account's version the disconnection is based on. */
 export const paymentAccountRemoveSchema = z.object({ version });
+
+/**
+ * Mercado Pago's two secrets, from «Tus integraciones»: the application's access token (which
+ * says whether it is a test account) and the webhook secret that signs its notifications. Both
+ * empty keep the stored ones.
+ */
+export const mercadoPagoAccountSchema = z
+  .object({
+    access_token: z
+      .string({ error: 'El access token debe ser texto.' })
+      .trim()
+      .max(200, 'El access token puede tener como máximo 200 caracteres.')
+      .refine(
+        (v) => v === '' || /^(APP_USR|TEST)-[A-Za-z0-9-]+$/.test(v),
+        'El access token empieza con APP_USR- (o TEST- en pruebas).',
+      )
+      .optional()
+      .default(''),
+    webhook_secret: z
+      .string({ error: 'La clave secreta de webhooks debe ser texto.' })
+      .trim()
+      .max(200, 'La clave secreta puede tener como máximo 200 caracteres.')
+      .refine((v) => !/\s/.test(v), 'La clave secreta no lleva espacios.')
+      .optional()
+      .default(''),
+    version,
+  })
+  .refine((v) => !v.access_token || v.webhook_secret, {
+    path: ['webhook_secret'],
+    message: 'Escribe la clave secreta de webhooks junto con el access token.',
+  });
+export type MercadoPagoAccountInput = z.infer<typeof mercadoPagoAccountSchema>;

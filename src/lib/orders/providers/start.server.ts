@@ -43,7 +43,7 @@ export async function startProviderPayment(
       subject: `Pedido ${row.number}`,
       amount: row.total,
       email: row.buyerEmail,
-      confirmationUrl: siteUrl().origin + PROVIDER_PATHS.confirmation(provider),
+      confirmationUrl: siteUrl().origin + PROVIDER_PATHS.confirmation(provider, row.sellerId),
       returnUrl: origin + PAY_PATHS.providerReturn(provider),
       expiresInSeconds: Math.round(holdMs / 1000),
     });

@@ -51,6 +51,19 @@ export async function enqueue(db: Db, ...batch: NewJob[]): Promise<void> {
 }
 
 /**
+ * Adds `job` unless one of its kind about the same `ref` is still waiting to run: a burst of the
+ * same news runs once, and news that comes while that one runs gets a run of its own.
+ */
+export async function enqueueUnlessWaiting(db: Db, job: NewJob & { ref: string }): Promise<void> {
+  const [waiting] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.kind, job.kind), eq(jobs.ref, job.ref), eq(jobs.status, 'pending')))
+    .limit(1);
+  if (!waiting) await enqueue(db, job);
+}
+
+/**
  * Claims up to `limit` due jobs for `worker` until the lease ends: pending ones whose time has
  * come, and running ones whose worker died (lease expired). Another worker skips the rows locked here.
  */

@@ -1,7 +1,8 @@
 /**
- * Flow in Chromium (issue 50): the seller connects their Flow account at /cobros with plain forms;
- * a buyer on a phone picks Flow at checkout, is sent to Flow's page (the local Flow), pays, is
- * posted back, and reads the paid receipt, which carries no script of ours.
+ * Flow and Mercado Pago in Chromium (issue 50): the seller connects each account at /cobros with
+ * plain forms; a buyer on a phone picks Flow at checkout, is sent to Flow's page (the local Flow),
+ * pays, is posted back and reads the paid receipt; another, on the seller's own site, pays with
+ * Mercado Pago and comes back to that site. No script of ours on the buyer's pages.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -16,16 +17,19 @@ import {
   useBrowser,
 } from '../../support/browser';
 import { FLOW_API_KEY, FLOW_SECRET_KEY } from '../../support/flow';
+import { MP_ACCESS_TOKEN, MP_WEBHOOK_SECRET } from '../../support/mercadopago';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { PICKUP, setDelivery, SELLER_IDENTITY } from '../../support/shop';
 
 const { url } = inject('servers')[0]!;
 const flowUrl = inject('flowUrl');
+const mpUrl = inject('mercadopagoUrl');
+const port = new URL(url).port;
 const browserOf = useBrowser();
 
 const ownScripts = (page: Page) => page.locator('script:not([type="application/ld+json"])').count();
 
-describe('paying with Flow', () => {
+describe('paying with Flow and Mercado Pago', () => {
   it('the seller connects Flow at /cobros; a buyer on a phone pays there and reads the receipt', async () => {
     const seller = await signedInContext(browserOf(), url, DESKTOP);
     const api = new ApiClient(url);
@@ -87,6 +91,82 @@ describe('paying with Flow', () => {
     await expectAccessible(page);
     await screenshot(page, 'pedido-flow-pagado-mobile');
     expect((await api.get(`/api/products/${jarro.id}/`, { token })).body.stock).toBe(2);
+    await buyer.close();
+    await seller.context.close();
+  });
+
+  it('on the seller’s own site, a buyer pays with Mercado Pago and comes back to that site', async () => {
+    const seller = await signedInContext(browserOf(), url, MOBILE);
+    const api = new ApiClient(url);
+    const token = seller.account.token;
+    await api.patch(
+      '/api/store/',
+      { ...SELLER_IDENTITY, name: 'Telar Andino', version: 0 },
+      { token },
+    );
+    await setDelivery(api, token, { pickup_points: [PICKUP] });
+    const settings = await seller.context.newPage();
+    await settings.goto(`${url}/cobros#mercadopago`);
+    await settings.getByLabel('Access token', { exact: true }).fill(MP_ACCESS_TOKEN);
+    await settings.getByRole('button', { name: 'Guardar cuenta Mercado Pago' }).click();
+    await settings
+      .getByText('Escribe la clave secreta de webhooks junto con el access token.')
+      .waitFor();
+    await settings.getByLabel('Access token', { exact: true }).fill(MP_ACCESS_TOKEN);
+    await settings.getByLabel('Clave secreta de webhooks', { exact: true }).fill(MP_WEBHOOK_SECRET);
+    await settings.getByRole('button', { name: 'Guardar cuenta Mercado Pago' }).click();
+    await settings
+      .locator('li.toast')
+      .getByText('Cuenta Mercado Pago guardada y verificada')
+      .waitFor();
+    await settings
+      .getByRole('region', { name: 'Estado de Mercado Pago' })
+      .getByText('Verificada', { exact: true })
+      .waitFor();
+    expect(await settings.content()).not.toContain(MP_WEBHOOK_SECRET);
+    await expectAccessible(settings);
+    await screenshot(settings, 'cobros-mercadopago-mobile');
+    await settings.setViewportSize(DESKTOP);
+    await screenshot(settings, 'cobros-mercadopago-desktop');
+
+    const manta = (
+      await api.post(
+        '/api/products/',
+        { name: 'Manta de lana', price: 34990, stock: 2, published: true },
+        { token },
+      )
+    ).body;
+    const subdomain = `telar-${Date.now().toString(36)}`;
+    const site = (
+      await api.post(
+        '/api/sites/',
+        { name: 'Telar Andino', subdomain, template: 'tienda' },
+        { token },
+      )
+    ).body;
+    await api.post(`/api/sites/${site.id}/publish/`, undefined, { token });
+    const origin = `http://${subdomain}.localhost:${port}`;
+
+    const buyer = await newContext(browserOf(), DESKTOP);
+    const page = await buyer.newPage();
+    await page.goto(`${origin}/shop/${manta.slug}`);
+    await page.getByRole('button', { name: 'Comprar ahora' }).click();
+    await page.waitForURL(/#datos$/);
+    await page.getByLabel('Nombre y apellido').fill('Javiera Díaz');
+    await page.getByLabel('Correo electrónico').fill(uniqueEmail('javiera'));
+    await page.getByLabel('Teléfono').fill('9 5555 4444');
+    await page.getByText('Mercado Pago (tarjetas, saldo o cuotas)').click();
+    await confirmOrder(page);
+    await page.waitForURL(`${mpUrl}/checkout/v1/redirect?pref_id=*`);
+    await page.getByText('$34.990').waitFor();
+    await page.getByRole('button', { name: 'Pagar', exact: true }).click();
+    await page.getByRole('heading', { name: '¡Gracias por tu compra!' }).waitFor();
+    expect(new URL(page.url()).origin).toBe(origin);
+    expect(await ownScripts(page)).toBe(0);
+    await expectAccessible(page);
+    await screenshot(page, 'pedido-mercadopago-sitio-desktop');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'pedido-mercadopago-sitio-mobile');
     await buyer.close();
     await seller.context.close();
   });

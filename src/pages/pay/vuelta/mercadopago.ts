@@ -1,0 +1,19 @@
+import type { APIRoute } from 'astro';
+import { paymentNotFound } from '@/lib/orders/payment-not-found';
+import { orderByReference } from '@/lib/orders/providers/confirm.server';
+import { referenceOf } from '@/lib/orders/providers/reference';
+import { askOnReturn, toReceipt } from '@/lib/orders/providers/return.server';
+import { getDb } from '@/lib/server/db/client';
+
+/**
+ * `/pay/vuelta/mercadopago`: the preference's `back_urls`. Mercado Pago sends the buyer back by
+ * GET with `preference_id` (and the payment's id and status, which decide nothing); the payment
+ * is asked of Mercado Pago, then the receipt. An unknown preference is a 404.
+ */
+export const GET: APIRoute = async ({ url, cookies }) => {
+  const preference = referenceOf(url.searchParams, 'preference_id');
+  const db = await getDb();
+  const row = preference ? await orderByReference(db, 'mercadopago', preference) : null;
+  if (!row) return paymentNotFound('Mercado Pago');
+  return toReceipt(db, await askOnReturn(db, row), cookies, url);
+};
