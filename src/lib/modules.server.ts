@@ -3,7 +3,7 @@
  * dashboard). Each module reports from its own tables through a `JsonPart`, and every part is
  * read in one statement: one database round trip for the whole dashboard.
  */
-import { shopIdentifiedPart } from '@/lib/shop/seller-identity.server';
+import { shopIdentifiedPart, shopSellsAsPart } from '@/lib/shop/seller-identity.server';
 import type { Db } from '@/lib/server/db/client';
 import { eq, sql } from 'drizzle-orm';
 import { readParts, type JsonPart, type PartValues } from '@/lib/server/db/queries';
@@ -99,6 +99,7 @@ export async function dashboardParts(userId: number, companiesPage: number, page
     companies: sentCompaniesPart(userId, companiesPage, pageSize),
     undocumented: undocumentedPart(userId),
     taxStart: taxStartPart(userId),
+    sellsAs: shopSellsAsPart(userId),
     version: dashboardVersionPart(userId),
   };
 }
@@ -111,7 +112,7 @@ export async function dashboardView(
   pageSize: number,
 ) {
   const parts = await dashboardParts(userId, companiesPage, pageSize);
-  const { companies, version, undocumented, taxStart, ...facts } =
+  const { companies, version, undocumented, taxStart, sellsAs, ...facts } =
     await privateAnswers.readingDashboard(userId, () => readParts(db, parts));
   const next = nextStep({
     canvas: facts.canvas,
@@ -122,6 +123,7 @@ export async function dashboardView(
     toAttend: facts.toAttend,
     identified: facts.identified,
     taxStart,
+    sellsAs,
   });
   return { progress: toUserProgress(facts), next, companies, undocumented, version };
 }

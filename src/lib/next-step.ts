@@ -45,6 +45,11 @@ export interface JourneyFacts {
   today?: string;
   /** The latest constituted company and its tax start; null before one is constituted. */
   taxStart: TaxStartFacts | null;
+  /**
+   * Who the shop says sells: `persona` (the seller's own RUN) takes the track «Vende ya como
+   * persona natural» and skips forming a company; `empresa` or null keep the company's track.
+   */
+  sellsAs?: 'persona' | 'empresa' | null;
 }
 
 export function nextStep(facts: JourneyFacts): NextStep {
@@ -94,15 +99,22 @@ export function nextStep(facts: JourneyFacts): NextStep {
       text: 'A tu canvas le faltan bloques. Completo, te ayuda a decidir precios, canales y qué vender primero.',
       action: { label: 'Seguir con mi canvas', href: '/canvas' },
     };
-  if (!facts.formation.finished)
+  // Two tracks to a first sale: a company, or selling now as a persona natural (own RUT and
+  // inicio de actividades), which skips this step; the company can come later.
+  if (!facts.formation.finished && facts.sellsAs !== 'persona')
     return {
       stage: 'empresa',
-      title: 'Constituye tu empresa',
-      text: 'Con tu empresa formada puedes emitir boletas y facturas y abrir una cuenta para tu negocio.',
+      title: facts.formation.started ? 'Constituye tu empresa' : 'Elige cómo vas a vender',
+      text: facts.formation.started
+        ? 'Con tu empresa formada puedes emitir boletas y facturas y abrir una cuenta para tu negocio.'
+        : 'Constituye tu empresa (SpA, EIRL o Ltda.) o vende ya como persona natural, con tu propio RUT e inicio de actividades en el SII. Puedes formar la empresa más adelante.',
       action: {
-        label: facts.formation.started ? 'Seguir con mi empresa' : 'Constituir mi empresa',
+        label: facts.formation.started ? 'Seguir con mi empresa' : 'Constituye tu empresa',
         href: facts.formation.href ?? '/modelo-de-negocio',
       },
+      ...(!facts.formation.started && {
+        also: { label: 'Vende ya como persona natural', href: `${SELLER_PATHS.products}#tienda` },
+      }),
     };
   if (facts.catalogue.published === 0)
     return {

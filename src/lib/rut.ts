@@ -36,3 +36,12 @@ export function formatRut(input: string): string {
   const body = clean.slice(0, -1).replace(/^0+/, '');
   return `${body.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}-${clean.slice(-1)}`;
 }
+
+/**
+ * Whether a RUT is a person's (a RUN): the SII gives people numbers below 50.000.000 and
+ * companies numbers from there up.
+ */
+export function isPersonRut(input: string): boolean {
+  const body = cleanRut(input).slice(0, -1);
+  return body !== '' && Number(body) < 50_000_000;
+}

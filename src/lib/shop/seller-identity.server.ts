@@ -1,6 +1,7 @@
 /** Who sells, for a shop page that has not read its store already (a site's page, a legal page). */
 import { sellerIdentity } from '@/lib/shop/legal-entity';
 import { shopCheckout } from '@/lib/orders/view.server';
+import { isPersonRut } from '@/lib/rut';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
 import type { JsonPart } from '@/lib/server/db/queries';
@@ -17,5 +18,18 @@ export function shopIdentifiedPart(sellerId: number): JsonPart<boolean> {
   return {
     sql: sql`select exists (select 1 from ${stores} where ${stores.userId} = ${sellerId} and coalesce(${stores.legalName}, '') <> '' and coalesce(${stores.legalRut}, '') <> '' and coalesce(${stores.legalAddress}, '') <> '')`,
     read: (yes: boolean) => yes === true,
+  };
+}
+
+/**
+ * Who the shop says sells, as one column of the dashboard's statement: `persona` (a RUN: the
+ * seller sells as a persona natural), `empresa` (a company's RUT), or null while it says no one.
+ */
+export function shopSellsAsPart(sellerId: number): JsonPart<'persona' | 'empresa' | null> {
+  return {
+    sql: sql`select json_build_object('rut', ${stores.legalRut}) from ${stores} where ${stores.userId} = ${sellerId} and coalesce(${stores.legalName}, '') <> '' and coalesce(${stores.legalRut}, '') <> '' and coalesce(${stores.legalAddress}, '') <> ''`,
+    // An object, not a bare JSON string: the drivers hand a top-level string over already parsed.
+    read: (row: { rut: string } | null) =>
+      row ? (isPersonRut(row.rut) ? 'persona' : 'empresa') : null,
   };
 }

@@ -5,6 +5,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
+import { BAKERY_CANVAS, filledCanvas } from '../../support/canvas';
 import { openShop } from '../../support/shop';
 
 const servers = inject('servers');
@@ -42,5 +43,52 @@ describe.each(servers)('the next step on $kind', ({ url }) => {
     expect(step(waiting)).toBe('Tienes 1 orden por atender');
     expect(stage(waiting)).toBe('Primera venta');
     expect(waiting).toContain('href="/ordenes" class="btn-primary"');
+  });
+
+  it('offers two tracks; a seller who says they sell with their own RUN skips the company', async () => {
+    const api = new ApiClient(url);
+    const { token } = await api.register();
+    const dashboard = async () =>
+      (await api.get('/dashboard', { headers: { Cookie: `impulsa_session=${token}` } })).body;
+    const step = (html: string) => /<h2 id="siguiente-paso"[^>]*>([^<]+)<\/h2>/.exec(html)?.[1];
+    const nine = Object.fromEntries(
+      [
+        'canales',
+        'socios-clave',
+        'recursos-clave',
+        'actividades-clave',
+        'flujo-de-ingresos',
+        'propuesta-de-valor',
+        'estructura-de-costos',
+        'segmento-de-clientes',
+        'relacion-con-clientes',
+      ].map((s) => [s, BAKERY_CANVAS[s] ?? ['Una nota']]),
+    );
+    await filledCanvas(api, token, 'Panadería', nine);
+    const choosing = await dashboard();
+    expect(step(choosing)).toBe('Elige cómo vas a vender');
+    expect(choosing).toContain('Vende ya como persona natural');
+
+    const identity = { name: 'Pan de Rosa', legal_address: 'Av. Italia 1234, Ñuñoa' };
+    const saved = await api.patch(
+      '/api/store/',
+      { ...identity, legal_name: 'Rosa Muñoz Pérez', legal_rut: '12.345.678-5', version: 0 },
+      { token },
+    );
+    expect(saved.status).toBe(200);
+    expect(step(await dashboard())).toBe('Publica tu primer producto');
+
+    // A company's RUT (76.xxx.xxx): its track is the company's.
+    await api.patch(
+      '/api/store/',
+      {
+        legal_name: 'Panadería Rosa SpA',
+        legal_rut: '76.543.210-3',
+        legal_representative: 'Rosa Muñoz Pérez',
+        version: saved.body.version,
+      },
+      { token },
+    );
+    expect(step(await dashboard())).toBe('Elige cómo vas a vender');
   });
 });

@@ -78,12 +78,18 @@ describe('the next best step', () => {
       ].map((s) => [s, BAKERY_CANVAS[s] ?? ['Una nota']]),
     );
     await filledCanvas(api, token, 'Panadería completa', nine);
+    // Two tracks: a company, or selling now as a persona natural.
     expect(await stepOn(page)).toMatchObject({
-      title: 'Constituye tu empresa',
+      title: 'Elige cómo vas a vender',
       current: 'Empresa',
       done: ['Idea', 'Canvas'],
-      action: { label: 'Constituir mi empresa' },
+      action: { label: 'Constituye tu empresa' },
     });
+    await page.getByRole('link', { name: 'Vende ya como persona natural' }).waitFor();
+    await screenshot(page, 'siguiente-paso-dos-caminos-desktop');
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'siguiente-paso-dos-caminos-mobile');
+    await page.setViewportSize(DESKTOP);
 
     expect((await api.post('/api/companies/', PAYLOADS.spa, { token })).status).toBe(201);
     expect(await stepOn(page)).toMatchObject({

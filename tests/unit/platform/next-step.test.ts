@@ -75,6 +75,29 @@ describe('the next best step', () => {
     }
   });
 
+  it('offers two tracks: a company, or selling now as a persona natural, which skips the company', () => {
+    const choose = nextStep({ ...START, canvas: done });
+    expect(choose).toMatchObject({
+      stage: 'empresa',
+      title: 'Elige cómo vas a vender',
+      action: { label: 'Constituye tu empresa', href: '/modelo-de-negocio' },
+      also: { label: 'Vende ya como persona natural', href: '/productos#tienda' },
+    });
+    // Selling with their own RUN: straight to the catalogue; a company's RUT keeps the track.
+    expect(nextStep({ ...START, canvas: done, sellsAs: 'persona' })).toMatchObject({
+      stage: 'sitio',
+      action: { href: '/productos/nuevo' },
+    });
+    expect(nextStep({ ...START, canvas: done, sellsAs: 'empresa' }).stage).toBe('empresa');
+    // Once a company is on its way, the step is to finish it, with no second track offered.
+    const going = nextStep({
+      ...START,
+      canvas: done,
+      formation: { started: true, finished: false, href: '/modelo-de-negocio/spa' },
+    });
+    expect(going.also).toBeUndefined();
+  });
+
   it('puts orders waiting for the seller first, at any stage', () => {
     const waiting = nextStep({ ...START, toAttend: 2 });
     expect(waiting).toMatchObject({

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { formatClp, parseClp } from '@/lib/money';
 import { formatPhone, normalizePhone } from '@/lib/phone';
-import { checkDigit, cleanRut, formatRut, isValidRut } from '@/lib/rut';
+import { checkDigit, cleanRut, formatRut, isPersonRut, isValidRut } from '@/lib/rut';
 
 describe('RUT (módulo 11)', () => {
+  it('tells a person’s RUN (below 50.000.000) from a company’s RUT', () => {
+    expect(isPersonRut('12.345.678-5')).toBe(true);
+    expect(isPersonRut('49.999.999-2')).toBe(true);
+    expect(isPersonRut('76.543.210-3')).toBe(false);
+    expect(isPersonRut('50.000.000-7')).toBe(false);
+    expect(isPersonRut('')).toBe(false);
+  });
+
   it.each([
     '12.345.678-5',
     '12345678-5',
