@@ -37,13 +37,15 @@ export async function atMercadoPago(
   mpUrl: string,
   paymentUrl: string,
   action: 'approved' | 'rejected' | 'pending',
+  /** False: Mercado Pago's webhook for it is lost. */
+  notify = true,
 ): Promise<string> {
   const prefId = new URL(paymentUrl).searchParams.get('pref_id')!;
   const res = await fetch(`${mpUrl}/checkout/v1/decide`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ pref_id: prefId, action }),
+    body: new URLSearchParams({ pref_id: prefId, action, notify: notify ? '1' : '0' }),
   });
   return res.headers.get('location')!;
 }

@@ -266,9 +266,11 @@ export async function startMercadoPago(
           refunds: [],
         };
         payments.set(p.id, p);
-        p.webhooks.push(
-          await sendWebhook(pref.notification_url, String(p.id), accounts[pref.token]!),
-        );
+        // `notify=0` (tests only, never from the page's buttons): the webhook is lost.
+        if (params.get('notify') !== '0')
+          p.webhooks.push(
+            await sendWebhook(pref.notification_url, String(p.id), accounts[pref.token]!),
+          );
         const back = new URL(
           status === 'approved'
             ? pref.back_urls.success
