@@ -1,4 +1,5 @@
 /** A canvas filled through the API, as the tests that start from one need it. */
+import { CANVAS_SECTIONS } from '@/lib/canvas/sections';
 import { ApiClient } from './http';
 
 /** The notes of a baker's canvas, by block. */
@@ -13,6 +14,11 @@ export const BAKERY_CANVAS: Record<string, string[]> = {
     'Pedidos por mayor',
   ],
 };
+
+/** A note in every one of the nine blocks: a finished canvas (the baker's where it has them). */
+export const FINISHED_CANVAS: Record<string, string[]> = Object.fromEntries(
+  CANVAS_SECTIONS.map((section) => [section, BAKERY_CANVAS[section] ?? ['Una nota']]),
+);
 
 /** Creates a canvas with `notes` per block; returns its id. */
 export async function filledCanvas(

@@ -11,7 +11,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { listenLocal } from './listen';
+import { escapeHtml, listenLocal, readBody, sendJson, sendPage } from './local-http';
 
 export const FLOW_API_KEY = '1F52F6C7-8DA4-4A6C-9A2E-3C1B7D0E5F21';
 export const FLOW_SECRET_KEY = 'b2f8c4d6e1a3957f0c2d4e6a8b1c3d5e7f9a0b2c';
@@ -39,32 +39,12 @@ export interface TestFlow {
   close(): Promise<void>;
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** Flow's signature, written here from its documentation, not imported from the app. */
 function sign(params: URLSearchParams, secret: string): string {
   const names = [...params.keys()].filter((k) => k !== 's').sort();
   return createHmac('sha256', secret)
     .update(names.map((k) => k + params.get(k)).join(''))
     .digest('hex');
-}
-
-function send(res: http.ServerResponse, status: number, data: unknown) {
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify(data));
-}
-
-function page(res: http.ServerResponse, title: string, inner: string) {
-  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-  res.end(
-    `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(title)}</title></head><body style="font-family:sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem">${inner}</body></html>`,
-  );
-}
-
-async function body(req: http.IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** POSTs `token` to the shop, server to server, as Flow does; the shop's status code. */
@@ -128,22 +108,22 @@ export async function startFlow(
   function authenticate(res: http.ServerResponse, params: URLSearchParams) {
     const apiKey = params.get('apiKey') ?? '';
     const secret = accounts[apiKey];
-    if (!secret) return void send(res, 401, { code: 108, message: 'Invalid apiKey' });
+    if (!secret) return void sendJson(res, 401, { code: 108, message: 'Invalid apiKey' });
     if (params.get('s') !== sign(params, secret))
-      return void send(res, 401, { code: 109, message: 'Invalid signature' });
+      return void sendJson(res, 401, { code: 109, message: 'Invalid signature' });
     const now = Date.now();
     const recent = (calls.get(apiKey) ?? []).filter((t) => now - t < 10_000);
     recent.push(now);
     calls.set(apiKey, recent);
     if (recent.length > RATE)
-      return void send(res, 429, { code: 429, message: 'Too many requests' });
+      return void sendJson(res, 429, { code: 429, message: 'Too many requests' });
     return apiKey;
   }
 
   async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
     try {
       const url = new URL(req.url ?? '/', base);
-      const text = await body(req);
+      const text = await readBody(req);
       const params = req.method === 'GET' ? url.searchParams : new URLSearchParams(text);
       const path = url.pathname;
 
@@ -160,16 +140,16 @@ export async function startFlow(
           'urlReturn',
         ])
           if (!params.get(field))
-            return send(res, 400, { code: 400, message: `Missing parameter ${field}` });
+            return sendJson(res, 400, { code: 400, message: `Missing parameter ${field}` });
         const amount = Number(params.get('amount'));
         if (!Number.isInteger(amount) || amount < 350)
-          return send(res, 400, { code: 1605, message: 'Invalid amount' });
+          return sendJson(res, 400, { code: 1605, message: 'Invalid amount' });
         if (
           [...payments.values()].some(
             (p) => p.apiKey === apiKey && p.commerceOrder === params.get('commerceOrder'),
           )
         )
-          return send(res, 400, { code: 1617, message: 'The commerceOrder already exists' });
+          return sendJson(res, 400, { code: 1617, message: 'The commerceOrder already exists' });
         const token = randomBytes(20).toString('hex').toUpperCase();
         payments.set(token, {
           token,
@@ -185,15 +165,15 @@ export async function startFlow(
           confirmations: [],
           refunds: [],
         });
-        return send(res, 200, { url: `${base}/app/web/pay.php`, token, flowOrder: flowOrders });
+        return sendJson(res, 200, { url: `${base}/app/web/pay.php`, token, flowOrder: flowOrders });
       }
       if (path === '/payment/getStatus' && req.method === 'GET') {
         const apiKey = authenticate(res, params);
         if (!apiKey) return;
         const p = payments.get(params.get('token') ?? '');
         if (!p || p.apiKey !== apiKey)
-          return send(res, 400, { code: 105, message: 'Invalid token' });
-        return send(res, 200, statusOf(p));
+          return sendJson(res, 400, { code: 105, message: 'Invalid token' });
+        return sendJson(res, 200, statusOf(p));
       }
       if (path === '/refund/create' && req.method === 'POST') {
         const apiKey = authenticate(res, params);
@@ -202,8 +182,9 @@ export async function startFlow(
           (x) => x.apiKey === apiKey && x.commerceOrder === params.get('commerceTrxId'),
         );
         const amount = Number(params.get('amount'));
-        if (!p || p.status !== 2) return send(res, 400, { code: 1801, message: 'Order not paid' });
-        if (amount > p.amount) return send(res, 400, { code: 1802, message: 'Invalid amount' });
+        if (!p || p.status !== 2)
+          return sendJson(res, 400, { code: 1801, message: 'Order not paid' });
+        if (amount > p.amount) return sendJson(res, 400, { code: 1802, message: 'Invalid amount' });
         const refund = {
           token: randomBytes(16).toString('hex').toUpperCase(),
           amount,
@@ -216,7 +197,7 @@ export async function startFlow(
           refund.status = 'refunded';
           void notify(refund.urlCallBack, refund.token);
         }, 200);
-        return send(res, 200, {
+        return sendJson(res, 200, {
           token: refund.token,
           flowRefundOrder: 7000 + p.refunds.length,
           date: new Date().toISOString(),
@@ -230,8 +211,8 @@ export async function startFlow(
         for (const p of payments.values())
           for (const r of p.refunds)
             if (r.token === params.get('token') && p.apiKey === apiKey)
-              return send(res, 200, { token: r.token, status: r.status, amount: r.amount });
-        return send(res, 400, { code: 105, message: 'Invalid token' });
+              return sendJson(res, 200, { token: r.token, status: r.status, amount: r.amount });
+        return sendJson(res, 400, { code: 105, message: 'Invalid token' });
       }
 
       // The buyer's side.
@@ -239,44 +220,44 @@ export async function startFlow(
       const p = payments.get(token);
       if (path === '/app/web/pay.php') {
         if (!p || p.status !== 1)
-          return page(res, 'Flow', '<p>Orden de pago no válida o ya pagada.</p>');
+          return sendPage(res, 'Flow', '<p>Orden de pago no válida o ya pagada.</p>');
         const button = (action: string, label: string) =>
           `<form method="post" action="/app/web/decide"><input type="hidden" name="token" value="${token}"><input type="hidden" name="action" value="${action}"><button>${label}</button></form>`;
-        return page(
+        return sendPage(
           res,
           'Flow (simulado)',
-          `<h1>Flow</h1><p>${escape(p.subject)}</p><p>Monto: <strong id="monto">$${p.amount.toLocaleString('es-CL')}</strong></p>${button('pay', 'Pagar')}${button('reject', 'Rechazar')}${button('cancel', 'Anular')}`,
+          `<h1>Flow</h1><p>${escapeHtml(p.subject)}</p><p>Monto: <strong id="monto">$${p.amount.toLocaleString('es-CL')}</strong></p>${button('pay', 'Pagar')}${button('reject', 'Rechazar')}${button('cancel', 'Anular')}`,
         );
       }
       if (path === '/app/web/decide' && req.method === 'POST' && p && p.status === 1) {
         const action = params.get('action');
         p.status = action === 'pay' ? 2 : action === 'reject' ? 3 : 4;
         p.confirmations.push(await notify(p.urlConfirmation, p.token));
-        return page(
+        return sendPage(
           res,
           'Volviendo al comercio',
-          `<form method="post" action="${escape(p.urlReturn)}"><input type="hidden" name="token" value="${token}"><button>Volver al comercio</button></form><script>document.forms[0].submit()</script>`,
+          `<form method="post" action="${escapeHtml(p.urlReturn)}"><input type="hidden" name="token" value="${token}"><button>Volver al comercio</button></form><script>document.forms[0].submit()</script>`,
         );
       }
       if (path.startsWith('/__debug/payments/')) {
         const found = payments.get(path.split('/').pop()!);
-        return found ? send(res, 200, found) : send(res, 404, {});
+        return found ? sendJson(res, 200, found) : sendJson(res, 404, {});
       }
       if (path.startsWith('/__debug/by-order/')) {
         const found = [...payments.values()].find((x) => x.commerceOrder === path.split('/').pop());
-        return found ? send(res, 200, found) : send(res, 404, {});
+        return found ? sendJson(res, 200, found) : sendJson(res, 404, {});
       }
       // Sets a payment's status; `notify=1` also tells the shop (a lost notification: 0).
       if (path === '/__debug/set' && req.method === 'POST' && p) {
         p.status = Number(params.get('status')) as Payment['status'];
         if (params.get('notify') === '1')
           p.confirmations.push(await notify(p.urlConfirmation, p.token));
-        return send(res, 200, p);
+        return sendJson(res, 200, p);
       }
       res.writeHead(404);
       res.end();
     } catch (error) {
-      send(res, 500, { code: 500, message: String(error) });
+      sendJson(res, 500, { code: 500, message: String(error) });
     }
   }
   const listening = await listenLocal(server, options.port ?? 0);

@@ -11,7 +11,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { listenLocal } from './listen';
+import { escapeHtml, listenLocal, readBody, sendJson, sendPage } from './local-http';
 
 export const MP_ACCESS_TOKEN =
   'APP_USR-4410250412365678-112714-3f0c0b7e9d2a41c6b8e5f1a2d3c4b5a6-1987654321';
@@ -45,25 +45,12 @@ export interface TestMercadoPago {
   close(): Promise<void>;
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function send(res: http.ServerResponse, status: number, data: unknown) {
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify(data));
-}
-
 const failure = (status: number, error: string, message: string) => ({
   message,
   error,
   status,
   cause: [{ code: status, description: message }],
 });
-
-async function body(req: http.IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** Sends Mercado Pago's webhook for `payment`, signed with `secret`; the shop's status code. */
 export async function sendWebhook(
@@ -121,7 +108,7 @@ export async function startMercadoPago(
   function authenticated(req: http.IncomingMessage, res: http.ServerResponse): string | null {
     const token = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1] ?? '';
     if (!(token in accounts)) {
-      send(res, 401, failure(401, 'unauthorized', 'invalid access token'));
+      sendJson(res, 401, failure(401, 'unauthorized', 'invalid access token'));
       return null;
     }
     const now = Date.now();
@@ -129,7 +116,7 @@ export async function startMercadoPago(
     recent.push(now);
     calls.set(token, recent);
     if (recent.length > RATE) {
-      send(res, 429, failure(429, 'too_many_requests', 'Too many requests'));
+      sendJson(res, 429, failure(429, 'too_many_requests', 'Too many requests'));
       return null;
     }
     return token;
@@ -151,11 +138,11 @@ export async function startMercadoPago(
   async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
     try {
       const url = new URL(req.url ?? '/', base);
-      const text = await body(req);
+      const text = await readBody(req);
       const path = url.pathname;
       if (path === '/users/me' && req.method === 'GET') {
         if (!authenticated(req, res)) return;
-        return send(res, 200, { id: 1987654321, nickname: 'TIENDA_PRUEBA', site_id: 'MLC' });
+        return sendJson(res, 200, { id: 1987654321, nickname: 'TIENDA_PRUEBA', site_id: 'MLC' });
       }
       if (path === '/checkout/preferences' && req.method === 'POST') {
         const token = authenticated(req, res);
@@ -163,9 +150,9 @@ export async function startMercadoPago(
         const input = JSON.parse(text || '{}');
         const item = input.items?.[0];
         if (!item || item.currency_id !== 'CLP' || !Number.isInteger(item.unit_price))
-          return send(res, 400, failure(400, 'bad_request', 'invalid items'));
+          return sendJson(res, 400, failure(400, 'bad_request', 'invalid items'));
         if (input.auto_return && !input.back_urls?.success)
-          return send(
+          return sendJson(
             res,
             400,
             failure(
@@ -183,7 +170,7 @@ export async function startMercadoPago(
           notification_url: String(input.notification_url ?? ''),
           back_urls: input.back_urls,
         });
-        return send(res, 201, {
+        return sendJson(res, 201, {
           id,
           init_point: `${base}/checkout/v1/redirect?pref_id=${id}`,
           sandbox_init_point: `${base}/checkout/v1/redirect?pref_id=${id}`,
@@ -198,7 +185,10 @@ export async function startMercadoPago(
           .filter((p) => p.token === token && p.external_reference === reference)
           .reverse()
           .map(view);
-        return send(res, 200, { paging: { total: results.length, limit: 30, offset: 0 }, results });
+        return sendJson(res, 200, {
+          paging: { total: results.length, limit: 30, offset: 0 },
+          results,
+        });
       }
       const refunds = /^\/v1\/payments\/(\d+)\/refunds$/.exec(path);
       if (refunds && req.method === 'POST') {
@@ -206,25 +196,25 @@ export async function startMercadoPago(
         if (!token) return;
         const p = payments.get(Number(refunds[1]));
         if (!p || p.token !== token)
-          return send(res, 404, failure(404, 'not_found', 'Payment not found'));
+          return sendJson(res, 404, failure(404, 'not_found', 'Payment not found'));
         const key = String(req.headers['x-idempotency-key'] ?? '');
         if (!key)
-          return send(res, 400, failure(400, 'bad_request', 'X-Idempotency-Key is required'));
+          return sendJson(res, 400, failure(400, 'bad_request', 'X-Idempotency-Key is required'));
         const again = p.refunds.find((r) => r.key === key);
         if (again)
-          return send(res, 201, {
+          return sendJson(res, 201, {
             id: again.id,
             payment_id: p.id,
             amount: again.amount,
             status: 'approved',
           });
         if (p.status !== 'approved')
-          return send(res, 400, failure(400, 'bad_request', 'Payment not refundable'));
+          return sendJson(res, 400, failure(400, 'bad_request', 'Payment not refundable'));
         const amount = JSON.parse(text || '{}').amount ?? p.transaction_amount;
         const refund = { id: Date.now(), amount, key };
         p.refunds.push(refund);
         p.status = 'refunded';
-        return send(res, 201, { id: refund.id, payment_id: p.id, amount, status: 'approved' });
+        return sendJson(res, 201, { id: refund.id, payment_id: p.id, amount, status: 'approved' });
       }
       const one = /^\/v1\/payments\/(\d+)$/.exec(path);
       if (one && req.method === 'GET') {
@@ -232,8 +222,8 @@ export async function startMercadoPago(
         if (!token) return;
         const p = payments.get(Number(one[1]));
         if (!p || p.token !== token)
-          return send(res, 404, failure(404, 'not_found', 'Payment not found'));
-        return send(res, 200, view(p));
+          return sendJson(res, 404, failure(404, 'not_found', 'Payment not found'));
+        return sendJson(res, 200, view(p));
       }
 
       // The buyer's side.
@@ -241,10 +231,11 @@ export async function startMercadoPago(
       const pref = preferences.get(params.get('pref_id') ?? '');
       if (path === '/checkout/v1/redirect' && pref) {
         const button = (action: string, label: string) =>
-          `<form method="post" action="/checkout/v1/decide"><input type="hidden" name="pref_id" value="${escape(pref.id)}"><input type="hidden" name="action" value="${action}"><button>${label}</button></form>`;
-        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-        return res.end(
-          `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Mercado Pago (simulado)</title></head><body style="font-family:sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem"><h1>Mercado Pago</h1><p>Total: <strong>$${pref.amount.toLocaleString('es-CL')}</strong></p>${button('approved', 'Pagar')}${button('rejected', 'Rechazar')}${button('pending', 'Pagar en efectivo (pendiente)')}</body></html>`,
+          `<form method="post" action="/checkout/v1/decide"><input type="hidden" name="pref_id" value="${escapeHtml(pref.id)}"><input type="hidden" name="action" value="${action}"><button>${label}</button></form>`;
+        return sendPage(
+          res,
+          'Mercado Pago (simulado)',
+          `<h1>Mercado Pago</h1><p>Total: <strong>$${pref.amount.toLocaleString('es-CL')}</strong></p>${button('approved', 'Pagar')}${button('rejected', 'Rechazar')}${button('pending', 'Pagar en efectivo (pendiente)')}`,
         );
       }
       if (path === '/checkout/v1/decide' && req.method === 'POST' && pref) {
@@ -297,7 +288,7 @@ export async function startMercadoPago(
       }
       if (path.startsWith('/__debug/by-reference/')) {
         const reference = decodeURIComponent(path.split('/').pop()!);
-        return send(
+        return sendJson(
           res,
           200,
           [...payments.values()].filter((p) => p.external_reference === reference),
@@ -306,19 +297,19 @@ export async function startMercadoPago(
       // Sets a payment's status and sends its webhook again (`notify=0`: a lost one).
       if (path === '/__debug/set' && req.method === 'POST') {
         const p = payments.get(Number(params.get('id')));
-        if (!p) return send(res, 404, {});
+        if (!p) return sendJson(res, 404, {});
         p.status = params.get('status') ?? p.status;
         const preference = preferences.get(p.preference_id)!;
         if (params.get('notify') !== '0')
           p.webhooks.push(
             await sendWebhook(preference.notification_url, String(p.id), accounts[p.token]!),
           );
-        return send(res, 200, p);
+        return sendJson(res, 200, p);
       }
       res.writeHead(404);
       res.end();
     } catch (error) {
-      send(res, 500, failure(500, 'internal_error', String(error)));
+      sendJson(res, 500, failure(500, 'internal_error', String(error)));
     }
   }
   const listening = await listenLocal(server);

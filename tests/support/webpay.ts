@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { listenLocal } from './listen';
+import { escapeHtml, listenLocal, readBody, sendJson, sendPage } from './local-http';
 
 export const WEBPAY_COMMERCE_CODE = '597055555532';
 export const WEBPAY_API_KEY = '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C';
@@ -43,35 +43,15 @@ export interface TestWebpay {
   close(): Promise<void>;
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-async function body(req: http.IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function send(res: http.ServerResponse, status: number, data: unknown) {
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify(data));
-}
-
-function page(res: http.ServerResponse, title: string, inner: string) {
-  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-  res.end(
-    `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(title)}</title></head><body style="font-family:sans-serif;max-width:28rem;margin:2rem auto">${inner}</body></html>`,
-  );
-}
-
 /** A form that posts itself back to the commerce, as Webpay does when the buyer cancels or time runs out. */
 function postBack(res: http.ServerResponse, action: string, fields: Record<string, string>) {
   const inputs = Object.entries(fields)
-    .map(([k, v]) => `<input type="hidden" name="${k}" value="${escape(v)}">`)
+    .map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`)
     .join('');
-  page(
+  sendPage(
     res,
     'Volviendo al comercio',
-    `<form method="post" action="${escape(action)}">${inputs}<button>Volver al comercio</button></form><script>document.forms[0].submit()</script>`,
+    `<form method="post" action="${escapeHtml(action)}">${inputs}<button>Volver al comercio</button></form><script>document.forms[0].submit()</script>`,
   );
 }
 
@@ -106,11 +86,11 @@ export async function startWebpay(
   async function answer(req: http.IncomingMessage, res: http.ServerResponse) {
     try {
       const url = new URL(req.url ?? '/', base);
-      const text = await body(req);
+      const text = await readBody(req);
       if (url.pathname.startsWith(API)) {
         const keyId = String(req.headers['tbk-api-key-id'] ?? '');
         if (!accounts[keyId] || req.headers['tbk-api-key-secret'] !== accounts[keyId])
-          return send(res, 401, { error_message: 'Not Authorized' });
+          return sendJson(res, 401, { error_message: 'Not Authorized' });
         const rest = url.pathname.slice(API.length).split('/').filter(Boolean);
         if (rest.length === 0 && req.method === 'POST') {
           const input = JSON.parse(text || '{}');
@@ -119,13 +99,13 @@ export async function startWebpay(
             input.buy_order.length > 26 ||
             !input.buy_order
           )
-            return send(res, 422, { error_message: 'Invalid value for parameter: buy_order' });
+            return sendJson(res, 422, { error_message: 'Invalid value for parameter: buy_order' });
           if (typeof input.session_id !== 'string' || input.session_id.length > 61)
-            return send(res, 422, { error_message: 'Invalid value for parameter: session_id' });
+            return sendJson(res, 422, { error_message: 'Invalid value for parameter: session_id' });
           if (!Number.isInteger(input.amount) || input.amount <= 0)
-            return send(res, 422, { error_message: 'Invalid value for parameter: amount' });
+            return sendJson(res, 422, { error_message: 'Invalid value for parameter: amount' });
           if (typeof input.return_url !== 'string' || input.return_url.length > 255)
-            return send(res, 422, { error_message: 'Invalid value for parameter: return_url' });
+            return sendJson(res, 422, { error_message: 'Invalid value for parameter: return_url' });
           const token = randomBytes(32).toString('hex');
           transactions.set(token, {
             token,
@@ -136,47 +116,47 @@ export async function startWebpay(
             commits: 0,
             refunds: 0,
           });
-          return send(res, 200, { token, url: `${base}/webpayserver/initTransaction` });
+          return sendJson(res, 200, { token, url: `${base}/webpayserver/initTransaction` });
         }
         const tx = transactions.get(rest[0] ?? '');
         if (!tx || tx.commerce_code !== keyId)
-          return send(res, 422, { error_message: 'Invalid value for parameter: token' });
+          return sendJson(res, 422, { error_message: 'Invalid value for parameter: token' });
         if (rest.length === 1 && req.method === 'PUT') {
           if (tx.commits > 0 || tx.decision === null)
-            return send(res, 422, {
+            return sendJson(res, 422, {
               error_message: `Invalid status '${tx.commits > 0 ? 2 : 0}' for transaction while authorizing. Commerce should be in a status of 'INITIALIZED'`,
             });
           tx.commits++;
           tx.status = tx.decision === 'approve' ? 'AUTHORIZED' : 'FAILED';
-          return send(res, 200, result(tx));
+          return sendJson(res, 200, result(tx));
         }
-        if (rest.length === 1 && req.method === 'GET') return send(res, 200, result(tx));
+        if (rest.length === 1 && req.method === 'GET') return sendJson(res, 200, result(tx));
         if (rest.length === 2 && rest[1] === 'refunds' && req.method === 'POST') {
           const { amount } = JSON.parse(text || '{}');
           if (tx.status !== 'AUTHORIZED' || amount !== tx.amount)
-            return send(res, 422, { error_message: 'Transaction cannot be refunded' });
+            return sendJson(res, 422, { error_message: 'Transaction cannot be refunded' });
           tx.status = 'REVERSED';
           tx.refunds++;
-          return send(res, 200, { type: 'REVERSED' });
+          return sendJson(res, 200, { type: 'REVERSED' });
         }
-        return send(res, 404, { error_message: 'Not found' });
+        return sendJson(res, 404, { error_message: 'Not found' });
       }
       if (url.pathname.startsWith('/__debug/transactions/')) {
         const tx = transactions.get(url.pathname.split('/').pop()!);
-        return tx ? send(res, 200, tx) : send(res, 404, {});
+        return tx ? sendJson(res, 200, tx) : sendJson(res, 404, {});
       }
       const form = new URLSearchParams(text);
       const token = form.get('token_ws') ?? url.searchParams.get('token_ws') ?? '';
       const tx = transactions.get(token);
       if (url.pathname === '/webpayserver/initTransaction') {
         if (!tx || tx.decision !== null)
-          return page(res, 'Webpay', '<p>Transacción no válida.</p>');
+          return sendPage(res, 'Webpay', '<p>Transacción no válida.</p>');
         const button = (action: string, label: string) =>
           `<form method="post" action="/webpayserver/decide"><input type="hidden" name="token_ws" value="${token}"><input type="hidden" name="action" value="${action}"><button>${label}</button></form>`;
-        return page(
+        return sendPage(
           res,
           'Webpay (simulado)',
-          `<h1>Webpay</h1><p>Monto: <strong id="monto">$${tx.amount.toLocaleString('es-CL')}</strong></p><p>Orden de compra: ${escape(tx.buy_order)}</p>${button('approve', 'Pagar')}${button('reject', 'Rechazar')}${button('abort', 'Anular compra y volver al comercio')}${button('timeout', 'Dejar expirar')}`,
+          `<h1>Webpay</h1><p>Monto: <strong id="monto">$${tx.amount.toLocaleString('es-CL')}</strong></p><p>Orden de compra: ${escapeHtml(tx.buy_order)}</p>${button('approve', 'Pagar')}${button('reject', 'Rechazar')}${button('abort', 'Anular compra y volver al comercio')}${button('timeout', 'Dejar expirar')}`,
         );
       }
       if (url.pathname === '/webpayserver/decide' && req.method === 'POST' && tx) {
@@ -201,7 +181,7 @@ export async function startWebpay(
       res.writeHead(404);
       res.end();
     } catch (error) {
-      send(res, 500, { error_message: String(error) });
+      sendJson(res, 500, { error_message: String(error) });
     }
   }
   const listening = await listenLocal(server, options.port ?? 0);

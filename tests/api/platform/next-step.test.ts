@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
-import { BAKERY_CANVAS, filledCanvas } from '../../support/canvas';
+import { FINISHED_CANVAS, filledCanvas } from '../../support/canvas';
 import { openShop } from '../../support/shop';
 
 const servers = inject('servers');
@@ -51,20 +51,7 @@ describe.each(servers)('the next step on $kind', ({ url }) => {
     const dashboard = async () =>
       (await api.get('/dashboard', { headers: { Cookie: `impulsa_session=${token}` } })).body;
     const step = (html: string) => /<h2 id="siguiente-paso"[^>]*>([^<]+)<\/h2>/.exec(html)?.[1];
-    const nine = Object.fromEntries(
-      [
-        'canales',
-        'socios-clave',
-        'recursos-clave',
-        'actividades-clave',
-        'flujo-de-ingresos',
-        'propuesta-de-valor',
-        'estructura-de-costos',
-        'segmento-de-clientes',
-        'relacion-con-clientes',
-      ].map((s) => [s, BAKERY_CANVAS[s] ?? ['Una nota']]),
-    );
-    await filledCanvas(api, token, 'Panadería', nine);
+    await filledCanvas(api, token, 'Panadería', FINISHED_CANVAS);
     const choosing = await dashboard();
     expect(step(choosing)).toBe('Elige cómo vas a vender');
     expect(choosing).toContain('Vende ya como persona natural');

@@ -13,12 +13,15 @@ import {
   MOBILE,
   newContext,
   screenshot,
+  sessionContext,
   signedInContext,
   useBrowser,
 } from '../../support/browser';
 import { FLOW_API_KEY, FLOW_SECRET_KEY } from '../../support/flow';
+import { flowShop, flowToken, placeFlowOrder, setAtFlow, until } from '../../support/flow-buyer';
 import { MP_ACCESS_TOKEN, MP_WEBHOOK_SECRET } from '../../support/mercadopago';
 import { ApiClient, uniqueEmail } from '../../support/http';
+import { FAST_QUEUE, startServer, tempDir } from '../../support/server';
 import { PICKUP, setDelivery, SELLER_IDENTITY } from '../../support/shop';
 
 const { url } = inject('servers')[0]!;
@@ -156,6 +159,7 @@ describe('paying with Flow and Mercado Pago', () => {
     await page.getByLabel('Correo electrónico').fill(uniqueEmail('javiera'));
     await page.getByLabel('Teléfono').fill('9 5555 4444');
     await page.getByText('Mercado Pago (tarjetas, saldo o cuotas)').click();
+    await screenshot(page, 'pago-mercadopago-sitio-desktop');
     await confirmOrder(page);
     await page.waitForURL(`${mpUrl}/checkout/v1/redirect?pref_id=*`);
     await page.getByText('$34.990').waitFor();
@@ -170,4 +174,52 @@ describe('paying with Flow and Mercado Pago', () => {
     await buyer.close();
     await seller.context.close();
   });
+
+  it('a payment that came after its order lapsed, with the stock gone, shows the seller a refund due', async () => {
+    // Its own app, with holds of 4 s and a sweep every second; the same local Flow.
+    const server = await startServer({
+      ...FAST_QUEUE,
+      DATA_DIR: tempDir(),
+      FLOW_API_URL: flowUrl,
+      SECRETS_KEY: 'd'.repeat(64),
+      ORDER_SWEEP_SECONDS: '1',
+      ORDER_HOLD_HOURS: String(4 / 3600),
+    });
+    try {
+      const shop = await flowShop(server.url);
+      const fuente = await shop.product({ name: 'Fuente de greda', price: 15990, stock: 1 });
+      const late = (await placeFlowOrder(server.url, fuente.id)).body;
+      await until(
+        () => shop.order(late.id),
+        (o) => o.status !== 'pendiente_pago',
+        20_000,
+      );
+      const other = await new ApiClient(server.url).post('/api/orders/', {
+        buyer: { name: 'Pedro Rojas', email: uniqueEmail('pedro'), phone: '9 1234 5678' },
+        delivery: { method: 'retiro' },
+        payment_method: 'transferencia',
+        items: [{ product: fuente.id, quantity: 1 }],
+      });
+      expect(other.status).toBe(201);
+      await setAtFlow(flowUrl, flowToken(late.payment_url), 2, true);
+      expect(
+        await until(
+          () => shop.order(late.id),
+          (o) => o.refund_due,
+        ),
+      ).toMatchObject({ refund_due: true });
+
+      const context = await sessionContext(browserOf(), server.url, shop.account, DESKTOP);
+      const page = await context.newPage();
+      await page.goto(`${server.url}/ordenes/${late.id}`);
+      await page.getByText('Reembolso pendiente').waitFor();
+      await expectAccessible(page);
+      await screenshot(page, 'orden-reembolso-pendiente-desktop');
+      await page.setViewportSize(MOBILE);
+      await screenshot(page, 'orden-reembolso-pendiente-mobile');
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  }, 90_000);
 });

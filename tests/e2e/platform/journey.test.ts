@@ -15,7 +15,7 @@ import {
   signedInContext,
   useBrowser,
 } from '../../support/browser';
-import { BAKERY_CANVAS, filledCanvas } from '../../support/canvas';
+import { FINISHED_CANVAS, filledCanvas } from '../../support/canvas';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop, PICKUP, setDelivery } from '../../support/shop';
 import { PAYLOADS } from '../../fixtures/companies';
@@ -64,20 +64,7 @@ describe('the next best step', () => {
       current: 'Canvas',
     });
 
-    const nine = Object.fromEntries(
-      [
-        'canales',
-        'socios-clave',
-        'recursos-clave',
-        'actividades-clave',
-        'flujo-de-ingresos',
-        'propuesta-de-valor',
-        'estructura-de-costos',
-        'segmento-de-clientes',
-        'relacion-con-clientes',
-      ].map((s) => [s, BAKERY_CANVAS[s] ?? ['Una nota']]),
-    );
-    await filledCanvas(api, token, 'Panadería completa', nine);
+    await filledCanvas(api, token, 'Panadería completa', FINISHED_CANVAS);
     // Two tracks: a company, or selling now as a persona natural.
     expect(await stepOn(page)).toMatchObject({
       title: 'Elige cómo vas a vender',

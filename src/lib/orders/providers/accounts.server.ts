@@ -8,6 +8,7 @@ import { flowClient, type FlowEnvironment } from '@/lib/orders/providers/flow.se
 import {
   PROVIDER_COVERS,
   PROVIDER_NAMES,
+  REDIRECT_PROVIDERS,
   type AccountCheck,
   type PaymentProvider,
   type RedirectProvider,
@@ -111,6 +112,23 @@ function accountWrite(
       message: 'Escribe el access token de tu aplicación de Mercado Pago.',
     },
   };
+}
+
+/** Every redirect provider's account of the seller, in one read (/cobros, `GET /api/store/payments/`). */
+export async function paymentAccountsOf(
+  db: Db,
+  userId: number,
+): Promise<Record<RedirectProvider, PaymentAccountView>> {
+  const rows = await db.select().from(paymentAccounts).where(eq(paymentAccounts.userId, userId));
+  return Object.fromEntries(
+    REDIRECT_PROVIDERS.map((p) => [
+      p,
+      toView(
+        p,
+        rows.find((row) => row.provider === p),
+      ),
+    ]),
+  ) as Record<RedirectProvider, PaymentAccountView>;
 }
 
 /** The provider's client with the row's secret opened; null when it cannot be opened. */

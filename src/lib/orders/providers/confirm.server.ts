@@ -93,14 +93,12 @@ export async function orderByReference(
  * Asks the provider where the order's payment stands and applies it. `lapsed`: its time is over,
  * so a payment still pending there is given up. Throws when the provider does not answer.
  */
-export async function confirmOrder(
+export async function confirmRow(
   db: Db,
-  orderId: number,
+  row: OrderRow,
   options: { lapsed?: boolean; mail?: boolean } = {},
-): Promise<OrderRow | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row || !isRedirectProvider(row.paymentMethod) || !row.paymentRef || row.paidAt)
-    return row ?? null;
+): Promise<OrderRow> {
+  if (!isRedirectProvider(row.paymentMethod) || !row.paymentRef || row.paidAt) return row;
   const client = await sellerProvider(db, row.sellerId, row.paymentMethod);
   if (!client) {
     // The seller disconnected the provider meanwhile: the order waits for them to reconnect.
@@ -112,7 +110,11 @@ export async function confirmOrder(
 
 /** The `payment-confirm` job: a provider that does not answer is asked again later. */
 export const paymentConfirmJob: JobHandler = async (handle, job) => {
-  await confirmOrder(handle.db, Number(job.payload.orderId));
+  const [row] = await handle.db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, Number(job.payload.orderId)));
+  if (row) await confirmRow(handle.db, row);
   return {};
 };
 
@@ -192,7 +194,13 @@ async function paidAfterLapse(db: Db, row: OrderRow, payment: ProviderPayment): 
         payment,
         ...(taken
           ? { status: 'pagado', paidAt: sql`now()`, expiresAt: null, reason: null }
-          : { refundDue: true }),
+          : {
+              refundDue: true,
+              // The lapse said nothing was charged: no longer true, and the receipt says so.
+              reason:
+                `Tu pago con ${PROVIDER_NAMES[row.paymentMethod as RedirectProvider]} llegó después ` +
+                'del plazo y ya no quedaban productos: la tienda te devolverá lo que pagaste.',
+            }),
         version: sql`${orders.version} + 1`,
         updatedAt: sql`now()`,
       })

@@ -15,7 +15,7 @@ export const isRedirectProvider = (method: string): method is RedirectProvider =
 /** A route's `{provider}`: a redirect provider's name, else a 404 (the route does not exist). */
 export function providerParam(value: string | undefined): RedirectProvider {
   if (value && isRedirectProvider(value)) return value;
-  throw new HttpError(404, 'No existe.');
+  throw new HttpError(404, 'Ese medio de pago no existe.');
 }
 
 /** Where a payment stands, as the provider says it (never as a notification's body says it). */

@@ -5,13 +5,14 @@
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { boughtSince, settle } from '@/lib/orders/payment.server';
-import { confirmOrder } from '@/lib/orders/providers/confirm.server';
+import { confirmRow } from '@/lib/orders/providers/confirm.server';
 import {
   PROVIDER_NAMES,
   REDIRECT_PROVIDERS,
   type RedirectProvider,
 } from '@/lib/orders/providers/provider';
 import { jobSettings } from '@/lib/server/config';
+import type { OrderRow } from '@/lib/orders/view.server';
 import type { Db } from '@/lib/server/db/client';
 import { orders } from '@/lib/server/db/schema';
 import { log } from '@/lib/server/log';
@@ -35,24 +36,23 @@ export async function reconcileProviderOrders(db: Db): Promise<{ settled: number
   for (const row of pending) {
     const lapsed = row.expiresAt !== null && row.expiresAt.getTime() < Date.now();
     try {
+      let now: OrderRow;
       if (!row.paymentRef) {
         // Placed but never started at the provider (the app stopped in between): nothing to pay.
         if (!lapsed) continue;
         const name = PROVIDER_NAMES[row.paymentMethod as RedirectProvider];
-        await settle(db, row.id, {
-          status: 'rechazado',
-          reason: `No pudimos conectar con ${name}. No se hizo ningún cargo.`,
-          mail: false,
-        });
+        now = (
+          await settle(db, row.id, {
+            status: 'rechazado',
+            reason: `No pudimos conectar con ${name}. No se hizo ningún cargo.`,
+            mail: false,
+          })
+        ).row;
       } else {
         const mail = lapsed ? !(await boughtSince(db, row)) : undefined;
-        await confirmOrder(db, row.id, { lapsed, mail });
+        now = await confirmRow(db, row, { lapsed, mail });
       }
-      const [now] = await db
-        .select({ status: orders.status })
-        .from(orders)
-        .where(eq(orders.id, row.id));
-      if (now?.status !== 'pendiente_pago') settled++;
+      if (now.status !== 'pendiente_pago') settled++;
     } catch (error) {
       log.warn('provider status failed while reconciling', {
         order: row.id,

@@ -14,6 +14,16 @@ import { orders } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
 import { log } from '@/lib/server/log';
 
+/** Keeps the provider's word on a refund beside the payment it gives back. */
+async function keepRefund(db: Db, orderId: number, refund: { ref: string; state: string }) {
+  await db
+    .update(orders)
+    .set({
+      payment: sql`coalesce(${orders.payment}, '{}'::jsonb) || ${JSON.stringify({ refund })}::jsonb`,
+    })
+    .where(eq(orders.id, orderId));
+}
+
 export async function refundAtProvider(
   db: Db,
   row: OrderRow,
@@ -30,12 +40,7 @@ export async function refundAtProvider(
       email: row.buyerEmail,
       callbackUrl: siteUrl().origin + PROVIDER_PATHS.refund(provider),
     });
-    await db
-      .update(orders)
-      .set({
-        payment: sql`coalesce(${orders.payment}, '{}'::jsonb) || ${JSON.stringify({ refund })}::jsonb`,
-      })
-      .where(eq(orders.id, row.id));
+    await keepRefund(db, row.id, refund);
   } catch (error) {
     log.error('provider refund failed', {
       provider,
@@ -78,11 +83,6 @@ export async function recordRefundStatus(
     });
     return true;
   }
-  await db
-    .update(orders)
-    .set({
-      payment: sql`coalesce(${orders.payment}, '{}'::jsonb) || ${JSON.stringify({ refund })}::jsonb`,
-    })
-    .where(eq(orders.id, row.id));
+  await keepRefund(db, row.id, refund);
   return true;
 }

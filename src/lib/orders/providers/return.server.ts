@@ -1,7 +1,7 @@
 /** The buyer back from a provider's page: the payment asked of the provider, the cart emptied once paid. */
 import type { AstroCookies } from 'astro';
 import { cartToken, emptyCart, syncCartCounts } from '@/lib/orders/cart.server';
-import { confirmOrder } from '@/lib/orders/providers/confirm.server';
+import { confirmRow } from '@/lib/orders/providers/confirm.server';
 import { receiptPath } from '@/lib/orders/urls';
 import type { OrderRow } from '@/lib/orders/view.server';
 import type { Db } from '@/lib/server/db/client';
@@ -18,7 +18,7 @@ export const seeOther = (location: string) =>
 export async function askOnReturn(db: Db, row: OrderRow): Promise<OrderRow> {
   if (row.status !== 'pendiente_pago') return row;
   try {
-    return (await confirmOrder(db, row.id)) ?? row;
+    return await confirmRow(db, row);
   } catch (error) {
     log.warn('provider status failed on return', {
       order: row.id,
