@@ -234,6 +234,18 @@ export function productCoverPart(productId: AnyPgColumn | SQL): JsonPart<MediaVi
   };
 }
 
+/**
+ * The images among `ids` (an SQL set) that `userId` owns, as one column of a statement: a site's
+ * page names images by id in its document, and only the owner's own are shown.
+ */
+export function ownMediaPart(userId: AnyPgColumn | SQL, ids: SQL): JsonPart<MediaView[]> {
+  return {
+    sql: sql`select coalesce(json_agg(${imageJson} order by ${media.id}), '[]') from ${media}
+      where ${media.userId} = ${userId} and ${media.id} in (${ids})`,
+    read: (images: ImageJson[]) => images.map((image) => toView(image, image.variants)),
+  };
+}
+
 /** Views of these media (any owner: callers check ownership), in the order of `ids`. */
 export async function mediaViews(db: Db, ids: number[]): Promise<MediaView[]> {
   if (ids.length === 0) return [];

@@ -7,7 +7,7 @@ import { NO_SITE, type SiteHost } from '@/lib/routing/hosts';
 import { cleanPageData, allBlocks } from '@/lib/sites/blocks.server';
 import { type PageData } from '@/lib/sites/schemas';
 import { hostCache } from '@/lib/sites/host-cache.server';
-import type { BlockImage, BlockProduct, SiteRenderData } from '@/components/sites/blocks';
+import type { BlockImage, BlockProduct } from '@/components/sites/blocks';
 import {
   foreignMedia,
   listMedia,
@@ -16,11 +16,10 @@ import {
   type MediaView,
 } from '@/lib/shop/media.server';
 import { srcset } from '@/lib/shop/images';
-import { whatsappLink } from '@/lib/shop/whatsapp';
 import type { Db } from '@/lib/server/db/client';
 import { perDatabase } from '@/lib/server/db/prepared';
 import { jsonColumn } from '@/lib/server/db/queries';
-import { products, sitePages, sites, stores } from '@/lib/server/db/schema';
+import { products, sitePages, sites } from '@/lib/server/db/schema';
 
 import { siteView, type SiteRow } from '@/lib/sites/sites.server';
 import { shopCheckout } from '@/lib/orders/view.server';
@@ -120,57 +119,6 @@ export function blockImage(view: MediaView, alt = view.alt): BlockImage {
   };
 }
 
-/** What the blocks of `data` show besides their props: the owner's images and published products. */
-export async function siteRenderData(
-  db: Db,
-  site: SiteRow,
-  data: PageData,
-  productHref: (slug: string) => string,
-  catalogueHref = '/shop',
-): Promise<SiteRenderData> {
-  const blocks = allBlocks(data);
-  const imageIds = blocks.flatMap((b) =>
-    (b.type === 'Hero' || b.type === 'Image') && typeof b.props.image === 'number'
-      ? [b.props.image]
-      : [],
-  );
-  // Only the owner's own images: a document may name any id.
-  const foreign = new Set(await foreignMedia(db, site.userId, imageIds));
-  const views = await mediaViews(db, [...new Set(imageIds.filter((id) => !foreign.has(id)))]);
-  const grids = blocks.filter((b) => b.type === 'ProductGrid');
-  const productsByBlock: Record<string, BlockProduct[]> = {};
-  for (const grid of grids) {
-    const category = typeof grid.props.category === 'number' ? grid.props.category : null;
-    productsByBlock[grid.props.id] = await publishedCards(db, site.userId, productHref, {
-      category,
-      limit: Number(grid.props.limit) || 6,
-    });
-  }
-  // A button without its own number uses the site's, and a site without one the shop's.
-  const storePhone =
-    !site.whatsapp &&
-    blocks.some(
-      (b) =>
-        b.type === 'WhatsAppButton' && !(typeof b.props.phone === 'string' && b.props.phone.trim()),
-    )
-      ? ((
-          await db
-            .select({ whatsapp: stores.whatsapp })
-            .from(stores)
-            .where(eq(stores.userId, site.userId))
-        )[0]?.whatsapp ?? null)
-      : null;
-  return {
-    images: Object.fromEntries(views.map((v) => [v.id, blockImage(v)])),
-    products: productsByBlock,
-    catalogueHref,
-    whatsapp: (phone, message) => {
-      const number = phone.trim() || site.whatsapp || storePhone;
-      return number ? whatsappLink(number, message) : null;
-    },
-  };
-}
-
 /**
  * A seller's published products as cards, newest first: of one category when given (`none`:
  * those without one), `limit` of them from `offset`.
@@ -192,8 +140,27 @@ export async function publishedCards(
     limit,
     offset,
   });
-  // The card's picture is decorative: the product's name is the link's text right below it.
-  return rows.map(({ product: r, cover }) => ({
+  return rows.map(({ product, cover }) => productCard(product, cover, productHref));
+}
+
+/** The facts a product card shows, as the cards' statements read them. */
+export interface CardFacts {
+  id: number;
+  slug: string;
+  name: string;
+  price: number;
+  compareAtPrice: number | null;
+  categoryId: number | null;
+  stock: number | null;
+}
+
+/** A product's card: the cover is decorative, since the name is the link's text right below it. */
+export function productCard(
+  r: CardFacts,
+  cover: MediaView | null,
+  productHref: (slug: string) => string,
+): BlockProduct & { id: number; category: number | null } {
+  return {
     id: r.id,
     category: r.categoryId,
     name: r.name,
@@ -202,7 +169,7 @@ export async function publishedCards(
     href: productHref(r.slug),
     image: cover ? blockImage(cover, '') : null,
     soldOut: r.stock === 0,
-  }));
+  };
 }
 
 /**

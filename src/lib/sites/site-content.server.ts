@@ -4,16 +4,12 @@
  */
 import type { Db } from '@/lib/server/db/client';
 import { json } from '@/lib/server/http/json';
-import type { PageData } from '@/lib/sites/schemas';
+import type { SiteRead } from '@/lib/sites/site-read.server';
 import type { SiteRoute } from '@/lib/sites/site-route';
-import { siteView, type SiteRow } from '@/lib/sites/sites.server';
-import { mediaViews } from '@/lib/shop/media.server';
+import type { SiteRow } from '@/lib/sites/sites.server';
+import type { MediaView } from '@/lib/shop/media.server';
 import { catalogueQuery, siteCatalogue, type SiteCatalogue } from '@/lib/sites/catalogue.server';
-import {
-  publicSiteData,
-  publishedProductSlugs,
-  siteRenderData,
-} from '@/lib/sites/published.server';
+import { publicSiteData, publishedProductSlugs } from '@/lib/sites/published.server';
 import { renderPageHtml } from '@/lib/sites/render.server';
 import { robotsTxt, sitemapXml } from '@/lib/sites/sitemap';
 import type { LegalKind } from '@/lib/shop/legal';
@@ -23,7 +19,7 @@ import { siteShopPath } from '@/lib/shop/urls';
 
 type Shown = NonNullable<Awaited<ReturnType<typeof publicProduct>>>;
 /** The site's SEO image, shared with its pages and catalogue (none: not set). */
-type SeoImage = Awaited<ReturnType<typeof mediaViews>>[number] | undefined;
+type SeoImage = MediaView | undefined;
 
 export type SiteContent =
   | { kind: 'product'; shown: Shown }
@@ -32,9 +28,9 @@ export type SiteContent =
   | { kind: 'catalogue'; catalogue: SiteCatalogue; seoImage: SeoImage }
   | { kind: 'not-found' };
 
-/** Where the site is being read: its pages, and the addresses its links are built on. */
+/** Where the site is being read: what the request read, and the addresses its links are built on. */
 export interface SiteAddress {
-  pages: { path: string; title: string; data: PageData }[];
+  read: SiteRead;
   /** The preview's path prefix on the main domains ('' on the site's own host). */
   base: string;
   /** The site's own origin; null in a preview (robots.txt then refuses crawlers). */
@@ -42,11 +38,6 @@ export interface SiteAddress {
   /** The origin every absolute link uses: the site's own, or the preview's. */
   siteOrigin: string;
   search: URLSearchParams;
-}
-
-async function seoImageOf(db: Db, site: SiteRow): Promise<SeoImage> {
-  const id = siteView(site).seo.image;
-  return id ? (await mediaViews(db, [id]))[0] : undefined;
 }
 
 const text = (body: string, type: string) =>
@@ -66,7 +57,7 @@ export async function siteContent(
     case 'sitemap': {
       const published = site.publishedAt ?? undefined;
       const entries = [
-        ...at.pages.map((p) => ({ path: p.path, lastModified: published })),
+        ...at.read.pages.map((p) => ({ path: p.path, lastModified: published })),
         { path: siteShopPath() },
         ...(await publishedProductSlugs(db, site.userId)).map((p) => ({
           path: siteShopPath(p.slug),
@@ -98,18 +89,19 @@ export async function siteContent(
         product: (slug) => shopHref(slug),
       });
       return catalogue
-        ? { kind: 'catalogue', catalogue, seoImage: await seoImageOf(db, site) }
+        ? { kind: 'catalogue', catalogue, seoImage: at.read.seoImage }
         : { kind: 'not-found' };
     }
     case 'page': {
-      const page = at.pages.find((p) => p.path === route.path);
+      // The read's blocks are those of this path: the route is a page only when one is there.
+      const page = at.read.pages.find((p) => p.path === route.path);
       if (!page) return { kind: 'not-found' };
-      const data = await siteRenderData(db, site, page.data, (s) => shopHref(s), shopHref());
+      const data = at.read.renderData((s) => shopHref(s), shopHref());
       return {
         kind: 'page',
         title: page.title,
         html: await renderPageHtml(page.data, data),
-        seoImage: await seoImageOf(db, site),
+        seoImage: at.read.seoImage,
       };
     }
     case 'not-found':
