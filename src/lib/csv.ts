@@ -6,6 +6,9 @@
  */
 export type CsvValue = string | number | boolean | null | undefined;
 
+/** What opens every file, so a spreadsheet reads it as UTF-8. */
+export const CSV_BOM = '\uFEFF';
+
 function field(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
@@ -13,8 +16,34 @@ function field(value: CsvValue): string {
   return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** The file's text: the header, then one line per row. */
+/** Rows as lines of the file, each ending in CRLF: a file written a part at a time. */
+export function csvLines(rows: readonly (readonly CsvValue[])[]): string {
+  return rows.map((row) => row.map(field).join(';') + '\r\n').join('');
+}
+
+/** The file's text: the BOM, the header, then one line per row. */
 export function toCsv(head: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  const lines = [head, ...rows].map((row) => row.map(field).join(';'));
-  return '\uFEFF' + lines.join('\r\n') + '\r\n';
+  return CSV_BOM + csvLines([head, ...rows]);
+}
+
+/**
+ * The file as a stream, read a batch at a time (`batch(n)` from 0, until one comes back empty):
+ * a shop's 10,000 customers are never all in memory, and the first bytes leave at once.
+ */
+export function csvStream(
+  head: readonly string[],
+  batch: (n: number) => Promise<readonly (readonly CsvValue[])[]>,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let n = 0;
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(encoder.encode(CSV_BOM + csvLines([head])));
+    },
+    async pull(controller) {
+      const rows = await batch(n++);
+      if (rows.length === 0) controller.close();
+      else controller.enqueue(encoder.encode(csvLines(rows)));
+    },
+  });
 }

@@ -4,6 +4,7 @@
  * for the seller come first at any stage. Pure: the dashboard reads it from its one statement.
  */
 import type { ModuleProgress } from '@/lib/modules';
+import { CUSTOMER_PATHS } from '@/lib/customers/urls';
 import { FIGURE_PATHS } from '@/lib/figures/urls';
 import { ORDER_PATHS } from '@/lib/orders/urls';
 import { SELLER_PATHS } from '@/lib/shop/urls';
@@ -144,7 +145,7 @@ export function nextStep(facts: JourneyFacts): NextStep {
     stage: 'ventas-recurrentes',
     title: 'Haz que tus clientes vuelvan',
     text: 'Quien ya te compró es quien más fácil vuelve a comprar: envíale un código de descuento para su próxima compra.',
-    action: { label: 'Crear un código para clientes', href: ORDER_PATHS.discounts },
+    action: { label: 'Enviar un código a tus clientes', href: CUSTOMER_PATHS.list },
     also: { label: 'Ver qué se vende y qué se visita', href: FIGURE_PATHS.page },
   };
 }

@@ -94,6 +94,24 @@ export async function lookAtBothWidths(page: Page, name: string): Promise<void> 
   }
 }
 
+/**
+ * Looks at `at` as `lookAtBothWidths` does, from a second browser with script on the same
+ * session: a test that runs with JavaScript off cannot run axe in its own page.
+ */
+export async function lookWithScript(
+  browser: Browser,
+  baseUrl: string,
+  account: { token: string; user: unknown },
+  at: string,
+  name: string,
+): Promise<void> {
+  const looking = await sessionContext(browser, baseUrl, account, MOBILE);
+  const look = await looking.newPage();
+  await look.goto(at);
+  await lookAtBothWidths(look, name);
+  await looking.close();
+}
+
 /** Saves a full-page screenshot under screenshots/ for people to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.join(ROOT, 'screenshots');

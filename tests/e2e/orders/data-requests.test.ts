@@ -4,13 +4,7 @@
  * keep the sale. Looked at, with axe, at 360 and 1280 px.
  */
 import { describe, expect, inject, it } from 'vitest';
-import {
-  lookAtBothWidths,
-  MOBILE,
-  sessionContext,
-  signedInContext,
-  useBrowser,
-} from '../../support/browser';
+import { lookWithScript, MOBILE, signedInContext, useBrowser } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop } from '../../support/shop';
 
@@ -45,11 +39,7 @@ describe('data requests', () => {
     await page.getByRole('button', { name: 'Buscar' }).click();
     await page.getByRole('heading', { name: '1 pedido de Camila Soto Fuentes' }).waitFor();
     await page.getByText(`N° ${placed.body.number}`).waitFor();
-    const looking = await sessionContext(browserOf(), url, seller.account, MOBILE);
-    const look = await looking.newPage();
-    await look.goto(page.url());
-    await lookAtBothWidths(look, 'solicitudes-de-datos');
-    await looking.close();
+    await lookWithScript(browserOf(), url, seller.account, page.url(), 'solicitudes-de-datos');
 
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Descargar sus datos (CSV)' }).click();

@@ -115,7 +115,7 @@ describe('the next best step', () => {
       title: 'Haz que tus clientes vuelvan',
       current: 'Ventas recurrentes',
       done: ['Idea', 'Canvas', 'Empresa', 'Sitio', 'Primera venta'],
-      action: { label: 'Crear un código para clientes', href: '/descuentos' },
+      action: { label: 'Enviar un código a tus clientes', href: '/clientes' },
     });
     await page.getByRole('link', { name: 'Ver qué se vende y qué se visita' }).click();
     await page.getByRole('heading', { name: 'Cifras de tu tienda' }).waitFor();

@@ -66,7 +66,7 @@ describe('the next best step', () => {
           sales: 3,
         },
         'ventas-recurrentes',
-        '/descuentos',
+        '/clientes',
       ],
     ];
     for (const [facts, stage, href] of steps) {

@@ -1,6 +1,6 @@
 /** A private file to download (a CSV, a JSON export): saved under `filename`, never cached. */
 export function downloadResponse(
-  body: string,
+  body: string | ReadableStream<Uint8Array>,
   filename: string,
   type: 'text/csv' | 'application/json' = 'text/csv',
 ): Response {

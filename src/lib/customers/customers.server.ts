@@ -1,0 +1,157 @@
+/**
+ * A shop's customers (issue 51): its buyers grouped by e-mail as typed in lower case and without
+ * spaces, read from the seller's own orders only. What is shown of a person (name, phone, comuna,
+ * marketing consent) is what their newest order says: a buyer who unticks the consent on a later
+ * order has withdrawn it (Ley 21.719). Erased buyers (`buyer_anonymised_at`) are not customers.
+ */
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { customerSearchText, type CustomerView } from '@/lib/customers/customers';
+import { SOLD_STATUSES, comunaName, type OrderStatus } from '@/lib/orders/schemas';
+import type { Db } from '@/lib/server/db/client';
+import { orders } from '@/lib/server/db/schema';
+import { HttpError } from '@/lib/server/http/errors';
+
+export const CUSTOMER_NOT_FOUND = 'No encontramos a esa persona entre tus clientes.';
+
+const email = sql`lower(trim(${orders.buyerEmail}))`;
+const sold = sql`${orders.status} in (${sql.join(
+  SOLD_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+)})`;
+const newest = (column: SQL | AnyPgColumn) =>
+  sql`(array_agg(${column} order by ${orders.createdAt} desc, ${orders.id} desc))[1]`;
+/** Accents and case away, so «jose» finds «José». */
+const folded = (value: SQL) => sql`translate(lower(${value}), 'áéíóúüñ', 'aeiouun')`;
+
+/** The key of a customer of `sellerId`: the same for every order with that e-mail. */
+const keyOf = sql<string>`md5(${orders.sellerId}::text || ':' || ${email})`;
+
+const customerColumns = {
+  key: keyOf,
+  email: sql<string>`${email}`,
+  name: sql<string>`${newest(orders.buyerName)}`,
+  phone: sql<string>`${newest(orders.buyerPhone)}`,
+  comuna: sql<string | null>`(array_agg(${orders.deliveryComuna} order by ${orders.createdAt} desc,
+    ${orders.id} desc) filter (where ${orders.deliveryComuna} is not null))[1]`,
+  consent: sql<boolean>`${newest(sql`${orders.marketingConsent}`)}`,
+  orders: sql<number>`count(*)::int`,
+  purchases: sql<number>`(count(*) filter (where ${sold}))::int`,
+  spent: sql<number>`coalesce(sum(${orders.total}) filter (where ${sold}), 0)::bigint`,
+  lastOrder: sql<Date>`max(${orders.createdAt})`,
+  lastPurchase: sql<Date | null>`max(${orders.createdAt}) filter (where ${sold})`,
+};
+
+type CustomerRow = {
+  [K in keyof typeof customerColumns]: (typeof customerColumns)[K]['_']['type'];
+};
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function toView(row: CustomerRow): CustomerView {
+  return {
+    key: row.key,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    comuna: row.comuna,
+    comuna_name: row.comuna ? (comunaName(row.comuna) ?? null) : null,
+    marketing_consent: row.consent === true,
+    orders: Number(row.orders),
+    purchases: Number(row.purchases),
+    total_spent: Number(row.spent),
+    last_order_at: iso(row.lastOrder),
+    last_purchase_at: row.lastPurchase ? iso(row.lastPurchase) : null,
+  };
+}
+
+/** The seller's orders that still name a person. */
+const ofSeller = (sellerId: number) =>
+  and(eq(orders.sellerId, sellerId), isNull(orders.buyerAnonymisedAt));
+
+/** A customer matches when any of their orders does, by name, e-mail or phone. */
+function matching(q: string): SQL | undefined {
+  const text = customerSearchText(q);
+  if (!text) return undefined;
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const digits = text.replace(/\D/g, '');
+  return sql`bool_or(${folded(sql`${orders.buyerName}`)} like ${like}
+    or ${email} like ${like}${digits.length >= 4 ? sql` or ${orders.buyerPhone} like ${`%${digits}%`}` : sql``})`;
+}
+
+/** Page `page` of the seller's customers matching `q`, the most recent buyers first. */
+export async function listCustomers(
+  db: Db,
+  sellerId: number,
+  q: string,
+  page: number,
+  pageSize: number,
+): Promise<{ total: number; results: CustomerView[] }> {
+  const having = matching(q);
+  const groups = db
+    .select({ key: keyOf })
+    .from(orders)
+    .where(ofSeller(sellerId))
+    .groupBy(orders.sellerId, email)
+    .having(having)
+    .as('groups');
+  const [counted, rows] = await Promise.all([
+    db.select({ total: sql<number>`count(*)::int` }).from(groups),
+    db
+      .select(customerColumns)
+      .from(orders)
+      .where(ofSeller(sellerId))
+      .groupBy(orders.sellerId, email)
+      .having(having)
+      .orderBy(desc(sql`max(${orders.createdAt})`), email)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  ]);
+  return { total: Number(counted[0]?.total ?? 0), results: rows.map(toView) };
+}
+
+/** One of the seller's orders, as a customer's page lists it. */
+export interface CustomerOrder {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  total: number;
+  created_at: string;
+}
+
+/** A customer of the seller and their orders, newest first; anyone else's is a 404. */
+export async function getCustomer(
+  db: Db,
+  sellerId: number,
+  key: string,
+): Promise<CustomerView & { order_list: CustomerOrder[] }> {
+  if (!/^[0-9a-f]{32}$/.test(key)) throw new HttpError(404, CUSTOMER_NOT_FOUND);
+  const [row] = await db
+    .select(customerColumns)
+    .from(orders)
+    .where(and(ofSeller(sellerId), eq(keyOf, key)))
+    .groupBy(orders.sellerId, email);
+  if (!row) throw new HttpError(404, CUSTOMER_NOT_FOUND);
+  const list = await db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      status: orders.status,
+      total: orders.total,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(and(ofSeller(sellerId), eq(email, row.email)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(500);
+  return {
+    ...toView(row),
+    order_list: list.map((o) => ({
+      id: o.id,
+      number: o.number,
+      status: o.status as OrderStatus,
+      total: o.total,
+      created_at: iso(o.createdAt),
+    })),
+  };
+}

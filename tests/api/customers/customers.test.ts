@@ -1,0 +1,144 @@
+/**
+ * A shop's customers (issue 51) on PGlite and PostgreSQL: buyers grouped by e-mail whatever its
+ * case, with their paid purchases and what they add up to, found by name without accents or by
+ * phone, paged, as a CSV, one at a time with their orders; another seller's are a 404.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { ApiClient, uniqueEmail } from '../../support/http';
+import { openShop } from '../../support/shop';
+
+const servers = inject('servers');
+
+describe.each(servers)('customers on $kind', ({ url }) => {
+  const place = (
+    product: number,
+    buyer: { name: string; email: string; phone: string },
+    extra: Record<string, unknown> = {},
+  ) =>
+    new ApiClient(url).post('/api/orders/', {
+      items: [{ product, quantity: 1 }],
+      buyer,
+      delivery: { method: 'retiro' },
+      payment_method: 'transferencia',
+      ...extra,
+    });
+
+  async function shopWithBuyers() {
+    const api = new ApiClient(url);
+    const [ana, bea] = [await api.register(), await api.register()];
+    const { product } = await openShop(api, ana.token, { name: 'Cerámica Ana' });
+    const theirs = await openShop(api, bea.token, { name: 'Tejidos Bea' });
+    const jose = uniqueEmail('jose');
+    const marta = uniqueEmail('marta');
+    const as = { token: ana.token, useCookies: false };
+    // José buys twice (once typing his e-mail in capitals), paying the first; later he unticks the consent.
+    const first = (
+      await place(
+        product.id,
+        { name: 'José Núñez', email: jose, phone: '9 8765 4321' },
+        { marketing_consent: true },
+      )
+    ).body;
+    expect((await api.patch(`/api/orders/${first.id}/`, { status: 'pagado' }, as)).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await place(product.id, {
+          name: 'José Núñez R.',
+          email: jose.toUpperCase(),
+          phone: '9 8765 4321',
+        })
+      ).status,
+    ).toBe(201);
+    await place(
+      product.id,
+      { name: 'Marta Díaz', email: marta, phone: '9 1111 2222' },
+      {
+        marketing_consent: true,
+      },
+    );
+    // Bea's buyer with José's e-mail is hers alone.
+    await place(theirs.product.id, {
+      name: 'José en otra tienda',
+      email: jose,
+      phone: '9 3333 4444',
+    });
+    return { api, ana, bea, as, jose, marta };
+  }
+
+  it('groups by e-mail, counts paid purchases and keeps what the newest order says', async () => {
+    const { api, as, jose } = await shopWithBuyers();
+    const list = await api.get('/api/store/customers/', as);
+    expect(list.status).toBe(200);
+    expect(list.body.count).toBe(2);
+    const him = list.body.results.find((c: { email: string }) => c.email === jose);
+    expect(him).toMatchObject({
+      name: 'José Núñez R.',
+      phone: '+56987654321',
+      orders: 2,
+      purchases: 1,
+      total_spent: 12990,
+      marketing_consent: false,
+    });
+    expect(him.key).toMatch(/^[0-9a-f]{32}$/);
+    // The latest buyer first.
+    expect(list.body.results[0].name).toBe('Marta Díaz');
+  });
+
+  it('finds by name without accents, by e-mail and by phone; pages', async () => {
+    const { api, as, jose } = await shopWithBuyers();
+    const find = async (q: string) =>
+      (await api.get(`/api/store/customers/?q=${encodeURIComponent(q)}`, as)).body;
+    expect((await find('nunez')).results.map((c: { email: string }) => c.email)).toEqual([jose]);
+    expect((await find(jose.toUpperCase())).count).toBe(1);
+    expect((await find('1111 2222')).results[0].name).toBe('Marta Díaz');
+    expect((await find('otra tienda')).count).toBe(0);
+    // 100% and _ are text, not patterns.
+    expect((await find('%')).count).toBe(0);
+    expect((await api.get('/api/store/customers/?page=2', as)).status).toBe(404);
+  });
+
+  it('downloads the customers as a spreadsheet, a search narrowing it', async () => {
+    const { ana, jose } = await shopWithBuyers();
+    const get = (q = '') =>
+      fetch(`${url}/api/store/customers/csv/${q ? `?q=${q}` : ''}`, {
+        headers: { Authorization: `Token ${ana.token}` },
+      });
+    const res = await get();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="clientes-/);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
+    expect(text.startsWith('\uFEFFNombre;Correo;Teléfono;Comuna;Acepta publicidad;')).toBe(true);
+    const lines = text.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(3);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(
+      new Date(),
+    );
+    // A phone starts with +: quoted so a spreadsheet never reads a formula (as every CSV here).
+    expect(lines[2]).toBe(`José Núñez R.;${jose};'+56987654321;;No;2;1;12990;${today}`);
+    expect(lines.some((l) => l.startsWith('Marta Díaz;') && l.includes(';Sí;1;0;0;'))).toBe(true);
+    const narrowed = new TextDecoder('utf-8', { ignoreBOM: true }).decode(
+      await (await get('marta')).arrayBuffer(),
+    );
+    expect(narrowed.trimEnd().split('\r\n')).toHaveLength(2);
+  });
+
+  it("shows one customer with their orders; another seller's is a 404", async () => {
+    const { api, as, bea, jose } = await shopWithBuyers();
+    const him = (await api.get(`/api/store/customers/?q=${jose}`, as)).body.results[0];
+    const one = await api.get(`/api/store/customers/${him.key}/`, as);
+    expect(one.status).toBe(200);
+    expect(one.body.order_list).toHaveLength(2);
+    expect(one.body.order_list.map((o: { status: string }) => o.status)).toEqual([
+      'pendiente_pago',
+      'pagado',
+    ]);
+    const asBea = { token: bea.token, useCookies: false };
+    expect((await api.get(`/api/store/customers/${him.key}/`, asBea)).status).toBe(404);
+    expect((await api.get('/api/store/customers/no-es-una-clave/', as)).status).toBe(404);
+    expect((await api.get('/api/store/customers/', asBea)).body.count).toBe(1);
+    expect((await new ApiClient(url).get('/api/store/customers/')).status).toBe(401);
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * «Clientes» (issue 51) in Chromium with JavaScript off: the seller reaches it from the order book,
+ * finds a buyer by name without accents, opens them and has a code to send by WhatsApp, and
+ * downloads the list. Looked at, with axe, at 360 and 1280 px.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { lookWithScript, MOBILE, signedInContext, useBrowser } from '../../support/browser';
+import { ApiClient, uniqueEmail } from '../../support/http';
+import { openShop } from '../../support/shop';
+
+const { url } = inject('servers')[0]!;
+const browserOf = useBrowser();
+
+describe('customers', () => {
+  it('lists, finds and opens a customer, with a code to send; downloads the CSV', async () => {
+    const seller = await signedInContext(
+      browserOf(),
+      url,
+      MOBILE,
+      {},
+      { javaScriptEnabled: false },
+    );
+    const page = await seller.context.newPage();
+    page.setDefaultTimeout(10_000);
+    const api = new ApiClient(url);
+    const as = { token: seller.account.token };
+    const { product } = await openShop(api, as.token, { name: 'Cerámica Ana' });
+    const buyers = [
+      { name: 'José Ignacio Núñez Pérez', email: uniqueEmail('jose'), phone: '9 8765 4321' },
+      { name: 'Marta Díaz', email: uniqueEmail('marta'), phone: '9 1111 2222' },
+    ];
+    for (const [i, buyer] of buyers.entries()) {
+      const placed = await api.post('/api/orders/', {
+        items: [{ product: product.id, quantity: 1 }],
+        buyer,
+        delivery: { method: 'retiro' },
+        payment_method: 'transferencia',
+        marketing_consent: i === 0,
+      });
+      expect(placed.status).toBe(201);
+      await api.patch(`/api/orders/${placed.body.id}/`, { status: 'pagado' }, as);
+    }
+    expect(
+      (await api.post('/api/discounts/', { code: 'VUELVE10', kind: 'percent', value: 10 }, as))
+        .status,
+    ).toBe(201);
+
+    await page.goto(`${url}/ordenes`);
+    await page.getByRole('link', { name: 'Clientes' }).click();
+    await page.getByRole('heading', { name: 'Clientes', level: 1 }).waitFor();
+    expect(await page.getByRole('list', { name: 'Clientes' }).getByRole('listitem').count()).toBe(
+      2,
+    );
+    await lookWithScript(browserOf(), url, seller.account, page.url(), 'clientes');
+
+    await page.getByLabel('Buscar por nombre, correo o teléfono').fill('nunez');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByText('1 persona coincide con «nunez»').waitFor();
+    await lookWithScript(browserOf(), url, seller.account, page.url(), 'clientes-busqueda');
+
+    await page.getByRole('link', { name: /José Ignacio Núñez Pérez/ }).click();
+    await page.getByRole('heading', { name: 'José Ignacio Núñez Pérez', level: 1 }).waitFor();
+    const send = page.getByRole('link', { name: 'Enviar por WhatsApp' });
+    const href = (await send.getAttribute('href')) ?? '';
+    expect(href.startsWith('https://wa.me/56987654321?text=')).toBe(true);
+    expect(decodeURIComponent(href)).toContain('el código VUELVE10');
+    await lookWithScript(browserOf(), url, seller.account, page.url(), 'cliente');
+
+    // Marta did not accept marketing: no code to send her.
+    await page.goto(`${url}/clientes?q=marta`);
+    await page.getByRole('link', { name: /Marta Díaz/ }).click();
+    await page.getByText('Para enviarle un código necesitas que haya aceptado').waitFor();
+    expect(await page.getByRole('link', { name: 'Enviar por WhatsApp' }).count()).toBe(0);
+
+    await page.goto(`${url}/clientes`);
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Descargar CSV' }).click();
+    let text = '';
+    for await (const chunk of await (await download).createReadStream()) text += String(chunk);
+    expect(text).toContain('José Ignacio Núñez Pérez');
+    expect(text).toContain('Marta Díaz');
+    await seller.context.close();
+  });
+});
