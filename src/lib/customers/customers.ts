@@ -1,5 +1,6 @@
 /** A shop's customers: what a search means, and the CSV a seller downloads. Pure. */
 import { chileDay } from '@/lib/dates';
+import { searchKey } from '@/lib/shop/filters';
 
 /** One customer as the list, the API and the CSV show them. */
 export interface CustomerView {
@@ -26,13 +27,7 @@ const MAX_QUERY = 100;
 
 /** What a search looks for: lower case, without accents or control characters ('' → everyone). */
 export function customerSearchText(raw: string | null | undefined): string {
-  return (raw ?? '')
-    .replace(/\p{Cc}/gu, '')
-    .trim()
-    .slice(0, MAX_QUERY)
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
+  return searchKey((raw ?? '').replace(/\p{Cc}/gu, '').trim().slice(0, MAX_QUERY));
 }
 
 export const CUSTOMER_CSV_HEAD = [

@@ -38,6 +38,21 @@ export interface OrderFilter {
   undocumented?: boolean;
 }
 
+/** The filter a list's query names (`status=`, `documento=sin`); an unknown one is a 400. */
+export function orderFilterOf(params: URLSearchParams): OrderFilter {
+  const status = params.get('status') || null;
+  if (status !== null && !(ORDER_STATUSES as readonly string[]).includes(status))
+    throw new HttpError(400, 'Ese estado no existe.', {
+      errors: { status: [`Usa uno de: ${ORDER_STATUSES.join(', ')}.`] },
+    });
+  const documento = params.get('documento');
+  if (documento !== null && documento !== 'sin')
+    throw new HttpError(400, 'Ese filtro no existe.', {
+      errors: { documento: ['Usa documento=sin para ver las ventas sin boleta.'] },
+    });
+  return { status: status as OrderStatus | null, undocumented: documento === 'sin' };
+}
+
 /** `GET /api/orders/?page=&status=&documento=`: the seller's orders, newest first. */
 export async function listOrders(
   db: Db,

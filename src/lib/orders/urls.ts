@@ -56,4 +56,12 @@ export const ORDER_PATHS = {
   discounts: '/descuentos',
   /** A buyer's requests about their data: find, export, anonymise (Ley 21.719). */
   dataRequests: '/solicitudes-de-datos',
+  /** The orders a list shows, as a CSV. */
+  csv: ({ status, undocumented }: { status: string | null; undocumented: boolean }) => {
+    const query = new URLSearchParams({
+      ...(status ? { status } : {}),
+      ...(undocumented ? { documento: 'sin' } : {}),
+    }).toString();
+    return `/api/orders/csv/${query ? `?${query}` : ''}`;
+  },
 } as const;

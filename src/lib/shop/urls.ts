@@ -43,4 +43,6 @@ export const SELLER_PATHS = {
   categories: '/categorias',
   /** Terms, privacy and returns. */
   legal: '/politicas',
+  /** The catalogue as a CSV, filtered by the list's own query (`?q=&category=&status=`). */
+  productsCsv: (search: string) => `/api/products/csv/${search}`,
 } as const;

@@ -1,7 +1,7 @@
 /**
- * «Clientes» (issue 51) in Chromium with JavaScript off: the seller reaches it from the order book,
- * finds a buyer by name without accents, opens them and has a code to send by WhatsApp, and
- * downloads the list. Looked at, with axe, at 360 and 1280 px.
+ * «Clientes» and the exports (issue 51) in Chromium with JavaScript off: the seller downloads the
+ * order book and the catalogue, reaches the customers from the order book, finds a buyer by name
+ * without accents, opens them and has a code to send by WhatsApp, and downloads the list. Looked at, with axe, at 360 and 1280 px.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { lookWithScript, MOBILE, signedInContext, useBrowser } from '../../support/browser';
@@ -12,7 +12,7 @@ const { url } = inject('servers')[0]!;
 const browserOf = useBrowser();
 
 describe('customers', () => {
-  it('lists, finds and opens a customer, with a code to send; downloads the CSV', async () => {
+  it('lists, finds and opens a customer, with a code to send; downloads the CSVs', async () => {
     const seller = await signedInContext(
       browserOf(),
       url,
@@ -44,6 +44,19 @@ describe('customers', () => {
       (await api.post('/api/discounts/', { code: 'VUELVE10', kind: 'percent', value: 10 }, as))
         .status,
     ).toBe(201);
+
+    // The order book and the catalogue download as spreadsheets, with JavaScript off.
+    for (const [at, expected] of [
+      ['/ordenes', 'José Ignacio Núñez Pérez'],
+      ['/productos', 'Taza de greda'],
+    ] as const) {
+      await page.goto(`${url}${at}`);
+      const file = page.waitForEvent('download');
+      await page.getByRole('link', { name: 'Descargar CSV' }).click();
+      let csv = '';
+      for await (const chunk of await (await file).createReadStream()) csv += String(chunk);
+      expect(csv).toContain(expected);
+    }
 
     await page.goto(`${url}/ordenes`);
     await page.getByRole('link', { name: 'Clientes' }).click();

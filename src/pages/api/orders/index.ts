@@ -1,11 +1,10 @@
 import type { APIRoute } from 'astro';
 import { createdOrderBody } from '@/lib/orders/order-api.server';
 import { createOrder } from '@/lib/orders/placing.server';
-import { listOrders } from '@/lib/orders/book.server';
-import { ORDER_STATUSES, orderCreateSchema, type OrderStatus } from '@/lib/orders/schemas';
+import { listOrders, orderFilterOf } from '@/lib/orders/book.server';
+import { orderCreateSchema } from '@/lib/orders/schemas';
 import { getDb } from '@/lib/server/db/client';
 import { clientIp, requireUser } from '@/lib/server/http/auth';
-import { HttpError } from '@/lib/server/http/errors';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 import { paginated } from '@/lib/server/http/pagination';
 
@@ -15,17 +14,7 @@ import { paginated } from '@/lib/server/http/pagination';
  */
 export const GET: APIRoute = async ({ locals, url }) => {
   const user = requireUser(locals);
-  const status = url.searchParams.get('status') || null;
-  if (status !== null && !(ORDER_STATUSES as readonly string[]).includes(status))
-    throw new HttpError(400, 'Ese estado no existe.', {
-      errors: { status: [`Usa uno de: ${ORDER_STATUSES.join(', ')}.`] },
-    });
-  const documento = url.searchParams.get('documento');
-  if (documento !== null && documento !== 'sin')
-    throw new HttpError(400, 'Ese filtro no existe.', {
-      errors: { documento: ['Usa documento=sin para ver las ventas sin boleta.'] },
-    });
-  const filter = { status: status as OrderStatus | null, undocumented: documento === 'sin' };
+  const filter = orderFilterOf(url.searchParams);
   const db = await getDb();
   return json(
     await paginated(url, (page, pageSize) => listOrders(db, user.id, filter, page, pageSize)),
