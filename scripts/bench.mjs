@@ -121,6 +121,10 @@ try {
     delivery: { method: 'retiro' },
     payment_method: 'whatsapp',
   });
+  // A paid order: its receipt (never cached) reads the order, its lines, its timeline and its document.
+  const paidOrder = await api('POST', '/api/orders/', JSON.parse(orderBody));
+  await api('PATCH', `/api/orders/${paidOrder.id}/`, { status: 'pagado' }, token);
+  const receiptPath = new URL(paidOrder.receipt_url).pathname;
   /** The rows: a name, what a request is, and what status it must answer. A query string skips the render cache. */
   const ROWS = [
     { name: '/ (cached)', path: '/' },
@@ -163,6 +167,7 @@ try {
     { name: "a site's page rendered anew", path: '/?bench=render', site: true },
     { name: '/login rendered anew (islands)', path: '/login?bench=render' },
     { name: '/pay with a cart', path: `/pay?tienda=${sellerId}`, headers: { Cookie: cartCookie } },
+    { name: "a paid order's receipt", path: receiptPath },
     {
       name: 'POST /api/orders/',
       path: '/api/orders/',

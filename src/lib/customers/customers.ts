@@ -27,7 +27,12 @@ const MAX_QUERY = 100;
 
 /** What a search looks for: lower case, without accents or control characters ('' → everyone). */
 export function customerSearchText(raw: string | null | undefined): string {
-  return searchKey((raw ?? '').replace(/\p{Cc}/gu, '').trim().slice(0, MAX_QUERY));
+  return searchKey(
+    (raw ?? '')
+      .replace(/\p{Cc}/gu, '')
+      .trim()
+      .slice(0, MAX_QUERY),
+  );
 }
 
 export const CUSTOMER_CSV_HEAD = [

@@ -3,17 +3,21 @@
  * by its end, checked at once); a transfer order the seller marks paid gets one boleta with the
  * order's total, on the queue; its folio is on the order and the timeline, its PDF served to the
  * seller and, by the receipt's token, to the buyer, never to another seller; cancelled after,
- * a nota de crédito takes it back. On both engines, against the local OpenFactura.
+ * a nota de crédito takes it back. An order Webpay paid gets one too, and only one. On both
+ * engines, against the local OpenFactura and the local Webpay.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openFacturaAt } from '../../support/openfactura';
 import { openShop } from '../../support/shop';
 import { decodedMail, waitForMailWith } from '../../support/smtp';
+import { WEBPAY_API_KEY, WEBPAY_COMMERCE_CODE } from '../../support/webpay';
+import { webpayBuyer } from '../../support/webpay-buyer';
 
 const servers = inject('servers');
 const mailDir = inject('mailDir');
 const openfactura = openFacturaAt(inject('openfacturaUrl'));
+const { atWebpay, backFromWebpay, webpayFormOf } = webpayBuyer(inject('webpayUrl'));
 
 /** Polls the order until its document is emitted (the worker runs it right after the commit). */
 async function documentOf(api: ApiClient, token: string, id: number) {
@@ -168,6 +172,57 @@ describe.each(servers)('boletas on $kind', ({ url }) => {
       [61, 1],
     ]);
     expect(month.net).toEqual({ neto: 0, iva: 0, exento: 0, total: 0 });
+  });
+
+  it('an order paid by Webpay gets one boleta; moving it on or saying «pagado» again adds none', async () => {
+    const api = new ApiClient(url);
+    const seller = await api.register();
+    const as = { token: seller.token };
+    const { product } = await openShop(api, seller.token, { product: { price: 12990, stock: 9 } });
+    const store = (await api.get('/api/store/', as)).body;
+    const webpay = await api.put(
+      '/api/store/webpay/',
+      {
+        commerce_code: WEBPAY_COMMERCE_CODE,
+        api_key: WEBPAY_API_KEY,
+        environment: 'integration',
+        version: store.version,
+      },
+      as,
+    );
+    expect(webpay.body.check).toBe('ok');
+    const taxpayer = await openfactura.taxpayer('Greda del Sur SpA');
+    await api.put(
+      '/api/store/invoicing/',
+      { api_key: taxpayer.apikey, environment: 'demo', version: 0 },
+      as,
+    );
+
+    const placed = await new ApiClient(url).post('/api/orders/', {
+      items: [{ product: product.id, quantity: 1 }],
+      buyer: { name: 'Camila Soto', email: uniqueEmail('webpay'), phone: '9 8765 4321' },
+      delivery: { method: 'retiro' },
+      payment_method: 'webpay',
+    });
+    expect(placed.status).toBe(201);
+    const form = await webpayFormOf(placed.body.receipt_url);
+    expect((await backFromWebpay(await atWebpay(form.token!, 'approve'))).status).toBe(303);
+
+    const order = await documentOf(api, seller.token, placed.body.id);
+    expect(order.status).toBe('pagado');
+    expect(order.tax_document).toMatchObject({ type: 39, folio: 1, status: 'emitida' });
+    const [sent] = await openfactura.documents(taxpayer.apikey);
+    expect(sent!.dte.Encabezado.Totales.MntTotal).toBe(order.total);
+
+    // Only Webpay says «pagado» for a Webpay order; moving it on emits nothing more.
+    const again = await api.patch(`/api/orders/${placed.body.id}/`, { status: 'pagado' }, as);
+    expect(again.status).toBeGreaterThanOrEqual(400);
+    expect(again.status).toBeLessThan(500);
+    expect(
+      (await api.patch(`/api/orders/${placed.body.id}/`, { status: 'preparando' }, as)).status,
+    ).toBe(200);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await openfactura.documents(taxpayer.apikey)).toHaveLength(1);
   });
 
   it('a business asks for a factura: its RUT is checked, and the paid order gets a factura (33)', async () => {
