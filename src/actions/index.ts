@@ -5,6 +5,7 @@
 import { accounts } from './accounts';
 import { backoffice } from './backoffice';
 import { cart } from './cart';
+import { customers } from './customers';
 import { discounts } from './discounts';
 import { formation } from './formation';
 import { invoicing } from './invoicing';
@@ -21,6 +22,7 @@ export const server = {
   backoffice,
   cart,
   categories,
+  customers,
   discounts,
   flow,
   formation,

@@ -19,6 +19,11 @@ export const DISCOUNT_KIND_NAMES: Record<DiscountKind, string> = {
 /** A code as buyers type it: letters, digits and dashes, any case. */
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
 
+/** What a code takes off, as a list shows it: `10 %` or `$2.000`. */
+export function discountAmountText(code: { kind: DiscountKind; value: number }): string {
+  return code.kind === 'percent' ? `${code.value} %` : formatClp(code.value);
+}
+
 const CODE_MESSAGE = 'Usa de 3 a 30 letras, números o guiones, como VERANO-10.';
 
 export const discountCodeSchema = z

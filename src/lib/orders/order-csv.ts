@@ -1,8 +1,26 @@
 /** The seller's orders as a spreadsheet: one line per order, as /ordenes filters them. Pure. */
 import type { CsvValue } from '@/lib/csv';
 import { chileDay } from '@/lib/dates';
-import { PAYMENT_NAMES, STATUS_LABELS } from '@/lib/orders/schemas';
-import type { OrderView } from '@/lib/orders/view.server';
+import {
+  PAYMENT_NAMES,
+  STATUS_LABELS,
+  type OrderStatus,
+  type PaymentMethod,
+} from '@/lib/orders/schemas';
+
+/** What a line of the file says of an order (the API's order view has it all). */
+export interface OrderCsvFacts {
+  number: string;
+  created_at: string;
+  status: OrderStatus;
+  payment_method: PaymentMethod;
+  buyer: { name: string; email: string; phone: string };
+  items: { name: string; quantity: number }[];
+  subtotal: number;
+  discount: { amount: number } | null;
+  total: number;
+  delivery: { method: 'retiro' | 'despacho'; price: number; comuna_name: string | null };
+}
 
 export const ORDER_CSV_HEAD = [
   'Número',
@@ -24,7 +42,7 @@ export const ORDER_CSV_HEAD = [
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Orders as CSV rows, amounts as plain pesos so a spreadsheet sums them. */
-export function orderCsvRows(orders: readonly OrderView[]): CsvValue[][] {
+export function orderCsvRows(orders: readonly OrderCsvFacts[]): CsvValue[][] {
   return orders.map((o) => [
     o.number,
     chileDay(new Date(o.created_at)),

@@ -1,6 +1,25 @@
 /** The seller's catalogue as a spreadsheet: one line per product, or per variant when it has them. Pure. */
 import type { CsvValue } from '@/lib/csv';
-import type { ProductView } from '@/lib/shop/product-view.server';
+
+/** What the file says of a product (the API's product view has it all). */
+export interface ProductCsvFacts {
+  id: number;
+  name: string;
+  price: number;
+  compare_at_price: number | null;
+  stock: number | null;
+  published: boolean;
+  tax_exempt: boolean;
+  shop_url: string;
+  variants: {
+    name: string;
+    sku: string | null;
+    price: number | null;
+    compare_at_price: number | null;
+    stock: number | null;
+    enabled: boolean;
+  }[];
+}
 
 export const PRODUCT_CSV_HEAD = [
   'ID',
@@ -16,7 +35,7 @@ export const PRODUCT_CSV_HEAD = [
 ] as const;
 
 /** Products as CSV rows; a stock without a limit is left empty, as the form leaves it. */
-export function productCsvRows(products: readonly ProductView[]): CsvValue[][] {
+export function productCsvRows(products: readonly ProductCsvFacts[]): CsvValue[][] {
   return products.flatMap((p) => {
     const common = (published: boolean) => [
       published ? 'Sí' : 'No',

@@ -6,8 +6,10 @@
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop } from '../../support/shop';
+import { decodedMail, waitForMailWith } from '../../support/smtp';
 
 const servers = inject('servers');
+const mailDir = inject('mailDir');
 
 describe.each(servers)('customers on $kind', ({ url }) => {
   const place = (
@@ -140,5 +142,55 @@ describe.each(servers)('customers on $kind', ({ url }) => {
     expect((await api.get('/api/store/customers/no-es-una-clave/', as)).status).toBe(404);
     expect((await api.get('/api/store/customers/', asBea)).body.count).toBe(1);
     expect((await new ApiClient(url).get('/api/store/customers/')).status).toBe(401);
+  });
+
+  it("sends a code by mail only to who accepted marketing, once; codes and customers are the seller's", async () => {
+    const { api, as, bea, jose, marta } = await shopWithBuyers();
+    const keyOf = async (email: string) =>
+      (await api.get(`/api/store/customers/?q=${email}`, as)).body.results[0].key as string;
+    const code = (
+      await api.post('/api/discounts/', { code: 'VUELVE10', kind: 'percent', value: 10 }, as)
+    ).body;
+    const paused = (
+      await api.post(
+        '/api/discounts/',
+        { code: 'PAUSADO', kind: 'amount', value: 2000, active: false },
+        as,
+      )
+    ).body;
+    const send = (key: string, discount: number, token = as.token) =>
+      api.post(`/api/store/customers/${key}/code/`, { discount }, { token, useCookies: false });
+
+    const toMarta = await send(await keyOf(marta), code.id);
+    expect(toMarta.status).toBe(202);
+    expect(toMarta.body).toEqual({ sent: true, code: 'VUELVE10', to: marta });
+    const mail = await waitForMailWith(mailDir, marta, 'VUELVE10', decodedMail);
+    expect(mail).toMatch(/Subject: =\?UTF-8\?Q\?Un_código_de_descuento_de_Cer/);
+    expect(mail).toContain('Hola, Marta:');
+    expect(mail).toContain('10 % de descuento en tu próxima compra');
+    expect(mail).toMatch(/Reply-To: .+/);
+    expect(mail).toContain('Si no quieres recibir más, responde este correo');
+    // Again: nothing more is sent.
+    expect((await send(await keyOf(marta), code.id)).body).toEqual({
+      sent: false,
+      code: 'VUELVE10',
+      to: marta,
+    });
+
+    // José's newest order withdrew his consent; a paused code is not sent.
+    const toJose = await send(await keyOf(jose), code.id);
+    expect(toJose.status).toBe(409);
+    expect(toJose.body.message).toContain('no aceptó recibir publicidad');
+    expect((await send(await keyOf(marta), paused.id)).status).toBe(409);
+    // Another seller's customer or code: 404.
+    expect((await send(await keyOf(marta), code.id, bea.token)).status).toBe(404);
+    const theirs = (
+      await api.post(
+        '/api/discounts/',
+        { code: 'DE-BEA', kind: 'percent', value: 5 },
+        { token: bea.token },
+      )
+    ).body;
+    expect((await send(await keyOf(marta), theirs.id)).status).toBe(404);
   });
 });

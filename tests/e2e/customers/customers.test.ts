@@ -3,12 +3,16 @@
  * order book and the catalogue, reaches the customers from the order book, finds a buyer by name
  * without accents, opens them and has a code to send by WhatsApp, and downloads the list. Looked at, with axe, at 360 and 1280 px.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { lookWithScript, MOBILE, signedInContext, useBrowser } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop } from '../../support/shop';
+import { decodedMail, waitForMailWith } from '../../support/smtp';
 
 const { url } = inject('servers')[0]!;
+const mailDir = inject('mailDir');
 const browserOf = useBrowser();
 
 describe('customers', () => {
@@ -78,6 +82,22 @@ describe('customers', () => {
     expect(href.startsWith('https://wa.me/56987654321?text=')).toBe(true);
     expect(decodeURIComponent(href)).toContain('el código VUELVE10');
     await lookWithScript(browserOf(), url, seller.account, page.url(), 'cliente');
+    // By mail, with JavaScript off: sent once, and a second press sends nothing more.
+    const customerPage = page.url();
+    await page.getByRole('button', { name: 'Enviar por correo' }).click();
+    await page.waitForURL(customerPage);
+    const mail = await waitForMailWith(mailDir, buyers[0]!.email, 'VUELVE10', decodedMail);
+    expect(mail).toContain('Hola, José:');
+    await page.getByRole('button', { name: 'Enviar por correo' }).click();
+    await page.waitForURL(customerPage);
+    await new Promise((r) => setTimeout(r, 1_000));
+    const codes = fs
+      .readdirSync(mailDir)
+      .filter((f) => f.endsWith(`-${buyers[0]!.email}.eml`))
+      .filter((f) =>
+        decodedMail(fs.readFileSync(path.join(mailDir, f), 'utf8')).includes('VUELVE10'),
+      );
+    expect(codes).toHaveLength(1);
 
     // Marta did not accept marketing: no code to send her.
     await page.goto(`${url}/clientes?q=marta`);

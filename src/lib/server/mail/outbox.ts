@@ -5,7 +5,7 @@
  */
 import { mailSettings } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/handle';
-import { enqueue, type ClaimedJob, type NewJob } from '@/lib/server/queue/queue';
+import { enqueue, enqueueOnce, type ClaimedJob, type NewJob } from '@/lib/server/queue/queue';
 import { sendMail, type Mail } from '@/lib/server/mail/mailer';
 
 export const MAIL_JOB = 'mail';
@@ -22,6 +22,15 @@ export function enqueueMail(
   options: { ref?: string; key?: string } = {},
 ): Promise<void> {
   return enqueue(db, mailJob(mail, options));
+}
+
+/** Enqueues `mail` unless a mail with this `key` ever was: true when this one will be sent. */
+export function enqueueMailOnce(
+  db: Db,
+  mail: Mail,
+  options: { ref?: string; key: string },
+): Promise<boolean> {
+  return enqueueOnce(db, { ...mailJob(mail, options), key: options.key });
 }
 
 /** The stable `Message-ID` of the mail job `id`: the domain of `MAIL_FROM`. */

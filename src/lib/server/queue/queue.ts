@@ -32,10 +32,10 @@ export interface ClaimedJob {
   ref: string | null;
 }
 
-/** Adds jobs in `db`'s transaction: one insert; the table's trigger wakes the workers at commit. */
-export async function enqueue(db: Db, ...batch: NewJob[]): Promise<void> {
-  if (!batch.length) return;
-  await db
+/** Inserts `batch`, leaving out a job whose `key` was ever used; how many went in. */
+async function insertJobs(db: Db, batch: NewJob[]): Promise<number> {
+  if (!batch.length) return 0;
+  const added = await db
     .insert(jobs)
     .values(
       batch.map((j) => ({
@@ -47,7 +47,19 @@ export async function enqueue(db: Db, ...batch: NewJob[]): Promise<void> {
         repeatSeconds: j.repeatSeconds ?? null,
       })),
     )
-    .onConflictDoNothing({ target: jobs.key });
+    .onConflictDoNothing({ target: jobs.key })
+    .returning({ id: jobs.id });
+  return added.length;
+}
+
+/** Adds jobs in `db`'s transaction: one insert; the table's trigger wakes the workers at commit. */
+export async function enqueue(db: Db, ...batch: NewJob[]): Promise<void> {
+  await insertJobs(db, batch);
+}
+
+/** Adds `job` unless its key was ever used (a repeated post): true when it was added. */
+export async function enqueueOnce(db: Db, job: NewJob & { key: string }): Promise<boolean> {
+  return (await insertJobs(db, [job])) > 0;
 }
 
 /**

@@ -1,0 +1,26 @@
+/** The customers' forms (`/clientes/{key}`): a discount code sent by mail. */
+import { sendCodeByMail } from '@/lib/customers/code-mail.server';
+import { DISCOUNT_NOT_FOUND } from '@/lib/orders/discounts.server';
+import { getDb } from '@/lib/server/db/client';
+import { formAction, rowIdField } from '@/lib/server/http/action';
+import { requireUser } from '@/lib/server/http/auth';
+import type { FlashInput as Toast } from '@/lib/toast/flash';
+import { z } from '@/lib/zod';
+
+export const customers = {
+  /** The code `discount` to the customer `customer` (their key), once. */
+  sendCode: formAction(
+    z.object({ customer: z.string().max(64) }),
+    { discount: rowIdField(DISCOUNT_NOT_FOUND) },
+    async ({ customer, discount }, context): Promise<Toast> => {
+      const user = requireUser(context.locals);
+      const result = await sendCodeByMail(await getDb(), user.id, customer, discount);
+      return result.sent
+        ? { title: 'Código enviado', description: `Le enviamos ${result.code} a ${result.to}.` }
+        : {
+            title: 'Ya se lo habías enviado',
+            description: `${result.code} ya le llegó a ${result.to}: no se lo enviamos de nuevo.`,
+          };
+    },
+  ),
+};

@@ -1,0 +1,85 @@
+/**
+ * A discount code sent to a customer by mail: only to one whose newest order said yes to the
+ * shop's marketing (Ley 19.628 as amended by Ley 21.719; Ley 19.496 art. 28 B), in the shop's
+ * name, answered to the shop, with how to stop receiving them. Each code goes to a person once:
+ * the queue's key makes a repeated post send nothing more.
+ */
+import { getCustomer } from '@/lib/customers/customers.server';
+import type { CustomerView } from '@/lib/customers/customers';
+import { escapeHtml as escape } from '@/lib/html';
+import { discountAmountText } from '@/lib/orders/discounts';
+import { getDiscount, type DiscountView } from '@/lib/orders/discounts.server';
+import { fromShop } from '@/lib/orders/mails.server';
+import { shopCheckout, type ShopCheckout } from '@/lib/orders/view.server';
+import type { Db } from '@/lib/server/db/client';
+import { HttpError } from '@/lib/server/http/errors';
+import type { Mail } from '@/lib/server/mail/mailer';
+import { enqueueMailOnce } from '@/lib/server/mail/outbox';
+import { publishedSiteUrl } from '@/lib/sites/published.server';
+
+export const NO_CONSENT =
+  'Esta persona no aceptó recibir publicidad de tu tienda: no le podemos enviar el código.';
+export const CODE_NOT_ACTIVE = 'Ese código no está activo: revísalo en Descuentos.';
+
+/** The mail itself: the code, what it gives, where to use it, and how to say no more. */
+export function codeMail(
+  customer: Pick<CustomerView, 'name' | 'email'>,
+  code: Pick<DiscountView, 'code' | 'kind' | 'value' | 'ends_at'>,
+  shop: Pick<ShopCheckout, 'name' | 'email'>,
+  shopUrl: string | null,
+): Mail {
+  const first = customer.name.trim().split(/\s+/)[0] ?? '';
+  const greeting = first ? `Hola, ${first}:` : 'Hola:';
+  const until = code.ends_at
+    ? ` Vale hasta el ${new Date(code.ends_at).toLocaleDateString('es-CL', { day: 'numeric', month: 'long', timeZone: 'America/Santiago' })}.`
+    : '';
+  const offer = `Gracias por comprar en ${shop.name}. Te regalamos el código ${code.code}: ${discountAmountText(code)} de descuento en tu próxima compra.${until}`;
+  const optOut = `Te escribimos porque aceptaste recibir novedades de ${shop.name}. Si no quieres recibir más, responde este correo y te sacamos de la lista.`;
+  const text = [
+    greeting,
+    '',
+    offer,
+    ...(shopUrl ? ['', `Tienda: ${shopUrl}`] : []),
+    '',
+    optOut,
+  ].join('\n');
+  const html = `<!doctype html><html lang="es-CL"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181f;background:#f7f7f9;padding:24px">
+<div style="max-width:520px;margin:0 auto;background:#fff;border-radius:16px;padding:32px;border:1px solid #eeeef2">
+<p style="font-size:20px;font-weight:700;margin:0 0 24px">${escape(shop.name)}</p>
+<p>${escape(greeting)}</p>
+<p>${escape(offer)}</p>
+<p style="font-family:ui-monospace,monospace;font-size:24px;font-weight:700;letter-spacing:2px;margin:24px 0">${escape(code.code)}</p>
+${shopUrl ? `<p style="margin:28px 0"><a href="${escape(shopUrl)}" style="background:#4f43e6;color:#fff;padding:12px 20px;border-radius:10px;text-decoration:none;font-weight:600">Ir a la tienda</a></p>` : ''}
+<p style="font-size:14px;color:#54546a">${escape(optOut)}</p>
+</div></body></html>`;
+  return {
+    to: customer.email,
+    subject: `Un código de descuento de ${shop.name}`,
+    text,
+    html,
+    ...fromShop(shop as ShopCheckout),
+  };
+}
+
+/** Sends `discountId` to the seller's customer `key`; false when it had been sent to them before. */
+export async function sendCodeByMail(
+  db: Db,
+  sellerId: number,
+  key: string,
+  discountId: number,
+): Promise<{ sent: boolean; code: string; to: string }> {
+  const customer = await getCustomer(db, sellerId, key);
+  const code = await getDiscount(db, sellerId, discountId);
+  if (!customer.marketing_consent) throw new HttpError(409, NO_CONSENT);
+  if (code.state !== 'activo') throw new HttpError(409, CODE_NOT_ACTIVE);
+  const [shop, site] = await Promise.all([
+    shopCheckout(db, sellerId),
+    publishedSiteUrl(db, sellerId),
+  ]);
+  const mail = codeMail(customer, code, shop!, site);
+  const sent = await enqueueMailOnce(db, mail, {
+    ref: `customer:${sellerId}`,
+    key: `customer-code:${sellerId}:${key}:${code.id}`,
+  });
+  return { sent, code: code.code, to: customer.email };
+}
