@@ -6,6 +6,7 @@
  */
 import { getCustomer } from '@/lib/customers/customers.server';
 import type { CustomerView } from '@/lib/customers/customers';
+import { formatDate } from '@/lib/dates';
 import { escapeHtml as escape } from '@/lib/html';
 import { discountAmountText } from '@/lib/orders/discounts';
 import { getDiscount, type DiscountView } from '@/lib/orders/discounts.server';
@@ -21,6 +22,15 @@ export const NO_CONSENT =
   'Esta persona no aceptó recibir publicidad de tu tienda: no le podemos enviar el código.';
 export const CODE_NOT_ACTIVE = 'Ese código no está activo: revísalo en Descuentos.';
 
+const BODY =
+  'font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181f;background:#f7f7f9;padding:24px';
+const CARD =
+  'max-width:520px;margin:0 auto;background:#fff;border-radius:16px;padding:32px;border:1px solid #eeeef2';
+const CODE =
+  'font-family:ui-monospace,monospace;font-size:24px;font-weight:700;letter-spacing:2px;margin:24px 0';
+const BUTTON =
+  'background:#4f43e6;color:#fff;padding:12px 20px;border-radius:10px;text-decoration:none;font-weight:600';
+
 /** The mail itself: the code, what it gives, where to use it, and how to say no more. */
 export function codeMail(
   customer: Pick<CustomerView, 'name' | 'email'>,
@@ -30,11 +40,13 @@ export function codeMail(
 ): Mail {
   const first = customer.name.trim().split(/\s+/)[0] ?? '';
   const greeting = first ? `Hola, ${first}:` : 'Hola:';
-  const until = code.ends_at
-    ? ` Vale hasta el ${new Date(code.ends_at).toLocaleDateString('es-CL', { day: 'numeric', month: 'long', timeZone: 'America/Santiago' })}.`
-    : '';
-  const offer = `Gracias por comprar en ${shop.name}. Te regalamos el código ${code.code}: ${discountAmountText(code)} de descuento en tu próxima compra.${until}`;
-  const optOut = `Te escribimos porque aceptaste recibir novedades de ${shop.name}. Si no quieres recibir más, responde este correo y te sacamos de la lista.`;
+  const until = code.ends_at ? ` Vale hasta el ${formatDate(code.ends_at)}.` : '';
+  const offer =
+    `Gracias por comprar en ${shop.name}. Te regalamos el código ${code.code}: ` +
+    `${discountAmountText(code)} de descuento en tu próxima compra.${until}`;
+  const optOut =
+    `Te escribimos porque aceptaste recibir novedades de ${shop.name}. ` +
+    'Si no quieres recibir más, responde este correo y te sacamos de la lista.';
   const text = [
     greeting,
     '',
@@ -43,13 +55,16 @@ export function codeMail(
     '',
     optOut,
   ].join('\n');
-  const html = `<!doctype html><html lang="es-CL"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181f;background:#f7f7f9;padding:24px">
-<div style="max-width:520px;margin:0 auto;background:#fff;border-radius:16px;padding:32px;border:1px solid #eeeef2">
+  const button = shopUrl
+    ? `<p style="margin:28px 0"><a href="${escape(shopUrl)}" style="${BUTTON}">Ir a la tienda</a></p>`
+    : '';
+  const html = `<!doctype html><html lang="es-CL"><body style="${BODY}">
+<div style="${CARD}">
 <p style="font-size:20px;font-weight:700;margin:0 0 24px">${escape(shop.name)}</p>
 <p>${escape(greeting)}</p>
 <p>${escape(offer)}</p>
-<p style="font-family:ui-monospace,monospace;font-size:24px;font-weight:700;letter-spacing:2px;margin:24px 0">${escape(code.code)}</p>
-${shopUrl ? `<p style="margin:28px 0"><a href="${escape(shopUrl)}" style="background:#4f43e6;color:#fff;padding:12px 20px;border-radius:10px;text-decoration:none;font-weight:600">Ir a la tienda</a></p>` : ''}
+<p style="${CODE}">${escape(code.code)}</p>
+${button}
 <p style="font-size:14px;color:#54546a">${escape(optOut)}</p>
 </div></body></html>`;
   return {

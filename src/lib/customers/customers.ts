@@ -65,5 +65,8 @@ export function customerCsvRows(customers: readonly CustomerView[]): string[][] 
 /** The WhatsApp message that gives a customer a discount code. */
 export function codeWhatsappText(name: string, code: string, shopName: string): string {
   const first = name.trim().split(/\s+/)[0] ?? '';
-  return `Hola${first ? ` ${first}` : ''}, gracias por comprar en ${shopName}. Te regalamos el código ${code} para tu próxima compra.`;
+  return (
+    `Hola${first ? ` ${first}` : ''}, gracias por comprar en ${shopName}. ` +
+    `Te regalamos el código ${code} para tu próxima compra.`
+  );
 }

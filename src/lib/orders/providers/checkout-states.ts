@@ -18,12 +18,16 @@ export function checkoutStates(
     rejected: {
       label: `${name} la rechazó`,
       tone: 'bg-danger-50 text-danger-700',
-      help: `${name} no reconoce ${keys.words}: no aparece en tu checkout hasta que ${keys.them} corrijas y pruebes de nuevo.`,
+      help:
+        `${name} no reconoce ${keys.words}: no aparece en tu checkout hasta que ` +
+        `${keys.them} corrijas y pruebes de nuevo.`,
     },
     none: {
       label: 'Sin verificar',
       tone: 'bg-warning-50 text-warning-700',
-      help: `${name} no respondió cuando la revisamos: no aparece en tu checkout hasta que «Probar conexión» la confirme.`,
+      help:
+        `${name} no respondió cuando la revisamos: no aparece en tu checkout hasta que ` +
+        '«Probar conexión» la confirme.',
     },
   };
 }
