@@ -72,7 +72,7 @@ ${button}
     subject: `Un código de descuento de ${shop.name}`,
     text,
     html,
-    ...fromShop(shop as ShopCheckout),
+    ...fromShop(shop),
   };
 }
 

@@ -140,7 +140,9 @@ export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
 export const soldBy = (shop: ShopCheckout) => sellerIdentity(shop, { withContact: false });
 
 /** A buyer's mail, sent in the shop's name and answered to the shop. */
-export function fromShop(shop: ShopCheckout): Pick<Mail, 'fromName' | 'replyTo'> {
+export function fromShop(
+  shop: Pick<ShopCheckout, 'name' | 'email'>,
+): Pick<Mail, 'fromName' | 'replyTo'> {
   return { fromName: `${shop.name} vía Impulsa`, replyTo: shop.email };
 }
 
