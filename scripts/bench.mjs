@@ -140,6 +140,9 @@ try {
       uncounted: { 'User-Agent': CRAWLER_AGENT },
     },
     { name: "a site's home (cached)", path: '/', site: true },
+    { name: "a site's catalogue (cached)", path: '/shop', site: true },
+    // A search is cached one copy per query (`page-cache.ts`): within noise of the catalogue's row.
+    { name: "a site's search (cached)", path: '/shop?q=pan+amasado', site: true },
     { name: '/login (cached)', path: '/login' },
     {
       name: 'GET /api/users/me/ (token)',

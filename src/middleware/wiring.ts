@@ -8,6 +8,7 @@ import { recordIfVisit } from '@/lib/figures/visit-buffer.server';
 import { VISIT_HEADER } from '@/lib/figures/visits';
 import { cartVariant } from '@/lib/orders/cart-cookie';
 import { consentVariant } from '@/lib/privacy/consent';
+import { CATALOGUE_PARAMS } from '@/lib/sites/site-route';
 import { configurePageCache } from '@/lib/server/cache/page-cache';
 import { configureCredentialLookup } from '@/lib/server/private-answers';
 
@@ -17,6 +18,7 @@ export function wireFeatures(): void {
     visitHeader: VISIT_HEADER,
     recordVisit: recordIfVisit,
     variantOf: (cookie) => cartVariant(cookie) + consentVariant(cookie),
+    queryParams: CATALOGUE_PARAMS,
   });
   configureCredentialLookup((token) => {
     const row = cachedUser(token);

@@ -10,20 +10,31 @@ export interface ProductFilters {
 
 /** Unknown or malformed values are ignored (the unfiltered list), never an error. */
 export function productFilters(params: URLSearchParams): ProductFilters {
-  // Control characters (a NUL breaks PostgreSQL's text) are never part of a search.
-  const q =
-    params
-      .get('q')
-      // eslint-disable-next-line no-control-regex -- control characters are what this removes
-      ?.replace(/[\u0000-\u001f\u007f]/g, '')
-      .trim()
-      .slice(0, 100) || undefined;
+  const q = searchText(params.get('q')) || undefined;
   const rawCategory = params.get('category');
   const category =
     rawCategory === 'none' ? 'none' : rawCategory ? (parseId(rawCategory) ?? undefined) : undefined;
   const rawStatus = params.get('status');
   const status = rawStatus === 'published' || rawStatus === 'draft' ? rawStatus : undefined;
   return { q, category, status };
+}
+
+/** The longest search kept: a longer one is cut, never refused. */
+export const SEARCH_MAX_LENGTH = 100;
+
+/**
+ * A search as typed, without control characters (a NUL breaks PostgreSQL's text), its spaces
+ * (tabs and line breaks too) one each, and bounded; '' when there is none.
+ */
+export function searchText(raw: string | null | undefined): string {
+  return (
+    raw
+      // eslint-disable-next-line no-control-regex -- control characters are what this removes
+      ?.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, SEARCH_MAX_LENGTH) ?? ''
+  );
 }
 
 /**

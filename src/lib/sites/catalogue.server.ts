@@ -1,12 +1,16 @@
 /**
  * A site's catalogue (`/shop` on its host): every published product, grouped by the seller's
- * categories in their order (a few each, with a link to all of them), or one category's products
- * a page at a time (`?categoria=slug&pagina=2`). Server-rendered, zero JavaScript.
+ * categories in their order (a few each, with a link to all of them), one category's products
+ * a page at a time (`?categoria=slug&pagina=2`), or what a search finds (`?q=torta&pagina=2`).
+ * Server-rendered, zero JavaScript.
  */
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { BlockProduct } from '@/components/sites/blocks';
 import type { Db } from '@/lib/server/db/client';
 import { categories, products } from '@/lib/server/db/schema';
+import { searchText } from '@/lib/shop/filters';
+import { searchTerms } from '@/lib/shop/search';
+import { searchCards } from '@/lib/sites/catalogue-search.server';
 import { publishedCards } from '@/lib/sites/published.server';
 
 /** Products per page of one category. */
@@ -35,11 +39,17 @@ export interface SiteCatalogue {
   filtered: boolean;
   /** This view's query as its canonical address spells it (`?categoria=tortas&pagina=2`, or ''). */
   query: string;
+  /** The catalogue's own address, where its search form sends the query. */
+  href: string;
+  /** What was searched (as typed) and how many products it found; null: not a search. */
+  search: { text: string; total: number } | null;
 }
 
 interface Query {
   categoria: string | null;
   pagina: number;
+  /** A search, as typed ('' when none): it takes precedence over a category. */
+  q: string;
 }
 
 /** The catalogue's query, as a link shares it; unknown values read as the defaults. */
@@ -48,6 +58,7 @@ export function catalogueQuery(search: URLSearchParams): Query {
   return {
     categoria: search.get('categoria')?.trim().toLowerCase() || null,
     pagina: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    q: searchText(search.get('q')),
   };
 }
 
@@ -71,14 +82,16 @@ export async function siteCatalogue(
       .groupBy(products.categoryId),
   ]);
   const countOf = new Map(counted.map((c) => [c.category, Number(c.n)]));
-  const queryOf = (categoria: string | null, page = 1) => {
+  const queryOf = (categoria: string | null, page = 1, q = '') => {
     const params = new URLSearchParams({
+      ...(q ? { q } : {}),
       ...(categoria ? { categoria } : {}),
       ...(page > 1 ? { pagina: String(page) } : {}),
     });
     return params.size ? `?${params}` : '';
   };
-  const linkTo = (categoria: string | null, page = 1) => hrefs.catalogue + queryOf(categoria, page);
+  const linkTo = (categoria: string | null, page = 1, q = '') =>
+    hrefs.catalogue + queryOf(categoria, page, q);
   const shown = [
     ...groups.map((g) => ({ key: g.slug, id: g.id, title: g.name })),
     {
@@ -98,6 +111,28 @@ export async function siteCatalogue(
     })),
   ];
 
+  if (query.q) {
+    const { cards, total: found } = await searchCards(
+      db,
+      userId,
+      searchTerms(query.q),
+      { limit: CATALOGUE_PAGE_SIZE, offset: (query.pagina - 1) * CATALOGUE_PAGE_SIZE },
+      hrefs.product,
+    );
+    const pages = Math.max(1, Math.ceil(found / CATALOGUE_PAGE_SIZE));
+    if (query.pagina > pages) return null;
+    return {
+      filters: filters.map((f) => ({ ...f, current: false })),
+      sections: cards.length ? [{ id: 'busqueda', title: '', products: cards, more: null }] : [],
+      pager: pagerOf(query.pagina, pages, (page) => linkTo(null, page, query.q)),
+      heading: `Resultados para «${query.q}»`,
+      filtered: true,
+      query: queryOf(null, query.pagina, query.q),
+      href: hrefs.catalogue,
+      search: { text: query.q, total: found },
+    };
+  }
+
   if (query.categoria === null) {
     if (query.pagina !== 1) return null;
     const sections = await Promise.all(
@@ -115,7 +150,16 @@ export async function siteCatalogue(
         };
       }),
     );
-    return { filters, sections, pager: null, heading: 'Tienda', filtered: false, query: '' };
+    return {
+      filters,
+      sections,
+      pager: null,
+      heading: 'Tienda',
+      filtered: false,
+      query: '',
+      href: hrefs.catalogue,
+      search: null,
+    };
   }
 
   const group = shown.find((g) => g.key === query.categoria);
@@ -137,17 +181,26 @@ export async function siteCatalogue(
         more: null,
       },
     ],
-    pager:
-      pages > 1
-        ? {
-            previous: query.pagina > 1 ? linkTo(group.key, query.pagina - 1) : null,
-            next: query.pagina < pages ? linkTo(group.key, query.pagina + 1) : null,
-            page: query.pagina,
-            pages,
-          }
-        : null,
+    pager: pagerOf(query.pagina, pages, (page) => linkTo(group.key, page)),
     heading: group.title,
     filtered: true,
     query: queryOf(group.key, query.pagina),
+    href: hrefs.catalogue,
+    search: null,
+  };
+}
+
+/** The links to the neighbouring pages of `page`; null when everything fits on one. */
+function pagerOf(
+  page: number,
+  pages: number,
+  link: (page: number) => string,
+): SiteCatalogue['pager'] {
+  if (pages <= 1) return null;
+  return {
+    previous: page > 1 ? link(page - 1) : null,
+    next: page < pages ? link(page + 1) : null,
+    page,
+    pages,
   };
 }

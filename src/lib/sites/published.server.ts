@@ -172,6 +172,20 @@ export function productCard(
   };
 }
 
+/** What a card shows (`CardFacts`) and its cover, as a select's columns: every list of cards reads these. */
+export const cardColumns = {
+  product: {
+    id: products.id,
+    slug: products.slug,
+    name: products.name,
+    price: products.price,
+    compareAtPrice: products.compareAtPrice,
+    categoryId: products.categoryId,
+    stock: products.stock,
+  },
+  cover: jsonColumn(productCoverPart(products.id)),
+};
+
 /**
  * The cards' products, newest first, with their covers, for each kind of filter: every grid of a
  * site's page and every page of its catalogue runs one.
@@ -186,18 +200,7 @@ const publishedCardsStatement = {
 function cardsStatement(name: string, filter: SQL[]) {
   return perDatabase((db) =>
     db
-      .select({
-        product: {
-          id: products.id,
-          slug: products.slug,
-          name: products.name,
-          price: products.price,
-          compareAtPrice: products.compareAtPrice,
-          categoryId: products.categoryId,
-          stock: products.stock,
-        },
-        cover: jsonColumn(productCoverPart(products.id)),
-      })
+      .select(cardColumns)
       .from(products)
       .where(
         and(

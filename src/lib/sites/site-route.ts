@@ -17,6 +17,12 @@ export type SiteRoute =
   | { kind: 'page'; path: string }
   | { kind: 'not-found' };
 
+/**
+ * The query parameters the catalogue (`/shop`) renders with: its search, category and page
+ * (`catalogue.server.ts`). The page cache keeps one copy per query of only these.
+ */
+export const CATALOGUE_PARAMS = ['q', 'categoria', 'pagina'] as const;
+
 const FIXED: Record<string, SiteRoute> = {
   '/robots.txt': { kind: 'robots' },
   '/sitemap.xml': { kind: 'sitemap' },

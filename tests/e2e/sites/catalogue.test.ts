@@ -1,4 +1,7 @@
-/** A site's catalogue in Chromium at 360 and 1280 px: categories as filters, zero JavaScript, accessible. */
+/**
+ * A site's catalogue in Chromium at 360 and 1280 px: categories as filters, the search (a GET
+ * form: «lucuma» finds «Torta de lúcuma»), zero JavaScript, accessible.
+ */
 import { describe, expect, inject, it } from 'vitest';
 import {
   DESKTOP,
@@ -64,6 +67,20 @@ describe('a site’s catalogue', () => {
       expect(await page.getByText('Marraqueta').count()).toBe(0);
       await expectAccessible(page);
       await screenshot(page, `catalogo-tortas-${width}`);
+
+      // The search, without accents, and a word that only the category holds.
+      await page.getByRole('searchbox', { name: 'Buscar productos' }).fill('lucuma');
+      await page.getByRole('searchbox', { name: 'Buscar productos' }).press('Enter');
+      await page.getByRole('heading', { level: 1, name: 'Resultados para «lucuma»' }).waitFor();
+      await page.getByText('1 producto encontrado.').waitFor();
+      await page.getByRole('link', { name: /Torta de lúcuma/ }).waitFor();
+      expect(await page.getByText('Kuchen de murta').count()).toBe(0);
+      expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
+      await expectAccessible(page);
+      await screenshot(page, `catalogo-busqueda-${width}`);
+      await page.getByRole('searchbox', { name: 'Buscar productos' }).fill('panes');
+      await page.getByRole('button', { name: 'Buscar' }).click();
+      await page.getByText('3 productos encontrados.').waitFor();
       await context.close();
     }
   });

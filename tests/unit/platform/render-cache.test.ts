@@ -2,8 +2,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { CacheBus, type BusEvent } from '@/lib/server/cache/bus';
-import { withoutCampaignParams } from '@/lib/server/cache/campaign-params';
-import { PageCache } from '@/lib/server/cache/page-cache';
+import { cacheKey, PageCache, pageCacheHooks } from '@/lib/server/cache/page-cache';
 import { pageCacheProvider, requestCacheKey } from '@/lib/server/cache/provider';
 import { parseTag, productTags, tags } from '@/lib/server/cache/tags';
 import { openDatabase } from '@/lib/server/db/client';
@@ -78,17 +77,43 @@ describe('PageCache', () => {
     expect(answer(cache, '/landing?utm_source=instagram&x=1')).toBeNull();
   });
 
-  it('keys a page without campaign parameters, and keeps every other one as sent', () => {
-    expect(withoutCampaignParams('/shop/7')).toBe('/shop/7');
-    expect(withoutCampaignParams('/shop/7?utm_source=ig&UTM_Medium=social&igsh=x')).toBe('/shop/7');
-    expect(withoutCampaignParams('/shop/7?gclid=1&')).toBe('/shop/7');
-    expect(withoutCampaignParams('/shop?fbclid=1&q=caf%C3%A9+de+grano&pagina=2')).toBe(
-      '/shop?q=caf%C3%A9+de+grano&pagina=2',
-    );
-    // Not campaign parameters: the referral partner, and names that only look alike.
-    expect(withoutCampaignParams('/landing?ref=socio&utm=1&xfbclid=2')).toBe(
-      '/landing?ref=socio&utm=1&xfbclid=2',
-    );
+  it('keys a page without campaign parameters, and its own parameters in name order', () => {
+    const keyOf = (path: string) =>
+      cacheKey({
+        method: 'GET',
+        host: 'Tienda.cl',
+        path,
+        cookie: undefined,
+        authorization: undefined,
+      });
+    const before = pageCacheHooks.queryParams;
+    pageCacheHooks.queryParams = ['q', 'pagina'];
+    try {
+      expect(keyOf('/shop/7?utm_source=ig&UTM_Medium=social&igsh=x')).toBe('tienda.cl/shop/7');
+      expect(keyOf('/shop/7?gclid=1&')).toBe('tienda.cl/shop/7');
+      expect(keyOf('/shop/?fbclid=1&q=caf%C3%A9+de+grano&pagina=2')).toBe(
+        'tienda.cl/shop?pagina=2&q=caf%C3%A9+de+grano',
+      );
+      expect(keyOf('/shop?pagina=2&q=pan')).toBe(keyOf('/shop?q=pan&pagina=2'));
+      // Not a page's own parameter, or names that only look like a campaign's: rendered anew.
+      for (const path of ['/landing?ref=socio', '/landing?utm=1', '/landing?xfbclid=2'])
+        expect(keyOf(path)).toBeNull();
+      // A repeated name reads as its first value, so its order would matter; a long one is rare.
+      expect(keyOf('/shop?q=a&q=b')).toBeNull();
+      expect(keyOf(`/shop?q=${'a'.repeat(300)}`)).toBeNull();
+    } finally {
+      pageCacheHooks.queryParams = before;
+    }
+  });
+
+  it('keeps a bounded number of pages with a query, dropping the oldest of them first', () => {
+    const cache = new PageCache(8, Date.now, 2);
+    cache.set('h/shop', page(1), []);
+    for (const q of ['a', 'b', 'c']) cache.set(`h/shop?q=${q}`, page(2), []);
+    expect(cache.get('h/shop?q=a')).toBeUndefined();
+    expect(cache.get('h/shop?q=b')).toBeDefined();
+    expect(cache.get('h/shop?q=c')).toBeDefined();
+    expect(cache.get('h/shop')).toBeDefined();
   });
 
   it('answers in brotli or gzip when the browser takes it, the same page once decoded; small pages as they are', () => {

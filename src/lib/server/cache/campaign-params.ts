@@ -27,22 +27,11 @@ const CLICK_IDS = new Set([
   '_gl',
 ]);
 
-function isCampaignParam(pair: string): boolean {
-  const end = pair.indexOf('=');
-  const name = (end === -1 ? pair : pair.slice(0, end)).toLowerCase();
-  return name.startsWith('utm_') || CLICK_IDS.has(name);
+/** Whether a query parameter's name is a campaign's or a click id's. */
+export function isCampaignParam(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith('utm_') || CLICK_IDS.has(lower);
 }
 
-/**
- * `path` (with its query, as requested) without campaign parameters, and without the `?` when
- * nothing else was asked; any other parameter stays as it was sent, in its order.
- */
-export function withoutCampaignParams(path: string): string {
-  const start = path.indexOf('?');
-  if (start === -1) return path;
-  const kept = path
-    .slice(start + 1)
-    .split('&')
-    .filter((pair) => pair !== '' && !isCampaignParam(pair));
-  return path.slice(0, start) + (kept.length ? `?${kept.join('&')}` : '');
-}
+/** The name of a `name=value` pair (a pair without `=` is all name: `-1 >>> 0` is past its end). */
+export const paramName = (pair: string) => pair.slice(0, pair.indexOf('=') >>> 0);

@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cookieNames } from '@/lib/cookies';
-import { withoutCampaignParams } from '@/lib/server/cache/campaign-params';
+import { isCampaignParam, paramName } from '@/lib/server/cache/campaign-params';
 import {
   acceptedEncoding,
   compress,
@@ -35,13 +35,22 @@ export interface PageCacheHooks {
   recordVisit(target: string | undefined, visitor: Visitor): void;
   /** The part of the key a `Cookie` header picks: one copy per value of a 'per-value' cookie ('': the shared copy). */
   variantOf(cookie: string | undefined): string;
+  /**
+   * The query parameters public pages render with (a catalogue's search, category, page): a
+   * query of only these is kept, one copy per query; any other parameter is never cached.
+   */
+  queryParams: readonly string[];
 }
 
 export const pageCacheHooks: PageCacheHooks = {
   visitHeader: null,
   recordVisit: () => {},
   variantOf: () => '',
+  queryParams: [],
 };
+
+/** A longer query is rendered anew each time: nobody shares a link that long. */
+const MAX_CACHED_QUERY = 200;
 
 /** Installs the features' hooks (once, as the app loads). */
 export function configurePageCache(hooks: PageCacheHooks): void {
@@ -77,11 +86,15 @@ interface Entry {
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private readonly byTag = new Map<string, Set<string>>();
+  /** The keys with a query, oldest first: a flood of searches replaces searches, not pages. */
+  private readonly queried = new Set<string>();
   private readonly maxEntries: number;
+  private readonly maxQueried: number;
   private readonly now: () => number;
 
-  constructor(maxEntries = 2000, now: () => number = Date.now) {
+  constructor(maxEntries = 2000, now: () => number = Date.now, maxQueried = maxEntries / 4) {
     this.maxEntries = maxEntries;
+    this.maxQueried = maxQueried;
     this.now = now;
   }
 
@@ -105,6 +118,10 @@ export class PageCache {
       if (!keys) this.byTag.set(tag, (keys = new Set()));
       keys.add(key);
     }
+    if (key.includes('?')) {
+      this.queried.add(key);
+      while (this.queried.size > this.maxQueried) this.delete(this.queried.values().next().value!);
+    }
     while (this.entries.size > this.maxEntries) this.evictOne();
   }
 
@@ -116,6 +133,7 @@ export class PageCache {
   clear(): void {
     this.entries.clear();
     this.byTag.clear();
+    this.queried.clear();
   }
 
   /**
@@ -182,6 +200,7 @@ export class PageCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
+    this.queried.delete(key);
     for (const tag of entry.tags) {
       const keys = this.byTag.get(tag);
       keys?.delete(key);
@@ -225,22 +244,47 @@ export interface CacheableInput {
 }
 
 /**
- * The cache key of a request (`host/path`), or null when it must not be served from or
- * stored in the cache: anything but an anonymous GET without a query string (campaign
- * parameters aside, `campaign-params.ts`).
+ * The cache key of a request (`host/path?query`), or null when it must not be served from or
+ * stored in the cache: anything but an anonymous GET whose query (campaign parameters aside,
+ * `campaign-params.ts`) holds only the pages' own parameters (`queryParams`).
  */
 export function cacheKey(input: CacheableInput): string | null {
-  const path = withoutCampaignParams(input.path);
   if (
     input.method !== 'GET' ||
-    path.includes('?') ||
     input.authorization ||
     (input.cookie && PERSONAL.test(input.cookie))
   )
     return null;
-  return (
-    input.host.toLowerCase() + withoutTrailingSlash(path) + pageCacheHooks.variantOf(input.cookie)
-  );
+  const path = keyPath(input.path);
+  return path === null
+    ? null
+    : input.host.toLowerCase() + path + pageCacheHooks.variantOf(input.cookie);
+}
+
+/**
+ * The path part of a key: without a trailing slash, without campaign parameters, and the rest of
+ * the query in name order (`?b=2&a=1` is the page `?a=1&b=2` is). Null when a parameter is not
+ * one the pages render with (`queryParams`), comes twice (`?q=a&q=b` reads as `a`, `?q=b&q=a` as
+ * `b`), or the query is too long to be worth keeping. One pass: every cached answer runs it.
+ */
+function keyPath(path: string): string | null {
+  const start = path.indexOf('?');
+  if (start === -1) return withoutTrailingSlash(path);
+  const kept: string[] = [];
+  const names: string[] = [];
+  let length = 0;
+  for (const pair of path.slice(start + 1).split('&')) {
+    if (pair === '') continue;
+    const name = paramName(pair);
+    if (isCampaignParam(name)) continue;
+    if (!pageCacheHooks.queryParams.includes(name) || names.includes(name)) return null;
+    length += pair.length + 1;
+    if (length > MAX_CACHED_QUERY) return null;
+    names.push(name);
+    kept.push(pair);
+  }
+  const bare = withoutTrailingSlash(path.slice(0, start));
+  return kept.length ? `${bare}?${kept.sort().join('&')}` : bare;
 }
 
 /** `/a/` and `/a` are one page (the app redirects one to the other). */

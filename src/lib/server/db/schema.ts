@@ -22,6 +22,17 @@ import {
 /** Binary data (image variants): a Buffer in Node, on both drivers. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
+/** A text-search document (`products.search_doc`, migration 0033). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * `text` as the shop's search reads it: accents off, lower case (`shop/search.ts` does the same to
+ * what a buyer types). `translate` before `lower`: in the C locale `lower` only folds ASCII.
+ */
+export const searchableSql = (text: string) =>
+  `lower(translate(${text}, 'ÁÀÂÄÉÈÊËÍÌÎÏÓÒÔÖÚÙÛÜÑÇáàâäéèêëíìîïóòôöúùûüñç', ` +
+  `'AAAAEEEEIIIIOOOOUUUUNCaaaaeeeeiiiioooouuuunc'))`;
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A person with an account. `email` is stored lower-cased. */
@@ -349,6 +360,21 @@ export const products = pgTable(
     /** `searchKey(name)`: lower case without accents, so a search for "cojin" finds "Cojín" (a plain LIKE). */
     searchName: text('search_name').notNull().default(''),
     description: text('description').notNull().default(''),
+    /**
+     * What the shop's search (`/shop?q=`) matches, in Spanish: the name weighs most (A), then the
+     * variants' values (B), then the description without its tags (C). Categories join at query time.
+     */
+    searchDoc: tsvector('search_doc').generatedAlwaysAs(
+      sql.raw(
+        `setweight(to_tsvector('spanish'::regconfig, ${searchableSql('"name"')}), 'A') || ` +
+          `setweight(to_tsvector('spanish'::regconfig, ${searchableSql(
+            `jsonb_path_query_array("options", '$[*].values[*]')::text`,
+          )}), 'B') || ` +
+          `setweight(to_tsvector('spanish'::regconfig, ${searchableSql(
+            `regexp_replace("description", '<[^>]*>', ' ', 'g')`,
+          )}), 'C')`,
+      ),
+    ),
     price: integer('price').notNull(),
     compareAtPrice: integer('compare_at_price'),
     /** null: sin límite. A product with variants keeps its stock in each variant instead. */
@@ -371,6 +397,7 @@ export const products = pgTable(
     // of the primary key, which crawls past every other seller's products for a seller of old ones.
     index('products_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('products_user_category_idx').on(t.userId, t.categoryId),
+    index('products_search_idx').using('gin', t.searchDoc),
   ],
 );
 
