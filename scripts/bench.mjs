@@ -267,6 +267,7 @@ try {
   await sleep(5000);
   memory.idleRestart = rssMb(app.pid);
   memory.uploads = await uploadBurst();
+  memory.feed = await feedStream(sellerId);
 } finally {
   await stop(app);
   if (raw) await stop(raw);
@@ -401,6 +402,33 @@ async function uploadBurst() {
   return { before, peak, after: rssMb(app.pid), seconds, megabytes: photo.length / 1e6 };
 }
 
+/**
+ * The seller's Google feed read once, as Merchant Center reads it: its items and bytes, the time
+ * to its first and last byte, and the server's RSS before and at the peak (it streams: the
+ * catalogue is never all in memory).
+ */
+async function feedStream(sellerId) {
+  const before = rssMb(app.pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(app.pid))), 50);
+  const started = performance.now();
+  const response = await fetch(appUrl(`/tienda/${sellerId}/feeds/google.xml`));
+  const decoder = new TextDecoder();
+  let first = null;
+  let bytes = 0;
+  let items = 0;
+  let tail = '';
+  for await (const chunk of response.body) {
+    first ??= performance.now() - started;
+    bytes += chunk.length;
+    const text = tail + decoder.decode(chunk, { stream: true });
+    items += (text.match(/<item>/g) ?? []).length;
+    tail = text.slice(-5); // shorter than `<item>`: never counted twice
+  }
+  clearInterval(sampler);
+  return { before, peak, items, bytes, first, seconds: (performance.now() - started) / 1000 };
+}
+
 /** Three restarts on the migrated database, process start to first 200, each in ms. */
 async function coldStarts() {
   const times = [];
@@ -464,6 +492,10 @@ function report() {
   const { uploads } = memory;
   say(
     `Four 36-megapixel photos (${uploads.megabytes.toFixed(1)} MB JPEG each) uploaded at once: RSS ${mb(uploads.before)} before, ${mb(uploads.peak)} at the peak, ${mb(uploads.after)} 20 s after; all four answered in ${uploads.seconds.toFixed(1)} s.`,
+  );
+  const { feed } = memory;
+  say(
+    `The seller's Google feed (${fmt(feed.items)} items, ${(feed.bytes / 1e6).toFixed(1)} MB), streamed: first byte in ${fmt(feed.first)} ms, all in ${feed.seconds.toFixed(1)} s; RSS ${mb(feed.before)} before, ${mb(feed.peak)} at the peak.`,
   );
   if (memory.soak) {
     const { samples, after, rounds } = memory.soak;

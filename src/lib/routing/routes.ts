@@ -2,6 +2,7 @@
  * Which pages need no account (docs/spec.md §2). Whether a page exists at all is Astro's to say (the
  * route it matched, see `route-params.ts`); this file only decides access.
  */
+import { isShopFeedPath } from '@/lib/feeds/urls';
 import { isPayPath } from '@/lib/orders/urls';
 import { isShopLegalPath } from '@/lib/shop/urls';
 
@@ -46,13 +47,17 @@ export function isShopProductPath(path: string): boolean {
   return /^\/shop\/[^/]+$/.test(path);
 }
 
-/** True for the public routes, the public product pages, the checkout (`/pay…`: a buyer has no account) and anything under /page-builder/_render. */
+/**
+ * True for the public routes, the public product pages, a shop's legal pages and feeds, the
+ * checkout (`/pay…`: a buyer has no account) and anything under /page-builder/_render.
+ */
 export function isPublicRoute(pathname: string): boolean {
   const path = normalizePath(pathname);
   return (
     (PUBLIC_ROUTES as readonly string[]).includes(path) ||
     isShopProductPath(path) ||
     isShopLegalPath(path) ||
+    isShopFeedPath(path) ||
     isPayPath(path) ||
     path.startsWith(PREVIEW_PREFIX)
   );

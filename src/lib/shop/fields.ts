@@ -32,3 +32,36 @@ export const stockField = z.preprocess(
     .max(STOCK_MAX, 'El stock es demasiado alto.')
     .nullable(),
 );
+
+export const BRAND_MAX = 70;
+
+/** The brand the catalogue feeds name; blank: the shop's own name. */
+export const brandField = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: 'La marca debe ser texto.' })
+    .trim()
+    .max(BRAND_MAX, `La marca puede tener como máximo ${BRAND_MAX} caracteres.`)
+    .nullable(),
+);
+
+/**
+ * Whether `code` is a GTIN (the barcode under the product: 8, 12, 13 or 14 digits) whose last
+ * digit checks out by GS1's rule (weights 3 and 1 from the right).
+ */
+export function isValidGtin(code: string): boolean {
+  if (!/^(\d{8}|\d{12,14})$/.test(code)) return false;
+  const digits = [...code].map(Number);
+  const check = digits.pop()!;
+  const sum = digits.reverse().reduce((n, d, i) => n + d * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === check;
+}
+
+/** The barcode, spaces and dashes aside; blank: none. */
+export const gtinField = z.preprocess(
+  (v) => (typeof v === 'string' ? v.replace(/[\s-]/g, '') || null : v),
+  z
+    .string({ error: 'El código de barras debe ser texto.' })
+    .refine(isValidGtin, 'Revisa el código de barras: son 8, 12, 13 o 14 dígitos (GTIN/EAN).')
+    .nullable(),
+);

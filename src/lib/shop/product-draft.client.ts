@@ -64,6 +64,8 @@ export function writeProductForm(
     'stock',
     'category',
     'no_retracto',
+    'brand',
+    'gtin',
   ] as const) {
     const field = form.elements.namedItem(name);
     if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement)

@@ -14,6 +14,8 @@ export const PRODUCT_FORM_FIELDS = [
   'category',
   'no_retracto',
   'tax_exempt',
+  'brand',
+  'gtin',
   'published',
   'images',
 ] as const;
@@ -31,6 +33,8 @@ export const PRODUCT_FIELD_LABELS: Record<ProductFormField, string> = {
   category: 'categoría',
   no_retracto: 'derecho a retracto',
   tax_exempt: 'exento de IVA',
+  brand: 'marca',
+  gtin: 'código de barras',
   published: 'publicado',
   images: 'imágenes',
 };
@@ -45,6 +49,8 @@ export function productFormFields(p: {
   category: number | null;
   no_retracto?: string | null;
   tax_exempt?: boolean;
+  brand?: string | null;
+  gtin?: string | null;
   published: boolean;
   images: { id: number }[];
 }): ProductFormFields {
@@ -57,6 +63,8 @@ export function productFormFields(p: {
     category: p.category === null ? '' : String(p.category),
     no_retracto: p.no_retracto ?? '',
     tax_exempt: p.tax_exempt ? 'on' : '',
+    brand: p.brand ?? '',
+    gtin: p.gtin ?? '',
     published: p.published ? 'on' : '',
     images: p.images.map((i) => i.id).join(','),
   };

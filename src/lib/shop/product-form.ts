@@ -10,6 +10,8 @@ export function productFromForm(fields: Record<string, string>): Record<string, 
     stock: fields.stock ?? '',
     category: fields.category ?? '',
     no_retracto: fields.no_retracto ?? '',
+    brand: fields.brand ?? '',
+    gtin: fields.gtin ?? '',
     // An unchecked checkbox sends nothing.
     published: fields.published === 'on',
     tax_exempt: fields.tax_exempt === 'on',

@@ -7,7 +7,8 @@ import { productJsonLd } from '@/lib/shop/json-ld';
 import type { LegalEntity } from '@/lib/shop/legal-entity';
 import { productVariantModel } from '@/lib/shop/variant-page';
 import type { ProductView } from '@/lib/shop/product-view.server';
-import { clip, descriptionText } from '@/lib/shop/rich-text.server';
+import { clip } from '@/lib/shop/rich-text';
+import { descriptionText } from '@/lib/shop/rich-text.server';
 
 export interface ProductPageMeta {
   /** The meta description: the description's text, or a sentence built from name, price and shop. */

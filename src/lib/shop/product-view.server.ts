@@ -27,6 +27,9 @@ export interface ProductView {
   no_retracto: NoRetractoReason | null;
   /** Sold without IVA (its sales go on a boleta exenta). */
   tax_exempt: boolean;
+  /** For the catalogue feeds: the brand (null: the shop's name) and the barcode (GTIN). */
+  brand: string | null;
+  gtin: string | null;
   images: MediaView[];
   /** Up to three options; with them, `variants` has every combination and `stock` is theirs. */
   options: ProductOption[];
@@ -88,6 +91,8 @@ export function toProductView(
     category: r.categoryId,
     no_retracto: (r.noRetracto as NoRetractoReason | null) ?? null,
     tax_exempt: r.taxExempt,
+    brand: r.brand,
+    gtin: r.gtin,
     images,
     options,
     variants: options.length ? variants : [],

@@ -151,6 +151,8 @@ export async function createProduct(
           categoryId: input.category,
           noRetracto: input.no_retracto ?? null,
           taxExempt: input.tax_exempt ?? false,
+          brand: input.brand ?? null,
+          gtin: input.gtin ?? null,
         })
         .returning({ id: products.id });
       await setImages(tx, row!.id, input.images);
@@ -224,6 +226,8 @@ export async function updateProduct(
             ...(fields.category !== undefined && { categoryId: fields.category }),
             ...(fields.no_retracto !== undefined && { noRetracto: fields.no_retracto }),
             ...(fields.tax_exempt !== undefined && { taxExempt: fields.tax_exempt }),
+            ...(fields.brand !== undefined && { brand: fields.brand }),
+            ...(fields.gtin !== undefined && { gtin: fields.gtin }),
             version,
             updatedAt: sql`now()`,
           })
@@ -281,6 +285,9 @@ export async function duplicateProduct(db: Db, userId: number, id: number): Prom
     category: source.category,
     no_retracto: source.no_retracto,
     tax_exempt: source.tax_exempt,
+    brand: source.brand,
+    // A barcode names one product: the copy is another.
+    gtin: null,
     images: source.images.map((i) => i.id),
     options: source.options,
     variants: source.variants.map(

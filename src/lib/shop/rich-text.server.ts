@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type SanitizeHtml from 'sanitize-html';
-import { RICH_TEXT_SCHEMES, RICH_TEXT_TAGS, textToParagraphs } from '@/lib/shop/rich-text';
+import { clip, RICH_TEXT_SCHEMES, RICH_TEXT_TAGS, textToParagraphs } from '@/lib/shop/rich-text';
 
 let loaded: { sanitize: typeof SanitizeHtml; options: SanitizeHtml.IOptions } | undefined;
 
@@ -78,9 +78,4 @@ export function descriptionText(html: string, max = 300): string {
     .replace(/\s+/g, ' ')
     .trim();
   return clip(text, max);
-}
-
-/** `text` cut to at most `max` characters, with an ellipsis when cut. */
-export function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }

@@ -21,3 +21,8 @@ export function textToParagraphs(text: string): string {
     .map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`)
     .join('');
 }
+
+/** `text` cut to at most `max` characters, with an ellipsis when cut. */
+export function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}

@@ -5,7 +5,7 @@ import { normalizePhone } from '@/lib/phone';
 import { formatRut, isValidRut } from '@/lib/rut';
 import { MAX_ID } from '@/lib/ids';
 
-import { amount, blankToNull, stockField } from '@/lib/shop/fields';
+import { amount, blankToNull, brandField, gtinField, stockField } from '@/lib/shop/fields';
 import { optionsSchema, variantsInputSchema } from '@/lib/shop/variants';
 
 export { amount, blankToNull, PRICE_MAX, STOCK_MAX } from '@/lib/shop/fields';
@@ -44,6 +44,9 @@ const productFields = {
     blankToNull,
     z.enum(NO_RETRACTO_KEYS, { error: 'Elige un motivo de la lista.' }).nullable(),
   ),
+  /** For the catalogue feeds: the brand (null: the shop's name) and the barcode. */
+  brand: brandField,
+  gtin: gtinField,
   images: z
     .array(idSchema('Imagen no válida.'), { error: 'Las imágenes deben ser una lista.' })
     .max(IMAGES_PER_PRODUCT, `Puedes agregar hasta ${IMAGES_PER_PRODUCT} imágenes.`),
@@ -62,6 +65,8 @@ export const productCreateSchema = z.object({
   category: productFields.category.optional().default(null),
   no_retracto: productFields.no_retracto.optional().default(null),
   tax_exempt: productFields.tax_exempt.optional().default(false),
+  brand: productFields.brand.optional().default(null),
+  gtin: productFields.gtin.optional().default(null),
   images: productFields.images.optional().default([]),
   options: productFields.options.optional().default([]),
   variants: productFields.variants.optional().default([]),
@@ -81,7 +86,7 @@ export const productPatchSchema = z
 
 type ProductPayload = z.infer<typeof productCreateSchema>;
 /** A new product's fields; without options it has no variants. */
-type Optional = 'options' | 'variants' | 'no_retracto' | 'tax_exempt';
+type Optional = 'options' | 'variants' | 'no_retracto' | 'tax_exempt' | 'brand' | 'gtin';
 export type ProductInput = Omit<ProductPayload, Optional> & Partial<Pick<ProductPayload, Optional>>;
 
 /** The compare-at price is the price before a discount: it must be higher than the price. */

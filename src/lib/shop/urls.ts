@@ -41,6 +41,8 @@ export const SELLER_PATHS = {
   newProduct: '/productos/nuevo',
   product: (id: number) => `/productos/${id}`,
   categories: '/categorias',
+  /** The catalogue feeds for Google and Meta (`feeds/`). */
+  channels: '/canales',
   /** Terms, privacy and returns. */
   legal: '/politicas',
   /** The catalogue as a CSV, filtered by the list's own query (`?q=&category=&status=`). */

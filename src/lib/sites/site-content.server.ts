@@ -2,6 +2,7 @@
  * What a published site answers for one of its routes (`site-route.ts`): a file or a redirect as
  * a `Response`, or the content one component renders inside the site's layout.
  */
+import { feedResponse } from '@/lib/feeds/feeds.server';
 import type { Db } from '@/lib/server/db/client';
 import { json } from '@/lib/server/http/json';
 import type { SiteRead } from '@/lib/sites/site-read.server';
@@ -26,6 +27,8 @@ export type SiteContent =
   | { kind: 'legal'; legal: LegalKind; text: string }
   | { kind: 'page'; title: string; html: string; seoImage: SeoImage }
   | { kind: 'catalogue'; catalogue: SiteCatalogue; seoImage: SeoImage }
+  /** A catalogue feed, streamed: the route keeps it in its cache only when `cacheable`. */
+  | { kind: 'feed'; response: Response; cacheable: boolean }
   | { kind: 'not-found' };
 
 /** Where the site is being read: what the request read, and the addresses its links are built on. */
@@ -68,6 +71,14 @@ export async function siteContent(
     }
     case 'config':
       return json(await publicSiteData(db, site));
+    case 'feed': {
+      const feed = await feedResponse(db, site.userId, route.feed, {
+        origin: at.siteOrigin,
+        shop: at.siteOrigin + at.base,
+        product: (p) => at.siteOrigin + shopHref(p.slug),
+      });
+      return feed ? { kind: 'feed', ...feed } : { kind: 'not-found' };
+    }
     case 'product': {
       // A slug the product had before redirects to the current one.
       const bySlug = await publicProductBySlug(db, site.userId, route.slug);

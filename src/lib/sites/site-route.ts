@@ -4,6 +4,7 @@
  * no page branches on a set of nullable flags. The guard (`routing/guard.ts`) has already
  * refused what a site does not serve; what reaches here and matches nothing is `not-found`.
  */
+import { FEED_FILES, shopFeedPath, type FeedKind } from '@/lib/feeds/urls';
 import { LEGAL_KINDS, type LegalKind } from '@/lib/shop/legal';
 import { normalizePath } from '@/lib/routing/routes';
 
@@ -11,6 +12,7 @@ export type SiteRoute =
   | { kind: 'robots' }
   | { kind: 'sitemap' }
   | { kind: 'config' }
+  | { kind: 'feed'; feed: FeedKind }
   | { kind: 'catalogue' }
   | { kind: 'product'; slug: string }
   | { kind: 'legal'; legal: LegalKind }
@@ -28,7 +30,20 @@ const FIXED: Record<string, SiteRoute> = {
   '/sitemap.xml': { kind: 'sitemap' },
   '/config': { kind: 'config' },
   '/shop': { kind: 'catalogue' },
+  ...Object.fromEntries(
+    (Object.keys(FEED_FILES) as FeedKind[]).map((feed) => [
+      shopFeedPath(feed, null),
+      { kind: 'feed', feed } satisfies SiteRoute,
+    ]),
+  ),
 };
+
+/** The files a site serves besides its pages (the guard lets them through). */
+export const SITE_FILES = [
+  '/robots.txt',
+  '/sitemap.xml',
+  ...(Object.keys(FEED_FILES) as FeedKind[]).map((feed) => shopFeedPath(feed, null)),
+];
 
 /** What `pathname` is on a site whose published pages are at `pagePaths`. */
 export function siteRoute(pathname: string, pagePaths: readonly string[]): SiteRoute {

@@ -31,11 +31,14 @@ describe('product drafts', () => {
       category: '',
       no_retracto: '',
       tax_exempt: '',
+      brand: '',
+      gtin: '',
       published: '',
       images: '4,9',
     });
     expect(productFormFields({ ...stored, no_retracto: 'a_pedido' }).no_retracto).toBe('a_pedido');
     expect(productFormFields({ ...stored, tax_exempt: true }).tax_exempt).toBe('on');
+    expect(productFormFields({ ...stored, gtin: '7801234567894' }).gtin).toBe('7801234567894');
   });
 
   it('compares what matters: amounts by digits, descriptions by words', () => {

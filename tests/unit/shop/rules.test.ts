@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatClp, parseClp } from '@/lib/money';
 import { productFilters } from '@/lib/shop/filters';
+import { gtinField, isValidGtin } from '@/lib/shop/fields';
 import { srcset, sniffImageType, variantWidths } from '@/lib/shop/images';
 import { jsonLdText, productJsonLd } from '@/lib/shop/json-ld';
 import {
@@ -206,5 +207,24 @@ describe('catalogue filters', () => {
       category: undefined,
       status: undefined,
     });
+  });
+});
+
+describe('a product’s barcode', () => {
+  it.each([
+    ['4006381333931', true],
+    ['7801234567894', true],
+    ['96385074', true],
+    ['7801234567893', false],
+    ['780123456789', false],
+    ['78012345678a', false],
+  ])('%s is a GTIN: %s', (code, valid) => {
+    expect(isValidGtin(code)).toBe(valid);
+  });
+
+  it('reads spaces and dashes as nothing, and blank as none', () => {
+    expect(gtinField.parse('780 1234-567894')).toBe('7801234567894');
+    expect(gtinField.parse('  ')).toBeNull();
+    expect(gtinField.safeParse('123').success).toBe(false);
   });
 });

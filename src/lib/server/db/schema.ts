@@ -386,6 +386,10 @@ export const products = pgTable(
     noRetracto: text('no_retracto'),
     /** Sold without IVA (DL 825 arts. 12–13): its sales go on a boleta exenta (`invoicing/`). */
     taxExempt: boolean('tax_exempt').notNull().default(false),
+    /** The brand the catalogue feeds name (null: the shop's name, for what the seller makes). */
+    brand: text('brand'),
+    /** The product's barcode (GTIN-8/12/13/14) for the feeds; null: it has none. */
+    gtin: text('gtin'),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
