@@ -10,7 +10,7 @@ import { formatDate } from '@/lib/dates';
 import { escapeHtml as escape } from '@/lib/html';
 import { discountAmountText } from '@/lib/orders/discounts';
 import { getDiscount, type DiscountView } from '@/lib/orders/discounts.server';
-import { fromShop } from '@/lib/orders/mails.server';
+import { fromShop, marketingOptOut } from '@/lib/orders/mails.server';
 import { shopCheckout, type ShopCheckout } from '@/lib/orders/view.server';
 import type { Db } from '@/lib/server/db/client';
 import { HttpError } from '@/lib/server/http/errors';
@@ -44,9 +44,7 @@ export function codeMail(
   const offer =
     `Gracias por comprar en ${shop.name}. Te regalamos el código ${code.code}: ` +
     `${discountAmountText(code)} de descuento en tu próxima compra.${until}`;
-  const optOut =
-    `Te escribimos porque aceptaste recibir novedades de ${shop.name}. ` +
-    'Si no quieres recibir más, responde este correo y te sacamos de la lista.';
+  const optOut = marketingOptOut(shop.name);
   const text = [
     greeting,
     '',

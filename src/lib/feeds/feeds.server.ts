@@ -151,6 +151,10 @@ export async function feedResponse(
       controller.enqueue(encoder.encode(format.head(shop.name, place.shop)));
     },
     async pull(controller) {
+      // A turn of the event loop between batches: PGlite answers without one, and the socket
+      // only sends what was written when the loop turns, so without it the whole feed would wait
+      // in memory for the last batch. It also lets other requests in.
+      await new Promise((resolve) => setImmediate(resolve));
       const next = await batches.next();
       if (next.done) {
         if (format.tail) controller.enqueue(encoder.encode(format.tail));

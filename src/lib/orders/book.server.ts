@@ -66,6 +66,17 @@ export async function listOrders(
     filter.status ? eq(orders.status, filter.status) : undefined,
     filter.undocumented ? undocumented(sellerId) : undefined,
   );
+  const { total, rows } = await orderPage(db, where, page, pageSize);
+  return { total, results: rows.map(({ view }) => view) };
+}
+
+/** A page of the orders `where` picks, newest first: each row with its view (lines included). */
+export async function orderPage(
+  db: Db,
+  where: SQL | undefined,
+  page: number,
+  pageSize: number,
+): Promise<{ total: number; rows: { row: OrderRow; view: OrderView }[] }> {
   const { total, rows } = await listPage(
     db,
     orders,
@@ -78,7 +89,7 @@ export async function listOrders(
     db,
     rows.map((r) => r.id),
   );
-  return { total, results: rows.map((r) => orderView(r, items.get(r.id)!)) };
+  return { total, rows: rows.map((row) => ({ row, view: orderView(row, items.get(row.id)!) })) };
 }
 
 async function ownedOrder(db: Db, sellerId: number, id: number): Promise<OrderRow> {

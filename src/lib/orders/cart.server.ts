@@ -147,6 +147,27 @@ export async function addToCart(
   await upsert(db, token, sellerId, { items });
 }
 
+/**
+ * Puts `items` back (a recovered order): a line already there keeps the larger quantity, so
+ * following the same link twice does not double the cart.
+ */
+export async function restoreItems(
+  db: Db,
+  token: string,
+  sellerId: number,
+  items: CartItem[],
+): Promise<void> {
+  const keyOf = (i: CartItem) => `${i.product}:${i.variant ?? ''}`;
+  const lines = new Map(
+    ((await readCart(db, token, sellerId))?.items ?? []).map((i) => [keyOf(i), i]),
+  );
+  for (const item of items) {
+    const there = lines.get(keyOf(item));
+    lines.set(keyOf(item), { ...item, quantity: Math.max(item.quantity, there?.quantity ?? 0) });
+  }
+  await upsert(db, token, sellerId, { items: mergeItems([...lines.values()]).slice(0, MAX_LINES) });
+}
+
 /** Sets a line's quantity (0 removes it); the line is its product and variant. */
 export async function setCartQuantity(
   db: Db,

@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { orderMails, statusMail } from '@/lib/orders/mails.server';
 import { refundDueMail } from '@/lib/orders/providers/refund-due-mail.server';
+import { recoveryMail, recoveryUrl } from '@/lib/orders/recovery.server';
 import { retractoMails } from '@/lib/orders/retracto-mails.server';
 import type { OrderStatus } from '@/lib/orders/schemas';
 import { itemsOf, orderView, shopCheckout } from '@/lib/orders/view.server';
@@ -21,7 +22,9 @@ type OrderMailEvent =
   | { event: 'placed' }
   | { event: 'status'; status: OrderStatus; note: string | null }
   | { event: 'retracto' }
-  | { event: 'refund_due' };
+  | { event: 'refund_due' }
+  /** It lapsed unpaid, and its buyer is asked to finish the purchase (`recovery.server.ts`). */
+  | { event: 'recover' };
 
 /** The ref of an order's jobs, which its page reads to show whether the mails went. */
 export const orderRef = (orderId: number) => `order:${orderId}`;
@@ -52,7 +55,9 @@ export const orderMailsJob: JobHandler = async (handle, job) => {
           ? retractoMails(view, shop)
           : what.event === 'refund_due'
             ? [refundDueMail(view, shop)]
-            : [statusMail({ ...view, status: what.status }, shop, what.note)];
+            : what.event === 'recover'
+              ? [recoveryMail(view, shop, recoveryUrl(row), row.createdAt)]
+              : [statusMail({ ...view, status: what.status }, shop, what.note)];
     await enqueue(
       tx,
       ...mails.map((mail, i) =>

@@ -8,6 +8,7 @@ import { isApproved, type WebpayResult } from '@/lib/orders/webpay.server';
 import { sellerWebpay } from '@/lib/orders/webpay-account.server';
 import { enqueueTaxDocument } from '@/lib/invoicing/emit.server';
 import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
+import { mayRecover } from '@/lib/orders/recovery';
 import { recordEvent } from '@/lib/orders/timeline.server';
 import type { Db } from '@/lib/server/db/client';
 import { orders } from '@/lib/server/db/schema';
@@ -33,8 +34,11 @@ export async function settle(
     webpay?: WebpayResult;
     /** A redirect provider's answer (`orders/providers/`). */
     payment?: ProviderPayment;
-    /** False when the buyer is still on the page and hears it there (default: mailed). */
-    mail?: boolean;
+    /**
+     * False when the buyer is still on the page and hears it there (default: mailed); `recover`:
+     * a lapse whose buyer is asked to finish the purchase instead (`recovery.ts`).
+     */
+    mail?: LapseMail;
   },
 ): Promise<{ row: OrderRow; changed: boolean }> {
   const outcome = await db.transaction(async (tx) => {
@@ -66,7 +70,9 @@ export async function settle(
         orderId,
         to.status === 'pagado'
           ? { event: 'placed' }
-          : { event: 'status', status: to.status, note: null },
+          : to.mail === 'recover'
+            ? { event: 'recover' }
+            : { event: 'status', status: to.status, note: null },
       );
     // Paid: its tax document, promised in the same transaction (`invoicing/emit.server.ts`).
     if (to.status === 'pagado') await enqueueTaxDocument(tx, orderId);
@@ -244,6 +250,18 @@ export async function boughtSince(db: Db, row: OrderRow): Promise<boolean> {
   return later !== undefined;
 }
 
+/** What a lapse mails its buyer: nothing, the plain notice, or the invitation to finish (`recover`). */
+export type LapseMail = boolean | 'recover';
+
+/**
+ * The mail of an order that lapsed unpaid: none when its buyer has ordered again since; the
+ * invitation to finish the purchase when `mayRecover` allows it; the plain notice otherwise.
+ */
+export async function lapseMail(db: Db, row: OrderRow): Promise<LapseMail> {
+  if (await boughtSince(db, row)) return false;
+  return mayRecover(row) ? 'recover' : true;
+}
+
 export async function sweepOrders(db: Db): Promise<{ reconciled: number; lapsed: number }> {
   let reconciled = 0;
   let lapsed = 0;
@@ -280,7 +298,7 @@ export async function sweepOrders(db: Db): Promise<{ reconciled: number; lapsed:
             await settle(db, row.id, {
               status: 'rechazado',
               reason: 'Se acabó el tiempo para pagar en Webpay. No se hizo ningún cargo.',
-              mail: !(await boughtSince(db, row)),
+              mail: await lapseMail(db, row),
             })
           ).changed
         )
@@ -297,7 +315,7 @@ export async function sweepOrders(db: Db): Promise<{ reconciled: number; lapsed:
               status: 'rechazado',
               webpay: result,
               reason: 'Se acabó el tiempo para pagar en Webpay. No se hizo ningún cargo.',
-              mail: !(await boughtSince(db, row)),
+              mail: await lapseMail(db, row),
             })
           ).changed
         )
@@ -315,7 +333,7 @@ export async function sweepOrders(db: Db): Promise<{ reconciled: number; lapsed:
         await settle(db, row.id, {
           status: 'cancelado',
           reason: 'No se recibió el pago a tiempo.',
-          mail: !(await boughtSince(db, row)),
+          mail: await lapseMail(db, row),
         })
       ).changed
     )

@@ -10,6 +10,8 @@ export const PAY_PATHS = {
   providerReturn: (provider: string) => `/pay/vuelta/${provider}`,
   /** Hands the cart between a custom domain and the main domain (`cart-link.server.ts`). */
   link: '/pay/enlazar',
+  /** Puts a lapsed order's products back in the cart (`recovery.server.ts`): the recovery mail's link. */
+  recover: (token: string) => `/pay/recuperar/${token}`,
 } as const;
 
 /** Where providers tell the app of a payment or a refund, server to server (app's origin). */
@@ -46,6 +48,8 @@ export function receiptPath(token: string): string {
 export const ORDER_PATHS = {
   list: '/ordenes',
   order: (id: number) => `/ordenes/${id}`,
+  /** Orders waiting for their payment or lapsed unpaid, with a WhatsApp message each. */
+  unpaid: '/ordenes/sin-pagar',
   /** Paid orders still without their boleta. */
   undocumented: '/ordenes?documento=sin',
   /** The seller's own Webpay account: where card sales are paid. */

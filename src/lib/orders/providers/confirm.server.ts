@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { enqueueTaxDocument } from '@/lib/invoicing/emit.server';
 import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
-import { PAYMENT_DECLINED, settle } from '@/lib/orders/payment.server';
+import { PAYMENT_DECLINED, settle, type LapseMail } from '@/lib/orders/payment.server';
 import { sellerProvider } from '@/lib/orders/providers/accounts.server';
 import {
   isRedirectProvider,
@@ -96,7 +96,7 @@ export async function orderByReference(
 export async function confirmRow(
   db: Db,
   row: OrderRow,
-  options: { lapsed?: boolean; mail?: boolean } = {},
+  options: { lapsed?: boolean; mail?: LapseMail } = {},
 ): Promise<OrderRow> {
   if (!isRedirectProvider(row.paymentMethod) || !row.paymentRef || row.paidAt) return row;
   const client = await sellerProvider(db, row.sellerId, row.paymentMethod);
@@ -122,7 +122,7 @@ export async function applyPayment(
   db: Db,
   row: OrderRow,
   payment: ProviderPayment,
-  { lapsed = false, mail }: { lapsed?: boolean; mail?: boolean } = {},
+  { lapsed = false, mail }: { lapsed?: boolean; mail?: LapseMail } = {},
 ): Promise<OrderRow> {
   // Never the wrong order: the answer must be about this one.
   if (payment.reference !== row.number) {

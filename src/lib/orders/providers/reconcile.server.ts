@@ -4,7 +4,7 @@
  * those past their time are settled from its answer (still pending there: given up).
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { boughtSince, settle } from '@/lib/orders/payment.server';
+import { lapseMail, settle } from '@/lib/orders/payment.server';
 import { confirmRow } from '@/lib/orders/providers/confirm.server';
 import {
   PROVIDER_NAMES,
@@ -49,7 +49,7 @@ export async function reconcileProviderOrders(db: Db): Promise<{ settled: number
           })
         ).row;
       } else {
-        const mail = lapsed ? !(await boughtSince(db, row)) : undefined;
+        const mail = lapsed ? await lapseMail(db, row) : undefined;
         now = await confirmRow(db, row, { lapsed, mail });
       }
       if (now.status !== 'pendiente_pago') settled++;

@@ -1,0 +1,53 @@
+/**
+ * «Pedidos sin pagar» (issue 51) in Chromium with JavaScript off: the seller reaches it from the
+ * order book's tab and finds a buyer's unpaid order with a WhatsApp message ready (the receipt's
+ * link in it). Looked at, with axe, at 360 and 1280 px.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { lookWithScript, MOBILE, signedInContext, useBrowser } from '../../support/browser';
+import { ApiClient, uniqueEmail } from '../../support/http';
+import { openShop } from '../../support/shop';
+
+const { url } = inject('servers')[0]!;
+const browserOf = useBrowser();
+
+describe('unpaid orders', () => {
+  it('lists an order waiting for its payment with a message for its buyer', async () => {
+    const seller = await signedInContext(
+      browserOf(),
+      url,
+      MOBILE,
+      {},
+      { javaScriptEnabled: false },
+    );
+    const api = new ApiClient(url);
+    const { product } = await openShop(api, seller.account.token, { name: 'Cerámica Ana' });
+    const placed = await api.post('/api/orders/', {
+      items: [{ product: product.id, quantity: 2 }],
+      buyer: { name: 'Camila Soto', email: uniqueEmail('camila'), phone: '9 8765 4321' },
+      delivery: { method: 'retiro' },
+      payment_method: 'transferencia',
+    });
+    expect(placed.status).toBe(201);
+
+    const page = await seller.context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(`${url}/ordenes`);
+    await page.getByRole('link', { name: /Sin pagar/ }).click();
+    await page.getByRole('heading', { name: 'Pedidos sin pagar', level: 1 }).waitFor();
+    const row = page.getByRole('list', { name: 'Pedidos sin pagar' }).getByRole('listitem');
+    expect(await row.count()).toBe(1);
+    await row.getByText('Esperando el pago').waitFor();
+    const href = (await row
+      .getByRole('link', { name: 'Escribir por WhatsApp' })
+      .getAttribute('href'))!;
+    expect(href.startsWith('https://wa.me/56987654321?text=')).toBe(true);
+    const text = decodeURIComponent(href.split('?text=')[1]!);
+    expect(text).toContain(
+      `Hola, Camila. Te escribo de Cerámica Ana: tu pedido ${placed.body.number}`,
+    );
+    expect(text).toContain(placed.body.receipt_url);
+    await lookWithScript(browserOf(), url, seller.account, page.url(), 'pedidos-sin-pagar');
+    await seller.context.close();
+  });
+});
