@@ -4,7 +4,7 @@
  */
 import { isShopFeedPath } from '@/lib/feeds/urls';
 import { isPayPath } from '@/lib/orders/urls';
-import { isShopLegalPath } from '@/lib/shop/urls';
+import { isShopCataloguePath, isShopLegalPath } from '@/lib/shop/urls';
 
 /** Pages anyone may open on the main domains (docs/spec.md §2). */
 export const PUBLIC_ROUTES = [
@@ -48,7 +48,7 @@ export function isShopProductPath(path: string): boolean {
 }
 
 /**
- * True for the public routes, the public product pages, a shop's legal pages and feeds, the
+ * True for the public routes, the public product pages, a shop's catalogue, legal pages and feeds, the
  * checkout (`/pay…`: a buyer has no account) and anything under /page-builder/_render.
  */
 export function isPublicRoute(pathname: string): boolean {
@@ -56,6 +56,7 @@ export function isPublicRoute(pathname: string): boolean {
   return (
     (PUBLIC_ROUTES as readonly string[]).includes(path) ||
     isShopProductPath(path) ||
+    isShopCataloguePath(path) ||
     isShopLegalPath(path) ||
     isShopFeedPath(path) ||
     isPayPath(path) ||

@@ -18,6 +18,16 @@ export function shopLegalPath(kind: string, sellerId: number | null): string {
   return sellerId === null ? `/legal/${kind}` : `/tienda/${sellerId}/${kind}`;
 }
 
+/** A shop's catalogue on the main domains (with `?q=` its search): for a seller without a site too. */
+export function shopCataloguePath(sellerId: number): string {
+  return `/tienda/${sellerId}`;
+}
+
+/** Whether a path is a shop's catalogue on the main domains. */
+export function isShopCataloguePath(path: string): boolean {
+  return /^\/tienda\/[^/]+$/.test(path);
+}
+
 /** Whether a path is a shop's legal page on the main domains. */
 export function isShopLegalPath(path: string): boolean {
   return /^\/tienda\/[^/]+\/[^/]+$/.test(path);

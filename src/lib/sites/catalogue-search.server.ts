@@ -11,7 +11,7 @@ import { tsQueryText } from '@/lib/shop/search';
 import type { Db } from '@/lib/server/db/client';
 import { perDatabase } from '@/lib/server/db/prepared';
 import { categories, products, searchableSql } from '@/lib/server/db/schema';
-import { cardColumns, productCard } from '@/lib/sites/published.server';
+import { cardColumns, productCard, type ProductHref } from '@/lib/sites/published.server';
 
 const SPANISH = sql.raw(`'spanish'::regconfig`);
 const every = sql`to_tsquery(${SPANISH}, ${sql.placeholder('every')})`;
@@ -62,7 +62,7 @@ export async function searchCards(
   userId: number,
   terms: readonly string[],
   page: { limit: number; offset: number },
-  productHref: (slug: string) => string,
+  productHref: ProductHref,
 ): Promise<SearchPage> {
   if (terms.length === 0) return { cards: [], total: 0 };
   const rows = await searchStatement(db).execute({

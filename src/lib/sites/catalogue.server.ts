@@ -11,7 +11,7 @@ import { categories, products } from '@/lib/server/db/schema';
 import { searchText } from '@/lib/shop/filters';
 import { searchTerms } from '@/lib/shop/search';
 import { searchCards } from '@/lib/sites/catalogue-search.server';
-import { publishedCards } from '@/lib/sites/published.server';
+import { publishedCards, type ProductHref } from '@/lib/sites/published.server';
 
 /** Products per page of one category. */
 export const CATALOGUE_PAGE_SIZE = 24;
@@ -67,7 +67,7 @@ export async function siteCatalogue(
   db: Db,
   userId: number,
   query: Query,
-  hrefs: { catalogue: string; product: (slug: string) => string },
+  hrefs: { catalogue: string; product: ProductHref },
 ): Promise<SiteCatalogue | null> {
   const [groups, counted] = await Promise.all([
     db

@@ -126,7 +126,7 @@ export function blockImage(view: MediaView, alt = view.alt): BlockImage {
 export async function publishedCards(
   db: Db,
   userId: number,
-  productHref: (slug: string) => string,
+  productHref: ProductHref,
   {
     category,
     limit,
@@ -143,6 +143,9 @@ export async function publishedCards(
   return rows.map(({ product, cover }) => productCard(product, cover, productHref));
 }
 
+/** A product's page: by slug on a site's host, by id on the main domains (`/shop/{id}`). */
+export type ProductHref = (slug: string, id: number) => string;
+
 /** The facts a product card shows, as the cards' statements read them. */
 export interface CardFacts {
   id: number;
@@ -158,7 +161,7 @@ export interface CardFacts {
 export function productCard(
   r: CardFacts,
   cover: MediaView | null,
-  productHref: (slug: string) => string,
+  productHref: ProductHref,
 ): BlockProduct & { id: number; category: number | null } {
   return {
     id: r.id,
@@ -166,7 +169,7 @@ export function productCard(
     name: r.name,
     price: r.price,
     compareAtPrice: r.compareAtPrice,
-    href: productHref(r.slug),
+    href: productHref(r.slug, r.id),
     image: cover ? blockImage(cover, '') : null,
     soldOut: r.stock === 0,
   };

@@ -2,7 +2,7 @@
  * The shop's search (`/shop?q=`) on a site host, on PGlite and PostgreSQL: accent- and
  * case-insensitive over names, variant values, descriptions and categories; every word must
  * match; the name ranks first; paged; only the seller's published products; zero JavaScript;
- * cached one copy per query.
+ * cached one copy per query. And the same catalogue on the main domains, `/tienda/{seller}`.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, getWithHost } from '../../support/http';
@@ -15,10 +15,13 @@ const namesOf = (html: string) =>
 
 describe.each(servers)('the shop’s search on $kind', ({ url }) => {
   let get: (path: string) => ReturnType<typeof getWithHost>;
+  let sellerId: number;
 
   beforeAll(async () => {
     const api = new ApiClient(url);
-    const { token } = await api.register();
+    const { token, user } = await api.register();
+    sellerId = user.id;
+    await api.patch('/api/store/', { name: 'Almacén Sur', version: 0 }, { token });
     const category = async (name: string) =>
       (await api.post('/api/categories/', { name }, { token })).body.id as number;
     const tortas = await category('Tortas');
@@ -120,5 +123,25 @@ describe.each(servers)('the shop’s search on $kind', ({ url }) => {
     const again = await get('/shop?pagina=1&q=nuez');
     expect(again.headers['x-render-cache']).toBe('hit');
     expect(namesOf(again.body)).toEqual(['Kuchen de Nuez']);
+  });
+
+  it('is the shop’s catalogue on the main domains too, linking to the main product pages', async () => {
+    const page = await fetch(`${url}/tienda/${sellerId}?q=cojin`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(namesOf(html)).toEqual(['Cojín Bordado']);
+    expect(html).toMatch(/<a href="\/shop\/\d+"/);
+    expect(html).not.toMatch(/<script(?! type="application\/ld\+json")/);
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    const all = await (await fetch(`${url}/tienda/${sellerId}`)).text();
+    expect(all).toContain('<title>Almacén Sur: productos');
+    expect(all).toContain('action="/tienda/');
+  });
+
+  it('is a 404 for a shop that does not exist or was never set up', async () => {
+    expect((await fetch(`${url}/tienda/999999999`)).status).toBe(404);
+    expect((await fetch(`${url}/tienda/abc`)).status).toBe(404);
+    const { user } = await new ApiClient(url).register();
+    expect((await fetch(`${url}/tienda/${user.id}`)).status).toBe(404);
   });
 });

@@ -7,7 +7,7 @@ import type { APIRoute } from 'astro';
 import { feedResponse } from '@/lib/feeds/feeds.server';
 import { feedOfFile } from '@/lib/feeds/urls';
 import { parseId } from '@/lib/ids';
-import { shopProductPath } from '@/lib/shop/urls';
+import { shopCataloguePath, shopProductPath } from '@/lib/shop/urls';
 import { publishedSiteUrl } from '@/lib/sites/published.server';
 import { PUBLIC_PAGE_MAX_AGE, tags } from '@/lib/server/cache/tags';
 import { siteUrl } from '@/lib/server/config';
@@ -23,7 +23,7 @@ export const GET: APIRoute = async ({ params, cache }) => {
     sellerId !== null && feed
       ? await feedResponse(db, sellerId, feed, {
           origin,
-          shop: (await publishedSiteUrl(db, sellerId)) ?? origin,
+          shop: (await publishedSiteUrl(db, sellerId)) ?? origin + shopCataloguePath(sellerId),
           product: (p) => origin + shopProductPath(p.id),
         })
       : null;
