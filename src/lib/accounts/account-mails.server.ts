@@ -1,5 +1,6 @@
 /** The mails about a person's account, in Spanish: each carries one single-use link. */
 import type { Mail } from '@/lib/server/mail/mailer';
+import { MAIL_NOTE, mailButton, mailHeading, mailHtml } from '@/lib/server/mail/layout';
 
 import { escapeHtml as escape } from '@/lib/html';
 
@@ -29,15 +30,12 @@ function linkMail(mail: LinkMail): Mail {
     '',
     'El equipo de Impulsa',
   ].join('\n');
-  const html = `<!doctype html><html lang="es-CL"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181f;background:#f7f7f9;padding:24px">
-<div style="max-width:520px;margin:0 auto;background:#fff;border-radius:16px;padding:32px;border:1px solid #eeeef2">
-<p style="font-size:20px;font-weight:700;color:#4f43e6;margin:0 0 24px">Impulsa</p>
+  const html = mailHtml(`${mailHeading('Impulsa', true)}
 <p>${escape(greeting)}</p>
 <p>${escape(mail.why)} El enlace vale por una hora y se puede usar una sola vez.</p>
-<p style="margin:28px 0"><a href="${escape(mail.link)}" style="background:#4f43e6;color:#fff;padding:12px 20px;border-radius:10px;text-decoration:none;font-weight:600">${escape(mail.button)}</a></p>
-<p style="font-size:14px;color:#54546a">Si el botón no funciona, copia este enlace en tu navegador:<br><span style="word-break:break-all">${escape(mail.link)}</span></p>
-<p style="font-size:14px;color:#54546a">${escape(mail.ifNotYou)}</p>
-</div></body></html>`;
+${mailButton(mail.button, mail.link)}
+<p style="${MAIL_NOTE}">Si el botón no funciona, copia este enlace en tu navegador:<br><span style="word-break:break-all">${escape(mail.link)}</span></p>
+<p style="${MAIL_NOTE}">${escape(mail.ifNotYou)}</p>`);
   return { to: mail.to, subject: mail.subject, text, html };
 }
 

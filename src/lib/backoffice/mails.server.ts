@@ -2,6 +2,7 @@
 import { escapeHtml as escape } from '@/lib/html';
 import { STATUS_INFO, type CompanyStatus } from '@/lib/formation/status';
 import type { Mail } from '@/lib/server/mail/mailer';
+import { mailButton, mailHeading, mailHtml } from '@/lib/server/mail/layout';
 
 interface StatusMailInput {
   to: string;
@@ -45,9 +46,7 @@ export function companyStatusMail(input: StatusMailInput): Mail {
     '',
     'El equipo de Impulsa',
   ];
-  const html = `<!doctype html><html lang="es-CL"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181f;background:#f7f7f9;padding:24px">
-<div style="max-width:520px;margin:0 auto;background:#fff;border-radius:16px;padding:32px;border:1px solid #eeeef2">
-<p style="font-size:20px;font-weight:700;color:#4f43e6;margin:0 0 24px">Impulsa</p>
+  const html = mailHtml(`${mailHeading('Impulsa', true)}
 <p>Hola, ${escape(input.name)}:</p>
 <p style="font-size:18px;font-weight:600">${escape(lead)}</p>
 <p>${escape(STATUS_INFO[input.status].description)}</p>
@@ -55,8 +54,7 @@ ${input.rut ? `<p>RUT de la empresa: <strong>${escape(input.rut)}</strong></p>` 
 ${input.fields.length ? `<p>Campos a corregir:</p><ul>${input.fields.map((f) => `<li>${escape(f)}</li>`).join('')}</ul>` : ''}
 ${input.note ? `<p style="border-left:3px solid #4f43e6;padding-left:12px">${escape(input.note)}</p>` : ''}
 ${input.status === 'observado' ? `<p>${escape(REPLY_WITH_FIXES)}</p>` : ''}
-<p style="margin:28px 0"><a href="${escape(input.link)}" style="background:#4f43e6;color:#fff;padding:12px 20px;border-radius:10px;text-decoration:none;font-weight:600">Ver mi solicitud</a></p>
-</div></body></html>`;
+${mailButton('Ver mi solicitud', input.link)}`);
   return {
     to: input.to,
     subject: `${input.companyName}: ${STATUS_INFO[input.status].label.toLowerCase()}`,

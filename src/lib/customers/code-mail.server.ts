@@ -4,7 +4,7 @@
  * name, answered to the shop, with how to stop receiving them. Each code goes to a person once:
  * the queue's key makes a repeated post send nothing more.
  */
-import { getCustomer } from '@/lib/customers/customers.server';
+import { findCustomer } from '@/lib/customers/customers.server';
 import type { CustomerView } from '@/lib/customers/customers';
 import { formatDate } from '@/lib/dates';
 import { escapeHtml as escape } from '@/lib/html';
@@ -17,19 +17,14 @@ import { HttpError } from '@/lib/server/http/errors';
 import type { Mail } from '@/lib/server/mail/mailer';
 import { enqueueMailOnce } from '@/lib/server/mail/outbox';
 import { publishedSiteUrl } from '@/lib/sites/published.server';
+import { MAIL_NOTE, mailButton, mailHeading, mailHtml } from '@/lib/server/mail/layout';
 
 export const NO_CONSENT =
   'Esta persona no aceptó recibir publicidad de tu tienda: no le podemos enviar el código.';
 export const CODE_NOT_ACTIVE = 'Ese código no está activo: revísalo en Descuentos.';
 
-const BODY =
-  'font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181f;background:#f7f7f9;padding:24px';
-const CARD =
-  'max-width:520px;margin:0 auto;background:#fff;border-radius:16px;padding:32px;border:1px solid #eeeef2';
 const CODE =
   'font-family:ui-monospace,monospace;font-size:24px;font-weight:700;letter-spacing:2px;margin:24px 0';
-const BUTTON =
-  'background:#4f43e6;color:#fff;padding:12px 20px;border-radius:10px;text-decoration:none;font-weight:600';
 
 /** The mail itself: the code, what it gives, where to use it, and how to say no more. */
 export function codeMail(
@@ -53,18 +48,12 @@ export function codeMail(
     '',
     optOut,
   ].join('\n');
-  const button = shopUrl
-    ? `<p style="margin:28px 0"><a href="${escape(shopUrl)}" style="${BUTTON}">Ir a la tienda</a></p>`
-    : '';
-  const html = `<!doctype html><html lang="es-CL"><body style="${BODY}">
-<div style="${CARD}">
-<p style="font-size:20px;font-weight:700;margin:0 0 24px">${escape(shop.name)}</p>
+  const html = mailHtml(`${mailHeading(shop.name)}
 <p>${escape(greeting)}</p>
 <p>${escape(offer)}</p>
 <p style="${CODE}">${escape(code.code)}</p>
-${button}
-<p style="font-size:14px;color:#54546a">${escape(optOut)}</p>
-</div></body></html>`;
+${shopUrl ? mailButton('Ir a la tienda', shopUrl) : ''}
+<p style="${MAIL_NOTE}">${escape(optOut)}</p>`);
   return {
     to: customer.email,
     subject: `Un código de descuento de ${shop.name}`,
@@ -81,7 +70,7 @@ export async function sendCodeByMail(
   key: string,
   discountId: number,
 ): Promise<{ sent: boolean; code: string; to: string }> {
-  const customer = await getCustomer(db, sellerId, key);
+  const customer = await findCustomer(db, sellerId, key);
   const code = await getDiscount(db, sellerId, discountId);
   if (!customer.marketing_consent) throw new HttpError(409, NO_CONSENT);
   if (code.state !== 'activo') throw new HttpError(409, CODE_NOT_ACTIVE);

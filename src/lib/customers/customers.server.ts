@@ -87,27 +87,37 @@ export async function listCustomers(
   page: number,
   pageSize: number,
 ): Promise<{ total: number; results: CustomerView[] }> {
-  const having = matching(q);
   const groups = db
     .select({ key: keyOf })
     .from(orders)
     .where(ofSeller(sellerId))
     .groupBy(orders.sellerId, email)
-    .having(having)
+    .having(matching(q))
     .as('groups');
-  const [counted, rows] = await Promise.all([
+  const [counted, results] = await Promise.all([
     db.select({ total: sql<number>`count(*)::int` }).from(groups),
-    db
-      .select(customerColumns)
-      .from(orders)
-      .where(ofSeller(sellerId))
-      .groupBy(orders.sellerId, email)
-      .having(having)
-      .orderBy(desc(sql`max(${orders.createdAt})`), email)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    customerRows(db, sellerId, q, { limit: pageSize, offset: (page - 1) * pageSize }),
   ]);
-  return { total: Number(counted[0]?.total ?? 0), results: rows.map(toView) };
+  return { total: Number(counted[0]?.total ?? 0), results };
+}
+
+/** `limit` customers from `offset`, without counting them all: the CSV reads these a batch at a time. */
+export async function customerRows(
+  db: Db,
+  sellerId: number,
+  q: string,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<CustomerView[]> {
+  const rows = await db
+    .select(customerColumns)
+    .from(orders)
+    .where(ofSeller(sellerId))
+    .groupBy(orders.sellerId, email)
+    .having(matching(q))
+    .orderBy(desc(sql`max(${orders.createdAt})`), email)
+    .limit(limit)
+    .offset(offset);
+  return rows.map(toView);
 }
 
 /** One of the seller's orders, as a customer's page lists it. */
@@ -119,12 +129,8 @@ export interface CustomerOrder {
   created_at: string;
 }
 
-/** A customer of the seller and their orders, newest first; anyone else's is a 404. */
-export async function getCustomer(
-  db: Db,
-  sellerId: number,
-  key: string,
-): Promise<CustomerView & { order_list: CustomerOrder[] }> {
+/** A customer of the seller, without their orders; anyone else's is a 404. */
+export async function findCustomer(db: Db, sellerId: number, key: string): Promise<CustomerView> {
   if (!/^[0-9a-f]{32}$/.test(key)) throw new HttpError(404, CUSTOMER_NOT_FOUND);
   const [row] = await db
     .select(customerColumns)
@@ -132,6 +138,16 @@ export async function getCustomer(
     .where(and(ofSeller(sellerId), eq(keyOf, key)))
     .groupBy(orders.sellerId, email);
   if (!row) throw new HttpError(404, CUSTOMER_NOT_FOUND);
+  return toView(row);
+}
+
+/** A customer of the seller and their orders, newest first; anyone else's is a 404. */
+export async function getCustomer(
+  db: Db,
+  sellerId: number,
+  key: string,
+): Promise<CustomerView & { order_list: CustomerOrder[] }> {
+  const customer = await findCustomer(db, sellerId, key);
   const list = await db
     .select({
       id: orders.id,
@@ -141,11 +157,11 @@ export async function getCustomer(
       createdAt: orders.createdAt,
     })
     .from(orders)
-    .where(and(ofSeller(sellerId), eq(email, row.email)))
+    .where(and(ofSeller(sellerId), eq(email, customer.email)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(500);
   return {
-    ...toView(row),
+    ...customer,
     order_list: list.map((o) => ({
       id: o.id,
       number: o.number,

@@ -13,6 +13,7 @@ import { ORDER_PATHS } from '@/lib/orders/urls';
 import { formatPhone } from '@/lib/phone';
 import { siteUrl } from '@/lib/server/config';
 import type { Mail } from '@/lib/server/mail/mailer';
+import { MAIL_NOTE, mailButton, mailHtml } from '@/lib/server/mail/layout';
 
 import { escapeHtml as escape } from '@/lib/html';
 import { sellerIdentity } from '@/lib/shop/legal-entity';
@@ -45,14 +46,11 @@ export function html(
       return `<tr><td style="${weight}">${escape(l.label)}</td><td style="${weight};text-align:right">${money(l.amount)}</td></tr>`;
     })
     .join('');
-  return `<!doctype html><html lang="es-CL"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181f;background:#f7f7f9;padding:24px">
-<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:16px;padding:32px;border:1px solid #eeeef2">
-<p style="font-size:20px;font-weight:700;margin:0 0 8px">${escape(title)}</p>
-<p style="font-size:14px;color:#54546a;margin:0 0 24px">Orden <strong>${escape(order.number)}</strong></p>
+  return mailHtml(`<p style="font-size:20px;font-weight:700;margin:0 0 8px">${escape(title)}</p>
+<p style="${MAIL_NOTE};margin:0 0 24px">Orden <strong>${escape(order.number)}</strong></p>
 ${paragraphs.map((p) => `<p style="white-space:pre-line">${escape(p)}</p>`).join('\n')}
 <table style="width:100%;border-collapse:collapse;margin:24px 0;border-top:1px solid #eeeef2;border-bottom:1px solid #eeeef2">${rows}</table>
-${button ? `<p style="margin:28px 0"><a href="${escape(button.href)}" style="background:#4f43e6;color:#fff;padding:12px 20px;border-radius:10px;text-decoration:none;font-weight:600">${escape(button.label)}</a></p>` : ''}
-</div></body></html>`;
+${button ? mailButton(button.label, button.href) : ''}`);
 }
 
 /** The buyer's and the seller's mails for an order just placed (or just paid, for Webpay). */

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { CUSTOMER_CSV_HEAD, customerCsvRows } from '@/lib/customers/customers';
-import { listCustomers } from '@/lib/customers/customers.server';
+import { customerRows } from '@/lib/customers/customers.server';
 import { csvStream } from '@/lib/csv';
 import { chileDay } from '@/lib/dates';
 import { getDb } from '@/lib/server/db/client';
@@ -17,7 +17,7 @@ export const GET: APIRoute = async ({ locals, url }) => {
   const db = await getDb();
   const q = url.searchParams.get('q') ?? '';
   const body = csvStream(CUSTOMER_CSV_HEAD, async (n) =>
-    customerCsvRows((await listCustomers(db, user.id, q, n + 1, BATCH)).results),
+    customerCsvRows(await customerRows(db, user.id, q, { limit: BATCH, offset: n * BATCH })),
   );
   return downloadResponse(body, `clientes-${chileDay()}.csv`);
 };
