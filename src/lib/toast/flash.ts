@@ -40,11 +40,6 @@ export function parseFlash(raw: string | undefined, now = Date.now()): FlashToas
   }
 }
 
-/** True when the cookie holds a toast still worth showing. */
-export function hasFlashToast(raw: string | undefined, now = Date.now()): boolean {
-  return parseFlash(raw, now) !== null;
-}
-
 /** The `document.cookie` assignment that stores `flash` (or clears it when null). */
 export function flashCookieString(flash: FlashToast | null): string {
   if (!flash) return `${FLASH_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;

@@ -86,6 +86,8 @@ describe('customers', () => {
     const customerPage = page.url();
     await page.getByRole('button', { name: 'Enviar por correo' }).click();
     await page.waitForURL(customerPage);
+    // Without JavaScript the toast's words show above the page.
+    await page.getByRole('status').getByText('Código enviado').waitFor();
     const mail = await waitForMailWith(mailDir, buyers[0]!.email, 'VUELVE10', decodedMail);
     expect(mail).toContain('Hola, José:');
     await page.getByRole('button', { name: 'Enviar por correo' }).click();
