@@ -24,6 +24,11 @@ import {
 import { anonymiseBuyer, parseBuyerQuery } from '@/lib/orders/data-requests.server';
 import type { FlashInput as Toast } from '@/lib/toast/flash';
 import { z } from '@/lib/zod';
+import { createManualOrder } from '@/lib/orders/manual.server';
+import { manualOrderFromForm } from '@/lib/orders/manual-form';
+import { manualOrderSchema } from '@/lib/orders/schemas';
+import { ORDER_PATHS } from '@/lib/orders/urls';
+import { createOnce, formKeySchema } from '@/lib/server/http/once';
 
 /** The move form's fields as the API's patch: an empty optional field is left out. */
 const moveFields = z
@@ -35,6 +40,25 @@ const moveFields = z
   .pipe(orderPatchSchema);
 
 export const orders = {
+  /** An order the seller takes (`/ordenes/nueva`); `to` is its page. Posted twice: one order. */
+  manual: formAction(
+    z.preprocess(manualOrderFromForm, manualOrderSchema),
+    { form_key: formKeySchema },
+    async ({ form_key, ...input }, context) => {
+      const user = requireUser(context.locals);
+      const db = await getDb();
+      const once = await createOnce(
+        db,
+        user.id,
+        form_key,
+        () => createManualOrder(db, user.id, input),
+        (made) => ORDER_PATHS.order(made.order.id),
+      );
+      return 'made' in once
+        ? { to: ORDER_PATHS.order(once.made.order.id), number: once.made.order.number }
+        : { to: once.again, number: null };
+    },
+  ),
   /** One move of the status machine; `to` is the order's page. */
   move: formAction(
     moveFields,

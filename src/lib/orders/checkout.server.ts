@@ -17,7 +17,7 @@ import {
 import { createOrder } from '@/lib/orders/placing.server';
 import { PaymentUnavailableError } from '@/lib/orders/providers/start.server';
 import { CHECKOUT_FIELDS, checkoutInput, PER_ORDER_FIELDS } from '@/lib/orders/checkout-form';
-import { paidByProvider, quantitySchema } from '@/lib/orders/schemas';
+import { paidByProvider, quantitySchema, type PaymentMethod } from '@/lib/orders/schemas';
 import { payPath, receiptPath } from '@/lib/orders/urls';
 import { parseId } from '@/lib/ids';
 import { variantByValues, type ProductOption } from '@/lib/shop/variants';
@@ -176,12 +176,13 @@ export async function checkout(
   if (created.redirect) return { redirect: created.redirect };
   // The receipt first, always: a WhatsApp order's page carries the button to the seller's
   // chat, with the order and this page's link written out.
-  const anchor = {
+  const anchor: Record<PaymentMethod, string> = {
     webpay: '#pagar',
     flow: '#pagar',
     mercadopago: '#pagar',
     whatsapp: '#whatsapp',
     transferencia: '',
+    en_persona: '',
   };
   return {
     redirect: receiptPath(created.row.receiptToken) + anchor[created.order.payment_method],

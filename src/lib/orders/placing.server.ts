@@ -75,9 +75,14 @@ export async function createOrder(
     clientIp?: string;
     /** The delivery price the checkout showed (null: none shown); the API shows none. */
     quotedDelivery?: number | null;
+    /**
+     * An order the seller takes (`manual.server.ts`): no rate limit or hold share (those guard
+     * against buyers), any method, and the delivery at `deliveryPrice` when the seller set one.
+     */
+    bySeller?: { deliveryPrice?: number };
   } = {},
 ): Promise<CreatedOrder> {
-  await hit(db, orderRate(), context.clientIp ?? 'unknown');
+  if (!context.bySeller) await hit(db, orderRate(), context.clientIp ?? 'unknown');
   const { sellerId, lines } = await priceItems(db, input.items);
   const siteId = input.site ?? context.hostSiteId ?? null;
   let siteWhatsapp: string | null = null;
@@ -93,7 +98,7 @@ export async function createOrder(
   }
   const shop = (await shopCheckout(db, sellerId, siteWhatsapp))!;
   if (!shop.identified) throw new HttpError(409, SHOP_NOT_IDENTIFIED);
-  if (!shop.paymentMethods.includes(input.payment_method))
+  if (!context.bySeller && !shop.paymentMethods.includes(input.payment_method))
     throw new HttpError(400, 'Esta tienda no recibe ese medio de pago.', {
       errors: { payment_method: ['Esta tienda no recibe ese medio de pago.'] },
     });
@@ -121,7 +126,8 @@ export async function createOrder(
     const message = `El despacho a ${delivery.zone} cuesta ${delivery.price ? formatClp(delivery.price) : '$0'}: revisa el total y confirma tu pedido.`;
     throw new HttpError(400, message, { errors: { 'delivery.comuna': [message] } });
   }
-  const total = priced.products + delivery.price;
+  const deliveryPrice = context.bySeller?.deliveryPrice ?? delivery.price;
+  const total = priced.products + deliveryPrice;
   if (total > MAX_TOTAL)
     throw new HttpError(400, `El total no puede pasar de ${formatClp(MAX_TOTAL)}.`, {
       errors: { items: [`El total no puede pasar de ${formatClp(MAX_TOTAL)}.`] },
@@ -141,7 +147,7 @@ export async function createOrder(
     try {
       row = await db.transaction(async (tx) => {
         const left = await takeStock(tx, lines);
-        if (!byProvider)
+        if (!byProvider && !context.bySeller)
           await checkHoldShare(
             tx,
             lines,
@@ -163,7 +169,7 @@ export async function createOrder(
             deliveryMethod: input.delivery.method,
             deliveryAddress: input.delivery.method === 'despacho' ? input.delivery.address! : null,
             deliveryComuna: delivery.comuna,
-            deliveryPrice: delivery.price,
+            deliveryPrice,
             deliveryEstimate: delivery.estimate,
             pickupPoint: delivery.pickupPoint,
             notes: input.notes || null,

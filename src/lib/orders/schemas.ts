@@ -6,6 +6,7 @@ import { fromDigits, idSchema, z } from '@/lib/zod';
 import { emailSchema, fullNameSchema } from '@/lib/accounts/schemas';
 import { comunaByCode } from '@/lib/chile/regions';
 import { MAX_ID } from '@/lib/ids';
+import { amount } from '@/lib/shop/fields';
 import { normalizePhone } from '@/lib/phone';
 import { formatRut, isValidRut } from '@/lib/rut';
 
@@ -31,6 +32,8 @@ export const PAYMENT_METHODS = [
   'mercadopago',
   'transferencia',
   'whatsapp',
+  /** Paid face to face when the seller took the order (`manual.server.ts`); never at checkout. */
+  'en_persona',
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -56,6 +59,7 @@ export const PAYMENT_NAMES: Record<PaymentMethod, string> = {
   mercadopago: 'Mercado Pago',
   transferencia: 'transferencia bancaria',
   whatsapp: 'WhatsApp',
+  en_persona: 'pago en persona',
 };
 
 /** A payment method as an option at checkout and in an order's details. */
@@ -65,6 +69,7 @@ export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
   mercadopago: 'Mercado Pago (tarjetas, saldo o cuotas)',
   transferencia: 'Transferencia bancaria',
   whatsapp: 'Coordinar por WhatsApp',
+  en_persona: 'Pago en persona',
 };
 
 /** Paid only on the provider's word (Webpay, Flow, Mercado Pago), never by the seller's hand. */
@@ -259,6 +264,50 @@ export const orderCreateSchema = z.object({
   invoice: invoiceSchema.optional(),
 });
 export type OrderCreateInput = z.infer<typeof orderCreateSchema>;
+
+/** How a buyer paid the seller face to face («Venta en persona»). */
+export const IN_PERSON_METHODS = ['efectivo', 'transferencia', 'tarjeta'] as const;
+export const IN_PERSON_NAMES: Record<(typeof IN_PERSON_METHODS)[number], string> = {
+  efectivo: 'efectivo',
+  transferencia: 'transferencia',
+  tarjeta: 'tarjeta (máquina de pago)',
+};
+
+/**
+ * `POST /api/orders/manual/` and `/ordenes/nueva`: an order the seller takes in a chat or in
+ * person. The delivery's price is the zone's unless the seller sets another, with its reason;
+ * `in_person` marks it paid at once.
+ */
+export const manualOrderSchema = z
+  .object({
+    items: orderCreateSchema.shape.items,
+    buyer: buyerSchema,
+    delivery: deliverySchema,
+    delivery_price: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      amount('el precio del despacho').optional(),
+    ),
+    delivery_reason: z
+      .string({ error: 'El motivo debe ser texto.' })
+      .trim()
+      .max(120, 'El motivo puede tener como máximo 120 caracteres.')
+      .optional(),
+    discount_code: orderCreateSchema.shape.discount_code,
+    notes: orderCreateSchema.shape.notes,
+    in_person: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(IN_PERSON_METHODS, { error: 'Elige cómo te pagó.' }).optional(),
+    ),
+  })
+  .superRefine((o, ctx) => {
+    if (o.delivery_price !== undefined && !o.delivery_reason)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['delivery_reason'],
+        message: 'Di por qué el despacho cuesta distinto a lo de tu zona.',
+      });
+  });
+export type ManualOrderInput = z.infer<typeof manualOrderSchema>;
 
 /** `PATCH /api/orders/{id}/`. */
 export const orderPatchSchema = z.object({

@@ -48,6 +48,8 @@ export function receiptPath(token: string): string {
 export const ORDER_PATHS = {
   list: '/ordenes',
   order: (id: number) => `/ordenes/${id}`,
+  /** An order the seller takes in a chat or in person (`manual.server.ts`). */
+  newOrder: '/ordenes/nueva',
   /** Orders waiting for their payment or lapsed unpaid, with a WhatsApp message each. */
   unpaid: '/ordenes/sin-pagar',
   /** Paid orders still without their boleta. */

@@ -4,7 +4,7 @@
  * link in it). Looked at, with axe, at 360 and 1280 px.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { lookWithScript, MOBILE, signedInContext, useBrowser } from '../../support/browser';
+import { lookAtBothWidths, sellerWithoutScript, useBrowser } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop } from '../../support/shop';
 
@@ -13,15 +13,9 @@ const browserOf = useBrowser();
 
 describe('unpaid orders', () => {
   it('lists an order waiting for its payment with a message for its buyer', async () => {
-    const seller = await signedInContext(
-      browserOf(),
-      url,
-      MOBILE,
-      {},
-      { javaScriptEnabled: false },
-    );
+    const { account, page, view, close } = await sellerWithoutScript(browserOf(), url);
     const api = new ApiClient(url);
-    const { product } = await openShop(api, seller.account.token, { name: 'Cerámica Ana' });
+    const { product } = await openShop(api, account.token, { name: 'Cerámica Ana' });
     const placed = await api.post('/api/orders/', {
       items: [{ product: product.id, quantity: 2 }],
       buyer: { name: 'Camila Soto', email: uniqueEmail('camila'), phone: '9 8765 4321' },
@@ -30,7 +24,6 @@ describe('unpaid orders', () => {
     });
     expect(placed.status).toBe(201);
 
-    const page = await seller.context.newPage();
     page.setDefaultTimeout(10_000);
     await page.goto(`${url}/ordenes`);
     await page.getByRole('link', { name: /Sin pagar/ }).click();
@@ -47,7 +40,8 @@ describe('unpaid orders', () => {
       `Hola, Camila. Te escribo de Cerámica Ana: tu pedido ${placed.body.number}`,
     );
     expect(text).toContain(placed.body.receipt_url);
-    await lookWithScript(browserOf(), url, seller.account, page.url(), 'pedidos-sin-pagar');
-    await seller.context.close();
+    await view.goto(page.url());
+    await lookAtBothWidths(view, 'pedidos-sin-pagar');
+    await close();
   });
 });

@@ -5,7 +5,7 @@
  * the browser with the `g:` namespace. Looked at, with axe, at 360 and 1280 px.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { lookWithScript, MOBILE, signedInContext, useBrowser } from '../../support/browser';
+import { lookAtBothWidths, sellerWithoutScript, useBrowser } from '../../support/browser';
 import { ApiClient } from '../../support/http';
 import { jpeg, upload } from '../../support/images';
 import { openShop } from '../../support/shop';
@@ -15,15 +15,9 @@ const browserOf = useBrowser();
 
 describe('sales channels', () => {
   it('shows the feeds, how to add them, and what would be turned away', async () => {
-    const seller = await signedInContext(
-      browserOf(),
-      url,
-      MOBILE,
-      {},
-      { javaScriptEnabled: false },
-    );
+    const { account, page, view, close } = await sellerWithoutScript(browserOf(), url);
     const api = new ApiClient(url);
-    const as = { token: seller.account.token };
+    const as = { token: account.token };
     const photo = (await upload(url, as.token, await jpeg(600, 600), 't.jpg', 'image/jpeg', 'Taza'))
       .body;
     const { subdomain } = await openShop(api, as.token, {
@@ -32,7 +26,6 @@ describe('sales channels', () => {
     });
     await api.post('/api/products/', { name: 'PLATO HONDO', price: 8990, published: true }, as);
 
-    const page = await seller.context.newPage();
     page.setDefaultTimeout(10_000);
     await page.goto(`${url}/productos`);
     await page.getByRole('link', { name: 'Canales de venta' }).click();
@@ -49,7 +42,8 @@ describe('sales channels', () => {
     await rejected.getByText('No tiene foto').waitFor();
     await rejected.getByText('todo en mayúsculas').waitFor();
     expect(await rejected.getByRole('link', { name: 'Taza de greda' }).count()).toBe(0);
-    await lookWithScript(browserOf(), url, seller.account, page.url(), 'canales');
+    await view.goto(page.url());
+    await lookAtBothWidths(view, 'canales');
 
     // The address answers a feed that Chromium's own XML parser reads, items in the g: namespace.
     const reader = await browserOf().newPage();
@@ -66,6 +60,6 @@ describe('sales channels', () => {
     expect(parsed.error).toBe(0);
     expect(parsed.titles).toEqual(expect.arrayContaining(['Taza de greda', 'PLATO HONDO']));
     await reader.close();
-    await seller.context.close();
+    await close();
   });
 });

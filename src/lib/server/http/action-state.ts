@@ -49,6 +49,9 @@ export async function actionState<A extends AnyAction>(
     page.response.status = status;
     for (const [field, messages] of Object.entries(error.fields))
       if (messages?.[0]) errors[field] = messages[0];
+    // A nested field's own message too, under its path as the form names it (`buyer.name`).
+    for (const issue of error.issues)
+      if (issue.path.length > 1) errors[issue.path.join('.')] ??= issue.message;
   }
   return {
     ok: false,

@@ -1,0 +1,91 @@
+/**
+ * An order the seller takes (issue 51): agreed in an Instagram or WhatsApp chat, or sold face to
+ * face. It is placed as a buyer's order is (`createOrder`: the products' prices now, the stock
+ * held, the discount, the zone's delivery price unless the seller sets another with its reason),
+ * then either waits for its payment like any transfer or WhatsApp order, with a receipt link the
+ * seller sends, or, «Venta en persona», is paid at once: stock, figures and the boleta follow.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { formatClp } from '@/lib/money';
+import { settle } from '@/lib/orders/payment.server';
+import { createOrder } from '@/lib/orders/placing.server';
+import { IN_PERSON_NAMES, type ManualOrderInput } from '@/lib/orders/schemas';
+import { receiptPath } from '@/lib/orders/urls';
+import { itemsOf, orderView, shopCheckout, type OrderView } from '@/lib/orders/view.server';
+import { whatsappLink } from '@/lib/shop/whatsapp';
+import type { Db } from '@/lib/server/db/client';
+import { products } from '@/lib/server/db/schema';
+import { HttpError } from '@/lib/server/http/errors';
+
+export const NOT_YOUR_PRODUCT = 'Ese producto no está entre tus productos publicados.';
+
+export interface ManualOrder {
+  order: OrderView;
+  /** The buyer's page: what they bought, how to pay, their receipt. */
+  receipt_url: string;
+  /** A wa.me link to the buyer with the order and its link written (null: no phone). */
+  whatsapp_url: string | null;
+}
+
+/** Places `input` as `sellerId`'s order; another seller's product is a 404, as if it did not exist. */
+export async function createManualOrder(
+  db: Db,
+  sellerId: number,
+  input: ManualOrderInput,
+): Promise<ManualOrder> {
+  const ids = [...new Set(input.items.map((i) => i.product))];
+  const own = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(inArray(products.id, ids), eq(products.userId, sellerId), eq(products.published, true)),
+    );
+  if (own.length !== ids.length) throw new HttpError(404, NOT_YOUR_PRODUCT);
+  const shop = await shopCheckout(db, sellerId);
+  if (!shop) throw new HttpError(404, NOT_YOUR_PRODUCT);
+  const adjusted =
+    input.delivery_price === undefined
+      ? null
+      : `Despacho a ${formatClp(input.delivery_price)}: ${input.delivery_reason}`;
+  const notes = [input.notes, adjusted].filter(Boolean).join('\n').slice(0, 500) || undefined;
+  const created = await createOrder(
+    db,
+    {
+      items: input.items,
+      buyer: input.buyer,
+      delivery: input.delivery,
+      payment_method: input.in_person
+        ? 'en_persona'
+        : shop.paymentMethods.includes('transferencia')
+          ? 'transferencia'
+          : 'whatsapp',
+      discount_code: input.discount_code,
+      notes,
+    },
+    { bySeller: { deliveryPrice: input.delivery_price } },
+  );
+  let row = created.row;
+  // Paid before the buyer left: the confirmation mail, rendered when it goes, says so.
+  if (input.in_person)
+    row = (
+      await settle(db, row.id, {
+        status: 'pagado',
+        reason: `Venta en persona: ${IN_PERSON_NAMES[input.in_person]}.`,
+        mail: false,
+      })
+    ).row;
+  const order = orderView(row, (await itemsOf(db, [row.id])).get(row.id)!);
+  const receipt = row.origin + receiptPath(row.receiptToken);
+  const first = row.buyerName.trim().split(/\s+/)[0] ?? '';
+  const message =
+    `Hola, ${first}: aquí está tu pedido ${row.number} en ${shop.name}, por ` +
+    `${formatClp(row.total)}. ` +
+    (input.in_person
+      ? `Tu comprobante: ${receipt}`
+      : `Puedes revisarlo y pagarlo aquí: ${receipt}`);
+  return {
+    order,
+    receipt_url: receipt,
+    whatsapp_url: row.buyerPhone ? whatsappLink(row.buyerPhone, message) : null,
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * Orders the seller takes (`POST /api/orders/manual/`, issue 51), on PGlite and PostgreSQL: stock
+ * held as any unpaid order holds it, a receipt link the buyer opens and a WhatsApp message to send
+ * it, the zone's delivery price or the seller's own with its reason, «Venta en persona» paid at
+ * once, and only the seller's own products.
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiClient, uniqueEmail } from '../../support/http';
+import { openShop, setDelivery } from '../../support/shop';
+
+const servers = inject('servers');
+const NUNOA = '13120';
+
+describe.each(servers)('orders the seller takes on $kind', ({ url }) => {
+  let api: ApiClient;
+  let as: { token: string };
+  let productId: number;
+  const buyer = () => ({
+    name: 'Camila Soto',
+    email: uniqueEmail('camila'),
+    phone: '9 8765 4321',
+  });
+  const stock = async () => (await api.get(`/api/products/${productId}/`, as)).body.stock;
+  const manual = (body: Record<string, unknown>, token = as.token) =>
+    api.post('/api/orders/manual/', body, { token });
+
+  beforeAll(async () => {
+    api = new ApiClient(url);
+    const { token } = await api.register();
+    as = { token };
+    const { product } = await openShop(api, token, { product: { stock: 10, price: 12990 } });
+    productId = product.id;
+    await setDelivery(api, token, { rest: { price: '4.990', days: '2' } });
+  });
+
+  it('holds the stock and gives a receipt link and a WhatsApp message for the buyer', async () => {
+    const before = await stock();
+    const made = await manual({
+      items: [{ product: productId, quantity: 2 }],
+      buyer: buyer(),
+      delivery: { method: 'retiro' },
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.order).toMatchObject({
+      status: 'pendiente_pago',
+      payment_method: 'transferencia',
+      total: 25980,
+    });
+    expect(await stock()).toBe(before - 2);
+    const receipt = await fetch(made.body.receipt_url);
+    expect(receipt.status).toBe(200);
+    expect(await receipt.text()).toContain(made.body.order.number);
+    const text = decodeURIComponent(made.body.whatsapp_url.split('?text=')[1]);
+    expect(made.body.whatsapp_url).toMatch(/^https:\/\/wa\.me\/56987654321\?text=/);
+    expect(text).toContain(made.body.receipt_url);
+  });
+
+  it('marks a sale in person paid at once', async () => {
+    const made = await manual({
+      items: [{ product: productId, quantity: 1 }],
+      buyer: buyer(),
+      delivery: { method: 'retiro' },
+      in_person: 'efectivo',
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.order).toMatchObject({ status: 'pagado', payment_method: 'en_persona' });
+    const order = (await api.get(`/api/orders/${made.body.order.id}/`, as)).body;
+    expect(JSON.stringify(order.timeline)).toContain('Venta en persona: efectivo.');
+  });
+
+  it('prices the delivery by zone, or as the seller says with a reason', async () => {
+    const delivery = { method: 'despacho', address: 'Irarrázaval 100', comuna: NUNOA };
+    const zone = await manual({
+      items: [{ product: productId, quantity: 1 }],
+      buyer: buyer(),
+      delivery,
+    });
+    expect(zone.body.order.delivery.price).toBe(4990);
+    const own = await manual({
+      items: [{ product: productId, quantity: 1 }],
+      buyer: buyer(),
+      delivery,
+      delivery_price: '1.000',
+      delivery_reason: 'Lo llevo yo de pasada',
+    });
+    expect(own.body.order).toMatchObject({ total: 13990, delivery: { price: 1000 } });
+    expect(own.body.order.notes).toContain('Lo llevo yo de pasada');
+    const unexplained = await manual({
+      items: [{ product: productId, quantity: 1 }],
+      buyer: buyer(),
+      delivery,
+      delivery_price: 0,
+    });
+    expect(unexplained.status).toBe(400);
+    expect(unexplained.body.errors.delivery_reason).toEqual([
+      'Di por qué el despacho cuesta distinto a lo de tu zona.',
+    ]);
+  });
+
+  it('takes only the seller’s own products, and only from the seller', async () => {
+    const other = await new ApiClient(url).register();
+    const body = {
+      items: [{ product: productId, quantity: 1 }],
+      buyer: buyer(),
+      delivery: { method: 'retiro' },
+    };
+    expect((await manual(body, other.token)).status).toBe(404);
+    expect((await new ApiClient(url).post('/api/orders/manual/', body)).status).toBe(401);
+    // A buyer cannot say they paid in person.
+    const placed = await new ApiClient(url).post('/api/orders/', {
+      ...body,
+      payment_method: 'en_persona',
+    });
+    expect(placed.status).toBe(400);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * «Nueva orden» (issue 51) in Chromium with JavaScript off: the seller records an order agreed in a
+ * chat (a refusal keeps what was typed), gets the buyer's link to send by WhatsApp, and records a
+ * sale in person, paid at once. `/ordenes/nueva` looked at, with axe, at 360 and 1280 px.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { lookAtBothWidths, sellerWithoutScript, useBrowser } from '../../support/browser';
+import { ApiClient, uniqueEmail } from '../../support/http';
+import { openShop } from '../../support/shop';
+
+const { url } = inject('servers')[0]!;
+const browserOf = useBrowser();
+
+describe('orders the seller takes', () => {
+  it('records a chat order with its link to send, and a sale in person', async () => {
+    const { account, page, view, close } = await sellerWithoutScript(browserOf(), url);
+    const api = new ApiClient(url);
+    await openShop(api, account.token, { name: 'Cerámica Ana' });
+    page.setDefaultTimeout(10_000);
+    await page.goto(`${url}/ordenes`);
+    await page.getByRole('link', { name: '+ Nueva orden' }).click();
+    await page.getByRole('heading', { name: 'Nueva orden', level: 1 }).waitFor();
+    await view.goto(page.url());
+    await lookAtBothWidths(view, 'orden-nueva');
+
+    // A phone that is not Chilean: refused in Spanish, the quantity and the name still there.
+    await page.getByLabel(/Taza de greda/).fill('2');
+    await page.getByLabel('Nombre y apellido').fill('Camila Soto');
+    await page.getByLabel('Correo electrónico').fill(uniqueEmail('camila'));
+    await page.getByLabel('Teléfono').fill('123');
+    await page.getByRole('button', { name: 'Crear orden' }).click();
+    await page.getByText('Escribe un teléfono chileno, por ejemplo +56 9 1234 5678.').waitFor();
+    expect(await page.getByLabel(/Taza de greda/).inputValue()).toBe('2');
+    expect(await page.getByLabel('Nombre y apellido').inputValue()).toBe('Camila Soto');
+
+    await page.getByLabel('Teléfono').fill('9 8765 4321');
+    await page.getByRole('button', { name: 'Crear orden' }).click();
+    await page.getByRole('status').getByText('Orden creada').waitFor();
+    await page.getByText('Pendiente de pago').first().waitFor();
+    const receipt = (await page
+      .getByRole('link', { name: /\/pay\/orden\// })
+      .textContent())!.trim();
+    const send = await page.getByRole('link', { name: 'Enviar por WhatsApp' }).getAttribute('href');
+    expect(send).toMatch(/^https:\/\/wa\.me\/56987654321\?text=/);
+    expect(decodeURIComponent(send!)).toContain(receipt);
+
+    // A sale in person: paid at once.
+    await page.goto(`${url}/ordenes/nueva`);
+    await page.getByLabel(/Taza de greda/).fill('1');
+    await page.getByLabel('Nombre y apellido').fill('Pedro Rojas');
+    await page.getByLabel('Correo electrónico').fill(uniqueEmail('pedro'));
+    await page.getByLabel('Teléfono').fill('9 1111 2222');
+    await page.getByLabel('¿Ya te pagó?').selectOption('efectivo');
+    await page.getByRole('button', { name: 'Crear orden' }).click();
+    await page.getByRole('status').getByText('Orden creada').waitFor();
+    await page.getByText('Venta en persona: efectivo.').first().waitFor();
+    await close();
+  });
+});
