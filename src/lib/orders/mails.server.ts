@@ -69,7 +69,9 @@ export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
       ? `Para completar tu compra, transfiere ${formatClp(order.total)} a:\n${shop.transferDetails}\nUsa ${order.number} como referencia o comentario de la transferencia.${held}`
       : order.payment_method === 'whatsapp' && !paid
         ? `${shop.name} te contactará por WhatsApp${shop.whatsapp ? ` (${formatPhone(shop.whatsapp)})` : ''} para coordinar el pago.${held}`
-        : `Pagaste ${formatClp(order.total)} con ${PAYMENT_NAMES[order.payment_method]}.`;
+        : order.payment_method === 'en_persona'
+          ? `Pagaste ${formatClp(order.total)} en persona.`
+          : `Pagaste ${formatClp(order.total)} con ${PAYMENT_NAMES[order.payment_method]}.`;
   const buyerText = [
     `Hola, ${order.buyer.name}:`,
     '',

@@ -59,7 +59,7 @@ export const PAYMENT_NAMES: Record<PaymentMethod, string> = {
   mercadopago: 'Mercado Pago',
   transferencia: 'transferencia bancaria',
   whatsapp: 'WhatsApp',
-  en_persona: 'pago en persona',
+  en_persona: 'en persona',
 };
 
 /** A payment method as an option at checkout and in an order's details. */

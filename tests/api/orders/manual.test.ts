@@ -7,8 +7,10 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop, setDelivery } from '../../support/shop';
+import { decodedMail, waitForMailWith } from '../../support/smtp';
 
 const servers = inject('servers');
+const mailDir = inject('mailDir');
 const NUNOA = '13120';
 
 describe.each(servers)('orders the seller takes on $kind', ({ url }) => {
@@ -55,10 +57,11 @@ describe.each(servers)('orders the seller takes on $kind', ({ url }) => {
     expect(text).toContain(made.body.receipt_url);
   });
 
-  it('marks a sale in person paid at once', async () => {
+  it('marks a sale in person paid at once, and the buyer’s mail says so', async () => {
+    const who = buyer();
     const made = await manual({
       items: [{ product: productId, quantity: 1 }],
-      buyer: buyer(),
+      buyer: who,
       delivery: { method: 'retiro' },
       in_person: 'efectivo',
     });
@@ -66,6 +69,8 @@ describe.each(servers)('orders the seller takes on $kind', ({ url }) => {
     expect(made.body.order).toMatchObject({ status: 'pagado', payment_method: 'en_persona' });
     const order = (await api.get(`/api/orders/${made.body.order.id}/`, as)).body;
     expect(JSON.stringify(order.timeline)).toContain('Venta en persona: efectivo.');
+    const mail = await waitForMailWith(mailDir, who.email, made.body.order.number, decodedMail);
+    expect(mail).toContain('Pagaste $12.990 en persona.');
   });
 
   it('prices the delivery by zone, or as the seller says with a reason', async () => {
