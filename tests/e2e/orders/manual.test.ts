@@ -43,6 +43,8 @@ describe('orders the seller takes', () => {
     const send = await page.getByRole('link', { name: 'Enviar por WhatsApp' }).getAttribute('href');
     expect(send).toMatch(/^https:\/\/wa\.me\/56987654321\?text=/);
     expect(decodeURIComponent(send!)).toContain(receipt);
+    await view.goto(page.url());
+    await lookAtBothWidths(view, 'orden-manual');
 
     // A sale in person: paid at once.
     await page.goto(`${url}/ordenes/nueva`);
