@@ -16,7 +16,7 @@ const { url } = inject('servers')[0]!;
 describe('public pages against the W3C checker', () => {
   it('has no error on a product page, a product without images, the 404, the landing and a site', async () => {
     const api = new ApiClient(url);
-    const { token } = await api.register();
+    const { token, user } = await api.register();
     await api.patch(
       '/api/store/',
       { ...SELLER_IDENTITY, name: 'Dulces de la Abuela', whatsapp: '+56912345678', version: 0 },
@@ -84,6 +84,8 @@ describe('public pages against the W3C checker', () => {
       ['terminos', '/terminos'],
       ['privacidad', '/privacidad'],
       ['preferencias', '/privacidad/preferencias'],
+      ['tienda', `/tienda/${user.id}`],
+      ['tienda-busqueda', `/tienda/${user.id}?q=torta`],
     ] as const) {
       pages[name] = await (await fetch(url + path)).text();
     }
@@ -97,6 +99,7 @@ describe('public pages against the W3C checker', () => {
     for (const [name, path] of [
       ['sitio', '/'],
       ['sitio-tienda', '/shop'],
+      ['sitio-busqueda', '/shop?q=mil+hojas'],
       ['sitio-producto', `/shop/${full.body.slug}`],
     ] as const) {
       const page = await getWithHost(url, `${subdomain}.localhost`, path);
