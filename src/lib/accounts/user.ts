@@ -1,3 +1,4 @@
+import { givenName } from '@/lib/person-name';
 /** The user as the API shows it (docs/spec.md §3: id, email, full_name, is_transbank_referral). */
 export interface PublicUser {
   id: number;
@@ -8,7 +9,7 @@ export interface PublicUser {
 
 /** First name for greetings ("Hola, Camila"). */
 export function firstName(user: Pick<PublicUser, 'full_name' | 'email'>): string {
-  return user.full_name.trim().split(/\s+/)[0] || user.email.split('@')[0] || '';
+  return givenName(user.full_name) || user.email.split('@')[0] || '';
 }
 
 /** Words a Spanish surname may carry that are not its initial ("de la Fuente"). */

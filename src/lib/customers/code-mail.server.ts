@@ -4,6 +4,7 @@
  * name, answered to the shop, with how to stop receiving them. Each code goes to a person once:
  * the queue's key makes a repeated post send nothing more.
  */
+import { givenName } from '@/lib/person-name';
 import { findCustomer } from '@/lib/customers/customers.server';
 import type { CustomerView } from '@/lib/customers/customers';
 import { formatDate } from '@/lib/dates';
@@ -33,7 +34,7 @@ export function codeMail(
   shop: Pick<ShopCheckout, 'name' | 'email'>,
   shopUrl: string | null,
 ): Mail {
-  const first = customer.name.trim().split(/\s+/)[0] ?? '';
+  const first = givenName(customer.name);
   const greeting = first ? `Hola, ${first}:` : 'Hola:';
   const until = code.ends_at ? ` Vale hasta el ${formatDate(code.ends_at)}.` : '';
   const offer =

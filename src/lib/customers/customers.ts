@@ -1,4 +1,5 @@
 /** A shop's customers: what a search means, and the CSV a seller downloads. Pure. */
+import { givenName } from '@/lib/person-name';
 import { chileDay } from '@/lib/dates';
 import { searchKey } from '@/lib/shop/filters';
 
@@ -64,7 +65,7 @@ export function customerCsvRows(customers: readonly CustomerView[]): string[][] 
 
 /** The WhatsApp message that gives a customer a discount code. */
 export function codeWhatsappText(name: string, code: string, shopName: string): string {
-  const first = name.trim().split(/\s+/)[0] ?? '';
+  const first = givenName(name);
   return (
     `Hola${first ? ` ${first}` : ''}, gracias por comprar en ${shopName}. ` +
     `Te regalamos el código ${code} para tu próxima compra.`

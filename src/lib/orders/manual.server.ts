@@ -5,6 +5,7 @@
  * then either waits for its payment like any transfer or WhatsApp order, with a receipt link the
  * seller sends, or, «Venta en persona», is paid at once: stock, figures and the boleta follow.
  */
+import { givenName } from '@/lib/person-name';
 import { and, eq, inArray } from 'drizzle-orm';
 import { formatClp } from '@/lib/money';
 import { settle } from '@/lib/orders/payment.server';
@@ -76,7 +77,7 @@ export async function createManualOrder(
     ).row;
   const order = orderView(row, (await itemsOf(db, [row.id])).get(row.id)!);
   const receipt = row.origin + receiptPath(row.receiptToken);
-  const first = row.buyerName.trim().split(/\s+/)[0] ?? '';
+  const first = givenName(row.buyerName);
   const message =
     `Hola, ${first}: aquí está tu pedido ${row.number} en ${shop.name}, por ` +
     `${formatClp(row.total)}. ` +

@@ -4,6 +4,7 @@
  * link while it can still be paid, the recovery link once it lapsed). A buyer who has ordered
  * again since is left out: they are no longer waiting for a nudge.
  */
+import { givenName } from '@/lib/person-name';
 import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { formatClp } from '@/lib/money';
 import { recoveryUrl } from '@/lib/orders/recovery.server';
@@ -44,7 +45,7 @@ const lapsedUnpaid = and(
 
 /** The message a seller sends: who writes, which order, and where to finish it. */
 export function unpaidMessage(row: OrderRow, shopName: string, lapsed: boolean): string {
-  const first = row.buyerName.trim().split(/\s+/)[0] ?? '';
+  const first = givenName(row.buyerName);
   const link = lapsed ? recoveryUrl(row) : row.origin + receiptPath(row.receiptToken);
   return (
     `Hola${first ? `, ${first}` : ''}. Te escribo de ${shopName}: tu pedido ${row.number} ` +
