@@ -1,8 +1,11 @@
 /**
  * A buyer's forms on their order page (`/pay/orden/{token}`): public, the receipt link is the key.
  */
+import { payByCard } from '@/lib/orders/receipt-pay.server';
 import { requestRetracto } from '@/lib/orders/retracto.server';
+import { PaymentUnavailableError } from '@/lib/orders/providers/start.server';
 import { formAction } from '@/lib/server/http/action';
+import { HttpError } from '@/lib/server/http/errors';
 import { getDb } from '@/lib/server/db/client';
 import { z } from '@/lib/zod';
 
@@ -12,6 +15,21 @@ export const receipt = {
     z.object({ pedido: z.string().max(64) }),
     {},
     async ({ pedido }) => requestRetracto(await getDb(), pedido),
+    { public: true },
+  ),
+  /** «Pagar con …» on an order that waits for a transfer or a chat: where the buyer goes to pay. */
+  payByCard: formAction(
+    z.object({
+      pedido: z.string().max(64),
+      metodo: z.enum(['webpay', 'flow', 'mercadopago'], { error: 'Elige cómo pagar.' }),
+    }),
+    {},
+    async ({ pedido, metodo }) =>
+      payByCard(await getDb(), pedido, metodo).catch((error: unknown) => {
+        // The provider is down or refused the shop: the order waits as before, and the page says so.
+        if (error instanceof PaymentUnavailableError) throw new HttpError(409, error.message);
+        throw error;
+      }),
     { public: true },
   ),
 };

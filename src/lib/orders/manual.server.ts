@@ -69,7 +69,7 @@ export async function createManualOrder(
   // Paid before the buyer left: the confirmation mail, rendered when it goes, says so.
   if (input.in_person)
     row = (
-      await settle(db, row.id, {
+      await settle(db, row, {
         status: 'pagado',
         reason: `Venta en persona: ${IN_PERSON_NAMES[input.in_person]}.`,
         mail: false,

@@ -7,6 +7,7 @@ import { and, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
 import { isApproved, type WebpayResult } from '@/lib/orders/webpay.server';
 import { sellerWebpay } from '@/lib/orders/webpay-account.server';
 import { enqueueTaxDocument } from '@/lib/invoicing/emit.server';
+import { fallBack } from '@/lib/orders/card-fallback.server';
 import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
 import { mayRecover } from '@/lib/orders/recovery';
 import { recordEvent } from '@/lib/orders/timeline.server';
@@ -23,11 +24,12 @@ export const WEBPAY_HOLD_MINUTES = 30;
 
 /**
  * Moves a pending order to its end: paid, rejected or cancelled (the last two give the stock
- * back). Only a pending order moves, so a second call changes nothing; returns the row as it is.
+ * back). Only a pending order still paid the way it was when read (`order`) moves, so a second
+ * call, or news of a card try the order has since left, changes nothing; returns the row as it is.
  */
 export async function settle(
   db: Db,
-  orderId: number,
+  order: Pick<OrderRow, 'id' | 'paymentMethod'>,
   to: {
     status: 'pagado' | 'rechazado' | 'cancelado';
     reason?: string;
@@ -41,7 +43,10 @@ export async function settle(
     mail?: LapseMail;
   },
 ): Promise<{ row: OrderRow; changed: boolean }> {
+  const orderId = order.id;
   const outcome = await db.transaction(async (tx) => {
+    const back = to.status === 'pagado' ? null : await fallBack(tx, order, to.reason);
+    if (back) return { row: back, changed: true, released: [] as number[] };
     const [row] = await tx
       .update(orders)
       .set({
@@ -54,7 +59,13 @@ export async function settle(
         version: sql`${orders.version} + 1`,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'pendiente_pago')))
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.status, 'pendiente_pago'),
+          eq(orders.paymentMethod, order.paymentMethod),
+        ),
+      )
       .returning();
     if (!row)
       return {
@@ -90,11 +101,11 @@ export const PAYMENT_DECLINED =
 /** The result of a commit or a status call, applied to its order. */
 async function applyWebpay(db: Db, row: OrderRow, result: WebpayResult): Promise<OrderRow> {
   if (isApproved(result, row.total))
-    return (await settle(db, row.id, { status: 'pagado', webpay: result })).row;
+    return (await settle(db, row, { status: 'pagado', webpay: result })).row;
   if (result.status === 'INITIALIZED') return row;
   // Webpay's response code stays in `webpay` for the seller; the buyer reads what to do.
   return (
-    await settle(db, row.id, {
+    await settle(db, row, {
       status: 'rechazado',
       webpay: result,
       reason: PAYMENT_DECLINED,
@@ -140,7 +151,7 @@ export async function webpayReturn(
     const row = await find(eq(orders.webpayToken, params.TBK_TOKEN));
     if (!row) return { outcome: 'unknown', row: null };
     if (row.status !== 'pendiente_pago') return { outcome: outcomeOf(row), row };
-    const settled = await settle(db, row.id, {
+    const settled = await settle(db, row, {
       // The buyer's own choice, not a refusal: the order is cancelled, and they read it on the
       // page they come back to, not in a mail.
       status: 'cancelado',
@@ -166,15 +177,16 @@ export async function webpayReturn(
     return { outcome: outcomeOf(settled), row: settled };
   }
   if (params.TBK_ORDEN_COMPRA && params.TBK_ID_SESION) {
+    // The buy order starts with the order's number without its dash (a later try adds `-N`).
     const number =
-      params.TBK_ORDEN_COMPRA.length === 8
-        ? `${params.TBK_ORDEN_COMPRA.slice(0, 4)}-${params.TBK_ORDEN_COMPRA.slice(4)}`
+      params.TBK_ORDEN_COMPRA.length >= 8
+        ? `${params.TBK_ORDEN_COMPRA.slice(0, 4)}-${params.TBK_ORDEN_COMPRA.slice(4, 8)}`
         : '';
     const row = number ? await find(eq(orders.number, number)) : null;
     if (!row || `o${row.id}` !== params.TBK_ID_SESION) return { outcome: 'unknown', row: null };
     if (row.status !== 'pendiente_pago' || row.webpayState !== 'created')
       return { outcome: outcomeOf(row), row };
-    const settled = await settle(db, row.id, {
+    const settled = await settle(db, row, {
       status: 'rechazado',
       reason: 'Se acabó el tiempo para pagar en Webpay. No se hizo ningún cargo.',
     });
@@ -295,7 +307,7 @@ export async function sweepOrders(db: Db): Promise<{ reconciled: number; lapsed:
       if (!client || !row.webpayToken) {
         if (
           (
-            await settle(db, row.id, {
+            await settle(db, row, {
               status: 'rechazado',
               reason: 'Se acabó el tiempo para pagar en Webpay. No se hizo ningún cargo.',
               mail: await lapseMail(db, row),
@@ -308,10 +320,10 @@ export async function sweepOrders(db: Db): Promise<{ reconciled: number; lapsed:
       try {
         const result = await client.status(row.webpayToken);
         if (isApproved(result, row.total))
-          await settle(db, row.id, { status: 'pagado', webpay: result });
+          await settle(db, row, { status: 'pagado', webpay: result });
         else if (
           (
-            await settle(db, row.id, {
+            await settle(db, row, {
               status: 'rechazado',
               webpay: result,
               reason: 'Se acabó el tiempo para pagar en Webpay. No se hizo ningún cargo.',
@@ -330,7 +342,7 @@ export async function sweepOrders(db: Db): Promise<{ reconciled: number; lapsed:
     }
     if (
       (
-        await settle(db, row.id, {
+        await settle(db, row, {
           status: 'cancelado',
           reason: 'No se recibió el pago a tiempo.',
           mail: await lapseMail(db, row),

@@ -1,16 +1,17 @@
 /** Placing an order: the buyer's items at the server's prices, stock taken, the mails sent. */
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { formatClp } from '@/lib/money';
 import { chooseDelivery } from '@/lib/orders/delivery-quote';
 import { takeDiscountUse } from '@/lib/orders/discounts.server';
 import { priceOrder } from '@/lib/orders/price-order.server';
 import { formatOrderNumber, paidByProvider, type OrderCreateInput } from '@/lib/orders/schemas';
 import { isRedirectProvider } from '@/lib/orders/providers/provider';
-import { PaymentUnavailableError, startProviderPayment } from '@/lib/orders/providers/start.server';
-import { PAY_PATHS } from '@/lib/orders/urls';
-import { recordWebpayCheck, sellerWebpay } from '@/lib/orders/webpay-account.server';
-import { WebpayAccountRejected } from '@/lib/orders/webpay.server';
+import {
+  cardHoldMs,
+  startProviderPayment,
+  startWebpayPayment,
+} from '@/lib/orders/providers/start.server';
 import { whatsappLink } from '@/lib/shop/whatsapp';
 import { orderHoldHours, orderRateLimit, siteUrl } from '@/lib/server/config';
 import { hit, type RateRule } from '@/lib/server/rate-limit';
@@ -20,9 +21,7 @@ import { isUniqueViolation } from '@/lib/server/db/errors';
 import { orderItems, orders, sites } from '@/lib/server/db/schema';
 import { SHOP_NOT_IDENTIFIED } from '@/lib/shop/legal-entity';
 import { HttpError } from '@/lib/server/http/errors';
-import { log } from '@/lib/server/log';
 
-import { WEBPAY_HOLD_MINUTES, settle } from '@/lib/orders/payment.server';
 import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
 import { priceItems } from '@/lib/orders/pricing.server';
 import { checkHoldShare, stockChanged, takeStock } from '@/lib/orders/stock.server';
@@ -134,13 +133,9 @@ export async function createOrder(
     });
   const holder = context.clientIp ? holderOf(context.clientIp) : null;
   const byProvider = paidByProvider(input.payment_method);
-  // A redirect provider's hold follows `ORDER_HOLD_HOURS` when set (tests lapse them in seconds).
-  const providerHoldHours = isRedirectProvider(input.payment_method) ? orderHoldHours() : undefined;
-  const holdMs = providerHoldHours
-    ? providerHoldHours * 3_600_000
-    : byProvider
-      ? WEBPAY_HOLD_MINUTES * 60_000
-      : (orderHoldHours() ?? shop.holdHours) * 3_600_000;
+  const holdMs = paidByProvider(input.payment_method)
+    ? cardHoldMs(input.payment_method)
+    : (orderHoldHours() ?? shop.holdHours) * 3_600_000;
 
   let row: OrderRow | undefined;
   for (let attempt = 0; !row; attempt++) {
@@ -218,41 +213,13 @@ export async function createOrder(
   const items = (await itemsOf(db, [row.id])).get(row.id)!;
 
   if (input.payment_method === 'webpay') {
-    const client = (await sellerWebpay(db, sellerId))!;
-    const orderId = row.id;
-    try {
-      const created = await client.create(
-        row.number.replace('-', ''),
-        `o${orderId}`,
-        total,
-        origin + PAY_PATHS.webpayReturn,
-      );
-      const [saved] = await db
-        .update(orders)
-        .set({ webpayToken: created.token, webpayUrl: created.url, updatedAt: sql`now()` })
-        .where(eq(orders.id, orderId))
-        .returning();
-      return { order: orderView(saved!, items), row: saved!, shop, webpayForm: created };
-    } catch (error) {
-      const rejected = error instanceof WebpayAccountRejected;
-      log.error('webpay create failed', {
-        order: orderId,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      // A key Webpay does not know: checkout stops offering Webpay until the seller fixes it.
-      if (rejected) await recordWebpayCheck(db, sellerId, 'rejected').catch(() => {});
-      // The buyer never left the shop and picks another way: no mail about this order.
-      await settle(db, orderId, {
-        status: 'rechazado',
-        reason: 'No pudimos conectar con Webpay. No se hizo ningún cargo.',
-        mail: false,
-      });
-      throw new PaymentUnavailableError(
-        rejected
-          ? 'Esta tienda no puede recibir pagos con Webpay en este momento. No se hizo ningún cargo: elige otro medio de pago.'
-          : 'No pudimos conectar con Webpay y no se hizo ningún cargo. Elige otro medio de pago o intenta de nuevo en unos minutos.',
-      );
-    }
+    const started = await startWebpayPayment(db, row, origin);
+    return {
+      order: orderView(started.row, items),
+      row: started.row,
+      shop,
+      webpayForm: started.form,
+    };
   }
   if (isRedirectProvider(input.payment_method)) {
     const redirect = await startProviderPayment(db, row, input.payment_method, origin, holdMs);

@@ -72,8 +72,14 @@ export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
   en_persona: 'Pago en persona',
 };
 
+/** The methods paid on a provider's page (a card, or what the provider covers). */
+export type CardMethod = Extract<PaymentMethod, 'webpay' | 'flow' | 'mercadopago'>;
+
+/** The ways the seller marks paid by hand once the money arrives: a card may replace them (`receipt-pay.server.ts`). */
+export const HAND_PAID_METHODS: PaymentMethod[] = ['transferencia', 'whatsapp'];
+
 /** Paid only on the provider's word (Webpay, Flow, Mercado Pago), never by the seller's hand. */
-export const paidByProvider = (payment: PaymentMethod): boolean =>
+export const paidByProvider = (payment: PaymentMethod): payment is CardMethod =>
   payment === 'webpay' || payment === 'flow' || payment === 'mercadopago';
 
 /**

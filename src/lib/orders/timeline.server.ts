@@ -55,7 +55,10 @@ export async function timelineOf(
             label:
               e.status === RETRACTO_EVENT
                 ? RETRACTO_EVENT_LABEL
-                : (STATUS_LABELS[e.status as OrderStatus] ?? e.status),
+                : // Back to waiting only after a card try that failed (`card-fallback.server.ts`).
+                  e.status === 'pendiente_pago'
+                  ? 'El pago en línea no se completó'
+                  : (STATUS_LABELS[e.status as OrderStatus] ?? e.status),
             at: e.at.toISOString(),
             note: e.note,
           },

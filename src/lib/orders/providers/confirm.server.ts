@@ -4,17 +4,20 @@
  * and it must name this order and its exact total. A second notification finds nothing to change;
  * a payment for an order that lapsed takes its stock back, or marks it for a refund.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { enqueueTaxDocument } from '@/lib/invoicing/emit.server';
 import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
 import { PAYMENT_DECLINED, settle, type LapseMail } from '@/lib/orders/payment.server';
 import { sellerProvider } from '@/lib/orders/providers/accounts.server';
 import {
   isRedirectProvider,
+  numberOfReference,
+  orderReference,
   PROVIDER_NAMES,
   type ProviderPayment,
   type RedirectProvider,
 } from '@/lib/orders/providers/provider';
+import { HAND_PAID_METHODS } from '@/lib/orders/schemas';
 import { retakeStock, stockChanged } from '@/lib/orders/stock.server';
 import { recordEvent } from '@/lib/orders/timeline.server';
 import type { OrderRow } from '@/lib/orders/view.server';
@@ -70,13 +73,20 @@ export const paymentNoticeJob: JobHandler = async (handle, job) => {
     .select()
     .from(orders)
     .where(
-      sql`${orders.sellerId} = ${sellerId} and ${orders.paymentMethod} = ${provider} and ${orders.number} = ${payment.reference}`,
+      and(
+        eq(orders.sellerId, sellerId),
+        eq(orders.paymentMethod, provider),
+        eq(orders.number, numberOfReference(payment.reference)),
+      ),
     );
   if (row) await applyPayment(handle.db, row, payment);
   return {};
 };
 
-/** The order a provider's reference names, for that provider only; null for any other. */
+/**
+ * The order a provider's reference names, for that provider only (or an order whose try there
+ * fell back to a transfer or a chat, `card-fallback.server.ts`); null for any other.
+ */
 export async function orderByReference(
   db: Db,
   provider: RedirectProvider,
@@ -85,7 +95,12 @@ export async function orderByReference(
   const [row] = await db
     .select()
     .from(orders)
-    .where(sql`${orders.paymentMethod} = ${provider} and ${orders.paymentRef} = ${ref}`);
+    .where(
+      and(
+        inArray(orders.paymentMethod, [provider, ...HAND_PAID_METHODS]),
+        eq(orders.paymentRef, ref),
+      ),
+    );
   return row ?? null;
 }
 
@@ -105,7 +120,7 @@ export async function confirmRow(
     log.warn('provider order of a store without an account', { order: row.id });
     return row;
   }
-  return applyPayment(db, row, await client.status(row.paymentRef, row.number), options);
+  return applyPayment(db, row, await client.status(row.paymentRef, orderReference(row)), options);
 }
 
 /** The `payment-confirm` job: a provider that does not answer is asked again later. */
@@ -125,7 +140,7 @@ export async function applyPayment(
   { lapsed = false, mail }: { lapsed?: boolean; mail?: LapseMail } = {},
 ): Promise<OrderRow> {
   // Never the wrong order: the answer must be about this one.
-  if (payment.reference !== row.number) {
+  if (payment.reference !== orderReference(row)) {
     log.error('provider payment names another order', { order: row.id });
     return row;
   }
@@ -137,12 +152,12 @@ export async function applyPayment(
         return row;
       }
       if (row.status === 'pendiente_pago')
-        return (await settle(db, row.id, { status: 'pagado', payment })).row;
+        return (await settle(db, row, { status: 'pagado', payment })).row;
       return row.paidAt ? row : paidAfterLapse(db, row, payment);
     case 'pending':
       if (!lapsed) return row;
       return (
-        await settle(db, row.id, {
+        await settle(db, row, {
           status: 'rechazado',
           reason: `Se acabó el tiempo para pagar con ${name}. No se hizo ningún cargo.`,
           payment,
@@ -151,11 +166,11 @@ export async function applyPayment(
       ).row;
     case 'rejected':
       return (
-        await settle(db, row.id, { status: 'rechazado', reason: PAYMENT_DECLINED, payment, mail })
+        await settle(db, row, { status: 'rechazado', reason: PAYMENT_DECLINED, payment, mail })
       ).row;
     case 'cancelled':
       return (
-        await settle(db, row.id, {
+        await settle(db, row, {
           status: 'cancelado',
           reason: `Anulaste el pago en ${name}. No se hizo ningún cargo.`,
           payment,

@@ -100,6 +100,16 @@ export class ProviderError extends Error {
 }
 
 /** Each provider's name as a buyer reads it, and what it covers. */
+/**
+ * The reference a payment carries at its provider: the order's number, or for a later try made
+ * from the receipt page its own (`H689-BNA3-5`), since Flow takes each `commerceOrder` once.
+ */
+export const orderReference = (row: { number: string; paymentReference: string | null }) =>
+  row.paymentReference ?? row.number;
+
+/** The order number a reference names (`H689-BNA3-5` → `H689-BNA3`). */
+export const numberOfReference = (reference: string) => reference.slice(0, 9);
+
 export const PROVIDER_NAMES: Record<RedirectProvider, string> = {
   flow: 'Flow',
   mercadopago: 'Mercado Pago',

@@ -42,7 +42,7 @@ export async function reconcileProviderOrders(db: Db): Promise<{ settled: number
         if (!lapsed) continue;
         const name = PROVIDER_NAMES[row.paymentMethod as RedirectProvider];
         now = (
-          await settle(db, row.id, {
+          await settle(db, row, {
             status: 'rechazado',
             reason: `No pudimos conectar con ${name}. No se hizo ningún cargo.`,
             mail: false,

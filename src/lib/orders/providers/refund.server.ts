@@ -5,7 +5,11 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { sellerProvider } from '@/lib/orders/providers/accounts.server';
-import { PROVIDER_NAMES, type RedirectProvider } from '@/lib/orders/providers/provider';
+import {
+  orderReference,
+  PROVIDER_NAMES,
+  type RedirectProvider,
+} from '@/lib/orders/providers/provider';
 import { PROVIDER_PATHS } from '@/lib/orders/urls';
 import type { OrderRow } from '@/lib/orders/view.server';
 import { siteUrl } from '@/lib/server/config';
@@ -35,7 +39,7 @@ export async function refundAtProvider(
     if (!client) throw new Error('the store has no account with the provider');
     const refund = await client.refund({
       ref: row.paymentRef!,
-      reference: row.number,
+      reference: orderReference(row),
       amount: row.total,
       email: row.buyerEmail,
       callbackUrl: siteUrl().origin + PROVIDER_PATHS.refund(provider),

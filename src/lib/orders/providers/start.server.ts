@@ -1,15 +1,23 @@
-/** Starting a placed order's payment at a redirect provider: its reference kept, or the order let go. */
+/**
+ * Starting a placed order's payment at Webpay or a redirect provider: its reference kept, or the
+ * order let go (`settle`, which sends a card attempt made from a receipt back to its first way).
+ */
 import { eq, sql } from 'drizzle-orm';
-import { settle } from '@/lib/orders/payment.server';
+import { WEBPAY_HOLD_MINUTES, settle } from '@/lib/orders/payment.server';
 import { recordPaymentCheck, sellerProvider } from '@/lib/orders/providers/accounts.server';
 import {
+  isRedirectProvider,
+  orderReference,
   PROVIDER_NAMES,
   ProviderAccountRejected,
   type RedirectProvider,
 } from '@/lib/orders/providers/provider';
+import type { CardMethod } from '@/lib/orders/schemas';
 import { PAY_PATHS, PROVIDER_PATHS } from '@/lib/orders/urls';
 import type { OrderRow } from '@/lib/orders/view.server';
-import { siteUrl } from '@/lib/server/config';
+import { recordWebpayCheck, sellerWebpay } from '@/lib/orders/webpay-account.server';
+import { WebpayAccountRejected } from '@/lib/orders/webpay.server';
+import { orderHoldHours, siteUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { orders } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
@@ -19,6 +27,69 @@ import { log } from '@/lib/server/log';
 export class PaymentUnavailableError extends HttpError {
   constructor(message: string) {
     super(502, message);
+  }
+}
+
+/**
+ * How long a card payment holds the stock: Webpay's 30 minutes (`ORDER_HOLD_HOURS` stretches a
+ * redirect provider's in tests).
+ */
+export function cardHoldMs(method: CardMethod): number {
+  const hours = isRedirectProvider(method) ? orderHoldHours() : undefined;
+  return hours ? hours * 3_600_000 : WEBPAY_HOLD_MINUTES * 60_000;
+}
+
+/** What a buyer reads when a provider cannot start the payment (no charge was made). */
+function unavailable(name: string, rejected: boolean): PaymentUnavailableError {
+  return new PaymentUnavailableError(
+    rejected
+      ? `Esta tienda no puede recibir pagos con ${name} en este momento. ` +
+          'No se hizo ningún cargo: elige otro medio de pago.'
+      : `No pudimos conectar con ${name} y no se hizo ningún cargo. ` +
+          'Elige otro medio de pago o intenta de nuevo en unos minutos.',
+  );
+}
+
+/**
+ * Asks Webpay for the order's transaction and keeps its token and form; when it cannot, the
+ * order is let go as `startProviderPayment` lets it go.
+ */
+export async function startWebpayPayment(
+  db: Db,
+  row: OrderRow,
+  origin: string,
+): Promise<{ row: OrderRow; form: { url: string; token: string } }> {
+  try {
+    const client = await sellerWebpay(db, row.sellerId);
+    if (!client) throw new WebpayAccountRejected();
+    // Webpay's buy order: the reference without its first dash (`H689BNA3`, a later try `H689BNA3-5`).
+    const created = await client.create(
+      orderReference(row).replace('-', ''),
+      `o${row.id}`,
+      row.total,
+      origin + PAY_PATHS.webpayReturn,
+    );
+    const [saved] = await db
+      .update(orders)
+      .set({ webpayToken: created.token, webpayUrl: created.url, updatedAt: sql`now()` })
+      .where(eq(orders.id, row.id))
+      .returning();
+    return { row: saved!, form: created };
+  } catch (error) {
+    const rejected = error instanceof WebpayAccountRejected;
+    log.error('webpay create failed', {
+      order: row.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    // A key Webpay does not know: checkout stops offering Webpay until the seller fixes it.
+    if (rejected) await recordWebpayCheck(db, row.sellerId, 'rejected').catch(() => {});
+    // The buyer never left the shop and picks another way: no mail about this order.
+    await settle(db, row, {
+      status: 'rechazado',
+      reason: 'No pudimos conectar con Webpay. No se hizo ningún cargo.',
+      mail: false,
+    });
+    throw unavailable('Webpay', rejected);
   }
 }
 
@@ -39,7 +110,7 @@ export async function startProviderPayment(
     const client = await sellerProvider(db, row.sellerId, provider);
     if (!client) throw new ProviderAccountRejected(provider);
     const created = await client.create({
-      reference: row.number,
+      reference: orderReference(row),
       subject: `Pedido ${row.number}`,
       amount: row.total,
       email: row.buyerEmail,
@@ -62,15 +133,11 @@ export async function startProviderPayment(
     });
     // Keys the provider does not know: checkout stops offering it until the seller fixes them.
     if (rejected) await recordPaymentCheck(db, row.sellerId, provider, 'rejected').catch(() => {});
-    await settle(db, row.id, {
+    await settle(db, row, {
       status: 'rechazado',
       reason: `No pudimos conectar con ${name}. No se hizo ningún cargo.`,
       mail: false,
     });
-    throw new PaymentUnavailableError(
-      rejected
-        ? `Esta tienda no puede recibir pagos con ${name} en este momento. No se hizo ningún cargo: elige otro medio de pago.`
-        : `No pudimos conectar con ${name} y no se hizo ningún cargo. Elige otro medio de pago o intenta de nuevo en unos minutos.`,
-    );
+    throw unavailable(name, rejected);
   }
 }

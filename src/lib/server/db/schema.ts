@@ -580,8 +580,16 @@ export const orders = pgTable(
     /** A redirect provider's reference for the payment (Flow's token) and where the buyer pays. */
     paymentRef: text('payment_ref'),
     paymentUrl: text('payment_url'),
+    /** The reference of a later try at a provider (`H689-BNA3-5`: Flow takes each one once); null: the number. */
+    paymentReference: text('payment_reference'),
     /** What the provider last said of the payment (`orders/providers/`). */
     payment: jsonb('payment'),
+    /**
+     * A transfer or WhatsApp order the buyer chose to pay by card on its receipt page: the method
+     * and hold it goes back to when that payment does not happen (`orders/receipt-pay.server.ts`).
+     */
+    fallbackMethod: text('fallback_method'),
+    fallbackExpiresAt: timestamp('fallback_expires_at', { withTimezone: true }),
     /** Paid after it lapsed with its stock gone: the seller owes the buyer a refund. */
     refundDue: boolean('refund_due').notNull().default(false),
     /** Why the order was rejected or cancelled, in Spanish, for the buyer's page. */
