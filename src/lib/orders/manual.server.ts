@@ -5,7 +5,7 @@
  * then either waits for its payment like any transfer or WhatsApp order, with a receipt link the
  * seller sends, or, «Venta en persona», is paid at once: stock, figures and the boleta follow.
  */
-import { givenName } from '@/lib/person-name';
+import { buyerMessage } from '@/lib/orders/buyer-message';
 import { and, eq, inArray } from 'drizzle-orm';
 import { formatClp } from '@/lib/money';
 import { settle } from '@/lib/orders/payment.server';
@@ -77,13 +77,10 @@ export async function createManualOrder(
     ).row;
   const order = orderView(row, (await itemsOf(db, [row.id])).get(row.id)!);
   const receipt = row.origin + receiptPath(row.receiptToken);
-  const first = givenName(row.buyerName);
-  const message =
-    `Hola, ${first}: aquí está tu pedido ${row.number} en ${shop.name}, por ` +
-    `${formatClp(row.total)}. ` +
-    (input.in_person
-      ? `Tu comprobante: ${receipt}`
-      : `Puedes revisarlo y pagarlo aquí: ${receipt}`);
+  const message = buyerMessage(
+    { ...row, shopName: shop.name, link: receipt },
+    input.in_person ? 'paid' : 'pay',
+  );
   return {
     order,
     receipt_url: receipt,

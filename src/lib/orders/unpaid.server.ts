@@ -4,9 +4,8 @@
  * link while it can still be paid, the recovery link once it lapsed). A buyer who has ordered
  * again since is left out: they are no longer waiting for a nudge.
  */
-import { givenName } from '@/lib/person-name';
 import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { formatClp } from '@/lib/money';
+import { buyerMessage } from '@/lib/orders/buyer-message';
 import { recoveryUrl } from '@/lib/orders/recovery.server';
 import { receiptPath } from '@/lib/orders/urls';
 import { orderPage } from '@/lib/orders/book.server';
@@ -45,13 +44,8 @@ const lapsedUnpaid = and(
 
 /** The message a seller sends: who writes, which order, and where to finish it. */
 export function unpaidMessage(row: OrderRow, shopName: string, lapsed: boolean): string {
-  const first = givenName(row.buyerName);
   const link = lapsed ? recoveryUrl(row) : row.origin + receiptPath(row.receiptToken);
-  return (
-    `Hola${first ? `, ${first}` : ''}. Te escribo de ${shopName}: tu pedido ${row.number} ` +
-    `(${formatClp(row.total)}) quedó sin pagar. ¿Te ayudo a terminarlo? ` +
-    (lapsed ? `Tu carro sigue aquí: ${link}` : `Puedes pagarlo aquí: ${link}`)
-  );
+  return buyerMessage({ ...row, shopName, link }, lapsed ? 'recover' : 'remind');
 }
 
 /** The seller's unpaid orders, as a condition. */

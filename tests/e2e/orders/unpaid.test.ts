@@ -37,7 +37,7 @@ describe('unpaid orders', () => {
     expect(href.startsWith('https://wa.me/56987654321?text=')).toBe(true);
     const text = decodeURIComponent(href.split('?text=')[1]!);
     expect(text).toContain(
-      `Hola, Camila. Te escribo de Cerámica Ana: tu pedido ${placed.body.number}`,
+      `Hola, Camila: tu pedido ${placed.body.number} en Cerámica Ana, por $25.980, quedó sin pagar.`,
     );
     expect(text).toContain(placed.body.receipt_url);
     await view.goto(page.url());
