@@ -5,7 +5,6 @@
  * marks the order for a refund and mails the seller. A notification that never came is made up
  * by the sweep asking Flow.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startFlow } from '../../support/flow';
 import {
@@ -18,29 +17,20 @@ import {
 } from '../../support/flow-buyer';
 import { ApiClient, getWithHost, uniqueEmail } from '../../support/http';
 import { ENGINES } from '../../support/postgres';
-import { FAST_QUEUE, startServer, tempDir } from '../../support/server';
-import { decodedMail, startSmtp, waitForMailWith } from '../../support/smtp';
+import { withOwnApp } from '../../support/own-app';
+import { decodedMail, waitForMailWith } from '../../support/smtp';
 
 describe.concurrent('Flow payments late or lost', () => {
   it.each(ENGINES)(
     '$kind: a late payment retakes the stock or marks a refund; the sweep finds a lost notification',
-    async ({ database }) => {
+    async (engine) => {
       const flow = await startFlow();
-      const mailDir = path.join(tempDir('flow-mail-'), 'inbox');
-      const smtp = await startSmtp(mailDir);
-      const db = await database();
-      const server = await startServer({
-        ...db.env,
-        ...FAST_QUEUE,
-        DATA_DIR: tempDir(),
-        SMTP_URL: smtp.url,
+      const env = {
         FLOW_API_URL: flow.url,
         SECRETS_KEY: 'b'.repeat(64),
-        ORDER_SWEEP_SECONDS: '1',
         ORDER_HOLD_HOURS: String(4 / 3600),
-      });
-      try {
-        const { url } = server;
+      };
+      await withOwnApp(engine, env, async ({ url, mailDir }) => {
         const shop = await flowShop(url);
         const stockOf = async (id: number) =>
           (await shop.api.get(`/api/products/${id}/`, shop.as)).body.stock;
@@ -110,12 +100,7 @@ describe.concurrent('Flow payments late or lost', () => {
         ).toMatchObject({ status: 'pagado' });
         expect((await flowPayment(flow.url, flowToken(c.payment_url))).confirmations).toEqual([]);
         expect(await stockOf(jarro.id)).toBe(0);
-      } finally {
-        await server.stop();
-        await db.drop();
-        await smtp.close();
-        await flow.close();
-      }
+      }).finally(() => flow.close());
     },
     90_000,
   );

@@ -12,9 +12,10 @@ import { startDns, setTxt } from '../../support/dns';
 import { until } from '../../support/flow-buyer';
 import { ApiClient, getWithHost, uniqueEmail } from '../../support/http';
 import { ENGINES } from '../../support/postgres';
-import { FAST_QUEUE, startServer, tempDir } from '../../support/server';
+import { withOwnApp } from '../../support/own-app';
+import { tempDir } from '../../support/server';
 import { openShop } from '../../support/shop';
-import { decodedMail, startSmtp, waitForMailWith } from '../../support/smtp';
+import { decodedMail, waitForMailWith } from '../../support/smtp';
 
 /** The `impulsa_carro…` cookies a response sets, as a Cookie header. */
 const cartCookies = (headers: Record<string, string | string[] | undefined>) =>
@@ -27,23 +28,11 @@ const cartCookies = (headers: Record<string, string | string[] | undefined>) =>
 describe.concurrent('unpaid checkouts recovered', () => {
   it.each(ENGINES)(
     '$kind: one mail, its link restores the cart on the custom domain; none after a payment',
-    async ({ database }) => {
-      const mailDir = path.join(tempDir('recover-mail-'), 'inbox');
-      const smtp = await startSmtp(mailDir);
+    async (engine) => {
       const zone = tempDir('recover-dns-');
       const dns = await startDns(zone);
-      const db = await database();
-      const server = await startServer({
-        ...db.env,
-        ...FAST_QUEUE,
-        DATA_DIR: tempDir(),
-        SMTP_URL: smtp.url,
-        DNS_SERVERS: dns.server,
-        ORDER_SWEEP_SECONDS: '1',
-        ORDER_HOLD_HOURS: String(3 / 3600),
-      });
-      try {
-        const { url } = server;
+      const env = { DNS_SERVERS: dns.server, ORDER_HOLD_HOURS: String(3 / 3600) };
+      await withOwnApp(engine, env, async ({ url, mailDir }) => {
         const api = new ApiClient(url);
         const { token, user } = await api.register();
         const as = { token };
@@ -131,12 +120,7 @@ describe.concurrent('unpaid checkouts recovered', () => {
         expect((await getWithHost(url, `${other.subdomain}.localhost`, link.pathname)).status).toBe(
           404,
         );
-      } finally {
-        await server.stop();
-        await smtp.close();
-        await dns.close();
-        await db.drop();
-      }
+      }).finally(() => dns.close());
     },
     90_000,
   );
