@@ -4,8 +4,8 @@
 // and reports the median ratio and its spread, then each alone: raw node's own requests a second
 // show the generator kept up.
 // BENCH_DURATION (s per run, default 5), BENCH_CONNECTIONS (default 50), BENCH_SCALE=0 skips the
-// 100,000-product catalogue (and the crawler's row), BENCH_SOAK=600 adds a seller's session of that
-// many seconds with memory sampled,
+// catalogue at scale (a seller of 100,000 products and 10,000 buyers, and the rows that need it),
+// BENCH_SOAK=600 adds a seller's session of that many seconds with memory sampled,
 // BENCH_DATABASE_URL=postgres://…/postgres runs the app on a throw-away database of that server;
 // BENCH_ROWS=regex measures only the rows whose names match.
 import { spawn } from 'node:child_process';
@@ -95,20 +95,24 @@ try {
   const cartCookie = added.headers.get('set-cookie').split(';')[0];
   const sellerId = new URL(added.headers.get('location'), appUrl('')).searchParams.get('tienda');
 
-  // The catalogue at scale: 99,900 more products of 999 sellers, written while the app is stopped
-  // (PGlite allows one process per folder); the crawler's row walks 20,000 published ones.
+  // The catalogue at scale: 108,000 more products, written while the app is stopped (PGlite allows
+  // one process per folder). The seller of the rows has 100,000 of them and 10,000 buyers (issue
+  // 51: their pages and their Google feed at that size); 999 other sellers share the rest. The
+  // crawler's row walks 20,000 published ones.
   let crawl = null;
   if (scale) {
     await stop(app);
     await runScript('scripts/seed-catalogue.mjs', [
       '--products',
-      '99900',
+      '108000',
       '--sellers',
       '999',
       '--owner',
       email,
       '--owner-products',
-      '7900',
+      '100000',
+      '--owner-customers',
+      '10000',
     ]);
     crawl = await publishedProductPaths(20_000);
     app = await startApp();
@@ -171,6 +175,21 @@ try {
     { name: '/login rendered anew (islands)', path: '/login?bench=render' },
     { name: '/pay with a cart', path: `/pay?tienda=${sellerId}`, headers: { Cookie: cartCookie } },
     { name: "a paid order's receipt", path: receiptPath },
+    ...(scale
+      ? [
+          // The seller's own lists at the size issue 51 names: each page one query, never the whole.
+          {
+            name: '/clientes (10,000 customers)',
+            path: '/clientes',
+            headers: { Cookie: `impulsa_session=${token}` },
+          },
+          {
+            name: '/productos (100,000 products)',
+            path: '/productos',
+            headers: { Cookie: `impulsa_session=${token}` },
+          },
+        ]
+      : []),
     {
       name: 'POST /api/orders/',
       path: '/api/orders/',

@@ -1,8 +1,10 @@
-// `node scripts/seed-catalogue.mjs --products 100000 --sellers 1000 [--owner EMAIL --owner-products 10000]`
+// `node scripts/seed-catalogue.mjs --products 100000 --sellers 1000 [--owner EMAIL --owner-products 10000
+// --owner-customers 10000]`
 // Fills the configured database (DATA_DIR's PGlite or DATABASE_URL) with a large catalogue so the
 // shop's queries can be measured at scale (`npm run bench` uses it). Sellers are new accounts
 // `vendedor-N@catalogo.invalid` without a password (they cannot sign in); `--owner` gives an
-// existing account `--owner-products` of the products, so its /productos has hundreds of pages.
+// existing account `--owner-products` of the products, so its /productos has hundreds of pages,
+// and `--owner-customers` buyers, with one and a half orders each, so its /clientes has as many.
 // Stop a server on the same PGlite folder first: PGlite allows one process per folder.
 import { parseArgs } from 'node:util';
 
@@ -12,21 +14,25 @@ const { values } = parseArgs({
     sellers: { type: 'string', default: '1000' },
     owner: { type: 'string' },
     'owner-products': { type: 'string', default: '10000' },
+    'owner-customers': { type: 'string', default: '0' },
   },
 });
 const total = Number(values.products);
 const sellerCount = Number(values.sellers);
 const ownerShare = values.owner ? Math.min(Number(values['owner-products']), total) : 0;
+const customers = values.owner ? Number(values['owner-customers']) : 0;
 if (
   !Number.isInteger(total) ||
   total < 0 ||
   !Number.isInteger(sellerCount) ||
   sellerCount < 1 ||
   !Number.isInteger(ownerShare) ||
-  ownerShare < 0
+  ownerShare < 0 ||
+  !Number.isInteger(customers) ||
+  customers < 0
 ) {
   console.error(
-    'Uso: seed-catalogue.mjs --products N --sellers M [--owner EMAIL --owner-products K]',
+    'Uso: seed-catalogue.mjs --products N --sellers M [--owner EMAIL --owner-products K --owner-customers C]',
   );
   process.exit(2);
 }
@@ -130,6 +136,34 @@ try {
     }
   }
 
+  /**
+   * Orders of `count` buyers at the seller's shop: half of them bought twice (their e-mail typed
+   * in another case the second time), a third paid, a fifth gave marketing consent, spread over
+   * the last year. Numbers `A1B-00042`: unique in the run, shaped as no real order's.
+   */
+  async function insertOrders(sellerId, count) {
+    const orderCount = count + Math.floor(count / 2);
+    await db.execute(
+      sql.raw(`
+      insert into orders (seller_id, number, status, payment_method, buyer_name, buyer_email, buyer_phone,
+        delivery_method, delivery_comuna, subtotal, total, receipt_token, stock_held, origin,
+        marketing_consent, paid_at, created_at)
+      select ${sellerId},
+        '${run.slice(-3).toUpperCase()}-' || lpad(n::text, 5, '0'),
+        case when n % 3 = 0 then 'pagado' when n % 3 = 1 then 'entregado' else 'cancelado' end,
+        'transferencia',
+        'Clienta ' || b,
+        case when n >= ${count} then 'CLIENTA-' else 'clienta-' end || b || '@compras.invalid',
+        '+569' || lpad((10000000 + b)::text, 8, '0'),
+        'retiro', '13120', 12990, 12990,
+        md5('${run}-' || n) || md5('${run}' || n), false, 'http://localhost',
+        b % 5 = 0,
+        case when n % 3 = 2 then null else now() - (n % 365) * interval '1 day' end,
+        now() - (n % 365) * interval '1 day'
+      from (select n, n % ${count} as b from generate_series(0, ${orderCount - 1}) n) as generated`),
+    );
+  }
+
   if (ownerId !== null && ownerShare) await insertProducts([ownerId], ownerShare);
   await insertProducts(sellerIds, total - ownerShare);
   // A third of the products have options: a variant per combination, one dearer, stock per variant.
@@ -145,11 +179,14 @@ try {
     ).join(', ')}) as v(position, values, name)
     where p.slug like 'producto-${run}-%' and jsonb_array_length(p.options) > 0`),
   );
+  if (ownerId !== null && customers) await insertOrders(ownerId, customers);
   await db.execute(sql`analyze product_variants`);
   await db.execute(sql`analyze products`);
+  await db.execute(sql`analyze orders`);
   console.log(
     `Listo: ${total.toLocaleString('es-CL')} productos de ${sellerCount.toLocaleString('es-CL')} vendedoras` +
       (ownerId !== null ? ` (${ownerShare.toLocaleString('es-CL')} de ${values.owner})` : '') +
+      (customers ? `, ${customers.toLocaleString('es-CL')} clientes de ${values.owner}` : '') +
       ` en ${((Date.now() - started) / 1000).toFixed(1)} s (${handle.kind}).`,
   );
 } finally {

@@ -1,6 +1,6 @@
 /** A product as the API and the product pages show it, built from its row, images and variants. */
 import type { NoRetractoReason } from '@/lib/orders/retracto';
-import { asc, inArray } from 'drizzle-orm';
+import { asc, getTableColumns, inArray } from 'drizzle-orm';
 import { mediaViews, type MediaView } from '@/lib/shop/media.server';
 import type { ProductOption } from '@/lib/shop/variants';
 import { variantsOf, variantStock, type VariantView } from '@/lib/shop/variants.server';
@@ -10,7 +10,14 @@ import type { Db } from '@/lib/server/db/client';
 import type { Tx } from '@/lib/server/db/versioned';
 import { productImages, products } from '@/lib/server/db/schema';
 
-export type ProductRow = typeof products.$inferSelect;
+/**
+ * A product's columns but its search document (`search_doc`, a tsvector several times the size of
+ * the rest, which only the catalogue search reads, in SQL): what a product's row is read with.
+ */
+const { searchDoc: _searchDoc, ...productColumns } = getTableColumns(products);
+export const PRODUCT_COLUMNS = productColumns;
+
+export type ProductRow = Omit<typeof products.$inferSelect, 'searchDoc'>;
 
 /** A product as the API shows it (docs/design.md §7). */
 export interface ProductView {

@@ -3,7 +3,12 @@ import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import { productCounts } from '@/lib/shop/catalogue-counts.server';
 import { searchKey, type ProductFilters } from '@/lib/shop/filters';
 import { foreignMedia } from '@/lib/shop/media.server';
-import { imageIdsOf, productViews, type ProductView } from '@/lib/shop/product-view.server';
+import {
+  imageIdsOf,
+  PRODUCT_COLUMNS,
+  productViews,
+  type ProductView,
+} from '@/lib/shop/product-view.server';
 import { sanitizeDescription } from '@/lib/shop/rich-text.server';
 import { compareAtError, type ProductInput } from '@/lib/shop/schemas';
 import { slugify, uniqueSlug } from '@/lib/shop/slug';
@@ -58,7 +63,7 @@ export async function listProducts(
           .where(where)
           .then((r) => Number(r[0]?.total ?? 0)),
     db
-      .select()
+      .select(PRODUCT_COLUMNS)
       .from(products)
       .where(where)
       .orderBy(desc(products.createdAt), desc(products.id))

@@ -66,7 +66,7 @@ describe.each(servers)('customers on $kind', ({ url }) => {
       email: jose,
       phone: '9 3333 4444',
     });
-    return { api, ana, bea, as, jose, marta };
+    return { api, ana, bea, as, jose, marta, product };
   }
 
   it('groups by e-mail, counts paid purchases and keeps what the newest order says', async () => {
@@ -86,6 +86,22 @@ describe.each(servers)('customers on $kind', ({ url }) => {
     expect(him.key).toMatch(/^[0-9a-f]{32}$/);
     // The latest buyer first.
     expect(list.body.results[0].name).toBe('Marta Díaz');
+  });
+
+  it('shows a new buyer and a payment at the next read (kept pages move with the orders)', async () => {
+    const { api, ana, as, marta, product } = await shopWithBuyers();
+    expect((await api.get('/api/store/customers/', as)).body.count).toBe(2);
+    const rosa = uniqueEmail('rosa');
+    const placed = (
+      await place(product.id, { name: 'Rosa Pérez', email: rosa, phone: '9 2222 3333' })
+    ).body;
+    const after = (await api.get('/api/store/customers/', as)).body;
+    expect(after.count).toBe(3);
+    expect(after.results[0]).toMatchObject({ email: rosa, purchases: 0 });
+    await api.patch(`/api/orders/${placed.id}/`, { status: 'pagado' }, { token: ana.token });
+    const paid = (await api.get('/api/store/customers/', as)).body.results[0];
+    expect(paid).toMatchObject({ email: rosa, purchases: 1, total_spent: 12990 });
+    expect(after.results.map((c: { email: string }) => c.email)).toContain(marta);
   });
 
   it('finds by name without accents, by e-mail and by phone; pages', async () => {

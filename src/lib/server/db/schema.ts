@@ -616,6 +616,8 @@ export const orders = pgTable(
     uniqueIndex('orders_payment_ref_key').on(t.paymentMethod, t.paymentRef),
     index('orders_seller_created_idx').on(t.sellerId, t.createdAt, t.id),
     index('orders_seller_status_idx').on(t.sellerId, t.status, t.createdAt),
+    // A customer's orders, and the rows of a page of customers (`customers.server.ts`).
+    index('orders_seller_email_idx').on(t.sellerId, sql`lower(trim(${t.buyerEmail}))`),
     index('orders_held_expires_idx')
       .on(t.expiresAt)
       .where(sql`stock_held and status = 'pendiente_pago'`),
