@@ -3,6 +3,7 @@
  * clause order of the Registro de Empresas y Sociedades' model texts: name, domicile, duration,
  * object, capital, administration, members. Pure: the PDF renderer only lays it out.
  */
+import { prose } from '@/lib/prose';
 import { regionByName, regionLabel } from '@/lib/chile/regions';
 import { formatClp, parseClp } from '@/lib/money';
 import { numberInWords, pesosInWords } from '@/lib/money-words';
@@ -83,13 +84,15 @@ function domicile(draft: AnyDraft): string {
 function duration(draft: AnyDraft): string {
   if (draft.duration === 'indefinida') return 'La duración de la empresa será indefinida.';
   const years = Number(draft.duration);
-  return `La duración de la empresa será de ${numberInWords(years).replace(/uno$/, 'un')} (${years}) años, contados desde la fecha de su constitución.`;
+  return prose`La duración de la empresa será de ${numberInWords(years).replace(/uno$/, 'un')}
+  (${years}) años, contados desde la fecha de su constitución.`;
 }
 
 function object(draft: AnyDraft, canExpand: boolean): string {
   const base = `El objeto de la empresa será: ${draft.businessDescription.trim().replace(/\.?$/, '.')}`;
   return canExpand
-    ? `${base} Además, podrá realizar cualquier otra actividad civil o comercial lícita que acuerden sus ${draftNoun(draft)}, sin necesidad de modificar estos estatutos.`
+    ? prose`${base} Además, podrá realizar cualquier otra actividad civil o comercial lícita que
+  acuerden sus ${draftNoun(draft)}, sin necesidad de modificar estos estatutos.`
     : base;
 }
 
@@ -104,11 +107,15 @@ const capitalOf = (draft: AnyDraft) => parseClp(draft.capital) ?? 0;
 /** A partner's part of the capital, in whole pesos. */
 const contribution = (capital: number, p: Partner) => Math.round((capital * p.participacion) / 100);
 
+const tradeClause = (trade: string) =>
+  prose` y podrá usar, para todos los efectos, incluso bancarios y publicitarios, el nombre de
+  fantasía «${trade}»`;
+
 function name(draft: AnyDraft, kind: string): Clause {
   const trade = draft.tradeName.trim();
   return {
     heading: 'Nombre',
-    text: `${kind} se denominará «${draft.companyName.trim()}»${trade ? ` y podrá usar, para todos los efectos, incluso bancarios y publicitarios, el nombre de fantasía «${trade}»` : ''}.`,
+    text: prose`${kind} se denominará «${draft.companyName.trim()}»${trade ? tradeClause(trade) : ''}.`,
   };
 }
 
@@ -120,7 +127,8 @@ function identity(draft: AnyDraft, kind: string, canExpand: boolean): Section {
       name(draft, kind),
       {
         heading: 'Domicilio',
-        text: `El domicilio de la empresa será ${domicile(draft)}, sin perjuicio de las agencias o sucursales que pueda establecer en otros lugares del país o del extranjero.`,
+        text: prose`El domicilio de la empresa será ${domicile(draft)}, sin perjuicio de las
+  agencias o sucursales que pueda establecer en otros lugares del país o del extranjero.`,
       },
       { heading: 'Duración', text: duration(draft) },
       { heading: 'Objeto', text: object(draft, canExpand) },
@@ -145,7 +153,11 @@ function spaAdministration(draft: SpaDraft): Clause {
   if (draft.administration === 'directorio')
     return {
       heading: 'Directorio',
-      text: `La sociedad será administrada por un directorio de ${numberInWords(admins.length).replace(/uno$/, 'un')} (${admins.length}) miembros, que durarán tres años en sus cargos y podrán ser reelegidos. El directorio representará a la sociedad judicial y extrajudicialmente, con todas las facultades de administración y disposición. El primer directorio estará integrado por ${names(admins)}.`,
+      text: prose`La sociedad será administrada por un directorio de
+  ${numberInWords(admins.length).replace(/uno$/, 'un')} (${admins.length}) miembros, que durarán
+  tres años en sus cargos y podrán ser reelegidos. El directorio representará a la sociedad judicial
+  y extrajudicialmente, con todas las facultades de administración y disposición. El primer
+  directorio estará integrado por ${names(admins)}.`,
     };
   const who =
     draft.administration === 'socios'
@@ -153,7 +165,9 @@ function spaAdministration(draft: SpaDraft): Clause {
       : names(admins);
   return {
     heading: 'Administración',
-    text: `La administración de la sociedad y su representación judicial y extrajudicial corresponderán a ${who}${acting}, con todas las facultades de administración y disposición que la ley y estos estatutos no reserven a la junta de accionistas.`,
+    text: prose`La administración de la sociedad y su representación judicial y extrajudicial
+  corresponderán a ${who}${acting}, con todas las facultades de administración y disposición que la
+  ley y estos estatutos no reserven a la junta de accionistas.`,
   };
 }
 
@@ -162,7 +176,10 @@ function spa(draft: SpaDraft): LegalText {
   const shareholders = draft.partnersPersonalInfo;
   return {
     title: 'Estatutos de sociedad por acciones',
-    intro: `${shareholders.map(appearance).join('; ')}; ${shareholders.length > 1 ? 'vienen' : 'viene'} en constituir una sociedad por acciones, que se regirá por estos estatutos y, en su silencio, por los artículos 424 y siguientes del Código de Comercio y por la Ley N.º 20.659.`,
+    intro: prose`${shareholders.map(appearance).join('; ')};
+  ${shareholders.length > 1 ? 'vienen' : 'viene'} en constituir una sociedad por acciones, que se
+  regirá por estos estatutos y, en su silencio, por los artículos 424 y siguientes del Código de
+  Comercio y por la Ley N.º 20.659.`,
     sections: [
       identity(draft, 'La sociedad', draft.canExpandActivity === 'si'),
       {
@@ -170,11 +187,15 @@ function spa(draft: SpaDraft): LegalText {
         clauses: [
           {
             heading: 'Capital',
-            text: `El capital de la sociedad es de ${amountText(capital)}, dividido en ${draft.totalShares.toLocaleString('es-CL')} acciones nominativas, de una misma serie y sin valor nominal.`,
+            text: prose`El capital de la sociedad es de ${amountText(capital)}, dividido en
+  ${draft.totalShares.toLocaleString('es-CL')} acciones nominativas, de una misma serie y sin valor
+  nominal.`,
           },
           {
             heading: 'Acciones',
-            text: 'Las acciones se inscribirán en el registro de accionistas que llevará la sociedad. Su transferencia se hará por escrito y surtirá efecto respecto de la sociedad desde su inscripción en dicho registro.',
+            text: prose`Las acciones se inscribirán en el registro de accionistas que llevará la
+  sociedad. Su transferencia se hará por escrito y surtirá efecto respecto de la sociedad desde su
+  inscripción en dicho registro.`,
           },
         ],
       },
@@ -184,11 +205,15 @@ function spa(draft: SpaDraft): LegalText {
         clauses: [
           {
             heading: 'Juntas de accionistas',
-            text: 'Los accionistas se reunirán en juntas ordinarias, una vez al año dentro del primer cuatrimestre, y en juntas extraordinarias cuando lo requieran los intereses sociales. Cada acción da derecho a un voto.',
+            text: prose`Los accionistas se reunirán en juntas ordinarias, una vez al año dentro del
+  primer cuatrimestre, y en juntas extraordinarias cuando lo requieran los intereses sociales. Cada
+  acción da derecho a un voto.`,
           },
           {
             heading: 'Balance y utilidades',
-            text: 'El ejercicio social terminará el 31 de diciembre de cada año. Las utilidades se distribuirán entre los accionistas a prorrata de sus acciones, salvo que la junta acuerde otra cosa por la unanimidad de las acciones emitidas.',
+            text: prose`El ejercicio social terminará el 31 de diciembre de cada año. Las utilidades
+  se distribuirán entre los accionistas a prorrata de sus acciones, salvo que la junta acuerde otra
+  cosa por la unanimidad de las acciones emitidas.`,
           },
           ...agreements(draft),
         ],
@@ -198,12 +223,15 @@ function spa(draft: SpaDraft): LegalText {
         clauses: [
           {
             heading: 'Suscripción y pago',
-            text: `El capital se suscribe y se pagará en dinero efectivo dentro del plazo de un año contado desde la constitución, de la siguiente forma: ${shareholders
-              .map(
-                (p) =>
-                  `${partnerName(p)} suscribe ${sharesOf(draft.totalShares, p.participacion).toLocaleString('es-CL')} acciones, por ${formatClp(contribution(capital, p))}`,
-              )
-              .join('; ')}.`,
+            text: prose`El capital se suscribe y se pagará en dinero efectivo dentro del plazo de un
+  año contado desde la constitución, de la siguiente forma: ${shareholders
+    .map(
+      (p) =>
+        prose`${partnerName(p)} suscribe
+  ${sharesOf(draft.totalShares, p.participacion).toLocaleString('es-CL')} acciones, por
+  ${formatClp(contribution(capital, p))}`,
+    )
+    .join('; ')}.`,
           },
         ],
       },
@@ -216,9 +244,15 @@ function ltda(draft: LtdaDraft): LegalText {
   const partners = draft.partnersPersonalInfo;
   const admins = partners.filter((p) => administers(draft, p));
   const together = admins.length > 1 ? ', quienes actuarán siempre en forma conjunta' : '';
+  const whoAdministers =
+    draft.administration === 'socios'
+      ? `todos los socios, esto es, ${names(admins)}`
+      : names(admins);
   return {
     title: 'Estatutos de sociedad de responsabilidad limitada',
-    intro: `${partners.map(appearance).join('; ')}; vienen en constituir una sociedad de responsabilidad limitada, que se regirá por la Ley N.º 3.918, por la Ley N.º 20.659 y por las siguientes estipulaciones.`,
+    intro: prose`${partners.map(appearance).join('; ')}; vienen en constituir una sociedad de
+  responsabilidad limitada, que se regirá por la Ley N.º 3.918, por la Ley N.º 20.659 y por las
+  siguientes estipulaciones.`,
     sections: [
       identity(draft, 'La sociedad', draft.canExpandActivity === 'si'),
       {
@@ -226,12 +260,15 @@ function ltda(draft: LtdaDraft): LegalText {
         clauses: [
           {
             heading: 'Capital',
-            text: `El capital de la sociedad es de ${amountText(capital)}, que los socios aportan y pagarán en dinero efectivo dentro del plazo de un año contado desde la constitución, de la siguiente forma: ${partners
-              .map(
-                (p) =>
-                  `${partnerName(p)} aporta ${formatClp(contribution(capital, p))}, equivalente al ${p.participacion.toLocaleString('es-CL')} % del capital`,
-              )
-              .join('; ')}.`,
+            text: prose`El capital de la sociedad es de ${amountText(capital)}, que los socios
+  aportan y pagarán en dinero efectivo dentro del plazo de un año contado desde la constitución, de
+  la siguiente forma: ${partners
+    .map(
+      (p) =>
+        prose`${partnerName(p)} aporta ${formatClp(contribution(capital, p))}, equivalente
+  al ${p.participacion.toLocaleString('es-CL')} % del capital`,
+    )
+    .join('; ')}.`,
           },
           {
             heading: 'Responsabilidad',
@@ -244,7 +281,9 @@ function ltda(draft: LtdaDraft): LegalText {
         clauses: [
           {
             heading: 'Administración y uso de la razón social',
-            text: `La administración de la sociedad y el uso de la razón social corresponderán a ${draft.administration === 'socios' ? `todos los socios, esto es, ${names(admins)}` : names(admins)}${together}, con todas las facultades de administración y disposición, y la representación judicial y extrajudicial de la sociedad.`,
+            text: prose`La administración de la sociedad y el uso de la razón social corresponderán
+  a ${whoAdministers}${together}, con todas las facultades de administración y disposición, y la
+  representación judicial y extrajudicial de la sociedad.`,
           },
         ],
       },
@@ -253,7 +292,8 @@ function ltda(draft: LtdaDraft): LegalText {
         clauses: [
           {
             heading: 'Utilidades y pérdidas',
-            text: 'El ejercicio social terminará el 31 de diciembre de cada año. Las utilidades y las pérdidas se distribuirán entre los socios a prorrata de sus aportes.',
+            text: prose`El ejercicio social terminará el 31 de diciembre de cada año. Las utilidades
+  y las pérdidas se distribuirán entre los socios a prorrata de sus aportes.`,
           },
           ...agreements(draft),
         ],
@@ -267,7 +307,9 @@ function eirl(draft: AnyDraft): LegalText {
   const capital = capitalOf(draft);
   return {
     title: 'Estatutos de empresa individual de responsabilidad limitada',
-    intro: `${appearance(owner)}; viene en constituir una empresa individual de responsabilidad limitada, que se regirá por la Ley N.º 19.857, por la Ley N.º 20.659 y por las siguientes estipulaciones.`,
+    intro: prose`${appearance(owner)}; viene en constituir una empresa individual de responsabilidad
+  limitada, que se regirá por la Ley N.º 19.857, por la Ley N.º 20.659 y por las siguientes
+  estipulaciones.`,
     sections: [
       identity(draft, 'La empresa', false),
       {
@@ -275,15 +317,20 @@ function eirl(draft: AnyDraft): LegalText {
         clauses: [
           {
             heading: 'Capital',
-            text: `El capital de la empresa es de ${amountText(capital)}, que el titular aporta y pagará en dinero efectivo dentro del plazo de un año contado desde la constitución.`,
+            text: prose`El capital de la empresa es de ${amountText(capital)}, que el titular aporta
+  y pagará en dinero efectivo dentro del plazo de un año contado desde la constitución.`,
           },
           {
             heading: 'Responsabilidad',
-            text: 'La empresa responderá exclusivamente por las obligaciones contraídas dentro de su giro, con todos sus bienes. El titular responderá con su patrimonio solo del pago efectivo del aporte.',
+            text: prose`La empresa responderá exclusivamente por las obligaciones contraídas dentro
+  de su giro, con todos sus bienes. El titular responderá con su patrimonio solo del pago efectivo
+  del aporte.`,
           },
           {
             heading: 'Administración',
-            text: `La administración de la empresa y su representación judicial y extrajudicial corresponderán a su titular, ${partnerName(owner)}, con todas las facultades de administración y disposición.`,
+            text: prose`La administración de la empresa y su representación judicial y extrajudicial
+  corresponderán a su titular, ${partnerName(owner)}, con todas las facultades de administración y
+  disposición.`,
           },
         ],
       },
