@@ -3,6 +3,7 @@
  * venta → ventas recurrentes), from what they have done, with one clear action. Orders waiting
  * for the seller come first at any stage. Pure: the dashboard reads it from its one statement.
  */
+import { prose } from '@/lib/prose';
 import type { ModuleProgress } from '@/lib/modules';
 import { CUSTOMER_PATHS } from '@/lib/customers/urls';
 import { FIGURE_PATHS } from '@/lib/figures/urls';
@@ -90,7 +91,8 @@ export function nextStep(facts: JourneyFacts): NextStep {
     return {
       stage: 'idea',
       title: 'Ordena tu idea',
-      text: 'Escribe tu modelo de negocio en los nueve bloques del canvas: a quién le vendes, qué le ofreces y cómo ganas dinero.',
+      text: prose`Escribe tu modelo de negocio en los nueve bloques del canvas: a quién le vendes,
+  qué le ofreces y cómo ganas dinero.`,
       action: { label: 'Crear mi canvas', href: '/canvas' },
     };
   if (!facts.canvas.finished)
@@ -108,7 +110,8 @@ export function nextStep(facts: JourneyFacts): NextStep {
       title: facts.formation.started ? 'Constituye tu empresa' : 'Elige cómo vas a vender',
       text: facts.formation.started
         ? 'Con tu empresa formada puedes emitir boletas y facturas y abrir una cuenta para tu negocio.'
-        : 'Constituye tu empresa (SpA, EIRL o Ltda.) o vende ya como persona natural, con tu propio RUT e inicio de actividades en el SII. Puedes formar la empresa más adelante.',
+        : prose`Constituye tu empresa (SpA, EIRL o Ltda.) o vende ya como persona natural, con tu
+  propio RUT e inicio de actividades en el SII. Puedes formar la empresa más adelante.`,
       action: {
         label: facts.formation.started ? 'Seguir con mi empresa' : 'Constituye tu empresa',
         href: facts.formation.href ?? '/modelo-de-negocio',
@@ -138,13 +141,15 @@ export function nextStep(facts: JourneyFacts): NextStep {
     return {
       stage: 'primera-venta',
       title: 'Consigue tu primera venta',
-      text: 'Comparte tu sitio por WhatsApp y redes sociales. Un código de lanzamiento ayuda a que te compren la primera vez.',
+      text: prose`Comparte tu sitio por WhatsApp y redes sociales. Un código de lanzamiento ayuda a
+  que te compren la primera vez.`,
       action: { label: 'Crear un código de lanzamiento', href: ORDER_PATHS.discounts },
     };
   return {
     stage: 'ventas-recurrentes',
     title: 'Haz que tus clientes vuelvan',
-    text: 'Quien ya te compró es quien más fácil vuelve a comprar: envíale un código de descuento para su próxima compra.',
+    text: prose`Quien ya te compró es quien más fácil vuelve a comprar: envíale un código de
+  descuento para su próxima compra.`,
     action: { label: 'Enviar un código a tus clientes', href: CUSTOMER_PATHS.list },
     also: { label: 'Ver qué se vende y qué se visita', href: FIGURE_PATHS.page },
   };

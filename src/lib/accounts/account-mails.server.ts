@@ -1,4 +1,5 @@
 /** The mails about a person's account, in Spanish: each carries one single-use link. */
+import { prose } from '@/lib/prose';
 import type { Mail } from '@/lib/server/mail/mailer';
 import { MAIL_NOTE, mailButton, mailHeading, mailHtml } from '@/lib/server/mail/layout';
 
@@ -45,7 +46,8 @@ export function passwordResetMail(to: string, name: string, link: string): Mail 
     name,
     link,
     subject: 'Cambia tu contraseña de Impulsa',
-    why: 'Recibimos una solicitud para cambiar la contraseña de tu cuenta de Impulsa. Para elegir una nueva, usa el enlace de este correo.',
+    why: prose`Recibimos una solicitud para cambiar la contraseña de tu cuenta de Impulsa. Para
+  elegir una nueva, usa el enlace de este correo.`,
     button: 'Elegir una nueva contraseña',
     ifNotYou: 'Si no fuiste tú, ignora este correo: tu contraseña sigue siendo la misma.',
   });
@@ -58,9 +60,11 @@ export function deviceUnlockMail(to: string, name: string, link: string): Mail {
     name,
     link,
     subject: 'Ingresa a Impulsa desde un dispositivo nuevo',
-    why: 'Alguien está probando contraseñas en tu cuenta de Impulsa, así que por ahora solo se puede ingresar desde los dispositivos donde ya ingresaste. Si eras tú en un dispositivo nuevo, abre el enlace en ese mismo navegador y luego ingresa con tu contraseña.',
+    why: prose`Alguien está probando contraseñas en tu cuenta de Impulsa, así que por ahora solo se
+  puede ingresar desde los dispositivos donde ya ingresaste. Si eras tú en un dispositivo nuevo,
+  abre el enlace en ese mismo navegador y luego ingresa con tu contraseña.`,
     button: 'Ingresar desde este dispositivo',
-    ifNotYou:
-      'Si no fuiste tú, no hagas nada: nadie entra sin tu contraseña. Si tu contraseña es fácil de adivinar, cámbiala en tu perfil.',
+    ifNotYou: prose`Si no fuiste tú, no hagas nada: nadie entra sin tu contraseña. Si tu contraseña es fácil
+  de adivinar, cámbiala en tu perfil.`,
   });
 }

@@ -1,4 +1,5 @@
 /** The mail a person gets each time the back office moves their company, in Spanish. */
+import { prose } from '@/lib/prose';
 import { escapeHtml as escape } from '@/lib/html';
 import { STATUS_INFO, type CompanyStatus } from '@/lib/formation/status';
 import type { Mail } from '@/lib/server/mail/mailer';
@@ -25,8 +26,8 @@ const LEADS: Record<CompanyStatus, (c: string) => string> = {
   rechazada: (c) => `No podemos constituir ${c}.`,
 };
 
-const REPLY_WITH_FIXES =
-  'Corrige esos datos en tu solicitud (el enlace de abajo) y la revisaremos de nuevo. Si tienes dudas, responde este correo.';
+const REPLY_WITH_FIXES = prose`Corrige esos datos en tu solicitud (el enlace de abajo) y la revisaremos de nuevo. Si tienes
+  dudas, responde este correo.`;
 
 export function companyStatusMail(input: StatusMailInput): Mail {
   const lead = LEADS[input.status](input.companyName);

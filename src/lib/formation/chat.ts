@@ -4,6 +4,7 @@
  * is valid and was either answered here or filled (changed from its default) elsewhere, so
  * the chat resumes where the person left off.
  */
+import { prose } from '@/lib/prose';
 import { formatClp, parseTypedClp } from '@/lib/money';
 import type { BusinessType } from '@/lib/formation/business-type';
 import {
@@ -36,7 +37,8 @@ export function chatQuestions(
     {
       id: 'companyName',
       step: '01-nombra-tu-empresa',
-      prompt: `Partamos por el nombre. ¿Cuál será la razón social de tu empresa? ${type === 'spa' ? 'Debe terminar en "SpA".' : type === 'ltda' ? 'Debe terminar en "Limitada" o "Ltda.".' : 'Debe incluir tu nombre y apellido y terminar en "E.I.R.L.".'}`,
+      prompt: prose`Partamos por el nombre. ¿Cuál será la razón social de tu empresa?
+  ${type === 'spa' ? 'Debe terminar en "SpA".' : type === 'ltda' ? 'Debe terminar en "Limitada" o "Ltda.".' : 'Debe incluir tu nombre y apellido y terminar en "E.I.R.L.".'}`,
       kind: 'text',
       read: (d) => d.companyName,
       write: (_d, a) => ({ companyName: a.trim() }),
@@ -91,8 +93,8 @@ export function chatQuestions(
     {
       id: 'activityCodes',
       step: '03-giro',
-      prompt:
-        '¿Qué actividades del SII realizará? Escribe sus códigos de 6 dígitos separados por coma (por ejemplo 107100), o con palabras qué hará tu empresa y te muestro las que calzan.',
+      prompt: prose`¿Qué actividades del SII realizará? Escribe sus códigos de 6 dígitos separados por
+  coma (por ejemplo 107100), o con palabras qué hará tu empresa y te muestro las que calzan.`,
       kind: 'text',
       placeholder: '107100, o «panadería»',
       read: (d) => (d.activityCodes ?? []).join(', '),
@@ -208,7 +210,8 @@ export function chatQuestions(
     q.push({
       id: 'partnersCount',
       step: '07-individualizar',
-      prompt: `¿Cuántos ${type === 'spa' ? 'accionistas' : 'socios'} tendrá? (${type === 'ltda' ? 'entre 2 y 50' : 'uno o más'})`,
+      prompt: prose`¿Cuántos ${type === 'spa' ? 'accionistas' : 'socios'} tendrá?
+  (${type === 'ltda' ? 'entre 2 y 50' : 'uno o más'})`,
       kind: 'text',
       inputMode: 'numeric',
       read: (d) => String(partnersOf(type, d).length),
@@ -231,8 +234,8 @@ export function chatQuestions(
       q.push({
         id: 'totalShares',
         step: '08-participacion',
-        prompt:
-          '¿En cuántas acciones se dividirá el capital? Lo habitual es 1.000; cada accionista tendrá las que correspondan a su porcentaje.',
+        prompt: prose`¿En cuántas acciones se dividirá el capital? Lo habitual es 1.000; cada accionista
+  tendrá las que correspondan a su porcentaje.`,
         kind: 'text',
         inputMode: 'numeric',
         placeholder: '1000',
@@ -245,7 +248,8 @@ export function chatQuestions(
       q.push({
         id: `partnersPersonalInfo.${i}.participacion`,
         step: '08-participacion',
-        prompt: `¿Qué porcentaje de la empresa tendrá ${partnerName(p) || `el socio ${i + 1}`}?${last && partners.length > 1 ? ' Entre todos deben sumar 100 %.' : ''}`,
+        prompt: prose`¿Qué porcentaje de la empresa tendrá
+  ${partnerName(p) || `el socio ${i + 1}`}?${last && partners.length > 1 ? ' Entre todos deben sumar 100 %.' : ''}`,
         kind: 'text',
         inputMode: 'decimal',
         placeholder: partners.length === 1 ? '100' : undefined,

@@ -3,6 +3,7 @@
  * job in the transaction that records the document, so it goes once, when there is one to send;
  * and the seller's one warning when a document keeps failing.
  */
+import { prose } from '@/lib/prose';
 import { DTE_LABELS, type DteType } from '@/lib/invoicing/dte';
 import { formatClp } from '@/lib/money';
 import { buyerUpdate, html } from '@/lib/orders/mails.server';
@@ -20,7 +21,8 @@ export function taxDocumentMail(
   const kind = label.split(' ')[0]!.toLowerCase();
   return {
     ...buyerUpdate(order, shop, `Tu ${kind}`, [
-      `Adjuntamos tu ${label.toLowerCase()} N° ${document.folio} por ${formatClp(order.total)}, emitida por ${shop.name}.`,
+      prose`Adjuntamos tu ${label.toLowerCase()} N° ${document.folio} por ${formatClp(order.total)},
+  emitida por ${shop.name}.`,
       'También la puedes descargar desde tu pedido cuando quieras.',
     ]),
     attachments: [
@@ -49,8 +51,10 @@ export function documentTroubleMail(
       ? `OpenFactura rechazó la ${label} del pedido ${order.number}: ${document.error}`
       : `La ${label} del pedido ${order.number} lleva un día sin poder emitirse: ${document.error}`,
     document.refused
-      ? 'No lo volveremos a intentar. Corrige los datos en Boletas electrónicas o emítela en el sistema gratuito del SII y anota el folio en la orden.'
-      : 'Seguimos intentándolo solos. Si prefieres no esperar, emítela en el sistema gratuito del SII y anota el folio en la orden.',
+      ? prose`No lo volveremos a intentar. Corrige los datos en Boletas electrónicas o emítela en el
+  sistema gratuito del SII y anota el folio en la orden.`
+      : prose`Seguimos intentándolo solos. Si prefieres no esperar, emítela en el sistema gratuito
+  del SII y anota el folio en la orden.`,
   ];
   return {
     to: shop.email,

@@ -4,6 +4,7 @@
  * `NO_RETRACTO_REASONS`). Checkout shows it before «Confirmar pedido»; the buyer's order page
  * offers «Quiero retractarme» while it is open. Pure.
  */
+import { prose } from '@/lib/prose';
 import { addDays, chileDay, chileDayEdge, formatDate } from '@/lib/dates';
 import { SOLD_STATUSES, type OrderStatus } from '@/lib/orders/schemas';
 
@@ -64,7 +65,9 @@ export function retractoState(order: RetractoOrder, now = Date.now()): RetractoS
   if (excluded.length > 0 && excluded.length === order.items.length)
     return {
       kind: 'closed',
-      why: `Los productos de este pedido no tienen derecho a retracto: ${NO_RETRACTO_REASONS[excluded[0]!.no_retracto!]}. La garantía legal de 6 meses sigue vigente si un producto falla.`,
+      why: prose`Los productos de este pedido no tienen derecho a retracto:
+  ${NO_RETRACTO_REASONS[excluded[0]!.no_retracto!]}. La garantía legal de 6 meses sigue vigente si
+  un producto falla.`,
     };
   const received = order.timeline?.findLast((e) => e.status === 'entregado');
   if (!received) return { kind: 'open', until: null };
@@ -81,7 +84,10 @@ export function retractoState(order: RetractoOrder, now = Date.now()): RetractoS
 /** The checkout's box, in plain words: the term, from when, and how. */
 export function retractoNotice(shopContact: string | null): string[] {
   return [
-    `Tienes ${RETRACTO_DAYS} días desde que recibes tu pedido para retractarte de la compra, sin dar razones (artículo 3 bis de la Ley 19.496).`,
-    `Para hacerlo, toca «Quiero retractarme» en la página de tu pedido${shopContact ? ` o escribe a ${shopContact}` : ''}. Devuelve los productos sin uso y con su empaque; te devolvemos lo que pagaste.`,
+    prose`Tienes ${RETRACTO_DAYS} días desde que recibes tu pedido para retractarte de la compra,
+  sin dar razones (artículo 3 bis de la Ley 19.496).`,
+    prose`Para hacerlo, toca «Quiero retractarme» en la página de tu
+  pedido${shopContact ? ` o escribe a ${shopContact}` : ''}. Devuelve los productos sin uso y con su
+  empaque; te devolvemos lo que pagaste.`,
   ];
 }

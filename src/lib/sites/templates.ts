@@ -2,6 +2,7 @@
  * Starter sites: a seller picks one when creating a site and edits from there. Each is a set of
  * pages (Puck documents) written for a small Chilean business, in its voice.
  */
+import { prose } from '@/lib/prose';
 import type { PageData, TemplateName } from '@/lib/sites/schemas';
 
 export interface TemplatePage {
@@ -74,12 +75,14 @@ export function templatePages(template: TemplateName, name: string): TemplatePag
             block('Columns', 'columnas', {
               left: [
                 block('Text', 'que-hacemos', {
-                  text: '<p><strong>Qué hacemos</strong></p><ul><li>Diagnóstico sin costo</li><li>Presupuesto en 24 horas</li><li>Boleta o factura</li></ul>',
+                  text: prose`<p><strong>Qué hacemos</strong></p><ul><li>Diagnóstico sin
+  costo</li><li>Presupuesto en 24 horas</li><li>Boleta o factura</li></ul>`,
                 }),
               ],
               right: [
                 block('Text', 'como-trabajamos', {
-                  text: '<p><strong>Cómo trabajamos</strong></p><p>Agendamos una visita, te enviamos el presupuesto y coordinamos el trabajo contigo.</p>',
+                  text: prose`<p><strong>Cómo trabajamos</strong></p><p>Agendamos una visita, te
+  enviamos el presupuesto y coordinamos el trabajo contigo.</p>`,
                 }),
               ],
             }),
@@ -124,7 +127,8 @@ export function templatePages(template: TemplateName, name: string): TemplatePag
           title: 'Nuestra historia',
           data: doc(`Nuestra historia · ${name}`, [
             block('Text', 'historia', {
-              text: '<p>Cuenta aquí cómo empezaste, quién está detrás y qué te hace distinto. Las personas compran a personas.</p>',
+              text: prose`<p>Cuenta aquí cómo empezaste, quién está detrás y qué te hace distinto.
+  Las personas compran a personas.</p>`,
             }),
             block('WhatsAppButton', 'whatsapp', {
               phone: '',

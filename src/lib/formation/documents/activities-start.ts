@@ -3,6 +3,7 @@
  * activities, filled from its formation file (the registry's data sheet, with the RUT and the
  * date it was given), with the deadline and what to have at hand. Pure.
  */
+import { prose } from '@/lib/prose';
 import { formatDate } from '@/lib/dates';
 import type { BusinessType } from '@/lib/formation/business-type';
 import { dataSheet } from '@/lib/formation/documents/data-sheet';
@@ -23,7 +24,9 @@ export function activitiesStartSheet(
   const row = (heading: string, text: string) => ({ heading, text });
   return {
     title: 'Inicio de actividades: tus datos',
-    intro: `Lo que el SII te pide para que ${draft.companyName.trim()} inicie actividades, tomado de su ficha. Hazlo hasta el ${deadline}: sin ese paso no puedes emitir boletas ni facturas, y los medios de pago te lo exigirán (Ley 21.713).`,
+    intro: prose`Lo que el SII te pide para que ${draft.companyName.trim()} inicie actividades,
+  tomado de su ficha. Hazlo hasta el ${deadline}: sin ese paso no puedes emitir boletas ni facturas,
+  y los medios de pago te lo exigirán (Ley 21.713).`,
     sections: [
       {
         heading: 'Contribuyente',
@@ -43,15 +46,19 @@ export function activitiesStartSheet(
         clauses: [
           row(
             'Dónde',
-            'En sii.cl, en Servicios online, «RUT e Inicio de Actividades», con la clave tributaria de la empresa; o en una oficina del SII.',
+            prose`En sii.cl, en Servicios online, «RUT e Inicio de Actividades», con la clave
+  tributaria de la empresa; o en una oficina del SII.`,
           ),
           row(
             'Qué tener a mano',
-            'La clave tributaria de la empresa y la del representante legal; el certificado de constitución del Registro de Empresas y Sociedades; el domicilio y cómo lo usas (propiedad, arriendo o comodato), con su documento; y el capital que ya se aportó.',
+            prose`La clave tributaria de la empresa y la del representante legal; el certificado de
+  constitución del Registro de Empresas y Sociedades; el domicilio y cómo lo usas (propiedad,
+  arriendo o comodato), con su documento; y el capital que ya se aportó.`,
           ),
           row(
             'Después',
-            'Anota en Impulsa el día en que lo hiciste. Con el inicio de actividades puedes conectar un medio de pago y emitir boletas por cada venta.',
+            prose`Anota en Impulsa el día en que lo hiciste. Con el inicio de actividades puedes
+  conectar un medio de pago y emitir boletas por cada venta.`,
           ),
         ],
       },

@@ -2,6 +2,7 @@
  * The data sheet (ficha de datos): every value the Registro de Empresas y Sociedades' form asks
  * for, in the order it asks for them, so whoever types it in copies from top to bottom. Pure.
  */
+import { prose } from '@/lib/prose';
 import { regionByName, regionLabel } from '@/lib/chile/regions';
 import { formatClp, parseClp } from '@/lib/money';
 import { formatPhone, normalizePhone } from '@/lib/phone';
@@ -50,7 +51,8 @@ export function dataSheet(type: BusinessType, draft: AnyDraft, nameOf: ActivityN
   const row = (heading: string, text: string) => ({ heading, text });
   return {
     title: 'Ficha de datos para el Registro de Empresas y Sociedades',
-    intro: `Datos de la ${BUSINESS_TYPE_INFO[type].name} en el orden en que los pide el formulario de constitución del Registro.`,
+    intro: prose`Datos de la ${BUSINESS_TYPE_INFO[type].name} en el orden en que los pide el
+  formulario de constitución del Registro.`,
     sections: [
       {
         heading: '1. Empresa',
