@@ -24,6 +24,8 @@ import { HttpError } from '@/lib/server/http/errors';
 import { updateStore } from '@/lib/shop/store.server';
 import { legalSchema } from '@/lib/shop/legal';
 import { saveLegal } from '@/lib/shop/legal.server';
+import { recordOwnTaxStart } from '@/lib/shop/own-tax-start.server';
+import { formatDate } from '@/lib/dates';
 import type { FlashInput as Toast } from '@/lib/toast/flash';
 import { z } from '@/lib/zod';
 
@@ -75,6 +77,22 @@ export const shop = {
     async (patch, context): Promise<Toast> => {
       await updateStore(await getDb(), requireUser(context.locals).id, patch);
       return { title: 'Configuración de la tienda guardada' };
+    },
+  ),
+  /** The day the shop's persona natural started activities at the SII (checked by the service). */
+  recordTaxStart: formAction(
+    z.object({ started_on: z.string() }),
+    {},
+    async (input, context): Promise<Toast> => {
+      const { started_on } = await recordOwnTaxStart(
+        await getDb(),
+        requireUser(context.locals).id,
+        input,
+      );
+      return {
+        title: 'Inicio de actividades anotado',
+        description: `Iniciaste actividades el ${formatDate(`${started_on}T12:00:00Z`)}. Ya puedes conectar un medio de pago y emitir boletas.`,
+      };
     },
   ),
 };

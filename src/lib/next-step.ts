@@ -11,6 +11,7 @@ import { ORDER_PATHS } from '@/lib/orders/urls';
 import { SELLER_PATHS } from '@/lib/shop/urls';
 import { chileDay, formatDate } from '@/lib/dates';
 import { taxStartDeadline, type TaxStartFacts } from '@/lib/formation/tax-start';
+import type { SellsAs } from '@/lib/shop/legal-entity';
 
 export const STAGES = [
   { key: 'idea', label: 'Idea' },
@@ -48,10 +49,11 @@ export interface JourneyFacts {
   /** The latest constituted company and its tax start; null before one is constituted. */
   taxStart: TaxStartFacts | null;
   /**
-   * Who the shop says sells: `persona` (the seller's own RUN) takes the track «Vende ya como
-   * persona natural» and skips forming a company; `empresa` or null keep the company's track.
+   * Who the shop says sells: a persona natural (the seller's own RUN) takes the track «Vende ya
+   * como persona natural», skips forming a company and starts activities with that RUN; a company
+   * or no one keep the company's track.
    */
-  sellsAs?: 'persona' | 'empresa' | null;
+  sellsAs?: SellsAs | null;
 }
 
 export function nextStep(facts: JourneyFacts): NextStep {
@@ -87,6 +89,15 @@ export function nextStep(facts: JourneyFacts): NextStep {
       },
     };
   }
+  if (facts.sellsAs?.as === 'persona' && !facts.sellsAs.startedOn)
+    return {
+      stage: 'empresa',
+      title: 'Inicia actividades en el SII',
+      text: prose`Vendes con tu propio RUT: declara en el SII que empezaste tu negocio. Se hace en
+  línea y sin costo. Sin ese paso no puedes emitir boletas, y Webpay, Flow y Mercado Pago te lo
+  pedirán para cobrar.`,
+      action: { label: 'Ver qué necesitas', href: SELLER_PATHS.taxStart },
+    };
   if (!facts.canvas.started)
     return {
       stage: 'idea',
@@ -104,7 +115,7 @@ export function nextStep(facts: JourneyFacts): NextStep {
     };
   // Two tracks to a first sale: a company, or selling now as a persona natural (own RUT and
   // inicio de actividades), which skips this step; the company can come later.
-  if (!facts.formation.finished && facts.sellsAs !== 'persona')
+  if (!facts.formation.finished && facts.sellsAs?.as !== 'persona')
     return {
       stage: 'empresa',
       title: facts.formation.started ? 'Constituye tu empresa' : 'Elige cómo vas a vender',

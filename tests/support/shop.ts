@@ -18,6 +18,17 @@ export const SELLER_IDENTITY = {
   legal_address: 'Av. Italia 1234, Ñuñoa, Región Metropolitana de Santiago',
 };
 
+/**
+ * A shop that sells as a company: the taxpayer the local OpenFactura's keys belong to, since a
+ * tax document goes out only in the name of whoever sold (`invoicing/issuer.ts`).
+ */
+export const COMPANY_IDENTITY = {
+  legal_name: 'Greda del Sur SpA',
+  legal_rut: '76.123.456-0',
+  legal_address: 'Av. Italia 1234, Ñuñoa, Región Metropolitana de Santiago',
+  legal_representative: 'Rosa Muñoz Pérez',
+};
+
 /** Replaces the shop's delivery settings (`PUT /api/store/delivery/` at its current version). */
 export async function setDelivery(
   api: ApiClient,
@@ -38,13 +49,24 @@ export async function setDelivery(
 export async function openShop(
   api: ApiClient,
   token: string,
-  options: { name?: string; product?: Record<string, unknown>; site?: boolean } = {},
+  options: {
+    name?: string;
+    product?: Record<string, unknown>;
+    site?: boolean;
+    /** Who sells: the persona natural of `SELLER_IDENTITY` unless given. */
+    identity?: Record<string, string>;
+  } = {},
 ) {
   const name = options.name ?? 'Greda del Sur';
   const as = { token };
   await api.patch(
     '/api/store/',
-    { ...SELLER_IDENTITY, name, transfer_details: 'Banco Estado, cuenta 123', version: 0 },
+    {
+      ...(options.identity ?? SELLER_IDENTITY),
+      name,
+      transfer_details: 'Banco Estado, cuenta 123',
+      version: 0,
+    },
     as,
   );
   const product = (

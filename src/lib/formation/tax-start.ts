@@ -26,8 +26,11 @@ export function taxStartDeadline(constitutedOn: string): string {
   return `${y}-${pad(m)}-${pad(Math.min(day, last))}`;
 }
 
-/** The date typed in the form or sent to the API: a real day, not before constitution, not ahead. */
-export function taxStartSchema(constitutedOn: string, today: string) {
+/**
+ * The date typed in the form or sent to the API: a real day, not ahead, and for a company not
+ * before its constitution (`constitutedOn`; null for a persona natural).
+ */
+export function taxStartSchema(constitutedOn: string | null, today: string) {
   return z.object({
     started_on: z
       .string({ error: 'Escribe la fecha en que iniciaste actividades.' })
@@ -38,7 +41,7 @@ export function taxStartSchema(constitutedOn: string, today: string) {
           ? 'Escribe la fecha como día, mes y año.'
           : Number.isNaN(real.getTime()) || !real.toISOString().startsWith(d)
             ? 'Esa fecha no existe.'
-            : d < constitutedOn
+            : constitutedOn && d < constitutedOn
               ? 'La fecha no puede ser anterior a la constitución de tu empresa.'
               : d > today
                 ? 'La fecha no puede ser futura.'

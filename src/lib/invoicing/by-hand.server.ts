@@ -20,6 +20,8 @@ import { saleTypeOf } from '@/lib/invoicing/sale-document';
 import { ORDER_NOT_FOUND } from '@/lib/orders/book.server';
 import type { InvoiceDetails } from '@/lib/orders/schemas';
 import type { OrderView } from '@/lib/orders/view.server';
+import { formatRut } from '@/lib/rut';
+import type { LegalEntity } from '@/lib/shop/legal-entity';
 import { recordEvent } from '@/lib/orders/timeline.server';
 import type { Db } from '@/lib/server/db/client';
 import { orderItems, orders, taxDocuments } from '@/lib/server/db/schema';
@@ -33,6 +35,8 @@ export interface SiiSheet extends DteAmounts {
   date: string;
   /** The business a factura goes to; null for a boleta. */
   invoice: InvoiceDetails | null;
+  /** Who sold, and so issues it with their own RUT and clave; null: the shop did not say then. */
+  issuer: { name: string; rut: string } | null;
 }
 
 /** The line the timeline shows for a document recorded by hand. */
@@ -47,6 +51,7 @@ interface PaidOrder {
   discountAmount: number;
   invoice: InvoiceDetails | null;
   paidAt: Date;
+  soldBy: LegalEntity | null;
 }
 
 /** The sheet of a paid order: its lines' exempt flags are the one thing read here. */
@@ -68,6 +73,7 @@ async function sheetOf(db: Db, order: PaidOrder): Promise<SiiSheet> {
     type_label: DTE_LABELS[type],
     date: chileDay(order.paidAt),
     invoice: order.invoice,
+    issuer: order.soldBy && { name: order.soldBy.name, rut: formatRut(order.soldBy.rut) },
   };
 }
 
@@ -97,6 +103,7 @@ export async function sheetToShow(
     discountAmount: order.discount?.amount ?? 0,
     invoice: order.invoice,
     paidAt,
+    soldBy: order.sold_by,
   });
 }
 
@@ -121,6 +128,7 @@ export async function recordByHand(
     ...order,
     invoice: (order.invoice as InvoiceDetails | null) ?? null,
     paidAt: order.paidAt,
+    soldBy: (order.soldBy as LegalEntity | null) ?? null,
   });
   const values = {
     status: 'emitida',

@@ -11,9 +11,12 @@ import { accountRow, providerOf } from '@/lib/invoicing/account.server';
 import { creditNoteOf } from '@/lib/invoicing/credit-note';
 import { saleDocumentOf } from '@/lib/invoicing/sale-document';
 import type { InvoiceDetails } from '@/lib/orders/schemas';
+import { issuerMismatch } from '@/lib/invoicing/issuer';
+import type { LegalEntity } from '@/lib/shop/legal-entity';
 import {
   DTE,
   emittedLine,
+  type Issuer,
   TAX_DOCUMENT_EVENT,
   type DteAmounts,
   type DteType,
@@ -23,7 +26,7 @@ import { taxDocumentWarnMs } from '@/lib/server/config';
 import { InvoicingError, type InvoicingProvider } from '@/lib/invoicing/provider';
 import { orderRef } from '@/lib/orders/order-mails.server';
 import { recordEvent } from '@/lib/orders/timeline.server';
-import { itemsOf, orderView, shopCheckout } from '@/lib/orders/view.server';
+import { itemsOf, orderView, shopAtSale, shopCheckout } from '@/lib/orders/view.server';
 import type { Db } from '@/lib/server/db/handle';
 import { invoicingAccounts, orderItems, orders, taxDocuments } from '@/lib/server/db/schema';
 import { enqueueMail } from '@/lib/server/mail/outbox';
@@ -95,8 +98,20 @@ export const taxDocumentJob: JobHandler = async (handle, job) => {
   } catch (error) {
     throw new PermanentJobError(`order ${orderId}: ${(error as Error).message}`);
   }
-  return emitAndRecord(db, opened.provider, order, { ...built, date: paidOn });
+  return emitAndRecord(
+    db,
+    opened.provider,
+    order,
+    { ...built, date: paidOn },
+    {
+      issuer,
+      soldBy: soldByOf(order),
+    },
+  );
 };
+
+/** Who sold the order, as it was placed; null for one placed before the shop said so. */
+const soldByOf = (order: OrderRow) => (order.soldBy as LegalEntity | null) ?? null;
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -107,12 +122,14 @@ const invoiceOf = (order: OrderRow) => (order.invoice as InvoiceDetails | null) 
  * Emits `built` for `order` once: its row first (so the seller sees «pendiente» while the provider
  * is away), then the provider, then in one transaction the folio and PDF, the timeline's line and
  * the buyer's copy by mail. Refused: `fallida`, not retried; anything else: retried by the queue.
+ * Another taxpayer than the one who sold is refused before the provider is asked.
  */
 async function emitAndRecord(
   db: Db,
   provider: InvoicingProvider,
   order: OrderRow,
   built: { type: DteType; dte: object; amounts: DteAmounts; date: string },
+  who: { issuer: Issuer; soldBy: LegalEntity | null },
 ): Promise<Record<string, unknown>> {
   const orderId = order.id;
   const key = idempotencyKeyOf(order.sellerId, order.number, built.type);
@@ -130,6 +147,8 @@ async function emitAndRecord(
   const [doc] = await db.select().from(taxDocuments).where(eq(taxDocuments.idempotencyKey, key));
   if (doc!.status === 'emitida') return { folio: doc!.folio };
   try {
+    const mismatch = issuerMismatch(who.soldBy, who.issuer);
+    if (mismatch) throw new InvoicingError('refused', mismatch);
     const emitted = await provider.emit(built.dte, key);
     await db.transaction(async (tx) => {
       await tx
@@ -146,7 +165,8 @@ async function emitAndRecord(
         .where(eq(taxDocuments.id, doc!.id));
       await recordEvent(tx, orderId, TAX_DOCUMENT_EVENT, emittedLine(built.type, emitted.folio));
       // The buyer's copy, unless the buyer's address was erased (a data request).
-      const shop = await shopCheckout(tx, order.sellerId);
+      const current = await shopCheckout(tx, order.sellerId);
+      const shop = current && shopAtSale(current, order);
       if (shop && !order.buyerAnonymisedAt) {
         const view = orderView(order, (await itemsOf(tx, [orderId])).get(orderId)!);
         const mail = taxDocumentMail(view, shop, { type: built.type, ...emitted });
@@ -218,8 +238,9 @@ async function warnSellerOnce(
       .limit(1);
     if (told) return;
   }
-  const shop = await shopCheckout(tx, order.sellerId);
-  if (!shop) return;
+  const current = await shopCheckout(tx, order.sellerId);
+  if (!current) return;
+  const shop = shopAtSale(current, order);
   const view = orderView(order, (await itemsOf(tx, [order.id])).get(order.id)!);
   await enqueueMail(tx, documentTroubleMail(view, shop, { type, error: reason, refused }), {
     ref: orderRef(order.id),
@@ -268,5 +289,14 @@ export const creditNoteJob: JobHandler = async (handle, job) => {
     `Pedido ${order.number} cancelado`,
     invoiceOf(order),
   );
-  return emitAndRecord(db, opened.provider, order, { ...built, date: today });
+  return emitAndRecord(
+    db,
+    opened.provider,
+    order,
+    { ...built, date: today },
+    {
+      issuer,
+      soldBy: soldByOf(order),
+    },
+  );
 };

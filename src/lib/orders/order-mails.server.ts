@@ -10,7 +10,7 @@ import { refundDueMail } from '@/lib/orders/providers/refund-due-mail.server';
 import { recoveryMail, recoveryUrl } from '@/lib/orders/recovery.server';
 import { retractoMails } from '@/lib/orders/retracto-mails.server';
 import type { OrderStatus } from '@/lib/orders/schemas';
-import { itemsOf, orderView, shopCheckout } from '@/lib/orders/view.server';
+import { itemsOf, orderView, shopAtSale, shopCheckout } from '@/lib/orders/view.server';
 import type { Db } from '@/lib/server/db/handle';
 import { orders } from '@/lib/server/db/schema';
 import { mailJob } from '@/lib/server/mail/outbox';
@@ -45,8 +45,9 @@ export const orderMailsJob: JobHandler = async (handle, job) => {
   await handle.db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, orderId));
     if (!row) throw new PermanentJobError(`order ${orderId} no longer exists`);
-    const shop = await shopCheckout(tx, row.sellerId);
-    if (!shop) throw new PermanentJobError(`the shop of order ${orderId} no longer exists`);
+    const current = await shopCheckout(tx, row.sellerId);
+    if (!current) throw new PermanentJobError(`the shop of order ${orderId} no longer exists`);
+    const shop = shopAtSale(current, row);
     const view = orderView(row, (await itemsOf(tx, [orderId])).get(orderId)!);
     const mails =
       what.event === 'placed'

@@ -170,6 +170,7 @@ export async function createOrder(
             notes: input.notes || null,
             marketingConsent: input.marketing_consent === true,
             invoice: input.invoice ?? null,
+            soldBy: shop.legal,
             holder,
             discountCode: discount && discountAmount ? discount.code : null,
             discountAmount,

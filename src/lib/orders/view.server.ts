@@ -59,6 +59,8 @@ export interface OrderView {
   discount: { code: string; amount: number } | null;
   /** The business a factura is for; null: the sale gets a boleta. */
   invoice: InvoiceDetails | null;
+  /** Who sold, as the shop said when it was placed: its documents go out in that RUT's name. */
+  sold_by: LegalEntity | null;
   items: {
     product: number | null;
     /** The variant bought and its name (`M / Rojo`); null for a product without options. */
@@ -121,6 +123,7 @@ export function orderView(row: OrderRow, items: ItemRow[]): OrderView {
     notes: row.notes,
     marketing_consent: row.marketingConsent,
     invoice: (row.invoice as InvoiceDetails | null) ?? null,
+    sold_by: (row.soldBy as LegalEntity | null) ?? null,
     retracto_requested_at: row.retractoRequestedAt?.toISOString() ?? null,
     discount: row.discountCode ? { code: row.discountCode, amount: row.discountAmount } : null,
     items: items.map((i) => ({
@@ -217,6 +220,15 @@ export async function shopCheckout(
   return row ? checkoutOf(sellerId, row, siteWhatsapp) : null;
 }
 
+/**
+ * The shop as it stood for an order: who sold it then (`orders.sold_by`), whatever the shop names
+ * now. A seller who went from persona natural to a company keeps each past sale's seller.
+ */
+export const shopAtSale = (
+  shop: ShopCheckout,
+  row: Pick<typeof orders.$inferSelect, 'soldBy'>,
+): ShopCheckout => (row.soldBy ? { ...shop, legal: row.soldBy as LegalEntity } : shop);
+
 /** What a shop offers at checkout, from its seller's row and shop settings (none yet: null). */
 export function checkoutOf(
   sellerId: number,
@@ -295,7 +307,7 @@ export async function orderByReceipt(
     siteWhatsapp =
       (await db.select({ whatsapp: sites.whatsapp }).from(sites).where(eq(sites.id, row.siteId)))[0]
         ?.whatsapp ?? null;
-  const shop = (await shopCheckout(db, row.sellerId, siteWhatsapp))!;
+  const shop = shopAtSale((await shopCheckout(db, row.sellerId, siteWhatsapp))!, row);
   const order = orderView(row, (await itemsOf(db, [row.id])).get(row.id)!);
   order.timeline = await timelineOf(db, row.id, row.createdAt);
   const document = await taxDocumentOf(db, row.id, INVOICING_PATHS.buyerPdf(token));

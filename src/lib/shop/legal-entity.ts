@@ -33,6 +33,12 @@ export function legalEntityOf(
   };
 }
 
+/**
+ * Who the shop says sells, on the dashboard's path: a persona natural with their own RUN (and
+ * their tax start's day, once recorded) or a company.
+ */
+export type SellsAs = { as: 'persona'; startedOn: string | null } | { as: 'empresa' };
+
 /** «Vende Panadería Las Rosas SpA, RUT 76.123.456-0.»: on receipts and buyers' mails. */
 export function sellerLine(legal: LegalEntity | null): string {
   return legal ? `Vende ${legal.name}, RUT ${legal.rut}.` : '';

@@ -1,5 +1,5 @@
 /** Who sells, for a shop page that has not read its store already (a site's page, a legal page). */
-import { sellerIdentity } from '@/lib/shop/legal-entity';
+import { sellerIdentity, type SellsAs } from '@/lib/shop/legal-entity';
 import { shopCheckout } from '@/lib/orders/view.server';
 import { isPersonRut } from '@/lib/rut';
 import { sql } from 'drizzle-orm';
@@ -25,11 +25,14 @@ export function shopIdentifiedPart(sellerId: number): JsonPart<boolean> {
  * Who the shop says sells, as one column of the dashboard's statement: `persona` (a RUN: the
  * seller sells as a persona natural), `empresa` (a company's RUT), or null while it says no one.
  */
-export function shopSellsAsPart(sellerId: number): JsonPart<'persona' | 'empresa' | null> {
+export function shopSellsAsPart(sellerId: number): JsonPart<SellsAs | null> {
   return {
-    sql: sql`select json_build_object('rut', ${stores.legalRut}) from ${stores} where ${stores.userId} = ${sellerId} and coalesce(${stores.legalName}, '') <> '' and coalesce(${stores.legalRut}, '') <> '' and coalesce(${stores.legalAddress}, '') <> ''`,
-    // An object, not a bare JSON string: the drivers hand a top-level string over already parsed.
-    read: (row: { rut: string } | null) =>
-      row ? (isPersonRut(row.rut) ? 'persona' : 'empresa') : null,
+    sql: sql`select json_build_object('rut', ${stores.legalRut}, 'startedOn', case when ${stores.taxStartedRut} = ${stores.legalRut} then ${stores.taxStartedOn} end) from ${stores} where ${stores.userId} = ${sellerId} and coalesce(${stores.legalName}, '') <> '' and coalesce(${stores.legalRut}, '') <> '' and coalesce(${stores.legalAddress}, '') <> ''`,
+    read: (row: { rut: string; startedOn: string | null } | null) =>
+      !row
+        ? null
+        : isPersonRut(row.rut)
+          ? { as: 'persona', startedOn: row.startedOn }
+          : { as: 'empresa' },
   };
 }

@@ -55,6 +55,8 @@ export const SELLER_PATHS = {
   channels: '/canales',
   /** Terms, privacy and returns. */
   legal: '/politicas',
+  /** A persona natural's own tax start (inicio de actividades). */
+  taxStart: '/dashboard/inicio-actividades',
   /** The catalogue as a CSV, filtered by the list's own query (`?q=&category=&status=`). */
   productsCsv: (search: string) => `/api/products/csv/${search}`,
 } as const;

@@ -9,7 +9,7 @@ import { chileDay, formatDate } from '@/lib/dates';
 import { taxStartDeadline } from '@/lib/formation/tax-start';
 import { PAYLOADS } from '../../fixtures/companies';
 import { ApiClient } from '../../support/http';
-import { constitute } from '../../support/formation';
+import { BAD_TAX_START_DAYS, constitute, expectRefusedDays } from '../../support/formation';
 
 const servers = inject('servers');
 const staff = inject('staff');
@@ -50,18 +50,10 @@ describe.each(servers)('the tax start on $kind', ({ url }) => {
 
     const other = await new ApiClient(url).register();
     expect((await record(today, other.token)).status).toBe(404);
-    const badDays: [unknown, string][] = [
-      ['2026-02-30', 'Esa fecha no existe.'],
+    await expectRefusedDays(record, [
+      ...BAD_TAX_START_DAYS,
       ['2020-01-01', 'La fecha no puede ser anterior a la constitución de tu empresa.'],
-      ['2999-01-01', 'La fecha no puede ser futura.'],
-      ['ayer', 'Escribe la fecha como día, mes y año.'],
-      [7, 'Escribe la fecha en que iniciaste actividades.'],
-    ];
-    for (const [day, message] of badDays) {
-      const refused = await record(day);
-      expect(refused.status, String(day)).toBe(400);
-      expect(refused.body.errors.started_on, String(day)).toEqual([message]);
-    }
+    ]);
 
     const recorded = await record(today);
     expect(recorded.status).toBe(200);

@@ -9,7 +9,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openFacturaAt } from '../../support/openfactura';
-import { openShop } from '../../support/shop';
+import { COMPANY_IDENTITY, openShop } from '../../support/shop';
 import { decodedMail, waitForMailWith } from '../../support/smtp';
 import { WEBPAY_API_KEY, WEBPAY_COMMERCE_CODE } from '../../support/webpay';
 import { webpayBuyer } from '../../support/webpay-buyer';
@@ -34,7 +34,10 @@ describe.each(servers)('boletas on $kind', ({ url }) => {
     const api = new ApiClient(url);
     const seller = await api.register();
     const as = { token: seller.token };
-    const { product } = await openShop(api, seller.token, { product: { price: 12990, stock: 9 } });
+    const { product } = await openShop(api, seller.token, {
+      identity: COMPANY_IDENTITY,
+      product: { price: 12990, stock: 9 },
+    });
     const taxpayer = await openfactura.taxpayer('Greda del Sur SpA');
 
     const wrong = await api.put(
@@ -178,7 +181,10 @@ describe.each(servers)('boletas on $kind', ({ url }) => {
     const api = new ApiClient(url);
     const seller = await api.register();
     const as = { token: seller.token };
-    const { product } = await openShop(api, seller.token, { product: { price: 12990, stock: 9 } });
+    const { product } = await openShop(api, seller.token, {
+      identity: COMPANY_IDENTITY,
+      product: { price: 12990, stock: 9 },
+    });
     const store = (await api.get('/api/store/', as)).body;
     const webpay = await api.put(
       '/api/store/webpay/',
@@ -229,7 +235,10 @@ describe.each(servers)('boletas on $kind', ({ url }) => {
     const api = new ApiClient(url);
     const seller = await api.register();
     const as = { token: seller.token };
-    const { product } = await openShop(api, seller.token, { product: { price: 12990, stock: 9 } });
+    const { product } = await openShop(api, seller.token, {
+      identity: COMPANY_IDENTITY,
+      product: { price: 12990, stock: 9 },
+    });
     const taxpayer = await openfactura.taxpayer('Greda del Sur SpA');
     await api.put(
       '/api/store/invoicing/',
@@ -289,6 +298,7 @@ describe.each(servers)('boletas on $kind', ({ url }) => {
     const seller = await api.register();
     const as = { token: seller.token };
     const { product: lesson } = await openShop(api, seller.token, {
+      identity: COMPANY_IDENTITY,
       product: { name: 'Clase de torno', price: 20000, tax_exempt: true },
     });
     expect(lesson.tax_exempt).toBe(true);

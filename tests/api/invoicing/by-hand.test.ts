@@ -8,7 +8,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openFacturaAt } from '../../support/openfactura';
-import { openShop } from '../../support/shop';
+import { COMPANY_IDENTITY, openShop } from '../../support/shop';
 import { decodedMail, waitForMailWith } from '../../support/smtp';
 
 const servers = inject('servers');
@@ -31,7 +31,10 @@ async function connectedShop(url: string) {
   const api = new ApiClient(url);
   const seller = await api.register();
   const as = { token: seller.token };
-  const { product } = await openShop(api, seller.token, { product: { price: 12990 } });
+  const { product } = await openShop(api, seller.token, {
+    identity: COMPANY_IDENTITY,
+    product: { price: 12990 },
+  });
   const taxpayer = await openfactura.taxpayer('Greda del Sur SpA');
   await api.put(
     '/api/store/invoicing/',
@@ -56,7 +59,10 @@ describe.each(servers)('boletas emitted in the SII on $kind', ({ url }) => {
     const api = new ApiClient(url);
     const seller = await api.register();
     const as = { token: seller.token };
-    const { product } = await openShop(api, seller.token, { product: { price: 12990 } });
+    const { product } = await openShop(api, seller.token, {
+      identity: COMPANY_IDENTITY,
+      product: { price: 12990 },
+    });
     const order = await paidOrder(url, api, seller.token, product.id);
     const record = (folio: unknown, token = seller.token) =>
       api.post(`/api/orders/${order.id}/documento/`, { folio }, { token });

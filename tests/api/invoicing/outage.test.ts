@@ -12,7 +12,7 @@ import { ApiClient, uniqueEmail } from '../../support/http';
 import { startOpenFactura, type TestOpenFactura } from '../../support/openfactura';
 import { ENGINES } from '../../support/postgres';
 import { FAST_QUEUE, startServer, tempDir, TEST_SECRETS_KEY } from '../../support/server';
-import { openShop } from '../../support/shop';
+import { COMPANY_IDENTITY, openShop } from '../../support/shop';
 
 const OUTAGE_MS = 60_000;
 
@@ -43,7 +43,10 @@ describe.concurrent('boletas while OpenFactura is away', () => {
         const api = new ApiClient(server.url);
         const seller = await api.register();
         const as = { token: seller.token };
-        const { product } = await openShop(api, seller.token, { product: { stock: 50 } });
+        const { product } = await openShop(api, seller.token, {
+          identity: COMPANY_IDENTITY,
+          product: { stock: 50 },
+        });
         const taxpayer = await openfactura.taxpayer();
         const saved = await api.put(
           '/api/store/invoicing/',

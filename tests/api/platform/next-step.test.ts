@@ -63,6 +63,9 @@ describe.each(servers)('the next step on $kind', ({ url }) => {
       { token },
     );
     expect(saved.status).toBe(200);
+    // Selling with their own RUN, they start activities with it first.
+    expect(step(await dashboard())).toBe('Inicia actividades en el SII');
+    await api.put('/api/store/tax-start/', { started_on: '2025-08-01' }, { token });
     expect(step(await dashboard())).toBe('Publica tu primer producto');
 
     // A company's RUT (76.xxx.xxx): its track is the company's.

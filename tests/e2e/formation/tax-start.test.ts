@@ -2,7 +2,8 @@
  * The tax start as a step (issue 50), in Chromium with JavaScript off: once the company is
  * constituted the dashboard's next step is «Inicia actividades en el SII»; the company's page
  * gives the deadline, the data as a PDF and a form for the day; recorded, the path goes on.
- * Looked at, with axe, at 360 and 1280 px.
+ * A persona natural's own tax start has a page of its own, with the shop's data for the SII's
+ * form. Looked at, with axe, at 360 and 1280 px.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { chileDay } from '@/lib/dates';
@@ -10,6 +11,7 @@ import { PAYLOADS } from '../../fixtures/companies';
 import { lookAtBothWidths, sellerWithoutScript, useBrowser } from '../../support/browser';
 import { constitute } from '../../support/formation';
 import { ApiClient } from '../../support/http';
+import { openShop } from '../../support/shop';
 
 const { url } = inject('servers')[0]!;
 const staff = inject('staff');
@@ -44,6 +46,40 @@ describe('the tax start', () => {
       .locator('#inicio-actividades')
       .getByText('Tu empresa inició actividades el')
       .waitFor();
+    await page.goto(`${url}/dashboard`);
+    await expect(
+      page.getByRole('heading', { name: 'Inicia actividades en el SII' }).count(),
+    ).resolves.toBe(0);
+    await close();
+  });
+
+  it('a persona natural’s own tax start: what the SII asks, and the day kept when refused', async () => {
+    const { account, page, view, close } = await sellerWithoutScript(browserOf(), url);
+    await openShop(new ApiClient(url), account.token);
+
+    await page.goto(`${url}/dashboard`);
+    await page.getByRole('heading', { name: 'Inicia actividades en el SII' }).waitFor();
+    await page.getByRole('link', { name: 'Ver qué necesitas' }).click();
+    await page
+      .getByRole('heading', { name: 'Vendes como Rosa Muñoz Pérez, RUT 12.345.678-5' })
+      .waitFor();
+    await page.getByText('479100 · Venta al por menor por correo').waitFor();
+    await view.goto(page.url());
+    await lookAtBothWidths(view, 'inicio-actividades-persona');
+
+    // A day ahead: refused in Spanish, with what was typed still there.
+    const date = page.getByLabel('¿Ya lo hiciste? ¿Qué día?');
+    await date.evaluate((input) => input.removeAttribute('max'));
+    await date.fill('2999-01-01');
+    await page.getByRole('button', { name: 'Anotar inicio de actividades' }).click();
+    await page.getByText('La fecha no puede ser futura.').waitFor();
+    await expect(page.getByLabel('¿Ya lo hiciste? ¿Qué día?').inputValue()).resolves.toBe(
+      '2999-01-01',
+    );
+
+    await page.getByLabel('¿Ya lo hiciste? ¿Qué día?').fill('2024-05-06');
+    await page.getByRole('button', { name: 'Anotar inicio de actividades' }).click();
+    await page.getByTestId('tax-start-done').getByText('6 de mayo de 2024').waitFor();
     await page.goto(`${url}/dashboard`);
     await expect(
       page.getByRole('heading', { name: 'Inicia actividades en el SII' }).count(),

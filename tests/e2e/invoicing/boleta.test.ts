@@ -16,7 +16,7 @@ import {
 } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openFacturaAt } from '../../support/openfactura';
-import { openShop } from '../../support/shop';
+import { COMPANY_IDENTITY, openShop } from '../../support/shop';
 
 const { url } = inject('servers')[0]!;
 const openfactura = openFacturaAt(inject('openfacturaUrl'));
@@ -33,6 +33,7 @@ describe('boletas and facturas', () => {
     );
     const api = new ApiClient(url);
     const { product } = await openShop(api, seller.account.token, {
+      identity: COMPANY_IDENTITY,
       name: 'Greda del Sur',
       product: { price: 12990, stock: 5 },
     });
@@ -95,7 +96,10 @@ describe('boletas and facturas', () => {
   it('a business chooses «Factura» at checkout, its RUT is checked, and the receipt shows the factura', async () => {
     const api = new ApiClient(url);
     const seller = await api.register();
-    const { product } = await openShop(api, seller.token, { product: { price: 12990, stock: 5 } });
+    const { product } = await openShop(api, seller.token, {
+      identity: COMPANY_IDENTITY,
+      product: { price: 12990, stock: 5 },
+    });
     const taxpayer = await openfactura.taxpayer('Greda del Sur SpA');
     await api.put(
       '/api/store/invoicing/',

@@ -87,6 +87,12 @@ describe('the next best step', () => {
 
     const { product } = await openShop(api, token, { site: true });
     await setDelivery(api, token, { pickup_points: [PICKUP] });
+    // The shop sells with the seller's own RUN: its tax start comes first.
+    expect(await stepOn(page)).toMatchObject({
+      title: 'Inicia actividades en el SII',
+      action: { label: 'Ver qué necesitas', href: '/dashboard/inicio-actividades' },
+    });
+    await api.put('/api/store/tax-start/', { started_on: '2025-08-01' }, { token });
     expect(await stepOn(page)).toMatchObject({
       title: 'Consigue tu primera venta',
       current: 'Primera venta',

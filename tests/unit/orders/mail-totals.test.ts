@@ -23,6 +23,7 @@ const order = {
   notes: null,
   marketing_consent: false,
   invoice: null,
+  sold_by: null,
   retracto_requested_at: null,
   discount: { code: 'VERANO-10', amount: 4617 },
   items: [

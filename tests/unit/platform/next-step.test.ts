@@ -84,11 +84,13 @@ describe('the next best step', () => {
       also: { label: 'Vende ya como persona natural', href: '/productos#tienda' },
     });
     // Selling with their own RUN: straight to the catalogue; a company's RUT keeps the track.
-    expect(nextStep({ ...START, canvas: done, sellsAs: 'persona' })).toMatchObject({
+    expect(
+      nextStep({ ...START, canvas: done, sellsAs: { as: 'persona', startedOn: '2026-11-02' } }),
+    ).toMatchObject({
       stage: 'sitio',
       action: { href: '/productos/nuevo' },
     });
-    expect(nextStep({ ...START, canvas: done, sellsAs: 'empresa' }).stage).toBe('empresa');
+    expect(nextStep({ ...START, canvas: done, sellsAs: { as: 'empresa' } }).stage).toBe('empresa');
     // Once a company is on its way, the step is to finish it, with no second track offered.
     const going = nextStep({
       ...START,
@@ -96,6 +98,21 @@ describe('the next best step', () => {
       formation: { started: true, finished: false, href: '/modelo-de-negocio/spa' },
     });
     expect(going.also).toBeUndefined();
+  });
+
+  it('asks a persona natural for their own tax start until its day is recorded', () => {
+    const person = { ...START, canvas: done, sellsAs: { as: 'persona' as const, startedOn: null } };
+    expect(nextStep(person)).toMatchObject({
+      stage: 'empresa',
+      title: 'Inicia actividades en el SII',
+      action: { href: '/dashboard/inicio-actividades' },
+    });
+    // Before the canvas, like a company's: providers and boletas wait on it.
+    expect(nextStep({ ...person, canvas: START.canvas }).action.href).toBe(
+      '/dashboard/inicio-actividades',
+    );
+    const started = { ...person, sellsAs: { as: 'persona' as const, startedOn: '2026-11-02' } };
+    expect(nextStep(started).action.href).toBe('/productos/nuevo');
   });
 
   it('puts orders waiting for the seller first, at any stage', () => {

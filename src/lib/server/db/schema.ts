@@ -289,6 +289,12 @@ export const stores = pgTable('stores', {
   /** Who sells, as Ley 19.496 asks every shop page to say: legal address and, for a company, its representative. */
   legalAddress: text('legal_address'),
   legalRepresentative: text('legal_representative'),
+  /**
+   * A persona natural's own tax start (inicio de actividades) and the RUN it was recorded for:
+   * the date counts while the shop sells as that RUN. A company's is on its `companies` row.
+   */
+  taxStartedOn: date('tax_started_on'),
+  taxStartedRut: text('tax_started_rut'),
   version: integer('version').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -603,6 +609,11 @@ export const orders = pgTable(
     buyerAnonymisedAt: timestamp('buyer_anonymised_at', { withTimezone: true }),
     /** A business buyer's details for a factura (`InvoiceDetails`); null: a boleta. */
     invoice: jsonb('invoice'),
+    /**
+     * Who sold, as the shop said when the order was placed (`LegalEntity`): the receipt, the mails
+     * and the tax document keep it after the seller switches from persona natural to a company.
+     */
+    soldBy: jsonb('sold_by'),
     /** When the buyer asked to withdraw (derecho a retracto, Ley 19.496 art. 3 bis). */
     retractoRequestedAt: timestamp('retracto_requested_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
