@@ -54,6 +54,7 @@ export function pageWeight(html, dir = path.join(root, 'dist/client/_astro')) {
 
 /**
  * The routes measured and their budgets (issue 29): a public page ships no JavaScript at all.
+ * `idleBudgetKb` bounds what islands hydrating on idle add, where a route states it.
  * `seed` is what `seedPages` made; `token` signs a request in.
  */
 export const ROUTES = [
@@ -78,6 +79,8 @@ export const ROUTES = [
     budgetKb: 350,
     signedIn: true,
   },
+  // The path's card (issue 50) hydrates on idle: its own code, the API client and the toast store.
+  { name: '/dashboard', path: () => '/dashboard', budgetKb: 80, idleBudgetKb: 20, signedIn: true },
   { name: '/landing', path: () => '/landing', budgetKb: 0 },
   { name: '/videos', path: () => '/videos', budgetKb: 0, signedIn: true },
   // The lesson player (media-chrome), a module script: docs/design.md's ≈ 40 KB.
@@ -122,6 +125,10 @@ function getPage(url, headers) {
   });
 }
 
+/** Whether a route's weights are within its budgets. */
+export const withinBudget = (r) =>
+  r.kb <= r.budgetKb && (r.idleBudgetKb === undefined || r.laterKb <= r.idleBudgetKb);
+
 /** The table `npm run bench` prints. */
 /** Prints the table through `say` (console.log by default), line by line. */
 export function printRoutes(rows, say = console.log) {
@@ -129,9 +136,14 @@ export function printRoutes(rows, say = console.log) {
   say('|---|---:|---:|---:|');
   for (const r of rows) {
     const verdict = r.kb <= r.budgetKb ? `≤ ${r.budgetKb}` : `**over ${r.budgetKb}**`;
-    say(
-      `| ${r.name} | ${r.kb.toFixed(1)} | ${verdict} | ${r.laterKb ? r.laterKb.toFixed(1) : '–'} |`,
-    );
+    const later = r.laterKb ? r.laterKb.toFixed(1) : '–';
+    const idle =
+      r.idleBudgetKb === undefined
+        ? ''
+        : r.laterKb <= r.idleBudgetKb
+          ? ` (≤ ${r.idleBudgetKb})`
+          : ` (**over ${r.idleBudgetKb}**)`;
+    say(`| ${r.name} | ${r.kb.toFixed(1)} | ${verdict} | ${later}${idle} |`);
   }
 }
 
@@ -146,7 +158,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const origin = `http://127.0.0.1:${port}`;
     const rows = await measureRoutes(origin, await seedPages(apiClient(origin)));
     printRoutes(rows);
-    process.exitCode = rows.every((r) => r.kb <= r.budgetKb) ? 0 : 1;
+    process.exitCode = rows.every((r) => withinBudget(r)) ? 0 : 1;
   } finally {
     await stop(app);
   }

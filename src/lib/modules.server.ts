@@ -21,6 +21,9 @@ import { undocumentedPart } from '@/lib/invoicing/undocumented.server';
 import { taxStartPart } from '@/lib/formation/tax-start.server';
 import { MODULES, type ModuleKey, type ModuleProgress, type UserProgress } from '@/lib/modules';
 import { nextStep } from '@/lib/next-step';
+import { nextLessonOf, type JourneyView } from '@/lib/journey/journey';
+import { lessonPath } from '@/lib/lessons/urls';
+import { cardAccountsPart } from '@/lib/orders/providers/offered.server';
 
 /**
  * The shop: its catalogue, the sales it has made ("¡Primera venta!" once the first order is
@@ -95,13 +98,48 @@ export async function userProgress(db: Db, userId: number): Promise<UserProgress
  */
 export async function dashboardParts(userId: number, companiesPage: number, pageSize: number) {
   return {
-    ...(await progressParts(userId)),
+    ...(await journeyParts(userId)),
     companies: sentCompaniesPart(userId, companiesPage, pageSize),
     undocumented: undocumentedPart(userId),
-    taxStart: taxStartPart(userId),
-    sellsAs: shopSellsAsPart(userId),
     version: dashboardVersionPart(userId),
   };
+}
+
+/** What the path reads beyond the progress: the tax start, who sells, the card accounts. */
+async function journeyParts(userId: number) {
+  return {
+    ...(await progressParts(userId)),
+    taxStart: taxStartPart(userId),
+    sellsAs: shopSellsAsPart(userId),
+    providers: cardAccountsPart(userId),
+  };
+}
+
+type JourneyFacts = PartValues<Awaited<ReturnType<typeof journeyParts>>>;
+
+/** The path's island's view: the next step and what it can do in place. */
+async function journeyOf(facts: JourneyFacts): Promise<JourneyView> {
+  return {
+    next: nextStep({
+      canvas: facts.canvas,
+      formation: facts.formalizacion,
+      catalogue: facts.catalogue,
+      site: facts.sitio,
+      sales: facts.sales,
+      toAttend: facts.toAttend,
+      identified: facts.identified,
+      taxStart: facts.taxStart,
+      sellsAs: facts.sellsAs,
+    }),
+    providers: facts.providers,
+    selling: facts.catalogue.published > 0,
+    lesson: nextLessonOf(await allLessons(), facts.lessons.items, lessonPath),
+  };
+}
+
+/** `GET /api/users/me/journey/`: the path again, after the island acted in place. */
+export async function journeyView(db: Db, userId: number): Promise<JourneyView> {
+  return journeyOf(await readParts(db, await journeyParts(userId)));
 }
 
 /** The dashboard: the progress, one page of the sent companies and the version they are at, in one statement. */
@@ -112,20 +150,12 @@ export async function dashboardView(
   pageSize: number,
 ) {
   const parts = await dashboardParts(userId, companiesPage, pageSize);
-  const { companies, version, undocumented, taxStart, sellsAs, ...facts } =
-    await privateAnswers.readingDashboard(userId, () => readParts(db, parts));
-  const next = nextStep({
-    canvas: facts.canvas,
-    formation: facts.formalizacion,
-    catalogue: facts.catalogue,
-    site: facts.sitio,
-    sales: facts.sales,
-    toAttend: facts.toAttend,
-    identified: facts.identified,
-    taxStart,
-    sellsAs,
-  });
-  return { progress: toUserProgress(facts), next, companies, undocumented, version };
+  const { companies, version, undocumented, ...facts } = await privateAnswers.readingDashboard(
+    userId,
+    () => readParts(db, parts),
+  );
+  const journey = await journeyOf(facts);
+  return { progress: toUserProgress(facts), journey, companies, undocumented, version };
 }
 
 /** The user's dashboard version (0 before anything of theirs was written). */

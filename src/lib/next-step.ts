@@ -12,16 +12,11 @@ import { SELLER_PATHS } from '@/lib/shop/urls';
 import { chileDay, formatDate } from '@/lib/dates';
 import { taxStartDeadline, type TaxStartFacts } from '@/lib/formation/tax-start';
 import type { SellsAs } from '@/lib/shop/legal-entity';
+import type { Stage } from '@/lib/journey/stages';
 
-export const STAGES = [
-  { key: 'idea', label: 'Idea' },
-  { key: 'canvas', label: 'Canvas' },
-  { key: 'empresa', label: 'Empresa' },
-  { key: 'sitio', label: 'Sitio' },
-  { key: 'primera-venta', label: 'Primera venta' },
-  { key: 'ventas-recurrentes', label: 'Ventas recurrentes' },
-] as const;
-export type Stage = (typeof STAGES)[number]['key'];
+/** Whose tax start a step records in place: a constituted company's (not before `min`), or the shop's persona natural's. */
+export type TaxStartTarget =
+  { kind: 'company'; company: number; min: string } | { kind: 'persona' };
 
 export interface NextStep {
   stage: Stage;
@@ -30,6 +25,8 @@ export interface NextStep {
   action: { label: string; href: string };
   /** A quieter second link, where the step has one worth knowing. */
   also?: { label: string; href: string };
+  /** The step is a tax start: its day can be recorded right in the card. */
+  taxStart?: TaxStartTarget;
 }
 
 /** What the next step is read from. */
@@ -87,17 +84,13 @@ export function nextStep(facts: JourneyFacts): NextStep {
         label: 'Ver qué necesitas',
         href: `/dashboard/formalizacion/${facts.taxStart.company}#inicio-actividades`,
       },
+      taxStart: {
+        kind: 'company',
+        company: facts.taxStart.company,
+        min: facts.taxStart.constitutedOn,
+      },
     };
   }
-  if (facts.sellsAs?.as === 'persona' && !facts.sellsAs.startedOn)
-    return {
-      stage: 'empresa',
-      title: 'Inicia actividades en el SII',
-      text: prose`Vendes con tu propio RUT: declara en el SII que empezaste tu negocio. Se hace en
-  línea y sin costo. Sin ese paso no puedes emitir boletas, y Webpay, Flow y Mercado Pago te lo
-  pedirán para cobrar.`,
-      action: { label: 'Ver qué necesitas', href: SELLER_PATHS.taxStart },
-    };
   if (!facts.canvas.started)
     return {
       stage: 'idea',
@@ -112,6 +105,17 @@ export function nextStep(facts: JourneyFacts): NextStep {
       title: 'Completa tu modelo de negocio',
       text: 'A tu canvas le faltan bloques. Completo, te ayuda a decidir precios, canales y qué vender primero.',
       action: { label: 'Seguir con mi canvas', href: '/canvas' },
+    };
+  // Selling with their own RUN: the company's step is their own tax start.
+  if (facts.sellsAs?.as === 'persona' && !facts.sellsAs.startedOn)
+    return {
+      stage: 'empresa',
+      title: 'Inicia actividades en el SII',
+      text: prose`Vendes con tu propio RUT: declara en el SII que empezaste tu negocio. Se hace en
+  línea y sin costo. Sin ese paso no puedes emitir boletas, y Webpay, Flow y Mercado Pago te lo
+  pedirán para cobrar.`,
+      action: { label: 'Ver qué necesitas', href: SELLER_PATHS.taxStart },
+      taxStart: { kind: 'persona' },
     };
   // Two tracks to a first sale: a company, or selling now as a persona natural (own RUT and
   // inicio de actividades), which skips this step; the company can come later.

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { chileDay } from '@/lib/dates';
+import { FINISHED_CANVAS, filledCanvas } from '../../support/canvas';
 import { PAYLOADS } from '../../fixtures/companies';
 import { BAD_TAX_START_DAYS, constitute, expectRefusedDays } from '../../support/formation';
 import { ApiClient, uniqueEmail } from '../../support/http';
@@ -46,6 +47,7 @@ describe.each(servers)('from persona natural to company on $kind', ({ url }) => 
     expect(nobody.body.message).toMatch(/no vende como persona natural/);
 
     await openShop(api, token);
+    await filledCanvas(api, token, 'Greda', FINISHED_CANVAS);
     expect((await api.get('/api/store/tax-start/', as)).body).toEqual({ started_on: null });
     const waiting = await dashboard();
     expect(waiting).toContain('Inicia actividades en el SII');

@@ -7,6 +7,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { chileDay } from '@/lib/dates';
+import { FINISHED_CANVAS, filledCanvas } from '../../support/canvas';
 import { PAYLOADS } from '../../fixtures/companies';
 import { lookAtBothWidths, sellerWithoutScript, useBrowser } from '../../support/browser';
 import { constitute } from '../../support/formation';
@@ -56,6 +57,7 @@ describe('the tax start', () => {
   it('a persona natural’s own tax start: what the SII asks, and the day kept when refused', async () => {
     const { account, page, view, close } = await sellerWithoutScript(browserOf(), url);
     await openShop(new ApiClient(url), account.token);
+    await filledCanvas(new ApiClient(url), account.token, 'Greda', FINISHED_CANVAS);
 
     await page.goto(`${url}/dashboard`);
     await page.getByRole('heading', { name: 'Inicia actividades en el SII' }).waitFor();

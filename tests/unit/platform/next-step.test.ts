@@ -107,10 +107,8 @@ describe('the next best step', () => {
       title: 'Inicia actividades en el SII',
       action: { href: '/dashboard/inicio-actividades' },
     });
-    // Before the canvas, like a company's: providers and boletas wait on it.
-    expect(nextStep({ ...person, canvas: START.canvas }).action.href).toBe(
-      '/dashboard/inicio-actividades',
-    );
+    // In the company's place on the path, after the canvas.
+    expect(nextStep({ ...person, canvas: START.canvas }).action.href).toBe('/canvas');
     const started = { ...person, sellsAs: { as: 'persona' as const, startedOn: '2026-11-02' } };
     expect(nextStep(started).action.href).toBe('/productos/nuevo');
   });

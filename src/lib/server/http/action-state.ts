@@ -11,6 +11,7 @@ import {
   type ActionReturnType,
 } from 'astro:actions';
 import type { FormFailure } from '@/lib/forms';
+import { actionFailure } from '@/lib/action-failure';
 import { formFields } from '@/lib/server/http/form-fields';
 import { HttpError } from '@/lib/server/http/errors';
 
@@ -23,12 +24,6 @@ export type ActionState<A extends AnyAction> =
   | { ok: true; value: Data<A> }
   | { ok: false; failure: FormFailure; fields: Record<string, string> };
 
-/** Refusals Astro makes before a handler runs, in English: said as the rest of the app says them. */
-const ASTRO_REFUSALS: Partial<Record<string, string>> = {
-  CONTENT_TOO_LARGE: 'El contenido enviado es demasiado grande.',
-  UNSUPPORTED_MEDIA_TYPE: 'No pudimos leer el formulario enviado.',
-};
-
 export async function actionState<A extends AnyAction>(
   page: AstroGlobal,
   action: A,
@@ -38,26 +33,10 @@ export async function actionState<A extends AnyAction>(
   if (!result.error) return { ok: true, value: result.data as Data<A> };
   const { error } = result;
   if (error.status >= 500) throw new HttpError(error.status, error.message);
-  const errors: Record<string, string> = {};
-  let message = ASTRO_REFUSALS[error.code] ?? error.message;
-  let status = error.status;
-  if (isInputError(error)) {
-    const whole = error.issues.find((i) => i.path.length === 0) as
-      { message: string; status?: number } | undefined;
-    message = whole?.message ?? 'Revisa los datos enviados.';
-    status = whole?.status ?? status;
-    page.response.status = status;
-    for (const [field, messages] of Object.entries(error.fields))
-      if (messages?.[0]) errors[field] = messages[0];
-    // A nested field's own message too, under its path as the form names it (`buyer.name`).
-    for (const issue of error.issues)
-      if (issue.path.length > 1) errors[issue.path.join('.')] ??= issue.message;
-  }
-  return {
-    ok: false,
-    failure: { status, message, errors },
-    fields: await typedFields(page.request),
-  };
+  const failure = actionFailure(error);
+  // Astro rebuilds every input error as a 400: the page answers the refusal's own status.
+  if (isInputError(error)) page.response.status = failure.status;
+  return { ok: false, failure, fields: await typedFields(page.request) };
 }
 
 /** What the person typed: the body is still whole, as Astro's action read a copy of it. */

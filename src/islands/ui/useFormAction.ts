@@ -1,0 +1,13 @@
+import { withState } from '@astrojs/react/actions';
+import { useActionState } from 'react';
+
+/**
+ * React 19's `useActionState` over an Astro Action: `withState` keeps the progressive-enhancement
+ * info, so the server renders a form that posts without JavaScript. The state is the action's
+ * answer (`{data}` or `{error}`), null before the first one.
+ */
+export function useFormAction<R>(action: (form: FormData) => Promise<R>) {
+  // `withState` types its state as the answer alone; before the first answer there is none.
+  const stateful = withState(action) as unknown as (state: R | null, form: FormData) => Promise<R>;
+  return useActionState<R | null, FormData>(stateful, null);
+}

@@ -1,0 +1,51 @@
+/**
+ * The dashboard's path as its island reads it (`JourneyCard`): the next step, and what the step
+ * can do in place: record a tax start's day, test a connected payment provider, open the next
+ * lesson. Pure: built on the server from the dashboard's one statement, and answered again by
+ * `GET /api/users/me/journey/` after each action so the island moves on without a reload.
+ */
+import type { LessonFrontmatter } from '@/lib/lessons/schemas';
+import type { LessonProgress } from '@/lib/lessons/progress';
+import type { NextStep } from '@/lib/next-step';
+import type { CardMethod } from '@/lib/orders/schemas';
+
+/** A card provider the shop connected, and what it last said of the account. */
+export interface ProviderState {
+  method: CardMethod;
+  /** «Flow», as checkout names it (`PAYMENT_NAMES`): read on the server, so the card ships no list. */
+  name: string;
+  check: 'ok' | 'rejected' | null;
+}
+
+/** The next lesson not watched to the end, in course order. */
+export interface NextLesson {
+  title: string;
+  summary: string;
+  minutes: number;
+  href: string;
+}
+
+export interface JourneyView {
+  next: NextStep;
+  /** The card providers connected (none: the card offers to connect one once the shop sells). */
+  providers: ProviderState[];
+  /** Whether the shop has a published product, so getting paid is near. */
+  selling: boolean;
+  lesson: NextLesson | null;
+}
+
+/** The first lesson, in course order, not completed; null when all are. */
+export function nextLessonOf(
+  lessons: LessonFrontmatter[],
+  progress: Record<number, Pick<LessonProgress, 'completed'>>,
+  pathOf: (slug: string) => string,
+): NextLesson | null {
+  const lesson = lessons.find((l) => !progress[l.id]?.completed);
+  if (!lesson) return null;
+  return {
+    title: lesson.title,
+    summary: lesson.summary,
+    minutes: Math.max(1, Math.round(lesson.duration / 60)),
+    href: pathOf(lesson.slug),
+  };
+}
