@@ -12,7 +12,7 @@ import {
   type PaymentMethod,
 } from '@/lib/orders/schemas';
 import { sellerWebpay } from '@/lib/orders/webpay-account.server';
-import { isRedirectProvider } from '@/lib/orders/providers/provider';
+import { isRedirectProvider, orderReference } from '@/lib/orders/providers/provider';
 import { refundAtProvider } from '@/lib/orders/providers/refund.server';
 import type { Db } from '@/lib/server/db/client';
 import { perDatabase } from '@/lib/server/db/prepared';
@@ -29,6 +29,7 @@ import { INVOICING_PATHS } from '@/lib/invoicing/urls';
 import { undocumented } from '@/lib/invoicing/undocumented.server';
 import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
 import { recordEvent, timelineOf } from '@/lib/orders/timeline.server';
+import { prose } from '@/lib/prose';
 
 export const ORDER_NOT_FOUND = 'Esa orden no existe.';
 
@@ -154,12 +155,20 @@ export async function moveOrder(
   if (!allowed.includes(to))
     throw new HttpError(
       400,
-      `Una orden «${STATUS_LABELS[row.status as OrderStatus].toLowerCase()}» no puede pasar a «${STATUS_LABELS[to].toLowerCase()}».`,
+      prose`Una orden «${STATUS_LABELS[row.status as OrderStatus].toLowerCase()}» no puede pasar a
+        «${STATUS_LABELS[to].toLowerCase()}».`,
       { errors: { status: ['Ese cambio de estado no es posible.'] } },
     );
   if (to === 'cancelado' && row.paymentMethod === 'webpay' && row.paidAt && row.webpayToken) {
     try {
-      await (await sellerWebpay(db, sellerId))!.refund(row.webpayToken, row.total);
+      await (await sellerWebpay(db, sellerId))!.refund({
+        ref: row.webpayToken,
+        reference: orderReference(row),
+        amount: row.total,
+        email: row.buyerEmail,
+        // Webpay answers a refund at once: there is no later word to wait for.
+        callbackUrl: '',
+      });
     } catch (error) {
       log.error('webpay refund failed', {
         order: id,
@@ -214,17 +223,22 @@ export async function moveOrder(
   return getOrder(db, sellerId, id);
 }
 
-/** The dashboard: how many sales a seller has made (paid orders, whatever happened after), as a part of its statement. */
+/**
+ * The dashboard: how many sales a seller has made (paid orders, whatever happened after), as a part
+ * of its statement.
+ */
 export function salesCountPart(sellerId: number): JsonPart<number> {
   return {
-    sql: sql`select count(*) from ${orders} where ${orders.sellerId} = ${sellerId} and ${orders.status} in ${SOLD_STATUSES}`,
+    sql: sql`select count(*) from ${orders} where ${orders.sellerId} = ${sellerId} and
+      ${orders.status} in ${SOLD_STATUSES}`,
     read: (n: number) => Number(n),
   };
 }
 
 /** Orders that wait for the seller: a transfer or WhatsApp payment to confirm, or one to prepare or send. */
 const toAttend = (sellerId: number | SQL | ReturnType<typeof sql.placeholder>) =>
-  sql`${orders.sellerId} = ${sellerId} and (${orders.status} in ('pagado', 'preparando') or (${orders.status} = 'pendiente_pago' and ${orders.paymentMethod} <> 'webpay'))`;
+  sql`${orders.sellerId} = ${sellerId} and (${orders.status} in ('pagado', 'preparando') or
+    (${orders.status} = 'pendiente_pago' and ${orders.paymentMethod} <> 'webpay'))`;
 
 /** The dashboard: how many orders wait for the seller, as a part of its statement. */
 export function toAttendPart(sellerId: number): JsonPart<number> {

@@ -4,7 +4,7 @@
  * browser comes back; the sweeper finishes unfinished commits and lapsed holds.
  */
 import { and, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
-import { isApproved, type WebpayResult } from '@/lib/orders/webpay.server';
+import type { WebpayPayment, WebpayResult } from '@/lib/orders/webpay.server';
 import { sellerWebpay } from '@/lib/orders/webpay-account.server';
 import { enqueueTaxDocument } from '@/lib/invoicing/emit.server';
 import { fallBack } from '@/lib/orders/card-fallback.server';
@@ -98,16 +98,20 @@ export async function settle(
 export const PAYMENT_DECLINED =
   'Tu banco no autorizó el pago y no se hizo ningún cargo. Puedes intentarlo de nuevo o elegir otro medio de pago.';
 
-/** The result of a commit or a status call, applied to its order. */
-async function applyWebpay(db: Db, row: OrderRow, result: WebpayResult): Promise<OrderRow> {
-  if (isApproved(result, row.total))
-    return (await settle(db, row, { status: 'pagado', webpay: result })).row;
-  if (result.status === 'INITIALIZED') return row;
+/** Paid, for this order: the provider says so, for exactly its total. */
+const paidInFull = (payment: WebpayPayment, row: OrderRow) =>
+  payment.state === 'paid' && payment.amount === row.total;
+
+/** The answer of a commit or a status call, applied to its order. */
+async function applyWebpay(db: Db, row: OrderRow, payment: WebpayPayment): Promise<OrderRow> {
+  if (paidInFull(payment, row))
+    return (await settle(db, row, { status: 'pagado', webpay: payment.result })).row;
+  if (payment.state === 'pending') return row;
   // Webpay's response code stays in `webpay` for the seller; the buyer reads what to do.
   return (
     await settle(db, row, {
       status: 'rechazado',
-      webpay: result,
+      webpay: payment.result,
       reason: PAYMENT_DECLINED,
     })
   ).row;
@@ -225,7 +229,7 @@ async function commitOrReconcile(db: Db, row: OrderRow): Promise<OrderRow> {
       error: error instanceof Error ? error.message : String(error),
     });
     try {
-      return await applyWebpay(db, row, await client.status(row.webpayToken!));
+      return await applyWebpay(db, row, await client.status(row.webpayToken!, row.number));
     } catch (statusError) {
       log.error('webpay status failed', {
         order: row.id,
@@ -318,14 +322,14 @@ export async function sweepOrders(db: Db): Promise<{ reconciled: number; lapsed:
         continue;
       }
       try {
-        const result = await client.status(row.webpayToken);
-        if (isApproved(result, row.total))
-          await settle(db, row, { status: 'pagado', webpay: result });
+        const payment = await client.status(row.webpayToken, row.number);
+        if (paidInFull(payment, row))
+          await settle(db, row, { status: 'pagado', webpay: payment.result });
         else if (
           (
             await settle(db, row, {
               status: 'rechazado',
-              webpay: result,
+              webpay: payment.result,
               reason: 'Se acabó el tiempo para pagar en Webpay. No se hizo ningún cargo.',
               mail: await lapseMail(db, row),
             })

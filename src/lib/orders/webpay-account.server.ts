@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import type { WebpayAccountInput, WebpayEnvironment } from '@/lib/orders/schemas';
 import {
   checkWebpayAccount,
-  webpayClient,
-  type Webpay,
+  webpayProvider,
+  type WebpayProvider,
   type WebpayAccount,
   type WebpayCheck,
 } from '@/lib/orders/webpay.server';
@@ -72,10 +72,10 @@ export function accountOf(
 }
 
 /** Webpay for the seller's own account, or null when the store has none. */
-export async function sellerWebpay(db: Db | Tx, sellerId: number): Promise<Webpay | null> {
+export async function sellerWebpay(db: Db | Tx, sellerId: number): Promise<WebpayProvider | null> {
   const [row] = await db.select().from(stores).where(eq(stores.userId, sellerId));
   const account = accountOf(row ?? null);
-  return account && webpayClient(account);
+  return account && webpayProvider(account);
 }
 
 export async function getWebpayAccount(db: Db, userId: number): Promise<WebpayAccountView> {

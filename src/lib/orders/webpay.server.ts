@@ -1,7 +1,7 @@
 /**
- * Webpay Plus (REST v1.2) through `transbank-sdk`, with each store's own account: create a
- * transaction, commit it when the buyer returns, ask its status (reconciliation), refund it (a
- * seller cancels a paid order). The SDK's `Options` take the API's base URL, so `WEBPAY_API_URL`
+ * Webpay Plus (REST v1.2) through `transbank-sdk`, with each store's own account, behind the card
+ * providers' interface: create a transaction, commit it when the buyer returns, ask its status
+ * (reconciliation), refund it (a seller cancels a paid order). The SDK's `Options` take the API's base URL, so `WEBPAY_API_URL`
  * points it at another host (the tests' local server); integration and production use
  * Transbank's own hosts. The SDK (with axios, some 100 modules and 23 MB) is imported on the
  * first call to Webpay, not when the orders service loads.
@@ -9,6 +9,12 @@
 import type { WebpayPlus } from 'transbank-sdk';
 import type { WebpayEnvironment } from '@/lib/orders/schemas';
 import { webpayApiUrl } from '@/lib/server/config';
+import {
+  ProviderAccountRejected,
+  type AccountCheck,
+  type PaymentProvider,
+  type ProviderPayment,
+} from '@/lib/orders/providers/provider';
 
 /** A store's Webpay Plus account, its secret key opened (`webpay-account.server.ts`). */
 export interface WebpayAccount {
@@ -33,11 +39,6 @@ export interface WebpayResult {
   transaction_date: string | null;
 }
 
-/** Approved: Webpay authorized it (response code 0) for exactly the amount asked. */
-export function isApproved(result: WebpayResult, amount: number): boolean {
-  return result.status === 'AUTHORIZED' && result.response_code === 0 && result.amount === amount;
-}
-
 /** Webpay's JSON as read: any field may be missing or of another type, so each is checked. */
 function toResult(raw: unknown): WebpayResult {
   const r = (raw ?? {}) as Record<string, unknown>;
@@ -56,29 +57,36 @@ function toResult(raw: unknown): WebpayResult {
   };
 }
 
-/** Webpay answered 401/403: it does not know the store's commerce code and key. */
-export class WebpayAccountRejected extends Error {
-  constructor() {
-    super('Webpay rejected the store account (401)');
-    this.name = 'WebpayAccountRejected';
-  }
+/** A Webpay answer in the providers' terms, its whole result kept for the seller's record. */
+export interface WebpayPayment extends ProviderPayment {
+  result: WebpayResult;
 }
 
-export interface Webpay {
-  /** Starts a transaction: its token and Webpay's payment form, where the buyer's browser posts `token_ws`. */
-  create(
-    buyOrder: string,
-    sessionId: string,
-    amount: number,
-    returnUrl: string,
-  ): Promise<{ token: string; url: string }>;
-  commit(token: string): Promise<WebpayResult>;
-  status(token: string): Promise<WebpayResult>;
-  refund(token: string, amount: number): Promise<{ type: string }>;
+/** Authorized with response code 0 is paid; `INITIALIZED` has not been decided; the rest, refused. */
+function paymentOf(result: WebpayResult): WebpayPayment {
+  const approved = result.status === 'AUTHORIZED' && result.response_code === 0;
+  return {
+    state: approved ? 'paid' : result.status === 'INITIALIZED' ? 'pending' : 'rejected',
+    amount: result.amount,
+    reference: result.buy_order,
+    provider_order: result.authorization_code,
+    media: result.payment_type_code,
+    date: result.transaction_date,
+    result,
+  };
+}
+
+/**
+ * Webpay behind the providers' interface. Its page takes the token by POST (`create`'s `url` is
+ * the form's target), and it confirms on the buyer's return rather than server to server: the
+ * return `commit`s the transaction, and `status` reconciles one whose commit never finished.
+ */
+export interface WebpayProvider extends PaymentProvider<WebpayPayment> {
+  commit(ref: string): Promise<WebpayPayment>;
 }
 
 /** Webpay for one store's account: every call goes out with that store's commerce code and key. */
-export function webpayClient(account: WebpayAccount): Webpay {
+export function webpayProvider(account: WebpayAccount): WebpayProvider {
   let transaction: Promise<InstanceType<typeof WebpayPlus.Transaction>> | undefined;
   const open = () =>
     (transaction ??= import('transbank-sdk').then(
@@ -93,32 +101,38 @@ export function webpayClient(account: WebpayAccount): Webpay {
         ),
     ));
   return {
-    async create(buyOrder, sessionId, amount, returnUrl) {
+    name: 'webpay',
+    async create(payment) {
       try {
+        // The buy order: the reference without its first dash (`H689BNA3`, a later try `H689BNA3-5`).
+        const buyOrder = payment.reference.replace('-', '');
         // The SDK types its answers `any`; Webpay documents both fields as strings.
-        const raw = (await (await open()).create(buyOrder, sessionId, amount, returnUrl)) as {
+        const raw = (await (
+          await open()
+        ).create(buyOrder, payment.session, payment.amount, payment.returnUrl)) as {
           token: string;
           url: string;
         };
-        return { token: raw.token, url: raw.url };
+        return { ref: raw.token, url: raw.url };
       } catch (error) {
         // The SDK's TransbankError carries axios's «Request failed with status code 401».
         if (/status code 40[13]\b/.test(error instanceof Error ? error.message : ''))
-          throw new WebpayAccountRejected();
+          throw new ProviderAccountRejected('webpay');
         throw error;
       }
     },
-    commit: async (token) => toResult(await (await open()).commit(token)),
-    status: async (token) => toResult(await (await open()).status(token)),
-    refund: async (token, amount) => {
-      const refunded = (await (await open()).refund(token, amount)) as { type?: string } | null;
-      return { type: refunded?.type ?? '' };
+    commit: async (ref) => paymentOf(toResult(await (await open()).commit(ref))),
+    status: async (ref) => paymentOf(toResult(await (await open()).status(ref))),
+    async refund({ ref, amount }) {
+      const refunded = (await (await open()).refund(ref, amount)) as { type?: string } | null;
+      return { ref, state: refunded?.type ?? '' };
     },
+    check: () => checkWebpayAccount(account),
   };
 }
 
 /** What "Probar conexión" found: Webpay accepted the account, refused it, or did not answer. */
-export type WebpayCheck = 'ok' | 'rejected' | 'unreachable';
+export type WebpayCheck = AccountCheck;
 
 /**
  * Asks Webpay for the status of a transaction that cannot exist: an account Webpay knows gets

@@ -1,10 +1,10 @@
 /**
- * The payment providers that take the buyer to their own page and tell the shop afterwards, server
- * to server (Flow; Mercado Pago next). Each one is reached through this interface, so placing,
- * confirming, reconciling and refunding an order read the same whatever the provider. Webpay posts
- * a form from our page instead and keeps its own module (`orders/webpay.server.ts`).
+ * The card providers: Webpay, and those that take the buyer to their own page and tell the shop
+ * afterwards, server to server (Flow, Mercado Pago). Each one is reached through this interface,
+ * so placing, confirming, reconciling and refunding an order read the same whatever the provider.
  */
 import { HttpError } from '@/lib/server/http/errors';
+import type { CardMethod } from '@/lib/orders/schemas';
 
 export const REDIRECT_PROVIDERS = ['flow', 'mercadopago'] as const;
 export type RedirectProvider = (typeof REDIRECT_PROVIDERS)[number];
@@ -35,8 +35,10 @@ export interface ProviderPayment {
 }
 
 export interface NewPayment {
-  /** Our order's number. */
+  /** Our order's number (a later try's own reference, `orderReference`). */
   reference: string;
+  /** Our id of the order (`o42`): Webpay sends it back when its time to pay runs out. */
+  session: string;
   subject: string;
   amount: number;
   email: string;
@@ -60,17 +62,23 @@ export interface NewRefund {
 /** What «Probar conexión» found: the provider accepted the account, refused it, or did not answer. */
 export type AccountCheck = 'ok' | 'rejected' | 'unreachable';
 
-export interface PaymentProvider {
-  readonly name: RedirectProvider;
+/**
+ * A card provider with one shop's account. Flow and Mercado Pago send the buyer to `url` and tell
+ * us server to server; Webpay's page takes the token by POST and confirms on the buyer's return
+ * (`webpay.server.ts` adds its `commit`). `P` is what a provider's answer keeps beyond the common
+ * part (Webpay: its whole result, for the seller's record).
+ */
+export interface PaymentProvider<P extends ProviderPayment = ProviderPayment> {
+  readonly name: CardMethod;
   /** Starts a payment: its reference and the page the buyer goes to. */
   create(payment: NewPayment): Promise<{ ref: string; url: string }>;
   /**
    * Asks where an order's payment stands (`ref`: what `create` answered; `reference`: our order's
    * number): what confirms, reconciles and settles a return.
    */
-  status(ref: string, reference: string): Promise<ProviderPayment>;
+  status(ref: string, reference: string): Promise<P>;
   /** One payment by the provider's own id, as its notification names it (Mercado Pago). */
-  payment?(id: string): Promise<ProviderPayment>;
+  payment?(id: string): Promise<P>;
   /** Gives a paid order's money back. */
   refund(refund: NewRefund): Promise<{ ref: string; state: string }>;
   /** Where a refund stands (Flow's callback): `created`, `accepted`, `rejected`, `refunded`. */
@@ -81,7 +89,7 @@ export interface PaymentProvider {
 
 /** The provider answered 401: it does not know the shop's keys. */
 export class ProviderAccountRejected extends Error {
-  constructor(provider: RedirectProvider) {
+  constructor(provider: CardMethod) {
     super(`${provider} rejected the store account (401)`);
     this.name = 'ProviderAccountRejected';
   }

@@ -16,7 +16,6 @@ import type { CardMethod } from '@/lib/orders/schemas';
 import { PAY_PATHS, PROVIDER_PATHS } from '@/lib/orders/urls';
 import type { OrderRow } from '@/lib/orders/view.server';
 import { recordWebpayCheck, sellerWebpay } from '@/lib/orders/webpay-account.server';
-import { WebpayAccountRejected } from '@/lib/orders/webpay.server';
 import { orderHoldHours, siteUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { orders } from '@/lib/server/db/schema';
@@ -61,22 +60,27 @@ export async function startWebpayPayment(
 ): Promise<{ row: OrderRow; form: { url: string; token: string } }> {
   try {
     const client = await sellerWebpay(db, row.sellerId);
-    if (!client) throw new WebpayAccountRejected();
-    // Webpay's buy order: the reference without its first dash (`H689BNA3`, a later try `H689BNA3-5`).
-    const created = await client.create(
-      orderReference(row).replace('-', ''),
-      `o${row.id}`,
-      row.total,
-      origin + PAY_PATHS.webpayReturn,
-    );
+    if (!client) throw new ProviderAccountRejected('webpay');
+    // Webpay confirms on the buyer's return: it is where it tells us, and where the buyer comes.
+    const back = origin + PAY_PATHS.webpayReturn;
+    const created = await client.create({
+      reference: orderReference(row),
+      session: `o${row.id}`,
+      subject: `Pedido ${row.number}`,
+      amount: row.total,
+      email: row.buyerEmail,
+      confirmationUrl: back,
+      returnUrl: back,
+      expiresInSeconds: Math.round(cardHoldMs('webpay') / 1000),
+    });
     const [saved] = await db
       .update(orders)
-      .set({ webpayToken: created.token, webpayUrl: created.url, updatedAt: sql`now()` })
+      .set({ webpayToken: created.ref, webpayUrl: created.url, updatedAt: sql`now()` })
       .where(eq(orders.id, row.id))
       .returning();
-    return { row: saved!, form: created };
+    return { row: saved!, form: { url: created.url, token: created.ref } };
   } catch (error) {
-    const rejected = error instanceof WebpayAccountRejected;
+    const rejected = error instanceof ProviderAccountRejected;
     log.error('webpay create failed', {
       order: row.id,
       error: error instanceof Error ? error.message : String(error),
@@ -111,6 +115,7 @@ export async function startProviderPayment(
     if (!client) throw new ProviderAccountRejected(provider);
     const created = await client.create({
       reference: orderReference(row),
+      session: `o${row.id}`,
       subject: `Pedido ${row.number}`,
       amount: row.total,
       email: row.buyerEmail,
