@@ -23,7 +23,8 @@ import {
   startChild,
   stop,
 } from './app-fixture.mjs';
-import { ensureWrk, SERVER_CPU, wrk, wrkTogether } from './bench/wrk.mjs';
+import { startLocalFlow } from './bench/local-flow.mjs';
+import { ensureWrk, SERVER_CPU, WRK_CPU, wrk, wrkTogether } from './bench/wrk.mjs';
 import { ensureBuilt, root } from './ensure-built.mjs';
 import { measureRoutes, printRoutes, seedPages } from './page-weights.mjs';
 
@@ -47,8 +48,10 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 ensureBuilt();
 ensureWrk();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'impulsa-bench-'));
+// The local Flow the provider row's orders are paid at, on wrk's core (issue 50).
+const flow = await startLocalFlow(dataDir, WRK_CPU);
 // Every order of the bench comes from 127.0.0.1: lift the per-address limit.
-const appEnv = { DATA_DIR: dataDir, ORDER_RATE_LIMIT: '100000000' };
+const appEnv = { DATA_DIR: dataDir, ORDER_RATE_LIMIT: '100000000', FLOW_API_URL: flow.url };
 let dropDatabase = async () => {};
 if (adminUrl) {
   const name = `impulsa_bench_${Date.now()}`;
@@ -129,6 +132,15 @@ try {
   const paidOrder = await api('POST', '/api/orders/', JSON.parse(orderBody));
   await api('PATCH', `/api/orders/${paidOrder.id}/`, { status: 'pagado' }, token);
   const receiptPath = new URL(paidOrder.receipt_url).pathname;
+  // The same order paid with Flow: placing it asks Flow for the payment and answers its page.
+  const flowAccount = await api(
+    'PUT',
+    '/api/store/payments/flow/',
+    { ...flow.account, environment: 'sandbox', version: 0 },
+    token,
+  );
+  if (flowAccount.check !== 'ok') throw new Error('the local Flow refused the account');
+  const flowOrderBody = JSON.stringify({ ...JSON.parse(orderBody), payment_method: 'flow' });
   /** The rows: a name, what a request is, and what status it must answer. A query string skips the render cache. */
   const ROWS = [
     { name: '/ (cached)', path: '/' },
@@ -195,6 +207,15 @@ try {
       path: '/api/orders/',
       method: 'POST',
       body: orderBody,
+      headers: { 'Content-Type': 'application/json' },
+      status: 201,
+    },
+    {
+      // Its own query: the raw server tells the two order rows apart by the URL alone.
+      name: 'POST /api/orders/ (Flow, a redirect)',
+      path: '/api/orders/?pago=flow',
+      method: 'POST',
+      body: flowOrderBody,
       headers: { 'Content-Type': 'application/json' },
       status: 201,
     },
@@ -290,6 +311,7 @@ try {
 } finally {
   await stop(app);
   if (raw) await stop(raw);
+  await stop(flow.child);
   await dropDatabase();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
