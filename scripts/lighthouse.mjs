@@ -1,6 +1,7 @@
 // `npm run lighthouse`: Lighthouse (mobile, its default: a mid-range phone on a slow 4G link,
 // simulated) on the pages people arrive at: `/`, `/landing`, `/login`, a product page, a
-// published site's home on its subdomain, and a formation step signed in (issue 29's goals). Builds if needed, serves the app on a fresh embedded
+// published site's home on its subdomain, and a formation step signed in (issue 29's goals). Builds
+// if needed, serves the app on a fresh embedded
 // database with a seller made through the API, drives Debian's Chromium (CHROMIUM_PATH), and
 // prints each page's four scores. The README records the latest figures. LIGHTHOUSE_REPORTS=<dir>
 // also keeps each page's full report (JSON) there, to read what an audit found.

@@ -20,6 +20,7 @@ import { requireUser } from '@/lib/server/http/auth';
 import { getDb } from '@/lib/server/db/client';
 import type { FlashInput as Toast } from '@/lib/toast/flash';
 import { z } from '@/lib/zod';
+import { prose } from '@/lib/prose';
 
 export const invoicing = {
   save: formAction(invoicingAccountSchema, {}, async (input, context): Promise<Toast> => {
@@ -29,7 +30,8 @@ export const invoicing = {
     if (saved.check === 'ok' && saved.issuer)
       return {
         title: 'OpenFactura conectado',
-        description: `Las boletas de tus ventas pagadas saldrán a nombre de ${saved.issuer.name}, RUT ${saved.issuer.rut}.`,
+        description: prose`Las boletas de tus ventas pagadas saldrán a nombre de
+          ${saved.issuer.name}, RUT ${saved.issuer.rut}.`,
       };
     return {
       title: 'Guardamos la llave, pero OpenFactura no la confirmó',

@@ -161,7 +161,8 @@ export async function dashboardView(
 /** The user's dashboard version (0 before anything of theirs was written). */
 function dashboardVersionPart(userId: number): JsonPart<number> {
   return {
-    sql: sql`select coalesce(max(${dashboardVersions.version}), 0) from ${dashboardVersions} where ${dashboardVersions.userId} = ${userId}`,
+    sql: sql`select coalesce(max(${dashboardVersions.version}), 0) from ${dashboardVersions} where
+      ${dashboardVersions.userId} = ${userId}`,
     read: (version: number | string) => Number(version),
   };
 }

@@ -4,6 +4,7 @@
  * `available` flag here (and giving it a progress part in `modules.server.ts`).
  */
 import { ORDER_PATHS } from '@/lib/orders/urls';
+import { prose } from '@/lib/prose';
 
 export interface ProductModule {
   /** Key in the progress API (`GET /api/users/me/progress/`). */
@@ -33,7 +34,8 @@ export const MODULE_LIST = [
     cta: { start: 'Crear mi canvas', resume: 'Seguir con mi canvas' },
     landing: {
       title: 'Canvas de modelo de negocio',
-      text: 'Los nueve bloques, uno a la vez, con preguntas guía, ejemplos de pymes chilenas y una revisión que detecta lo que falta.',
+      text: prose`Los nueve bloques, uno a la vez, con preguntas guía, ejemplos de pymes chilenas y
+        una revisión que detecta lo que falta.`,
       tag: 'Idea',
     },
     available: true,
@@ -47,7 +49,8 @@ export const MODULE_LIST = [
     cta: { start: 'Constituir mi empresa', resume: 'Seguir con mi empresa' },
     landing: {
       title: 'Constitución de empresa',
-      text: 'SpA, EIRL o Ltda con formulario o conversación. Validamos RUT, comunas, giros del SII y porcentajes antes de enviar.',
+      text: prose`SpA, EIRL o Ltda con formulario o conversación. Validamos RUT, comunas, giros del
+        SII y porcentajes antes de enviar.`,
       tag: 'Empresa',
     },
     available: true,

@@ -14,7 +14,10 @@ import { taxStartDeadline, type TaxStartFacts } from '@/lib/formation/tax-start'
 import type { SellsAs } from '@/lib/shop/legal-entity';
 import type { Stage } from '@/lib/journey/stages';
 
-/** Whose tax start a step records in place: a constituted company's (not before `min`), or the shop's persona natural's. */
+/**
+ * Whose tax start a step records in place: a constituted company's (not before `min`), or the
+ * shop's persona natural's.
+ */
 export type TaxStartTarget =
   { kind: 'company'; company: number; min: string } | { kind: 'persona' };
 

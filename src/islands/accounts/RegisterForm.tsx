@@ -20,7 +20,10 @@ interface Props {
   /** Where the form posts before hydration or without JavaScript: its page with its action. */
   action: string;
   googleEnabled: boolean;
-  /** A post that the server refused (the form works without JavaScript): its message, field errors and what was sent. */
+  /**
+   * A post that the server refused (the form works without JavaScript): its message, field errors
+   * and what was sent.
+   */
   failure?: FormFailure & { email: string; fullName: string };
 }
 

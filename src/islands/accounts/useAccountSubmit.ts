@@ -6,7 +6,10 @@ import { firstErrors, type FormFailure } from '@/lib/forms';
 import { clearSessionState } from '@/islands/ui/fields';
 
 interface Options<S extends z.ZodType> {
-  /** The payload's schema, imported when the person starts on the form: zod is not part of the page's first download. */
+  /**
+   * The payload's schema, imported when the person starts on the form: zod is not part of the
+   * page's first download.
+   */
   schema: () => Promise<S>;
   /** Signs in or registers; throws with the message to show (server's, else the spec fallback). */
   action: (input: z.output<S>) => Promise<PublicUser>;

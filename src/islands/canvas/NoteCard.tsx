@@ -40,7 +40,8 @@ export function NoteCard({
       </label>
       <textarea
         id={`${id}-text`}
-        className="block min-h-20 w-full resize-y rounded-md border border-transparent bg-white/60 p-2 text-sm text-ink-900 focus:border-brand-400 focus:outline-none"
+        className="block min-h-20 w-full resize-y rounded-md border border-transparent bg-white/60
+          p-2 text-sm text-ink-900 focus:border-brand-400 focus:outline-none"
         value={note.text}
         maxLength={NOTE_MAX_CHARS + 100}
         onChange={(e) => onChange({ ...note, text: e.target.value })}

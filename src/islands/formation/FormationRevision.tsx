@@ -129,7 +129,10 @@ function FormationRevision({ type }: { type: BusinessType }) {
                 <h2 id={`group-${g.step}`} className="text-lg font-semibold">
                   {gi + 1}. {g.title}
                   {errors > 0 && (
-                    <span className="ml-2 rounded-full bg-warning-50 px-2 py-0.5 text-xs font-semibold text-warning-600">
+                    <span
+                      className="ml-2 rounded-full bg-warning-50 px-2 py-0.5 text-xs
+                      font-semibold text-warning-600"
+                    >
                       Incompleto
                     </span>
                   )}
@@ -181,7 +184,10 @@ function FormationRevision({ type }: { type: BusinessType }) {
         </ul>
       )}
 
-      <div className="mt-8 flex flex-col-reverse gap-3 border-t border-ink-100 pt-6 sm:flex-row sm:justify-between no-print">
+      <div
+        className="mt-8 flex flex-col-reverse gap-3 border-t border-ink-100 pt-6 sm:flex-row
+        sm:justify-between no-print"
+      >
         <a href={stepPath(type, 'chat')} className="btn-ghost">
           Completar conversando
         </a>

@@ -84,7 +84,11 @@ function QuickStartForm({ action, refused }: Props) {
             return (
               <label
                 key={value}
-                className="flex cursor-pointer flex-col rounded-(--radius-control) border border-ink-200 bg-white p-3 transition-colors hover:border-brand-300 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:ring-2 has-checked:ring-brand-200 has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
+                className="flex cursor-pointer flex-col rounded-(--radius-control) border
+                  border-ink-200 bg-white p-3 transition-colors hover:border-brand-300
+                  has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:ring-2
+                  has-checked:ring-brand-200 has-focus-visible:outline-2
+                  has-focus-visible:outline-brand-600"
               >
                 <span className="flex items-center gap-2">
                   <input

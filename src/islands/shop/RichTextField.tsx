@@ -76,7 +76,10 @@ function RichTextField({ form, name, label, html, text, hint }: Props) {
       <span id={`${id}-label`} className="field-label">
         {label}
       </span>
-      <div className="rounded-(--radius-control) border border-ink-200 bg-white focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-200">
+      <div
+        className="rounded-(--radius-control) border border-ink-200 bg-white
+        focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-200"
+      >
         <div
           className="flex flex-wrap gap-1 border-b border-ink-100 p-1"
           role="toolbar"

@@ -57,7 +57,10 @@ export function ImageField({
             className="size-16 rounded-md border border-ink-200 object-cover"
           />
         ) : (
-          <span className="flex size-16 items-center justify-center rounded-md border border-dashed border-ink-300 text-xs text-ink-500">
+          <span
+            className="flex size-16 items-center justify-center rounded-md border border-dashed
+            border-ink-300 text-xs text-ink-500"
+          >
             Sin imagen
           </span>
         )}
@@ -104,7 +107,8 @@ export function ImageField({
                   type="button"
                   aria-pressed={image.id === value}
                   aria-label={image.alt || `Imagen ${image.id}`}
-                  className="block w-full overflow-hidden rounded-md border border-ink-200 aria-pressed:ring-2 aria-pressed:ring-brand-600"
+                  className="block w-full overflow-hidden rounded-md border border-ink-200
+                    aria-pressed:ring-2 aria-pressed:ring-brand-600"
                   onClick={() => onChange(image.id)}
                   disabled={readOnly}
                 >

@@ -131,7 +131,10 @@ function NewSiteFields({
             aria-invalid={subdomainError ? true : undefined}
             aria-describedby="site-subdomain-status"
           />
-          <span className="flex items-center rounded-r-(--radius-control) border border-l-0 border-ink-300 bg-ink-50 px-3 text-sm text-ink-600">
+          <span
+            className="flex items-center rounded-r-(--radius-control) border border-l-0
+            border-ink-300 bg-ink-50 px-3 text-sm text-ink-600"
+          >
             .{suffix}
           </span>
         </div>

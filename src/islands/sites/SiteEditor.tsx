@@ -148,7 +148,8 @@ function SiteEditor({
       },
       debounceMs: 1000,
     });
-    // Edits this device kept from an earlier visit go back in; if the page moved on since, the save says 409 and the seller chooses.
+    // Edits this device kept from an earlier visit go back in; if the page moved on since, the save
+    // says 409 and the seller chooses.
     const kept = sitePageCopies.load(key);
     if (kept?.dirty && JSON.stringify(kept.value) !== JSON.stringify(copy.current.value)) {
       copy.current = kept;

@@ -50,7 +50,8 @@ export default function ToastArea({ toasts }: ToastState<ReactNode>) {
             {action}
             <ToastPrimitive.Close
               aria-label="Cerrar notificación"
-              className="absolute top-2 right-2 inline-flex size-8 items-center justify-center rounded-md opacity-70 hover:opacity-100 focus:opacity-100"
+              className="absolute top-2 right-2 inline-flex size-8 items-center justify-center
+                rounded-md opacity-70 hover:opacity-100 focus:opacity-100"
             >
               <svg
                 viewBox="0 0 24 24"
@@ -69,7 +70,8 @@ export default function ToastArea({ toasts }: ToastState<ReactNode>) {
       <ToastPrimitive.Viewport
         hotkey={TOAST_VIEWPORT_HOTKEY}
         label={TOAST_VIEWPORT_LABEL}
-        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]"
+        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none
+          sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
   );

@@ -250,7 +250,10 @@ export function RadioCards<V extends string>({
         {options.map((o) => (
           <label
             key={o.value}
-            className="flex cursor-pointer gap-3 rounded-(--radius-control) border border-ink-200 bg-white p-3 hover:border-brand-300 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
+            className="flex cursor-pointer gap-3 rounded-(--radius-control) border border-ink-200
+              bg-white p-3 hover:border-brand-300 has-checked:border-brand-600
+              has-checked:bg-brand-50 has-focus-visible:outline-2
+              has-focus-visible:outline-brand-600"
           >
             <input
               type="radio"

@@ -27,7 +27,8 @@ const UNLOCK_TTL_MS = 60 * 60 * 1000;
 const UNLOCK_MAIL_WINDOW_MS = 15 * 60 * 1000;
 
 export const INVALID_UNLOCK_LINK =
-  'El enlace para ingresar desde este dispositivo no es válido o ya expiró. Intenta ingresar de nuevo y te enviaremos otro.';
+  'El enlace para ingresar desde este dispositivo no es válido o ya expiró. Intenta ingresar de ' +
+  'nuevo y te enviaremos otro.';
 
 type Cookies = Pick<APIContext, 'cookies' | 'url'>;
 

@@ -90,7 +90,8 @@ type Context = Pick<APIContext, 'request' | 'clientAddress'>;
 
 /** The same answer whether or not an account has the email. */
 export const RESET_REQUESTED =
-  'Si existe una cuenta con ese correo, te enviamos un enlace para cambiar la contraseña. Revisa tu bandeja de entrada.';
+  'Si existe una cuenta con ese correo, te enviamos un enlace para cambiar la contraseña. Revisa ' +
+  'tu bandeja de entrada.';
 export const PASSWORD_CHANGED = 'Tu contraseña quedó cambiada. Ya puedes ingresar con la nueva.';
 
 /** Mails a reset link if the account exists; resolves with `RESET_REQUESTED` either way. */

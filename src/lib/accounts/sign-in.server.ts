@@ -14,7 +14,9 @@ export const BAD_CREDENTIALS = 'El correo o la contraseña no son correctos.';
 
 /** What a new browser hears while the account is under attack (the same whether or not it exists). */
 export const NEW_DEVICE_PAUSED =
-  'Por seguridad, pausamos el ingreso a esta cuenta desde dispositivos nuevos: alguien está probando contraseñas. Si la cuenta es tuya, te enviamos un correo con un enlace para ingresar desde este dispositivo.';
+  'Por seguridad, pausamos el ingreso a esta cuenta desde dispositivos nuevos: alguien está ' +
+  'probando contraseñas. Si la cuenta es tuya, te enviamos un correo con un enlace para ingresar ' +
+  'desde este dispositivo.';
 
 /**
  * Counts the attempt against the address before reading anything, then the address and account

@@ -9,7 +9,10 @@ import { PLATFORM_LEGAL_VERSION } from '@/lib/legal/platform';
 import type { Db } from '@/lib/server/db/client';
 import { clientIp } from '@/lib/server/http/auth';
 
-/** Counts the attempt against the IP before reading anything, then against the email; creates the user and starts the session. */
+/**
+ * Counts the attempt against the IP before reading anything, then against the email; creates the
+ * user and starts the session.
+ */
 export async function signUp(
   db: Db,
   context: Pick<APIContext, 'cookies' | 'url' | 'request' | 'clientAddress'>,

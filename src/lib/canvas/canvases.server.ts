@@ -181,9 +181,12 @@ export async function saveSection(
  * all nine blocks with a note (the rule of `filledCount`, counted in SQL).
  */
 export function canvasProgressPart(userId: number): JsonPart<ModuleProgress> {
-  const filled = sql`(select count(*) from ${canvasSections} where ${canvasSections.canvasId} = ${canvases.id} and ${canvasSections.section} in ${SECTION_ORDER} and jsonb_array_length(${canvasSections.notes}) > 0)`;
+  const filled = sql`(select count(*) from ${canvasSections} where ${canvasSections.canvasId} =
+    ${canvases.id} and ${canvasSections.section} in ${SECTION_ORDER} and
+    jsonb_array_length(${canvasSections.notes}) > 0)`;
   return {
-    sql: sql`select json_build_object('canvases', count(*), 'complete', count(*) filter (where ${filled} = ${SECTION_ORDER.length})) from ${canvases} where ${canvases.userId} = ${userId}`,
+    sql: sql`select json_build_object('canvases', count(*), 'complete', count(*) filter (where
+      ${filled} = ${SECTION_ORDER.length})) from ${canvases} where ${canvases.userId} = ${userId}`,
     read: (facts: { canvases: number; complete: number }) => ({
       started: facts.canvases > 0,
       finished: facts.complete > 0,

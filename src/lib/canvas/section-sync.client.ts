@@ -61,7 +61,10 @@ export function alreadySaved(
   );
 }
 
-/** Sends a block's notes as an edit of `version`; resolves with the new version, rejects with the API error (409: `current`). */
+/**
+ * Sends a block's notes as an edit of `version`; resolves with the new version, rejects with the
+ * API error (409: `current`).
+ */
 export async function putSection(
   canvasId: number,
   section: SectionSlug,

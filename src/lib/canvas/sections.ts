@@ -2,6 +2,7 @@
  * The nine blocks of the business model canvas (docs/spec.md §2 slugs), in the order people fill
  * them (segments first, costs last), with plain-Spanish guidance and Chilean examples.
  */
+import { prose } from '@/lib/prose';
 /** The nine canvas sections (docs/spec.md §2 route slugs). */
 export const CANVAS_SECTIONS = [
   'canales',
@@ -41,8 +42,8 @@ export interface SectionGuide {
 export const SECTION_GUIDES: Record<SectionSlug, SectionGuide> = {
   'segmento-de-clientes': {
     title: 'Segmentos de clientes',
-    meaning:
-      'Las personas u organizaciones para las que creas valor. Sin clientes no hay negocio: define a quiénes les vendes y qué los distingue.',
+    meaning: prose`Las personas u organizaciones para las que creas valor. Sin clientes no hay negocio:
+        define a quiénes les vendes y qué los distingue.`,
     questions: [
       '¿Para quién creamos valor?',
       '¿Quiénes son nuestros clientes más importantes?',
@@ -108,8 +109,8 @@ export const SECTION_GUIDES: Record<SectionSlug, SectionGuide> = {
   },
   'relacion-con-clientes': {
     title: 'Relación con clientes',
-    meaning:
-      'El tipo de relación que estableces con cada segmento: personal, automatizada, comunidad… y cómo consigues que vuelvan.',
+    meaning: prose`El tipo de relación que estableces con cada segmento: personal, automatizada, comunidad…
+        y cómo consigues que vuelvan.`,
     questions: [
       '¿Qué relación espera cada segmento?',
       '¿Cómo conseguimos que nos vuelvan a comprar?',

@@ -8,6 +8,7 @@ import {
   sentenceCase,
   type SearchIndex,
 } from '@/lib/chile/activities';
+import { prose } from '@/lib/prose';
 
 export type ActivityAnswer =
   { codes: string[] } | { choices: { value: string; label: string }[] } | { error: string };
@@ -24,7 +25,9 @@ export function readActivityAnswer(index: SearchIndex, answer: string): Activity
     const unknown = codes.filter((c) => /^\d{6}$/.test(c) && !known.has(c));
     if (unknown.length)
       return {
-        error: `${unknown.length === 1 ? 'El código' : 'Los códigos'} ${unknown.join(', ')} no ${unknown.length === 1 ? 'está' : 'están'} en la lista de actividades del SII. Revisa los dígitos, o escribe con palabras qué hará tu empresa.`,
+        error: prose`${unknown.length === 1 ? 'El código' : 'Los códigos'} ${unknown.join(', ')} no
+          ${unknown.length === 1 ? 'está' : 'están'} en la lista de actividades del SII. Revisa los
+          dígitos, o escribe con palabras qué hará tu empresa.`,
       };
     return { codes };
   }
@@ -32,7 +35,8 @@ export function readActivityAnswer(index: SearchIndex, answer: string): Activity
   const found = searchActivities(index, words, 40).filter(isForCompanies).slice(0, MAX_CHOICES);
   if (!found.length)
     return {
-      error: `No encontramos actividades del SII con «${words}». Prueba con otras palabras, como «panadería» o «venta por internet».`,
+      error: prose`No encontramos actividades del SII con «${words}». Prueba con otras palabras,
+        como «panadería» o «venta por internet».`,
     };
   return {
     choices: found.map((a) => ({

@@ -252,9 +252,12 @@ export async function listCompanies(db: Db, userId: number, page: number, pageSi
  */
 export function formationProgressPart(userId: number): JsonPart<ModuleProgress> {
   const latest = sql`(select ${companies.id} from ${companies} where ${companies.userId} = ${userId} order by ${sql.join(NEWEST_FIRST, sql`, `)} limit 1)`;
-  const draft = sql`(select ${companyDrafts.type} from ${companyDrafts} where ${companyDrafts.userId} = ${userId} order by ${companyDrafts.updatedAt} desc limit 1)`;
+  const draft = sql`(select ${companyDrafts.type} from ${companyDrafts} where
+    ${companyDrafts.userId} = ${userId} order by ${companyDrafts.updatedAt} desc limit 1)`;
   return {
-    sql: sql`select json_build_object('sent', (select count(*) from ${companies} where ${companies.userId} = ${userId}), 'drafts', (select count(*) from ${companyDrafts} where ${companyDrafts.userId} = ${userId}), 'latest', ${latest}, 'draft', ${draft})`,
+    sql: sql`select json_build_object('sent', (select count(*) from ${companies} where
+      ${companies.userId} = ${userId}), 'drafts', (select count(*) from ${companyDrafts} where
+      ${companyDrafts.userId} = ${userId}), 'latest', ${latest}, 'draft', ${draft})`,
     read: (facts: {
       sent: number;
       drafts: number;
@@ -287,10 +290,14 @@ export function sentCompaniesPart(
   page: number,
   pageSize: number,
 ): JsonPart<{ total: number; results: ReturnType<typeof toSummary>[] }> {
-  const columns = sql`${companies.id} as id, ${companies.type} as type, ${companies.companyName} as company_name, ${companies.status} as status, ${companies.createdAt} as created_at, ${companies.updatedAt} as updated_at`;
+  const columns = sql`${companies.id} as id, ${companies.type} as type, ${companies.companyName} as
+    company_name, ${companies.status} as status, ${companies.createdAt} as created_at,
+    ${companies.updatedAt} as updated_at`;
   const pageRows = sql`select ${columns} from ${companies} where ${companies.userId} = ${userId} order by ${sql.join(NEWEST_FIRST, sql`, `)} limit ${pageSize} offset ${(page - 1) * pageSize}`;
   return {
-    sql: sql`select json_build_object('total', (select count(*) from ${companies} where ${companies.userId} = ${userId}), 'results', (select coalesce(json_agg(page), '[]'::json) from (${pageRows}) page))`,
+    sql: sql`select json_build_object('total', (select count(*) from ${companies} where
+      ${companies.userId} = ${userId}), 'results', (select coalesce(json_agg(page), '[]'::json) from
+      (${pageRows}) page))`,
     read: ({ total, results }: { total: number; results: SummaryJson[] }) => ({
       total,
       results: results.map((r) =>

@@ -16,6 +16,7 @@ import {
 } from '@/lib/formation/draft';
 import { STEP_INFO, stepsOf, type StepId } from '@/lib/formation/steps';
 import { formatPercent } from '@/lib/formation/validation';
+import { prose } from '@/lib/prose';
 
 export interface SummaryRow {
   label: string;
@@ -189,7 +190,8 @@ export function summarizeDraft(
           value:
             total === null
               ? formatPercent(p.participacion)
-              : `${formatPercent(p.participacion)} · ${sharesOf(total, p.participacion).toLocaleString('es-CL')} acciones`,
+              : prose`${formatPercent(p.participacion)} ·
+                ${sharesOf(total, p.participacion).toLocaleString('es-CL')} acciones`,
         }));
         if (total !== null)
           rows.unshift({ label: 'Total de acciones', value: total.toLocaleString('es-CL') });

@@ -39,7 +39,11 @@ export async function recordTaxStart(
 /** The dashboard: the user's latest constituted company and its tax start, as a part. */
 export function taxStartPart(userId: number): JsonPart<TaxStartFacts | null> {
   return {
-    sql: sql`select json_build_object('company', ${companies.id}, 'constitutedOn', ${companies.constitutedOn}, 'startedOn', ${companies.activitiesStartedOn}) from ${companies} where ${companies.userId} = ${userId} and ${companies.status} = 'constituida' and ${companies.constitutedOn} is not null order by ${desc(companies.constitutedOn)}, ${desc(companies.id)} limit 1`,
+    sql: sql`select json_build_object('company', ${companies.id}, 'constitutedOn',
+      ${companies.constitutedOn}, 'startedOn', ${companies.activitiesStartedOn}) from ${companies}
+      where ${companies.userId} = ${userId} and ${companies.status} = 'constituida' and
+      ${companies.constitutedOn} is not null order by ${desc(companies.constitutedOn)},
+      ${desc(companies.id)} limit 1`,
     read: (facts: TaxStartFacts | null) => facts ?? null,
   };
 }

@@ -11,7 +11,10 @@ import { orders, taxDocuments } from '@/lib/server/db/schema';
 
 /** The seller's paid, uncancelled orders with no emitted sale document. */
 export const undocumented = (sellerId: number | SQL): SQL =>
-  sql`${orders.sellerId} = ${sellerId} and ${orders.paidAt} is not null and ${orders.status} <> 'cancelado' and not exists (select 1 from ${taxDocuments} where ${taxDocuments.orderId} = ${orders.id} and ${taxDocuments.dteType} <> ${DTE.notaCredito} and ${taxDocuments.status} = 'emitida')`;
+  sql`${orders.sellerId} = ${sellerId} and ${orders.paidAt} is not null and ${orders.status} <>
+    'cancelado' and not exists (select 1 from ${taxDocuments} where ${taxDocuments.orderId} =
+    ${orders.id} and ${taxDocuments.dteType} <> ${DTE.notaCredito} and ${taxDocuments.status} =
+    'emitida')`;
 
 /** The first instant of the month before this one, in Chile: the months still to declare. */
 const openMonthsStart = () => monthStart(addMonths(currentMonth(), -1));
@@ -19,7 +22,8 @@ const openMonthsStart = () => monthStart(addMonths(currentMonth(), -1));
 /** The dashboard: paid orders of this month and the last without a document, as a part. */
 export function undocumentedPart(sellerId: number): JsonPart<number> {
   return {
-    sql: sql`select count(*) from ${orders} where ${undocumented(sellerId)} and ${orders.paidAt} >= ${openMonthsStart().toISOString()}::timestamptz`,
+    sql: sql`select count(*) from ${orders} where ${undocumented(sellerId)} and ${orders.paidAt} >=
+      ${openMonthsStart().toISOString()}::timestamptz`,
     read: (n: number) => Number(n),
   };
 }

@@ -131,9 +131,12 @@ export function lessonsSummaryPart(
   userId: number,
   lessons: LessonFrontmatter[],
 ): JsonPart<LessonsSummary> {
-  const row = sql`json_build_object('lesson_id', ${lessonProgress.lessonId}, 'position_tenths', ${lessonProgress.positionTenths}, 'completed', ${lessonProgress.completed}, 'updated_at', ${lessonProgress.updatedAt})`;
+  const row = sql`json_build_object('lesson_id', ${lessonProgress.lessonId}, 'position_tenths',
+    ${lessonProgress.positionTenths}, 'completed', ${lessonProgress.completed}, 'updated_at',
+    ${lessonProgress.updatedAt})`;
   return {
-    sql: sql`select coalesce(json_agg(${row}), '[]'::json) from ${lessonProgress} where ${lessonProgress.userId} = ${userId}`,
+    sql: sql`select coalesce(json_agg(${row}), '[]'::json) from ${lessonProgress} where
+      ${lessonProgress.userId} = ${userId}`,
     read: (
       rows: {
         lesson_id: number;

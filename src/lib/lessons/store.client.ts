@@ -1,4 +1,7 @@
-/** The lesson store (docs/spec.md §3), persisted in localStorage; `current`, `first` and `next` are computed from it. */
+/**
+ * The lesson store (docs/spec.md §3), persisted in localStorage; `current`, `first` and `next` are
+ * computed from it.
+ */
 import { computed } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
 import { deriveLessons, EMPTY_LESSON_STORE, type LessonStoreState } from '@/lib/lessons/store';

@@ -53,7 +53,10 @@ export function cartCountsIn(cookieHeader: string | undefined): string | null {
   return COUNTS.test(match[1]!) ? match[1]! : 'malformed';
 }
 
-/** The page cache's key part for a `Cookie` header: shop headers show the cart's count, so one copy per set of counts. */
+/**
+ * The page cache's key part for a `Cookie` header: shop headers show the cart's count, so one copy
+ * per set of counts.
+ */
 export function cartVariant(cookieHeader: string | undefined): string {
   const counts = cartCountsIn(cookieHeader);
   return counts && counts !== 'malformed' ? `|carro=${counts}` : '';

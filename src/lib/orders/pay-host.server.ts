@@ -10,7 +10,10 @@ export interface PayHost {
   nav: { path: string; title: string }[];
 }
 
-/** The site of a tenant host with its navigation; null on the main domains; `missing` for a host with no published site. */
+/**
+ * The site of a tenant host with its navigation; null on the main domains; `missing` for a host
+ * with no published site.
+ */
 export async function payHost(db: Db, host: SiteHost): Promise<PayHost | null | 'missing'> {
   if (host.kind === 'main') return null;
   const row = await siteForHost(db, host);

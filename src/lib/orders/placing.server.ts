@@ -34,10 +34,14 @@ import {
   orderWhatsappText,
   shopCheckout,
 } from '@/lib/orders/view.server';
+import { prose } from '@/lib/prose';
 
 /** The largest total an order may have (Webpay's amounts are integers; ours stay far below int32). */
 export const MAX_TOTAL = 999_999_999;
-/** Orders hold stock: one address may place only so many an hour (a person buys a few; a script that holds a shop's stock does not). */
+/**
+ * Orders hold stock: one address may place only so many an hour (a person buys a few; a script that
+ * holds a shop's stock does not).
+ */
 const orderRate = (): RateRule => ({
   name: 'order:ip',
   windowSeconds: 60 * 60,
@@ -122,7 +126,8 @@ export async function createOrder(
     context.quotedDelivery !== undefined &&
     context.quotedDelivery !== delivery.price
   ) {
-    const message = `El despacho a ${delivery.zone} cuesta ${delivery.price ? formatClp(delivery.price) : '$0'}: revisa el total y confirma tu pedido.`;
+    const message = prose`El despacho a ${delivery.zone} cuesta
+      ${delivery.price ? formatClp(delivery.price) : '$0'}: revisa el total y confirma tu pedido.`;
     throw new HttpError(400, message, { errors: { 'delivery.comuna': [message] } });
   }
   const deliveryPrice = context.bySeller?.deliveryPrice ?? delivery.price;

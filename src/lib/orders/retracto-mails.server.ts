@@ -10,13 +10,16 @@ import { ORDER_PATHS } from '@/lib/orders/urls';
 import { formatPhone } from '@/lib/phone';
 import { siteUrl } from '@/lib/server/config';
 import type { Mail } from '@/lib/server/mail/mailer';
+import { prose } from '@/lib/prose';
 
 /** The buyer's confirmation and the seller's notice, in that order. */
 export function retractoMails(order: OrderView, shop: ShopCheckout): Mail[] {
   const when = formatDateTime(order.retracto_requested_at ?? new Date());
   const buyerLines = [
     `Registramos tu solicitud de retracto del pedido ${order.number} el ${when}.`,
-    `${shop.name} te escribirá para coordinar la devolución de los productos. Cuando los reciba sin uso, debe devolverte lo que pagaste (${formatClp(order.total)}) a más tardar 45 días después de tu solicitud.`,
+    prose`${shop.name} te escribirá para coordinar la devolución de los productos. Cuando los reciba
+      sin uso, debe devolverte lo que pagaste (${formatClp(order.total)}) a más tardar 45 días
+      después de tu solicitud.`,
     ...soldBy(shop),
   ];
   const buyer = buyerUpdate(order, shop, 'Recibimos tu solicitud de retracto', buyerLines);

@@ -171,7 +171,10 @@ export function orderRateLimit(): number {
   return env.ORDER_RATE_LIMIT;
 }
 
-/** Base URL of lesson videos, captions and posters on a CDN (`LESSONS_MEDIA_URL`); null: the files shipped with the app. */
+/**
+ * Base URL of lesson videos, captions and posters on a CDN (`LESSONS_MEDIA_URL`); null: the files
+ * shipped with the app.
+ */
 export function lessonsMediaUrl(): string | null {
   return env.LESSONS_MEDIA_URL?.replace(/\/+$/, '') ?? null;
 }

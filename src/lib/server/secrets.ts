@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { databaseUrl, dataDir, secretsKey } from '@/lib/server/config';
 import { HttpError } from '@/lib/server/http/errors';
+import { prose } from '@/lib/prose';
 
 const FORMAT = 'v1';
 let key: Buffer | undefined;
@@ -26,7 +27,8 @@ function sealingKey(): Buffer {
   if (databaseUrl())
     throw new HttpError(
       503,
-      'El servidor no tiene configurada la clave para guardar credenciales (SECRETS_KEY). Avísale a quien lo administra.',
+      prose`El servidor no tiene configurada la clave para guardar credenciales (SECRETS_KEY).
+        Avísale a quien lo administra.`,
     );
   const file = path.join(dataDir(), 'secrets.key');
   if (!fs.existsSync(file)) {

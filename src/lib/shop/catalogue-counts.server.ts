@@ -25,7 +25,9 @@ export function catalogueCountsPart(
   userId: number,
 ): JsonPart<{ total: number; published: number }> {
   return {
-    sql: sql`select json_build_object('total', coalesce(max(${productCountsTable.total}), 0), 'published', coalesce(max(${productCountsTable.published}), 0)) from ${productCountsTable} where ${productCountsTable.userId} = ${userId}`,
+    sql: sql`select json_build_object('total', coalesce(max(${productCountsTable.total}), 0),
+      'published', coalesce(max(${productCountsTable.published}), 0)) from ${productCountsTable}
+      where ${productCountsTable.userId} = ${userId}`,
     read: (counts: { total: number; published: number }) => counts,
   };
 }

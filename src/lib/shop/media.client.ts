@@ -14,7 +14,10 @@ export interface UploadedMedia {
 
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
 
-/** Uploads one file to `POST /api/media/` with progress (fetch has none for uploads: XHR); rejects with a Spanish message. */
+/**
+ * Uploads one file to `POST /api/media/` with progress (fetch has none for uploads: XHR); rejects
+ * with a Spanish message.
+ */
 export function uploadMedia(
   file: File,
   onProgress: (share: number) => void = () => {},

@@ -16,7 +16,9 @@ export async function sellerIdentityOf(db: Db, sellerId: number): Promise<string
 /** The dashboard: whether the shop says who sells (name, RUT, address), as a part of its statement. */
 export function shopIdentifiedPart(sellerId: number): JsonPart<boolean> {
   return {
-    sql: sql`select exists (select 1 from ${stores} where ${stores.userId} = ${sellerId} and coalesce(${stores.legalName}, '') <> '' and coalesce(${stores.legalRut}, '') <> '' and coalesce(${stores.legalAddress}, '') <> '')`,
+    sql: sql`select exists (select 1 from ${stores} where ${stores.userId} = ${sellerId} and
+      coalesce(${stores.legalName}, '') <> '' and coalesce(${stores.legalRut}, '') <> '' and
+      coalesce(${stores.legalAddress}, '') <> '')`,
     read: (yes: boolean) => yes === true,
   };
 }
@@ -27,7 +29,10 @@ export function shopIdentifiedPart(sellerId: number): JsonPart<boolean> {
  */
 export function shopSellsAsPart(sellerId: number): JsonPart<SellsAs | null> {
   return {
-    sql: sql`select json_build_object('rut', ${stores.legalRut}, 'startedOn', case when ${stores.taxStartedRut} = ${stores.legalRut} then ${stores.taxStartedOn} end) from ${stores} where ${stores.userId} = ${sellerId} and coalesce(${stores.legalName}, '') <> '' and coalesce(${stores.legalRut}, '') <> '' and coalesce(${stores.legalAddress}, '') <> ''`,
+    sql: sql`select json_build_object('rut', ${stores.legalRut}, 'startedOn', case when
+      ${stores.taxStartedRut} = ${stores.legalRut} then ${stores.taxStartedOn} end) from ${stores}
+      where ${stores.userId} = ${sellerId} and coalesce(${stores.legalName}, '') <> '' and
+      coalesce(${stores.legalRut}, '') <> '' and coalesce(${stores.legalAddress}, '') <> ''`,
     read: (row: { rut: string; startedOn: string | null } | null) =>
       !row
         ? null

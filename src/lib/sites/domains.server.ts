@@ -16,6 +16,7 @@ import { isUniqueViolation } from '@/lib/server/db/errors';
 import { ownedOr404 } from '@/lib/server/db/queries';
 import { sites } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
+import { prose } from '@/lib/prose';
 
 type SiteRow = typeof sites.$inferSelect;
 
@@ -139,13 +140,15 @@ async function txtProblem(
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOTFOUND' || code === 'ENODATA')
-      return `Todavía no encontramos el registro TXT ${name}. Si lo acabas de agregar, espera unos minutos: los cambios de DNS pueden tardar hasta 24 horas.`;
+      return prose`Todavía no encontramos el registro TXT ${name}. Si lo acabas de agregar, espera
+        unos minutos: los cambios de DNS pueden tardar hasta 24 horas.`;
     return 'No pudimos consultar el DNS en este momento. Intenta verificar de nuevo en unos minutos.';
   }
   // A long TXT value arrives in chunks of up to 255 characters: they are one string.
   const values = records.map((chunks) => chunks.join('').trim());
   if (values.includes(token)) return null;
-  return `Encontramos el registro TXT ${name}, pero su valor no coincide. Cópialo de nuevo desde aquí, sin comillas ni espacios.`;
+  return prose`Encontramos el registro TXT ${name}, pero su valor no coincide. Cópialo de nuevo
+    desde aquí, sin comillas ni espacios.`;
 }
 
 /** "Verificar": looks the TXT record up and records the result, with the time and the reason. */

@@ -94,7 +94,10 @@ export async function listSites(db: Db, userId: number, page: number, pageSize: 
   return { total, results: rows.map(siteView) };
 }
 
-/** A site card of /page-builder: the site, its page count, whether drafts differ from what is published, and its home's headline. */
+/**
+ * A site card of /page-builder: the site, its page count, whether drafts differ from what is
+ * published, and its home's headline.
+ */
 export interface SiteCard extends SiteView {
   pages: number;
   changed: boolean;
@@ -265,7 +268,8 @@ export async function publishSite(db: Db, userId: number, siteId: number): Promi
 /** The dashboard's "Sitio web" card: started with a site, finished once one is published. */
 export function siteProgressPart(userId: number): JsonPart<ModuleProgress> {
   return {
-    sql: sql`select json_build_object('total', count(*), 'published', count(*) filter (where ${sites.published})) from ${sites} where ${sites.userId} = ${userId}`,
+    sql: sql`select json_build_object('total', count(*), 'published', count(*) filter (where
+      ${sites.published})) from ${sites} where ${sites.userId} = ${userId}`,
     read: siteProgress,
   };
 }

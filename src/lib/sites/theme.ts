@@ -4,6 +4,7 @@
  * replaced on the published page, and the site page says so, so nothing is silently unreadable.
  */
 import type { FontPair, SiteTheme } from '@/lib/sites/schemas';
+import { prose } from '@/lib/prose';
 
 /** WCAG AA for body text. */
 export const AA = 4.5;
@@ -60,13 +61,15 @@ export function themeWarnings(theme: Pick<SiteTheme, 'primary' | 'background'>):
   const onBackground = contrastRatio(theme.primary, theme.background);
   if (onBackground < AA)
     warnings.push(
-      `El color principal se lee poco sobre el fondo (contraste ${ratio(onBackground)}:1; se recomienda 4,5:1). Tus enlaces se mostrarán en el color del texto para que se lean.`,
+      prose`El color principal se lee poco sobre el fondo (contraste ${ratio(onBackground)}:1; se
+        recomienda 4,5:1). Tus enlaces se mostrarán en el color del texto para que se lean.`,
     );
   const colors = siteColors(theme);
   const onButton = contrastRatio(colors.onPrimary, theme.primary);
   if (onButton < AA)
     warnings.push(
-      `Ni el texto blanco ni el oscuro se leen bien sobre el color principal (contraste ${ratio(onButton)}:1). Elige un color principal más oscuro o más claro.`,
+      prose`Ni el texto blanco ni el oscuro se leen bien sobre el color principal (contraste
+        ${ratio(onButton)}:1). Elige un color principal más oscuro o más claro.`,
     );
   return warnings;
 }

@@ -116,7 +116,8 @@ export function ActivityStep({ draft, update, err }: StepProps) {
             {codes.map((code) => (
               <li
                 key={code}
-                className="flex items-center justify-between gap-3 rounded-xl border border-ink-200 bg-white p-3 text-sm"
+                className="flex items-center justify-between gap-3 rounded-xl border border-ink-200
+                  bg-white p-3 text-sm"
               >
                 <span>
                   <span className="font-mono text-brand-700">{code}</span>

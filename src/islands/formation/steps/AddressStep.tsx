@@ -72,7 +72,10 @@ export function AddressStep({ draft, update, err }: StepProps) {
           <fieldset>
             <legend className="sr-only">Plan de oficina virtual</legend>
             <div className="grid gap-3 md:grid-cols-2">
-              <label className="flex cursor-pointer gap-3 rounded-xl border border-ink-200 bg-white p-4 has-checked:border-brand-600 has-checked:bg-brand-50">
+              <label
+                className="flex cursor-pointer gap-3 rounded-xl border border-ink-200 bg-white
+                p-4 has-checked:border-brand-600 has-checked:bg-brand-50"
+              >
                 <input
                   type="radio"
                   name="voplan"
@@ -88,7 +91,8 @@ export function AddressStep({ draft, update, err }: StepProps) {
               {plans.map((plan) => (
                 <label
                   key={plan.id}
-                  className="flex cursor-pointer gap-3 rounded-xl border border-ink-200 bg-white p-4 has-checked:border-brand-600 has-checked:bg-brand-50"
+                  className="flex cursor-pointer gap-3 rounded-xl border border-ink-200 bg-white p-4
+                    has-checked:border-brand-600 has-checked:bg-brand-50"
                 >
                   <input
                     type="radio"

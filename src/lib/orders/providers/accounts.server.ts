@@ -23,6 +23,7 @@ import type { Tx } from '@/lib/server/db/versioned';
 import { HttpError } from '@/lib/server/http/errors';
 import { log } from '@/lib/server/log';
 import { openSecret, sealSecret } from '@/lib/server/secrets';
+import { prose } from '@/lib/prose';
 
 type AccountRow = typeof paymentAccounts.$inferSelect;
 
@@ -274,7 +275,8 @@ export function paymentCheckMessages(
   return {
     ok: {
       title: `${name} aceptó tu cuenta`,
-      description: `Tus clientes ya pueden pagar con ${name} (${PROVIDER_COVERS[provider]}); el dinero llega a tu cuenta ${name}.`,
+      description: prose`Tus clientes ya pueden pagar con ${name} (${PROVIDER_COVERS[provider]}); el
+        dinero llega a tu cuenta ${name}.`,
     },
     rejected: {
       title: `${name} no reconoce tu cuenta`,

@@ -6,12 +6,14 @@ import { ORDER_PATHS } from '@/lib/orders/urls';
 import type { OrderView, ShopCheckout } from '@/lib/orders/view.server';
 import { siteUrl } from '@/lib/server/config';
 import type { Mail } from '@/lib/server/mail/mailer';
+import { prose } from '@/lib/prose';
 
 export function refundDueMail(order: OrderView, shop: ShopCheckout): Mail {
   const provider = PAYMENT_NAMES[order.payment_method];
   const link = siteUrl().origin + ORDER_PATHS.order(order.id);
   const lines = [
-    `${order.buyer.name} pagó ${formatClp(order.total)} con ${provider} por el pedido ${order.number} después de que venció su plazo, y ya no queda stock para enviarlo.`,
+    prose`${order.buyer.name} pagó ${formatClp(order.total)} con ${provider} por el pedido
+      ${order.number} después de que venció su plazo, y ya no queda stock para enviarlo.`,
     `Qué hacer ahora:\n1. Si puedes conseguir los productos, escríbele (${order.buyer.email}) y acuerden la entrega.\n2. Si no, devuélvele el pago desde tu cuenta ${provider}: la orden queda marcada «Reembolso pendiente» hasta que lo hagas.`,
   ];
   return {

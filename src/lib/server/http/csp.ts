@@ -1,6 +1,9 @@
 import type { AstroGlobal } from 'astro';
 
-/** The Content-Security-Policies and the other security headers every answer carries, and edits for single responses. */
+/**
+ * The Content-Security-Policies and the other security headers every answer carries, and edits for
+ * single responses.
+ */
 
 /**
  * Lets a page's form post to `origin` (Webpay's form, WhatsApp's redirect): in the policy Astro

@@ -17,7 +17,10 @@ export const GET: APIRoute = async ({ locals, url }) => {
   );
 };
 
-/** `POST /api/products/` {name, description, price, compare_at_price?, stock?, published?, category?, images?} → 201 product. */
+/**
+ * `POST /api/products/` {name, description, price, compare_at_price?, stock?, published?,
+ * category?, images?} → 201 product.
+ */
 export const POST: APIRoute = async ({ locals, request }) => {
   const user = requireUser(locals);
   const input = await readBody(request, productCreateSchema);

@@ -5,7 +5,10 @@ import { getDb } from '@/lib/server/db/client';
 import { HttpError } from '@/lib/server/http/errors';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 
-/** `POST /api/sites/lookup_by_domain/` {domain_type, value} → the published site's public data; 404 unknown or unpublished. No auth (docs/spec.md §7). */
+/**
+ * `POST /api/sites/lookup_by_domain/` {domain_type, value} → the published site's public data; 404
+ * unknown or unpublished. No auth (docs/spec.md §7).
+ */
 export const POST: APIRoute = async ({ request }) => {
   const { domain_type, value } = await readBody(request, lookupSchema);
   const db = await getDb();

@@ -9,11 +9,17 @@ import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 
-/** `GET /api/store/invoicing/` → {configured, provider, environment, api_key_hint, issuer, check, version}; never the key. */
+/**
+ * `GET /api/store/invoicing/` → {configured, provider, environment, api_key_hint, issuer, check,
+ * version}; never the key.
+ */
 export const GET: APIRoute = async ({ locals }) =>
   json(await getInvoicingAccount(await getDb(), requireUser(locals).id));
 
-/** `PUT …` {provider: 'openfactura', api_key?, environment: demo | production, version} → the account, asked at once. */
+/**
+ * `PUT …` {provider: 'openfactura', api_key?, environment: demo | production, version} → the
+ * account, asked at once.
+ */
 export const PUT: APIRoute = async ({ locals, request }) => {
   const user = requireUser(locals);
   const input = await readBody(request, invoicingAccountSchema);

@@ -8,7 +8,10 @@ import { BODY_LIMITS, json, methodNotAllowed, readBody } from '@/lib/server/http
 import { toPublicUser, updateProfile } from '@/lib/accounts/users.server';
 import { privateAnswers } from '@/lib/server/private-answers';
 
-/** `GET /api/users/me/` → the current user; kept, so the next asks are answered from memory (server/private-answers). */
+/**
+ * `GET /api/users/me/` → the current user; kept, so the next asks are answered from memory
+ * (server/private-answers).
+ */
 export const GET: APIRoute = (context) => {
   const user = requireUser(context.locals);
   privateAnswers.keep(context, null);

@@ -6,7 +6,10 @@ import { requireUser } from '@/lib/server/http/auth';
 import { json, methodNotAllowed } from '@/lib/server/http/json';
 import { idParam } from '@/lib/server/http/params';
 
-/** `POST /api/sites/{id}/domain/verify/` → {status: 'verified'|'pending', checked_at, reason, …}: the TXT record looked up in DNS. */
+/**
+ * `POST /api/sites/{id}/domain/verify/` → {status: 'verified'|'pending', checked_at, reason, …}:
+ * the TXT record looked up in DNS.
+ */
 export const POST: APIRoute = async ({ locals, params }) =>
   json(
     await verifyDomain(await getDb(), requireUser(locals).id, idParam(params.id, SITE_NOT_FOUND)),
