@@ -29,10 +29,13 @@ type OrderMailEvent =
 /** The ref of an order's jobs, which its page reads to show whether the mails went. */
 export const orderRef = (orderId: number) => `order:${orderId}`;
 
+/** The job that renders an order's mails (its other jobs, a tax document's, are not mails). */
+const ORDER_MAILS_JOB = 'order-mails';
+
 /** Enqueues the mails of `event` for order `orderId` in `db`'s transaction. */
 export function enqueueOrderMails(db: Db, orderId: number, what: OrderMailEvent): Promise<void> {
   const job: NewJob = {
-    kind: 'order-mails',
+    kind: ORDER_MAILS_JOB,
     payload: { orderId, ...what },
     ref: orderRef(orderId),
   };
@@ -78,11 +81,15 @@ export interface OrderMailState {
   at: Date | null;
 }
 
-/** The order's mails: sent, waiting for the mail server (a retry) or failed for good. */
+/**
+ * The order's mails: sent, waiting for the mail server (a retry) or failed for good. A rendering
+ * job not done yet shows as its mails to come; the order's other jobs (its tax document) are not
+ * mails, and a refused boleta has its own line on the page.
+ */
 export async function orderMailStates(db: Db, orderId: number): Promise<OrderMailState[]> {
   const jobs = await jobsAbout(db, orderRef(orderId));
   return jobs
-    .filter((j) => j.kind === 'mail' || j.status !== 'done')
+    .filter((j) => j.kind === 'mail' || (j.kind === ORDER_MAILS_JOB && j.status !== 'done'))
     .map((j) => ({
       to: j.to,
       subject: j.subject,
