@@ -34,7 +34,7 @@ interface Emitted {
 export interface TestOpenFactura {
   url: string;
   /** A new taxpayer with a key of its own (isolated folios and rate limits). */
-  taxpayer(name?: string): Promise<Taxpayer>;
+  taxpayer(name?: string, rut?: string): Promise<Taxpayer>;
   /** Knows `taxpayer` (again, after a restart). */
   register(taxpayer: Taxpayer): Promise<Taxpayer>;
   /** What was emitted with `apikey`, oldest first (forgotten at a restart). */
@@ -296,10 +296,10 @@ export function openFacturaAt(
   };
   return {
     register,
-    async taxpayer(name = 'Greda del Sur SpA') {
+    async taxpayer(name = 'Greda del Sur SpA', rut = '76123456-0') {
       const t: Taxpayer = {
         apikey: randomBytes(16).toString('hex'),
-        rut: '76123456-0',
+        rut,
         razonSocial: name,
         glosaDescriptiva: 'VENTA AL POR MENOR POR CORREO, POR INTERNET Y VIA TELEFONICA',
         direccion: 'Av. Italia 1234',

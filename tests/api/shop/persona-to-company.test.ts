@@ -4,7 +4,6 @@
  * each past order keeps who sold it (receipt, API, credit note), and a tax document goes out only
  * in the name of whoever sold. On PGlite and PostgreSQL, against the local OpenFactura.
  */
-import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { chileDay } from '@/lib/dates';
 import { FINISHED_CANVAS, filledCanvas } from '../../support/canvas';
@@ -71,15 +70,7 @@ describe.each(servers)('from persona natural to company on $kind', ({ url }) => 
     const as = { token: seller.token };
     const { product } = await openShop(api, seller.token, { product: { price: 10000, stock: 9 } });
     // The persona natural's own OpenFactura account: their RUN issues.
-    const person = await openfactura.register({
-      apikey: randomBytes(16).toString('hex'),
-      rut: '12345678-5',
-      razonSocial: SELLER_IDENTITY.legal_name,
-      glosaDescriptiva: 'VENTA AL POR MENOR POR CORREO, POR INTERNET Y VIA TELEFONICA',
-      direccion: 'Av. Italia 1234',
-      comuna: 'Ñuñoa',
-      cdgSIISucur: '81303347',
-    });
+    const person = await openfactura.taxpayer(SELLER_IDENTITY.legal_name, '12345678-5');
     const connected = await api.put(
       '/api/store/invoicing/',
       { api_key: person.apikey, environment: 'demo', version: 0 },
