@@ -10,6 +10,7 @@ import {
   orderReference,
   PROVIDER_NAMES,
   ProviderAccountRejected,
+  type NewPayment,
   type RedirectProvider,
 } from '@/lib/orders/providers/provider';
 import type { CardMethod } from '@/lib/orders/schemas';
@@ -49,6 +50,23 @@ function unavailable(name: string, rejected: boolean): PaymentUnavailableError {
   );
 }
 
+/** What any card provider is asked for an order's payment: the same order, each its own addresses. */
+function paymentFor(
+  row: OrderRow,
+  at: { confirmationUrl: string; returnUrl: string; holdMs: number },
+): NewPayment {
+  return {
+    reference: orderReference(row),
+    session: `o${row.id}`,
+    subject: `Pedido ${row.number}`,
+    amount: row.total,
+    email: row.buyerEmail,
+    confirmationUrl: at.confirmationUrl,
+    returnUrl: at.returnUrl,
+    expiresInSeconds: Math.round(at.holdMs / 1000),
+  };
+}
+
 /**
  * Asks Webpay for the order's transaction and keeps its token and form; when it cannot, the
  * order is let go as `startProviderPayment` lets it go.
@@ -63,16 +81,9 @@ export async function startWebpayPayment(
     if (!client) throw new ProviderAccountRejected('webpay');
     // Webpay confirms on the buyer's return: it is where it tells us, and where the buyer comes.
     const back = origin + PAY_PATHS.webpayReturn;
-    const created = await client.create({
-      reference: orderReference(row),
-      session: `o${row.id}`,
-      subject: `Pedido ${row.number}`,
-      amount: row.total,
-      email: row.buyerEmail,
-      confirmationUrl: back,
-      returnUrl: back,
-      expiresInSeconds: Math.round(cardHoldMs('webpay') / 1000),
-    });
+    const created = await client.create(
+      paymentFor(row, { confirmationUrl: back, returnUrl: back, holdMs: cardHoldMs('webpay') }),
+    );
     const [saved] = await db
       .update(orders)
       .set({ webpayToken: created.ref, webpayUrl: created.url, updatedAt: sql`now()` })
@@ -113,16 +124,13 @@ export async function startProviderPayment(
   try {
     const client = await sellerProvider(db, row.sellerId, provider);
     if (!client) throw new ProviderAccountRejected(provider);
-    const created = await client.create({
-      reference: orderReference(row),
-      session: `o${row.id}`,
-      subject: `Pedido ${row.number}`,
-      amount: row.total,
-      email: row.buyerEmail,
-      confirmationUrl: siteUrl().origin + PROVIDER_PATHS.confirmation(provider, row.sellerId),
-      returnUrl: origin + PAY_PATHS.providerReturn(provider),
-      expiresInSeconds: Math.round(holdMs / 1000),
-    });
+    const created = await client.create(
+      paymentFor(row, {
+        confirmationUrl: siteUrl().origin + PROVIDER_PATHS.confirmation(provider, row.sellerId),
+        returnUrl: origin + PAY_PATHS.providerReturn(provider),
+        holdMs,
+      }),
+    );
     const [saved] = await db
       .update(orders)
       .set({ paymentRef: created.ref, paymentUrl: created.url, updatedAt: sql`now()` })
