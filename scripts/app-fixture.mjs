@@ -130,7 +130,8 @@ export async function seedShop(api) {
     {
       name: 'Taza de greda esmaltada',
       description:
-        '<p>Hecha a mano en Pomaire. <strong>Apta para lavavajillas.</strong></p><ul><li>350 ml</li><li>Esmalte sin plomo</li></ul>',
+        '<p>Hecha a mano en Pomaire. <strong>Apta para lavavajillas.</strong></p>' +
+        '<ul><li>350 ml</li><li>Esmalte sin plomo</li></ul>',
       price: 12990,
       compare_at_price: 15990,
       stock: 3,

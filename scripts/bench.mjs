@@ -352,9 +352,13 @@ async function publishedProductPaths(count) {
   const file = path.join(dataDir, 'crawl.json');
   const code = `const { openDatabase, dataDir, databaseUrl, sql } = await import('./dist/server/runtime.mjs');
     const url = databaseUrl();
-    const handle = await openDatabase(url ? { databaseUrl: url } : { pgliteDir: (await import('node:path')).join(dataDir(), 'pglite') });
-    const rows = await handle.unbounded.execute(sql\`select id from products where published order by random() limit ${count}\`);
-    (await import('node:fs')).writeFileSync(${JSON.stringify(file)}, JSON.stringify((rows.rows ?? rows).map((r) => '/shop/' + r.id)));
+    const pgliteDir = (await import('node:path')).join(dataDir(), 'pglite');
+    const handle = await openDatabase(url ? { databaseUrl: url } : { pgliteDir });
+    const rows = await handle.unbounded.execute(
+      sql\`select id from products where published order by random() limit ${count}\`,
+    );
+    const paths = (rows.rows ?? rows).map((r) => '/shop/' + r.id);
+    (await import('node:fs')).writeFileSync(${JSON.stringify(file)}, JSON.stringify(paths));
     await handle.close();`;
   await runScript('--input-type=module', ['-e', code]);
   return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -504,7 +508,9 @@ function report() {
   const fmt = (n) => Math.round(n).toLocaleString('en-US');
   const pct = (n) => `${(n * 100).toFixed(1)} %`;
   say(
-    `\nImpulsa benchmark — ${engine}, Node ${process.version}, wrk on core 0 and the servers on core 1, ${connections} connections, ${duration} s a run; app / raw: ${rounds} round(s) of both at once, each with its own wrk\n`,
+    `\nImpulsa benchmark — ${engine}, Node ${process.version}, wrk on core 0 and the servers ` +
+      `on core 1, ${connections} connections, ${duration} s a run; ` +
+      `app / raw: ${rounds} round(s) of both at once, each with its own wrk\n`,
   );
   say(
     '| row | bytes | app req/s alone | app p50 / p99 ms | raw req/s alone | app / raw (median) | spread |',
@@ -513,37 +519,50 @@ function report() {
   for (const { row, runs, alone } of results) {
     const ratios = runs.map((r) => r.ratio);
     const errors = [...runs.map((r) => r.a), alone.a].reduce((n, a) => n + a.errors, 0);
-    say(
-      `| ${row.name} | ${fmt(row.bytes)} | ${fmt(alone.a.rps)} | ${alone.a.p50.toFixed(1)} / ${alone.a.p99.toFixed(1)} | ${fmt(alone.r.rps)} | **${pct(median(ratios))}** | ${pct(Math.min(...ratios))}–${pct(Math.max(...ratios))} |`,
-    );
+    const latency = `${alone.a.p50.toFixed(1)} / ${alone.a.p99.toFixed(1)}`;
+    const spread = `${pct(Math.min(...ratios))}–${pct(Math.max(...ratios))}`;
+    const cells = [row.name, fmt(row.bytes), fmt(alone.a.rps), latency, fmt(alone.r.rps)];
+    say(`| ${cells.join(' | ')} | **${pct(median(ratios))}** | ${spread} |`);
     if (errors) say(`  ${row.name}: ${errors} errors or non-2xx answers`);
   }
   for (const { row, counting } of results.filter((r) => r.row.uncounted)) {
     say(
-      `\n${row.name}: counted ÷ uncounted, same page, alternating: median **${pct(median(counting))}** (${pct(Math.min(...counting))}–${pct(Math.max(...counting))}).`,
+      `\n${row.name}: counted ÷ uncounted, same page, alternating: ` +
+        `median **${pct(median(counting))}** ` +
+        `(${pct(Math.min(...counting))}–${pct(Math.max(...counting))}).`,
     );
   }
   const mb = (n) => `${Math.round(n)} MB`;
   say(
-    `\nMemory (RSS, ${engine}): right after the rows ${mb(memory.afterLoad)}, 20 s later ${mb(memory.settled)}; idle after a restart ${mb(memory.idleRestart)}.`,
+    `\nMemory (RSS, ${engine}): right after the rows ${mb(memory.afterLoad)}, ` +
+      `20 s later ${mb(memory.settled)}; idle after a restart ${mb(memory.idleRestart)}.`,
   );
   say(
-    `Cold start on the migrated database, process start to first 200: median ${fmt(median(memory.coldStarts))} ms (${memory.coldStarts.map(fmt).join(', ')}).`,
+    'Cold start on the migrated database, process start to first 200: ' +
+      `median ${fmt(median(memory.coldStarts))} ms (${memory.coldStarts.map(fmt).join(', ')}).`,
   );
   const { uploads } = memory;
   say(
-    `Four 36-megapixel photos (${uploads.megabytes.toFixed(1)} MB JPEG each) uploaded at once: RSS ${mb(uploads.before)} before, ${mb(uploads.peak)} at the peak, ${mb(uploads.after)} 20 s after; all four answered in ${uploads.seconds.toFixed(1)} s.`,
+    `Four 36-megapixel photos (${uploads.megabytes.toFixed(1)} MB JPEG each) uploaded at once: ` +
+      `RSS ${mb(uploads.before)} before, ${mb(uploads.peak)} at the peak, ` +
+      `${mb(uploads.after)} 20 s after; all four answered in ${uploads.seconds.toFixed(1)} s.`,
   );
   const { feed } = memory;
   say(
-    `The seller's Google feed (${fmt(feed.items)} items, ${(feed.bytes / 1e6).toFixed(1)} MB), streamed: first byte in ${fmt(feed.first)} ms, all in ${feed.seconds.toFixed(1)} s; RSS ${mb(feed.before)} before, ${mb(feed.peak)} at the peak.`,
+    `The seller's Google feed (${fmt(feed.items)} items, ${(feed.bytes / 1e6).toFixed(1)} MB), ` +
+      `streamed: first byte in ${fmt(feed.first)} ms, all in ${feed.seconds.toFixed(1)} s; ` +
+      `RSS ${mb(feed.before)} before, ${mb(feed.peak)} at the peak.`,
   );
   if (memory.soak) {
     const { samples, after, rounds } = memory.soak;
     const change = (n) =>
       `${n >= samples[0] ? '+' : '−'}${((Math.abs(n - samples[0]) / samples[0]) * 100).toFixed(1)} %`;
     say(
-      `A seller's session of ${soakSeconds} s (${rounds} rounds of a 12-megapixel photo, a product made, edited and published, its page, an order, and signed-in asks): ${samples.map(Math.round).join(', ')} MB; highest ${change(Math.max(...samples))} against the first; a quiet minute after: ${mb(after)}.`,
+      `A seller's session of ${soakSeconds} s (${rounds} rounds of a 12-megapixel photo, ` +
+        'a product made, edited and published, its page, an order, and signed-in asks): ' +
+        `${samples.map(Math.round).join(', ')} MB; ` +
+        `highest ${change(Math.max(...samples))} against the first; ` +
+        `a quiet minute after: ${mb(after)}.`,
     );
   }
   printRoutes(routeWeights, say);

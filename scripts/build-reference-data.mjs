@@ -66,7 +66,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   );
   fs.writeFileSync(dir('src/lib/chile/regions.json'), JSON.stringify(regions));
   fs.writeFileSync(dir('src/lib/chile/activities.json'), JSON.stringify(activities));
-  console.log(
-    `regions: ${regions.length}, comunas: ${regions.reduce((n, r) => n + r.comunas.length, 0)}, activities: ${activities.length}`,
-  );
+  const comunas = regions.reduce((n, r) => n + r.comunas.length, 0);
+  console.log(`regions: ${regions.length}, comunas: ${comunas}, activities: ${activities.length}`);
 }

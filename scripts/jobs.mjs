@@ -28,7 +28,8 @@ try {
   } else {
     const counts = await jobCounts(handle.db);
     console.log(
-      `Pendientes: ${counts.pending} · en curso: ${counts.running} · fallidos: ${counts.failed} · hechos: ${counts.done}`,
+      `Pendientes: ${counts.pending} · en curso: ${counts.running} · ` +
+        `fallidos: ${counts.failed} · hechos: ${counts.done}`,
     );
     const rows = await listJobs(handle.db, ['failed', 'pending', 'running']);
     for (const job of rows) {

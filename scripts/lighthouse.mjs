@@ -93,9 +93,10 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-console.log(
-  `\nLighthouse ${JSON.parse(fs.readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version}, mobile (simulated throttling), ${chromium}\n`,
-);
+const lighthouseVersion = JSON.parse(
+  fs.readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8'),
+).version;
+console.log(`\nLighthouse ${lighthouseVersion}, mobile (simulated throttling), ${chromium}\n`);
 console.log('| page | performance | accessibility | best practices | SEO | LCP | TBT |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const r of rows)

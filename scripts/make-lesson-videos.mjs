@@ -51,12 +51,23 @@ async function slide({ title, heading, text, index, total }) {
   const size = heading ? 42 : 44;
   const lines = wrap(text, Math.floor(840 / (size * 0.62)));
   const top = HEIGHT / 2 - (lines.length * size * 1.25) / 2 + size;
+  const font = 'font-family="DejaVu Sans, sans-serif"';
+  const caption = heading ? 'Impulsa · Lecciones' : title;
+  const textLines = lines.map(
+    (l, i) =>
+      `<text x="56" y="${top + i * size * 1.25}" ${font} font-weight="bold" font-size="${size}" ` +
+      `fill="#ffffff">${escapeXml(l)}</text>`,
+  );
+  const counter = heading
+    ? ''
+    : `<text x="${WIDTH - 56}" y="${HEIGHT - 40}" text-anchor="end" ${font} font-size="22" ` +
+      `fill="#c9c5ff">${index} de ${total - 1}</text>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
   <rect width="100%" height="100%" fill="#1b1748"/>
   <rect x="0" y="${HEIGHT - 10}" width="${(WIDTH * (index + 1)) / total}" height="10" fill="#f2b134"/>
-  <text x="56" y="72" font-family="DejaVu Sans, sans-serif" font-size="24" fill="#c9c5ff">${escapeXml(heading ? 'Impulsa · Lecciones' : title)}</text>
-  ${lines.map((l, i) => `<text x="56" y="${top + i * size * 1.25}" font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${size}" fill="#ffffff">${escapeXml(l)}</text>`).join('\n  ')}
-  ${heading ? '' : `<text x="${WIDTH - 56}" y="${HEIGHT - 40}" text-anchor="end" font-family="DejaVu Sans, sans-serif" font-size="22" fill="#c9c5ff">${index} de ${total - 1}</text>`}
+  <text x="56" y="72" ${font} font-size="24" fill="#c9c5ff">${escapeXml(caption)}</text>
+  ${textLines.join('\n  ')}
+  ${counter}
 </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

@@ -18,8 +18,9 @@ export async function openConfiguredDatabase() {
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(
-        `La base de datos de ${dataDir()} está abierta por un servidor en marcha (PGlite sirve a un solo proceso). ` +
-          'Detén el servidor y vuelve a intentarlo, o usa PostgreSQL (DATABASE_URL) para trabajar con el servidor en marcha.',
+        `La base de datos de ${dataDir()} está abierta por un servidor en marcha ` +
+          '(PGlite sirve a un solo proceso). Detén el servidor y vuelve a intentarlo, ' +
+          'o usa PostgreSQL (DATABASE_URL) para trabajar con el servidor en marcha.',
       );
       process.exit(1);
     }

@@ -116,7 +116,8 @@ try {
       const to = Math.min(count, from + 20_000) - 1;
       await db.execute(
         sql.raw(`
-        insert into products (user_id, slug, name, search_name, description, price, compare_at_price, stock, options, published)
+        insert into products (user_id, slug, name, search_name, description, price,
+          compare_at_price, stock, options, published)
         select
           (${idList})[1 + n % ${ids.length}],
           'producto-${run}-' || n,
@@ -129,7 +130,8 @@ try {
           case when n % 3 = 0 then '${OPTIONS}'::jsonb else '[]'::jsonb end,
           n % 4 <> 0
         from (
-          select n, (${nouns})[1 + n % ${NOUNS.length}] || ' ' || (${adjectives})[1 + (n / ${NOUNS.length}) % ${ADJECTIVES.length}] || ' ' || n as name
+          select n, (${nouns})[1 + n % ${NOUNS.length}] || ' '
+            || (${adjectives})[1 + (n / ${NOUNS.length}) % ${ADJECTIVES.length}] || ' ' || n as name
           from generate_series(${from}, ${to}) n
         ) as generated`),
       );

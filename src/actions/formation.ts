@@ -18,7 +18,7 @@ import {
 import { quickStartSchema } from '@/lib/formation/quick-start.server';
 import { sellAsCompany, sellAsSeller } from '@/lib/shop/legal-entity.server';
 import { recordTaxStart } from '@/lib/formation/tax-start.server';
-import { formatDate } from '@/lib/dates';
+import { formatDay } from '@/lib/dates';
 import type { FlashInput as Toast } from '@/lib/toast/flash';
 import { z } from '@/lib/zod';
 
@@ -79,7 +79,9 @@ export const formation = {
       );
       return {
         title: 'Inicio de actividades anotado',
-        description: `Tu empresa inició actividades el ${formatDate(`${recorded.started_on}T12:00:00Z`)}. Ya puedes conectar un medio de pago y emitir boletas.`,
+        description:
+          `Tu empresa inició actividades el ${formatDay(recorded.started_on)}. ` +
+          'Ya puedes conectar un medio de pago y emitir boletas.',
       };
     },
   ),

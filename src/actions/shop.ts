@@ -25,7 +25,7 @@ import { updateStore } from '@/lib/shop/store.server';
 import { legalSchema } from '@/lib/shop/legal';
 import { saveLegal } from '@/lib/shop/legal.server';
 import { recordOwnTaxStart } from '@/lib/shop/own-tax-start.server';
-import { formatDate } from '@/lib/dates';
+import { formatDay } from '@/lib/dates';
 import type { FlashInput as Toast } from '@/lib/toast/flash';
 import { z } from '@/lib/zod';
 
@@ -91,7 +91,9 @@ export const shop = {
       );
       return {
         title: 'Inicio de actividades anotado',
-        description: `Iniciaste actividades el ${formatDate(`${started_on}T12:00:00Z`)}. Ya puedes conectar un medio de pago y emitir boletas.`,
+        description:
+          `Iniciaste actividades el ${formatDay(started_on)}. ` +
+          'Ya puedes conectar un medio de pago y emitir boletas.',
       };
     },
   ),

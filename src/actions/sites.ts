@@ -26,6 +26,7 @@ import { BUILDER_PATHS } from '@/lib/sites/urls';
 import type { FlashInput } from '@/lib/toast/flash';
 import { z } from '@/lib/zod';
 import type { ActionAPIContext } from 'astro:actions';
+import { plural } from '@/lib/plural';
 
 /** A form's outcome: the toast, and the page to go to (the site's own page when absent). */
 export type FormDone = FlashInput & { to?: string };
@@ -63,7 +64,8 @@ export const sites = {
         description:
           products === 0
             ? 'Revísalo y publícalo cuando quieras.'
-            : `Con ${products === 1 ? '1 producto' : `${products} productos`} sin publicar en tu catálogo. Revísalo y publícalo cuando quieras.`,
+            : `Con ${plural(products, 'producto', 'productos')} sin publicar en ` +
+              'tu catálogo. Revísalo y publícalo cuando quieras.',
         to: BUILDER_PATHS.site(made.site.id),
       };
     },

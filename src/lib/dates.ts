@@ -30,6 +30,11 @@ export function formatDate(value: string | Date): string {
   return DATE.format(new Date(value));
 }
 
+/** A calendar day (`2026-11-22`) as `22 de noviembre de 2026`: noon UTC is that day in Santiago. */
+export function formatDay(day: string): string {
+  return DATE.format(new Date(`${day}T12:00:00Z`));
+}
+
 /** `22 de noviembre de 2026, 14:05` (`style: 'medium'`: `22 nov 2026, 14:05`). */
 export function formatDateTime(value: string | Date, style: 'long' | 'medium' = 'long'): string {
   return DATE_TIME[style].format(new Date(value));

@@ -9,7 +9,7 @@ import { CUSTOMER_PATHS } from '@/lib/customers/urls';
 import { FIGURE_PATHS } from '@/lib/figures/urls';
 import { ORDER_PATHS } from '@/lib/orders/urls';
 import { SELLER_PATHS } from '@/lib/shop/urls';
-import { chileDay, formatDate } from '@/lib/dates';
+import { chileDay, formatDay } from '@/lib/dates';
 import { taxStartDeadline, type TaxStartFacts } from '@/lib/formation/tax-start';
 import type { SellsAs } from '@/lib/shop/legal-entity';
 import type { Stage } from '@/lib/journey/stages';
@@ -82,7 +82,11 @@ export function nextStep(facts: JourneyFacts): NextStep {
     return {
       stage: 'empresa',
       title: 'Inicia actividades en el SII',
-      text: `${late ? `El plazo era el ${formatDate(`${deadline}T12:00:00Z`)}: hazlo cuanto antes.` : `Tu empresa está constituida: tienes hasta el ${formatDate(`${deadline}T12:00:00Z`)} para declararlo en el SII.`} Sin ese paso no puedes emitir boletas, y Webpay, Flow y Mercado Pago te lo pedirán para cobrar.`,
+      text:
+        (late
+          ? `El plazo era el ${formatDay(deadline)}: hazlo cuanto antes.`
+          : `Tu empresa está constituida: tienes hasta el ${formatDay(deadline)} para declararlo en el SII.`) +
+        ' Sin ese paso no puedes emitir boletas, y Webpay, Flow y Mercado Pago te lo pedirán para cobrar.',
       action: {
         label: 'Ver qué necesitas',
         href: `/dashboard/formalizacion/${facts.taxStart.company}#inicio-actividades`,

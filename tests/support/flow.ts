@@ -11,7 +11,15 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { escapeHtml, listenLocal, readBody, sendJson, sendPage } from './local-http';
+import {
+  escapeHtml,
+  listenLocal,
+  postForm,
+  readBody,
+  sendJson,
+  sendPage,
+  sendPostBack,
+} from './local-http';
 
 export const FLOW_API_KEY = '1F52F6C7-8DA4-4A6C-9A2E-3C1B7D0E5F21';
 export const FLOW_SECRET_KEY = 'b2f8c4d6e1a3957f0c2d4e6a8b1c3d5e7f9a0b2c';
@@ -226,22 +234,22 @@ export async function startFlow(
         if (!p || p.status !== 1)
           return sendPage(res, 'Flow', '<p>Orden de pago no válida o ya pagada.</p>');
         const button = (action: string, label: string) =>
-          `<form method="post" action="/app/web/decide"><input type="hidden" name="token" value="${token}"><input type="hidden" name="action" value="${action}"><button>${label}</button></form>`;
+          postForm('/app/web/decide', { token, action }, label);
         return sendPage(
           res,
           'Flow (simulado)',
-          `<h1>Flow</h1><p>${escapeHtml(p.subject)}</p><p>Monto: <strong id="monto">$${p.amount.toLocaleString('es-CL')}</strong></p>${button('pay', 'Pagar')}${button('reject', 'Rechazar')}${button('cancel', 'Anular')}`,
+          `<h1>Flow</h1><p>${escapeHtml(p.subject)}</p>` +
+            `<p>Monto: <strong id="monto">$${p.amount.toLocaleString('es-CL')}</strong></p>` +
+            button('pay', 'Pagar') +
+            button('reject', 'Rechazar') +
+            button('cancel', 'Anular'),
         );
       }
       if (path === '/app/web/decide' && req.method === 'POST' && p && p.status === 1) {
         const action = params.get('action');
         p.status = action === 'pay' ? 2 : action === 'reject' ? 3 : 4;
         p.confirmations.push(await notify(p.urlConfirmation, p.token));
-        return sendPage(
-          res,
-          'Volviendo al comercio',
-          `<form method="post" action="${escapeHtml(p.urlReturn)}"><input type="hidden" name="token" value="${token}"><button>Volver al comercio</button></form><script>document.forms[0].submit()</script>`,
-        );
+        return sendPostBack(res, p.urlReturn, { token });
       }
       if (path.startsWith('/__debug/payments/')) {
         const found = payments.get(path.split('/').pop()!);

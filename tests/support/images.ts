@@ -46,7 +46,8 @@ export function pngClaiming(width: number, height: number): Buffer {
 }
 
 export const SVG_WITH_SCRIPT = Buffer.from(
-  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+  '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">' +
+    '<script>alert(1)</script><rect width="10" height="10"/></svg>',
 );
 export const TEXT_AS_JPG = Buffer.from('esto no es una imagen, solo texto con nombre .jpg\n');
 

@@ -38,8 +38,33 @@ export function sendJson(res: http.ServerResponse, status: number, data: unknown
 
 /** A provider's page for the buyer: `inner` in a narrow column. */
 export function sendPage(res: http.ServerResponse, title: string, inner: string): void {
+  const head =
+    '<meta charset="utf-8"><meta name="viewport" content="width=device-width">' +
+    `<title>${escapeHtml(title)}</title>`;
+  const body = 'font-family:sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem';
   res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
   res.end(
-    `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem">${inner}</body></html>`,
+    `<!doctype html><html lang="es"><head>${head}</head><body style="${body}">${inner}</body></html>`,
+  );
+}
+
+/** A form of hidden fields and one button, as a provider's payment page posts them. */
+export function postForm(action: string, fields: Record<string, string>, label: string): string {
+  const inputs = Object.entries(fields)
+    .map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`)
+    .join('');
+  return `<form method="post" action="${escapeHtml(action)}">${inputs}<button>${label}</button></form>`;
+}
+
+/** The page that posts the buyer back to the commerce by itself, as the providers do. */
+export function sendPostBack(
+  res: http.ServerResponse,
+  action: string,
+  fields: Record<string, string>,
+): void {
+  sendPage(
+    res,
+    'Volviendo al comercio',
+    postForm(action, fields, 'Volver al comercio') + '<script>document.forms[0].submit()</script>',
   );
 }

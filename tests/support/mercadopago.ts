@@ -11,7 +11,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { escapeHtml, listenLocal, readBody, sendJson, sendPage } from './local-http';
+import { listenLocal, postForm, readBody, sendJson, sendPage } from './local-http';
 
 export const MP_ACCESS_TOKEN =
   'APP_USR-4410250412365678-112714-3f0c0b7e9d2a41c6b8e5f1a2d3c4b5a6-1987654321';
@@ -231,11 +231,14 @@ export async function startMercadoPago(
       const pref = preferences.get(params.get('pref_id') ?? '');
       if (path === '/checkout/v1/redirect' && pref) {
         const button = (action: string, label: string) =>
-          `<form method="post" action="/checkout/v1/decide"><input type="hidden" name="pref_id" value="${escapeHtml(pref.id)}"><input type="hidden" name="action" value="${action}"><button>${label}</button></form>`;
+          postForm('/checkout/v1/decide', { pref_id: pref.id, action }, label);
         return sendPage(
           res,
           'Mercado Pago (simulado)',
-          `<h1>Mercado Pago</h1><p>Total: <strong>$${pref.amount.toLocaleString('es-CL')}</strong></p>${button('approved', 'Pagar')}${button('rejected', 'Rechazar')}${button('pending', 'Pagar en efectivo (pendiente)')}`,
+          `<h1>Mercado Pago</h1><p>Total: <strong>$${pref.amount.toLocaleString('es-CL')}</strong></p>` +
+            button('approved', 'Pagar') +
+            button('rejected', 'Rechazar') +
+            button('pending', 'Pagar en efectivo (pendiente)'),
         );
       }
       if (path === '/checkout/v1/decide' && req.method === 'POST' && pref) {

@@ -170,7 +170,8 @@ export async function startOpenFactura(port = 0): Promise<TestOpenFactura> {
         return send(res, 401, {
           statusCode: 401,
           message:
-            'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
+            'Access denied due to invalid subscription key. ' +
+            'Make sure to provide a valid key for an active subscription.',
         });
       const { apikey: _, ...org } = taxpayer;
       return send(res, 200, {

@@ -10,7 +10,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { escapeHtml, listenLocal, readBody, sendJson, sendPage } from './local-http';
+import {
+  escapeHtml,
+  listenLocal,
+  postForm,
+  readBody,
+  sendJson,
+  sendPage,
+  sendPostBack,
+} from './local-http';
 
 export const WEBPAY_COMMERCE_CODE = '597055555532';
 export const WEBPAY_API_KEY = '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C';
@@ -41,18 +49,6 @@ interface Transaction {
 export interface TestWebpay {
   url: string;
   close(): Promise<void>;
-}
-
-/** A form that posts itself back to the commerce, as Webpay does when the buyer cancels or time runs out. */
-function postBack(res: http.ServerResponse, action: string, fields: Record<string, string>) {
-  const inputs = Object.entries(fields)
-    .map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(v)}">`)
-    .join('');
-  sendPage(
-    res,
-    'Volviendo al comercio',
-    `<form method="post" action="${escapeHtml(action)}">${inputs}<button>Volver al comercio</button></form><script>document.forms[0].submit()</script>`,
-  );
 }
 
 function result(tx: Transaction) {
@@ -124,7 +120,9 @@ export async function startWebpay(
         if (rest.length === 1 && req.method === 'PUT') {
           if (tx.commits > 0 || tx.decision === null)
             return sendJson(res, 422, {
-              error_message: `Invalid status '${tx.commits > 0 ? 2 : 0}' for transaction while authorizing. Commerce should be in a status of 'INITIALIZED'`,
+              error_message:
+                `Invalid status '${tx.commits > 0 ? 2 : 0}' for transaction while authorizing. ` +
+                "Commerce should be in a status of 'INITIALIZED'",
             });
           tx.commits++;
           tx.status = tx.decision === 'approve' ? 'AUTHORIZED' : 'FAILED';
@@ -152,11 +150,17 @@ export async function startWebpay(
         if (!tx || tx.decision !== null)
           return sendPage(res, 'Webpay', '<p>Transacción no válida.</p>');
         const button = (action: string, label: string) =>
-          `<form method="post" action="/webpayserver/decide"><input type="hidden" name="token_ws" value="${token}"><input type="hidden" name="action" value="${action}"><button>${label}</button></form>`;
+          postForm('/webpayserver/decide', { token_ws: token, action }, label);
         return sendPage(
           res,
           'Webpay (simulado)',
-          `<h1>Webpay</h1><p>Monto: <strong id="monto">$${tx.amount.toLocaleString('es-CL')}</strong></p><p>Orden de compra: ${escapeHtml(tx.buy_order)}</p>${button('approve', 'Pagar')}${button('reject', 'Rechazar')}${button('abort', 'Anular compra y volver al comercio')}${button('timeout', 'Dejar expirar')}`,
+          '<h1>Webpay</h1>' +
+            `<p>Monto: <strong id="monto">$${tx.amount.toLocaleString('es-CL')}</strong></p>` +
+            `<p>Orden de compra: ${escapeHtml(tx.buy_order)}</p>` +
+            button('approve', 'Pagar') +
+            button('reject', 'Rechazar') +
+            button('abort', 'Anular compra y volver al comercio') +
+            button('timeout', 'Dejar expirar'),
         );
       }
       if (url.pathname === '/webpayserver/decide' && req.method === 'POST' && tx) {
@@ -167,13 +171,13 @@ export async function startWebpay(
           return res.end();
         }
         if (action === 'abort')
-          return postBack(res, tx.return_url, {
+          return sendPostBack(res, tx.return_url, {
             TBK_TOKEN: tx.token,
             TBK_ORDEN_COMPRA: tx.buy_order,
             TBK_ID_SESION: tx.session_id,
           });
         if (action === 'timeout')
-          return postBack(res, tx.return_url, {
+          return sendPostBack(res, tx.return_url, {
             TBK_ORDEN_COMPRA: tx.buy_order,
             TBK_ID_SESION: tx.session_id,
           });

@@ -91,7 +91,10 @@ function RegisterForm({ googleEnabled, failure, action }: Props) {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={errors.password}
-          hint={`Al menos ${PASSWORD_MIN} caracteres. Una frase que recuerdes es más segura que una palabra con símbolos.`}
+          hint={
+            `Al menos ${PASSWORD_MIN} caracteres. ` +
+            'Una frase que recuerdes es más segura que una palabra con símbolos.'
+          }
         />
         <SubmitButton busy={busy} busyText="Creando tu cuenta…">
           Crear mi cuenta

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { classes } from '@/lib/class-names';
 import {
   displayColor,
   NOTE_COLORS,
@@ -64,7 +65,12 @@ export function NoteCard({
               return (
                 <label
                   key={s.id}
-                  className={`inline-flex max-w-full cursor-pointer items-center gap-1.5 rounded-full border px-2 py-1 text-xs ${NOTE_COLOR_STYLES[s.color].bg} ${linked ? 'border-ink-700 font-semibold' : 'border-ink-200'}`}
+                  className={classes(
+                    'inline-flex max-w-full cursor-pointer items-center gap-1.5 rounded-full',
+                    'border px-2 py-1 text-xs',
+                    NOTE_COLOR_STYLES[s.color].bg,
+                    linked ? 'border-ink-700 font-semibold' : 'border-ink-200',
+                  )}
                 >
                   <input
                     type="checkbox"
@@ -99,7 +105,12 @@ export function NoteCard({
                 onChange={() => onChange({ ...note, color: c })}
               />
               <span
-                className={`block size-6 rounded-full border-2 ${NOTE_COLOR_STYLES[c].bg} ${note.color === c ? 'border-ink-800' : 'border-white'} peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600`}
+                className={classes(
+                  'block size-6 rounded-full border-2',
+                  NOTE_COLOR_STYLES[c].bg,
+                  note.color === c ? 'border-ink-800' : 'border-white',
+                  'peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600',
+                )}
                 aria-hidden="true"
               />
               <span className="sr-only">{NOTE_COLOR_STYLES[c].label}</span>

@@ -1,6 +1,7 @@
 import { persistentJSON } from '@nanostores/persistent';
 import { useStore } from '@nanostores/react';
 import React, { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { classes } from '@/lib/class-names';
 import { BUSINESS_TYPE_INFO, type BusinessType } from '@/lib/formation/business-type';
 import {
   answerError,
@@ -45,7 +46,12 @@ function Bubble({
 }) {
   const bubble = (
     <div
-      className={`max-w-[85%] rounded-2xl px-4 py-2.5 text-sm leading-relaxed ${from === 'me' ? 'rounded-br-md bg-brand-600 text-white' : 'rounded-bl-md bg-white text-ink-900 shadow-sm'}`}
+      className={classes(
+        'max-w-[85%] rounded-2xl px-4 py-2.5 text-sm leading-relaxed',
+        from === 'me'
+          ? 'rounded-br-md bg-brand-600 text-white'
+          : 'rounded-bl-md bg-white text-ink-900 shadow-sm',
+      )}
     >
       {children}
     </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { loadActivities, sentenceCase } from '@/lib/chile/activities';
 import { api, serverFieldErrors, serverMessage } from '@/lib/api';
+import { classes } from '@/lib/class-names';
 import { BUSINESS_TYPE_INFO, type BusinessType } from '@/lib/formation/business-type';
 import { toFullStatePayload } from '@/lib/formation/payload';
 import { FORMATION_STEPS, stepPath } from '@/lib/formation/steps';
@@ -91,7 +92,10 @@ function FormationRevision({ type }: { type: BusinessType }) {
 
       <div
         role="status"
-        className={`mt-6 rounded-(--radius-card) p-5 ${problems ? 'bg-warning-50 text-ink-800' : 'bg-success-50 text-success-700'}`}
+        className={classes(
+          'mt-6 rounded-(--radius-card) p-5',
+          problems ? 'bg-warning-50 text-ink-800' : 'bg-success-50 text-success-700',
+        )}
       >
         {problems ? (
           <>

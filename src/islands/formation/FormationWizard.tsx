@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { reachStep } from '@/lib/formation/store.client';
 import { BUSINESS_TYPE_INFO, type BusinessType } from '@/lib/formation/business-type';
+import { classes } from '@/lib/class-names';
 import { STEP_INFO, stepPath, stepsOf, type StepId } from '@/lib/formation/steps';
 import { validateDraft } from '@/lib/formation/validation';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
@@ -114,7 +115,15 @@ function FormationWizard({ type, step, server, quickStartApplied = false }: Prop
             // Done: valid and already seen (a step of optional fields is not done before it is seen).
             const done = Object.keys(byStep[s]).length === 0 && i <= furthest;
             const current = s === step;
-            const cls = `flex min-h-9 items-center gap-1.5 whitespace-nowrap rounded-full px-3 text-xs font-semibold ${current ? 'bg-brand-600 text-white' : done ? 'bg-success-50 text-success-700' : 'bg-ink-100 text-ink-600'}`;
+            const cls = classes(
+              'flex min-h-9 items-center gap-1.5 whitespace-nowrap rounded-full px-3 text-xs',
+              'font-semibold',
+              current
+                ? 'bg-brand-600 text-white'
+                : done
+                  ? 'bg-success-50 text-success-700'
+                  : 'bg-ink-100 text-ink-600',
+            );
             return (
               <li key={s}>
                 {current || !reachable(i) ? (

@@ -93,7 +93,8 @@ export function useDraftSync(type: BusinessType, quickStartApplied = false): Syn
           { persist: false },
         );
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per type: the page decides `quickStartApplied` at render
+    // The page decides `quickStartApplied` at render, so this runs once per business type.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per type, as said above
   }, [type]);
   return status;
 }

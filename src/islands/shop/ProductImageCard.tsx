@@ -1,5 +1,6 @@
 import type { DragEvent } from 'react';
 import type { FormImage } from '@/lib/shop/product-draft.client';
+import { classes } from '@/lib/class-names';
 
 /**
  * One of the product's photos in the editor: its description for people who cannot see it, and
@@ -47,7 +48,10 @@ export function ProductImageCard({
         event.preventDefault();
         onDropHere();
       }}
-      className={`flex cursor-grab gap-3 rounded-(--radius-control) border bg-white p-2 ${dragged ? 'border-brand-500 opacity-60' : 'border-ink-200'}`}
+      className={classes(
+        'flex cursor-grab gap-3 rounded-(--radius-control) border bg-white p-2',
+        dragged ? 'border-brand-500 opacity-60' : 'border-ink-200',
+      )}
     >
       <img
         src={image.url}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { api, serverMessage } from '@/lib/api';
+import { classes } from '@/lib/class-names';
 import { IMAGE_ERRORS, IMAGE_MAX_BYTES } from '@/lib/shop/images';
 import { IMAGE_ACCEPT, uploadMedia } from '@/lib/shop/media.client';
 import { fitPhoto } from '@/lib/shop/fit-photo.client';
@@ -242,7 +243,10 @@ function ProductImages({
           }}
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
-          className={`rounded-(--radius-control) border-2 border-dashed p-5 text-center text-sm ${dragging ? 'border-brand-500 bg-brand-50' : 'border-ink-200 bg-ink-50'}`}
+          className={classes(
+            'rounded-(--radius-control) border-2 border-dashed p-5 text-center text-sm',
+            dragging ? 'border-brand-500 bg-brand-50' : 'border-ink-200 bg-ink-50',
+          )}
         >
           <p className="text-ink-600">Arrastra tus fotos aquí o</p>
           <button

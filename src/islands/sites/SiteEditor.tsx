@@ -1,5 +1,6 @@
 import '@puckeditor/core/no-external.css';
 import '@/styles/sites.css';
+import { classes } from '@/lib/class-names';
 import { Puck, type Data } from '@puckeditor/core';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -257,7 +258,11 @@ function SiteEditor({
       {(conflict || notice) && (
         <div
           role={conflict ? 'alert' : 'status'}
-          className={`fixed inset-x-2 bottom-2 z-50 mx-auto flex max-w-3xl flex-wrap items-center gap-3 rounded-(--radius-control) border px-4 py-3 text-sm shadow-lg ${conflict ? 'border-warning-600 bg-warning-50' : 'border-ink-200 bg-brand-50'}`}
+          className={classes(
+            'fixed inset-x-2 bottom-2 z-50 mx-auto flex max-w-3xl flex-wrap items-center gap-3',
+            'rounded-(--radius-control) border px-4 py-3 text-sm shadow-lg',
+            conflict ? 'border-warning-600 bg-warning-50' : 'border-ink-200 bg-brand-50',
+          )}
         >
           {conflict ? (
             <>

@@ -1,5 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import type { ReactNode } from 'react';
+import { classes } from '@/lib/class-names';
 import {
   TOAST_DURATION,
   TOAST_PROVIDER_LABEL,
@@ -28,12 +29,13 @@ export default function ToastArea({ toasts }: ToastState<ReactNode>) {
             type={type}
             duration={duration}
             data-variant={variant ?? 'default'}
-            className={
-              'toast group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-lg ' +
-              (variant === 'destructive'
+            className={classes(
+              'toast group pointer-events-auto relative flex w-full items-start justify-between',
+              'gap-3 overflow-hidden rounded-xl border p-4 pr-10 shadow-lg',
+              variant === 'destructive'
                 ? 'border-danger-600 bg-danger-700 text-white'
-                : 'border-ink-100 bg-white text-ink-900')
-            }
+                : 'border-ink-100 bg-white text-ink-900',
+            )}
           >
             <div className="grid gap-1">
               {title && (

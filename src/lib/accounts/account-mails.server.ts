@@ -35,7 +35,8 @@ function linkMail(mail: LinkMail): Mail {
 <p>${escape(greeting)}</p>
 <p>${escape(mail.why)} El enlace vale por una hora y se puede usar una sola vez.</p>
 ${mailButton(mail.button, mail.link)}
-<p style="${MAIL_NOTE}">Si el botón no funciona, copia este enlace en tu navegador:<br><span style="word-break:break-all">${escape(mail.link)}</span></p>
+<p style="${MAIL_NOTE}">Si el botón no funciona, copia este enlace en tu navegador:<br>
+<span style="word-break:break-all">${escape(mail.link)}</span></p>
 <p style="${MAIL_NOTE}">${escape(mail.ifNotYou)}</p>`);
   return { to: mail.to, subject: mail.subject, text, html };
 }

@@ -3,7 +3,7 @@ import { prose } from '@/lib/prose';
 import { escapeHtml as escape } from '@/lib/html';
 import { STATUS_INFO, type CompanyStatus } from '@/lib/formation/status';
 import type { Mail } from '@/lib/server/mail/mailer';
-import { mailButton, mailHeading, mailHtml } from '@/lib/server/mail/layout';
+import { mailButton, mailHeading, mailHtml, mailList } from '@/lib/server/mail/layout';
 
 interface StatusMailInput {
   to: string;
@@ -26,8 +26,8 @@ const LEADS: Record<CompanyStatus, (c: string) => string> = {
   rechazada: (c) => `No podemos constituir ${c}.`,
 };
 
-const REPLY_WITH_FIXES = prose`Corrige esos datos en tu solicitud (el enlace de abajo) y la revisaremos de nuevo. Si tienes
-  dudas, responde este correo.`;
+const REPLY_WITH_FIXES = prose`Corrige esos datos en tu solicitud (el enlace de abajo) y la
+  revisaremos de nuevo. Si tienes dudas, responde este correo.`;
 
 export function companyStatusMail(input: StatusMailInput): Mail {
   const lead = LEADS[input.status](input.companyName);
@@ -52,7 +52,7 @@ export function companyStatusMail(input: StatusMailInput): Mail {
 <p style="font-size:18px;font-weight:600">${escape(lead)}</p>
 <p>${escape(STATUS_INFO[input.status].description)}</p>
 ${input.rut ? `<p>RUT de la empresa: <strong>${escape(input.rut)}</strong></p>` : ''}
-${input.fields.length ? `<p>Campos a corregir:</p><ul>${input.fields.map((f) => `<li>${escape(f)}</li>`).join('')}</ul>` : ''}
+${input.fields.length ? `<p>Campos a corregir:</p>${mailList(input.fields)}` : ''}
 ${input.note ? `<p style="border-left:3px solid #4f43e6;padding-left:12px">${escape(input.note)}</p>` : ''}
 ${input.status === 'observado' ? `<p>${escape(REPLY_WITH_FIXES)}</p>` : ''}
 ${mailButton('Ver mi solicitud', input.link)}`);
@@ -83,10 +83,9 @@ export function companyCorrectedMail(input: CorrectedMailInput): Mail {
     '',
     `La solicitud volvió a «En revisión»: ${input.link}`,
   ].join('\n');
-  const html = `<!doctype html><html lang="es-CL"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181f;padding:24px">
+  const html = mailHtml(`${mailHeading('Impulsa', true)}
 <p style="font-size:18px;font-weight:600">${escape(lead)}</p>
-<p>Campos corregidos:</p><ul>${input.fields.map((f) => `<li>${escape(f)}</li>`).join('')}</ul>
-<p><a href="${escape(input.link)}">Revisar la solicitud</a></p>
-</body></html>`;
+<p>Campos corregidos:</p>${mailList(input.fields)}
+${mailButton('Revisar la solicitud', input.link)}`);
   return { to: input.to, subject: `Corregida: ${input.companyName}`, text, html };
 }

@@ -34,8 +34,16 @@ export function markVisit(headers: Headers, target: VisitTarget): void {
  * Crawlers, link previews, monitors and scripted clients announce themselves in their user
  * agent; a request without one is not a person's browser either.
  */
-const NOT_A_PERSON =
-  /bot\b|bot\/|crawl|spider|slurp|scrap|preview|facebookexternalhit|whatsapp|telegram|embedly|headless|lighthouse|pingdom|uptime|monitor|curl\/|wget|python|go-http|java\/|okhttp|axios|node-fetch|undici|postman|^node$|insomnia|httpie|^$/i;
+const NOT_A_PERSON = new RegExp(
+  [
+    ...[String.raw`bot\b`, 'bot/', 'crawl', 'spider', 'slurp', 'scrap'],
+    ...['preview', 'facebookexternalhit', 'whatsapp', 'telegram', 'embedly'],
+    ...['headless', 'lighthouse', 'pingdom', 'uptime', 'monitor'],
+    ...['curl/', 'wget', 'python', 'go-http', 'java/', 'okhttp', 'axios', 'node-fetch', 'undici'],
+    ...['postman', '^node$', 'insomnia', 'httpie', '^$'],
+  ].join('|'),
+  'i',
+);
 
 export interface VisitRequest {
   method: string;

@@ -37,7 +37,8 @@ export function isBusinessType(value: unknown): value is BusinessType {
 export function requireBusinessType(type: unknown): BusinessType {
   if (type === undefined || type === null || type === '')
     throw new Error('Business model type is required');
-  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the spec's message prints any value as String() does
+  // The spec's message prints whatever value came, as String() does.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the spec's message, above
   if (!isBusinessType(type)) throw new Error(`Invalid business model type: ${String(type)}`);
   return type;
 }

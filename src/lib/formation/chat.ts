@@ -27,6 +27,13 @@ import { companyNameOwner, validateStep } from '@/lib/formation/validation';
 
 export type { ChatOption, ChatQuestion } from '@/lib/formation/chat-fields';
 
+/** What the chat tells a founder about the legal name of each type. */
+const NAME_RULE: Record<BusinessType, string> = {
+  spa: 'Debe terminar en "SpA".',
+  ltda: 'Debe terminar en "Limitada" o "Ltda.".',
+  eirl: 'Debe incluir tu nombre y apellido y terminar en "E.I.R.L.".',
+};
+
 /** The questions for `type`, given the draft as it is now (partner count, same address…). */
 export function chatQuestions(
   type: BusinessType,
@@ -38,7 +45,7 @@ export function chatQuestions(
       id: 'companyName',
       step: '01-nombra-tu-empresa',
       prompt: prose`Partamos por el nombre. ¿Cuál será la razón social de tu empresa?
-  ${type === 'spa' ? 'Debe terminar en "SpA".' : type === 'ltda' ? 'Debe terminar en "Limitada" o "Ltda.".' : 'Debe incluir tu nombre y apellido y terminar en "E.I.R.L.".'}`,
+  ${NAME_RULE[type]}`,
       kind: 'text',
       read: (d) => d.companyName,
       write: (_d, a) => ({ companyName: a.trim() }),

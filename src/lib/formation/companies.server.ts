@@ -251,7 +251,9 @@ export async function listCompanies(db: Db, userId: number, page: number, pageSi
  * company sent last (never a blank form).
  */
 export function formationProgressPart(userId: number): JsonPart<ModuleProgress> {
-  const latest = sql`(select ${companies.id} from ${companies} where ${companies.userId} = ${userId} order by ${sql.join(NEWEST_FIRST, sql`, `)} limit 1)`;
+  const newestFirst = sql.join(NEWEST_FIRST, sql`, `);
+  const latest = sql`(select ${companies.id} from ${companies}
+    where ${companies.userId} = ${userId} order by ${newestFirst} limit 1)`;
   const draft = sql`(select ${companyDrafts.type} from ${companyDrafts} where
     ${companyDrafts.userId} = ${userId} order by ${companyDrafts.updatedAt} desc limit 1)`;
   return {
@@ -293,7 +295,8 @@ export function sentCompaniesPart(
   const columns = sql`${companies.id} as id, ${companies.type} as type, ${companies.companyName} as
     company_name, ${companies.status} as status, ${companies.createdAt} as created_at,
     ${companies.updatedAt} as updated_at`;
-  const pageRows = sql`select ${columns} from ${companies} where ${companies.userId} = ${userId} order by ${sql.join(NEWEST_FIRST, sql`, `)} limit ${pageSize} offset ${(page - 1) * pageSize}`;
+  const pageRows = sql`select ${columns} from ${companies} where ${companies.userId} = ${userId}
+    order by ${sql.join(NEWEST_FIRST, sql`, `)} limit ${pageSize} offset ${(page - 1) * pageSize}`;
   return {
     sql: sql`select json_build_object('total', (select count(*) from ${companies} where
       ${companies.userId} = ${userId}), 'results', (select coalesce(json_agg(page), '[]'::json) from

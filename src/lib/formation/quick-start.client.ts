@@ -32,7 +32,8 @@ export const $quickStartCompany = persistentAtom<QuickStartCompany | undefined>(
 /** Stores the quick-start company and hands it to the server. */
 export function saveQuickStart(company: QuickStartCompany): void {
   $quickStartCompany.set(company);
-  document.cookie = `${QUICK_START_COOKIE}=${encodeURIComponent(encodeQuickStart(company))}; Path=/; Max-Age=${QUICK_START_MAX_AGE}; SameSite=Lax`;
+  const value = encodeURIComponent(encodeQuickStart(company));
+  document.cookie = `${QUICK_START_COOKIE}=${value}; Path=/; Max-Age=${QUICK_START_MAX_AGE}; SameSite=Lax`;
 }
 
 /** Returns the pending quick-start company and forgets it (docs/spec.md §4: applied once). */

@@ -13,6 +13,7 @@ import {
   type EirlDraft,
   type Partner,
   type SpaDraft,
+  type VoPlan,
 } from '@/lib/formation/draft';
 import { STEP_INFO, stepsOf, type StepId } from '@/lib/formation/steps';
 import { formatPercent } from '@/lib/formation/validation';
@@ -32,6 +33,12 @@ export interface SummaryGroup {
 
 const EMPTY = '—';
 const v = (s: string | undefined | null) => (s && s.trim() ? s.trim() : EMPTY);
+
+/** A chosen virtual office plan; a plan sent by id alone has no name or price yet. */
+function virtualOfficeLine(plan: VoPlan): string {
+  const price = plan.price_clp ? ` · ${formatClp(plan.price_clp)} al mes` : '';
+  return `${plan.name || `Plan ${plan.id}`}${price}`;
+}
 
 export function formatAddress(a: Address): string {
   if (!a.calle.trim()) return EMPTY;
@@ -104,9 +111,7 @@ export function summarizeDraft(
             },
             {
               label: 'Oficina virtual',
-              value: draft.selectedVOPlan
-                ? `${draft.selectedVOPlan.name || `Plan ${draft.selectedVOPlan.id}`}${draft.selectedVOPlan.price_clp ? ` · ${formatClp(draft.selectedVOPlan.price_clp)} al mes` : ''}`
-                : 'No',
+              value: draft.selectedVOPlan ? virtualOfficeLine(draft.selectedVOPlan) : 'No',
             },
           ],
         };

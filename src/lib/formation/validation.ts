@@ -209,7 +209,9 @@ function validateAdministrators(draft: SpaDraft, into: Errors): void {
   if (draft.administration === 'administrador' && chosen === 0)
     into.administra = 'Marca quién administrará la empresa: al menos una persona.';
   if (draft.administration === 'directorio' && chosen < MIN_DIRECTORS)
-    into.administra = `Un directorio tiene al menos ${MIN_DIRECTORS} integrantes: márcalos, o elige un administrador en el paso Administración.`;
+    into.administra =
+      `Un directorio tiene al menos ${MIN_DIRECTORS} integrantes: márcalos, ` +
+      'o elige un administrador en el paso Administración.';
 }
 
 /** An SpA's capital is divided into a whole number of shares, and so is each shareholder's part. */
@@ -223,7 +225,9 @@ function validateShares(draft: SpaDraft, into: Errors): void {
     const shares = sharesOf(total, p.participacion);
     if (p.participacion > 0 && !Number.isInteger(shares))
       into[`partnersPersonalInfo.${i}.participacion`] ??=
-        `Con ${total.toLocaleString('es-CL')} acciones, el ${formatPercent(p.participacion)} serían ${shares.toLocaleString('es-CL')} acciones: ajusta el porcentaje o el total para que sea un número entero.`;
+        `Con ${total.toLocaleString('es-CL')} acciones, el ${formatPercent(p.participacion)} ` +
+        `serían ${shares.toLocaleString('es-CL')} acciones: ` +
+        'ajusta el porcentaje o el total para que sea un número entero.';
   });
 }
 

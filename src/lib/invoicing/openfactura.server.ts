@@ -144,9 +144,10 @@ export function openFactura(apiKey: string, environment: InvoicingEnvironment): 
       const said = [answer.error?.code, answer.error?.message ?? answer.message]
         .filter(Boolean)
         .join(' ');
+      const why = said && (details.length ? `${said}; ${details.join(', ')}` : said);
       throw new InvoicingError(
         'refused',
-        `OpenFactura rechazó el documento${said ? ` (${said}${details.length ? `; ${details.join(', ')}` : ''})` : ''}.`,
+        `OpenFactura rechazó el documento${why ? ` (${why})` : ''}.`,
       );
     },
   };

@@ -21,6 +21,7 @@ import { variantsOf } from '@/lib/shop/variants.server';
 import { mainDomains } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { carts, productImages, products } from '@/lib/server/db/schema';
+import { plural } from '@/lib/plural';
 
 /** A cart's line: a product, its variant when it has options, how many. */
 export type CartItem = ItemRef;
@@ -288,7 +289,7 @@ export async function cartLines(db: Db, sellerId: number, items: CartItem[]): Pr
         : stock === 0
           ? 'Se agotó.'
           : stock !== null && stock < item.quantity
-            ? `Quedan solo ${stock === 1 ? '1 unidad' : `${stock} unidades`}.`
+            ? `Quedan solo ${plural(stock, 'unidad', 'unidades')}.`
             : null;
     return [
       {

@@ -3,6 +3,7 @@
  * table a buyer can open and the one-line summary on receipts and mails. Pure.
  */
 import { comunaByCode, regionByCode, regionLabel } from '@/lib/chile/regions';
+import { formatClp } from '@/lib/money';
 import {
   deliversAnywhere,
   formatDays,
@@ -15,6 +16,14 @@ import {
 export type Quote =
   | { ok: true; price: number; days: DaysRange | null; free: boolean; zone: string }
   | { ok: false; zone: string };
+
+/** A quote as the checkout states it under «Calcular despacho»; `null` before a comuna is chosen. */
+export function quoteSentence(quote: Quote | null): string {
+  if (!quote) return 'Elige tu comuna para ver el costo y el plazo.';
+  if (!quote.ok) return `Esta tienda no despacha a ${quote.zone}.`;
+  const arrives = quote.days ? `, llega en ${formatDays(quote.days)}` : '';
+  return `Despacho a ${quote.zone}: ${quote.free ? 'gratis' : formatClp(quote.price)}${arrives}.`;
+}
 
 /** What delivering `subtotal` pesos of products to `comuna` (an official code) costs. */
 export function quoteDelivery(settings: DeliverySettings, comuna: string, subtotal: number): Quote {
@@ -141,8 +150,11 @@ export function deliverySummary(delivery: {
   estimate: string | null;
   pickup_point: PickupPoint | null;
 }): string {
-  if (delivery.method === 'despacho')
-    return `Despacho a ${delivery.address ?? 'tu dirección'}${delivery.comuna_name ? `, ${delivery.comuna_name}` : ''}${delivery.estimate ? `; llega en ${delivery.estimate}` : ''}`;
+  if (delivery.method === 'despacho') {
+    const comuna = delivery.comuna_name ? `, ${delivery.comuna_name}` : '';
+    const arrives = delivery.estimate ? `; llega en ${delivery.estimate}` : '';
+    return `Despacho a ${delivery.address ?? 'tu dirección'}${comuna}${arrives}`;
+  }
   return delivery.pickup_point
     ? `Retiro en ${pickupLabel(delivery.pickup_point)}`
     : 'Retiro: la tienda te contactará para coordinarlo';

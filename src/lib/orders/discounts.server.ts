@@ -50,7 +50,8 @@ export const DISCOUNT_NOT_FOUND = 'Ese código no existe.';
 
 // Raw: drizzle leaves columns unqualified in a one-table select, and "id" would bind inside.
 const COUNTED = sql.raw(
-  `(select coalesce(sum(o.total), 0)::int from discount_uses u join orders o on o.id = u.order_id where u.discount_id = "discounts"."id" and o.status not in ('cancelado', 'rechazado'))`,
+  `(select coalesce(sum(o.total), 0)::int from discount_uses u join orders o on o.id = u.order_id
+    where u.discount_id = "discounts"."id" and o.status not in ('cancelado', 'rechazado'))`,
 );
 
 function toView(row: Row, revenue: number): DiscountView {

@@ -34,6 +34,9 @@ export function linesText(order: OrderView): string[] {
   return totalLines(order).map((l) => `${l.label}: ${money(l.amount)}`);
 }
 
+const TOTALS_TABLE =
+  'width:100%;border-collapse:collapse;margin:24px 0;' +
+  'border-top:1px solid #eeeef2;border-bottom:1px solid #eeeef2';
 export function html(
   title: string,
   paragraphs: string[],
@@ -43,13 +46,14 @@ export function html(
   const rows = totalLines(order)
     .map((l) => {
       const weight = l.kind === 'total' ? 'padding:8px 0;font-weight:700' : 'padding:6px 0';
-      return `<tr><td style="${weight}">${escape(l.label)}</td><td style="${weight};text-align:right">${money(l.amount)}</td></tr>`;
+      const label = `<td style="${weight}">${escape(l.label)}</td>`;
+      return `<tr>${label}<td style="${weight};text-align:right">${money(l.amount)}</td></tr>`;
     })
     .join('');
   return mailHtml(`<p style="font-size:20px;font-weight:700;margin:0 0 8px">${escape(title)}</p>
 <p style="${MAIL_NOTE};margin:0 0 24px">Orden <strong>${escape(order.number)}</strong></p>
 ${paragraphs.map((p) => `<p style="white-space:pre-line">${escape(p)}</p>`).join('\n')}
-<table style="width:100%;border-collapse:collapse;margin:24px 0;border-top:1px solid #eeeef2;border-bottom:1px solid #eeeef2">${rows}</table>
+<table style="${TOTALS_TABLE}">${rows}</table>
 ${button ? mailButton(button.label, button.href) : ''}`);
 }
 
@@ -62,13 +66,17 @@ export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
     ? Math.round((Date.parse(order.expires_at) - Date.parse(order.created_at)) / 3_600_000)
     : 0;
   const held = order.expires_at
-    ? `\nTe guardamos los productos por ${heldHours} horas, hasta el ${formatDateTime(order.expires_at)}; si el pago no llega, el pedido se cancela solo.`
+    ? `\nTe guardamos los productos por ${heldHours} horas, hasta el ` +
+      `${formatDateTime(order.expires_at)}; si el pago no llega, el pedido se cancela solo.`
     : '';
+  const shopPhone = shop.whatsapp ? ` (${formatPhone(shop.whatsapp)})` : '';
   const payment =
     order.payment_method === 'transferencia' && !paid
-      ? `Para completar tu compra, transfiere ${formatClp(order.total)} a:\n${shop.transferDetails}\nUsa ${order.number} como referencia o comentario de la transferencia.${held}`
+      ? `Para completar tu compra, transfiere ${formatClp(order.total)} a:\n` +
+        `${shop.transferDetails}\n` +
+        `Usa ${order.number} como referencia o comentario de la transferencia.${held}`
       : order.payment_method === 'whatsapp' && !paid
-        ? `${shop.name} te contactará por WhatsApp${shop.whatsapp ? ` (${formatPhone(shop.whatsapp)})` : ''} para coordinar el pago.${held}`
+        ? `${shop.name} te contactará por WhatsApp${shopPhone} para coordinar el pago.${held}`
         : order.payment_method === 'en_persona'
           ? `Pagaste ${formatClp(order.total)} en persona.`
           : `Pagaste ${formatClp(order.total)} con ${PAYMENT_NAMES[order.payment_method]}.`;
@@ -221,6 +229,11 @@ export function statusMail(order: OrderView, shop: ShopCheckout, note: string | 
   const { title, lines } = statusText(order, shop);
   const message = note ? [`Mensaje de ${shop.name}: ${note}`] : [];
   return buyerUpdate(order, shop, title, [...lines, ...message, ...soldBy(shop)]);
+}
+
+/** What the seller should do now, as numbered steps under one heading (one paragraph). */
+export function sellerSteps(steps: readonly string[]): string {
+  return ['Qué hacer ahora:', ...steps.map((step, i) => `${i + 1}. ${step}`)].join('\n');
 }
 
 /** A mail to the buyer about their order: `title` and `paragraphs`, the totals, the order's link. */

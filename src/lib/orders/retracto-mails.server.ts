@@ -4,7 +4,7 @@
  */
 import { formatDateTime } from '@/lib/dates';
 import { formatClp } from '@/lib/money';
-import { buyerUpdate, html, linesText, soldBy } from '@/lib/orders/mails.server';
+import { buyerUpdate, html, linesText, sellerSteps, soldBy } from '@/lib/orders/mails.server';
 import type { OrderView, ShopCheckout } from '@/lib/orders/view.server';
 import { ORDER_PATHS } from '@/lib/orders/urls';
 import { formatPhone } from '@/lib/phone';
@@ -25,8 +25,15 @@ export function retractoMails(order: OrderView, shop: ShopCheckout): Mail[] {
   const buyer = buyerUpdate(order, shop, 'Recibimos tu solicitud de retracto', buyerLines);
   const link = siteUrl().origin + ORDER_PATHS.order(order.id);
   const sellerLines = [
-    `${order.buyer.name} pidió retractarse de la compra ${order.number} (${formatClp(order.total)}) el ${when}.`,
-    `Qué hacer ahora:\n1. Escríbele para coordinar la devolución: ${order.buyer.email}, ${formatPhone(order.buyer.phone)}.\n2. Cuando recibas los productos sin uso y con su empaque, devuélvele lo que pagó, a más tardar 45 días después de su solicitud (artículo 3 bis de la Ley 19.496).\n3. Cancela la orden en Impulsa para que el stock vuelva a tu tienda.`,
+    `${order.buyer.name} pidió retractarse de la compra ${order.number} ` +
+      `(${formatClp(order.total)}) el ${when}.`,
+    sellerSteps([
+      'Escríbele para coordinar la devolución: ' +
+        `${order.buyer.email}, ${formatPhone(order.buyer.phone)}.`,
+      'Cuando recibas los productos sin uso y con su empaque, devuélvele lo que pagó, a más ' +
+        'tardar 45 días después de su solicitud (artículo 3 bis de la Ley 19.496).',
+      'Cancela la orden en Impulsa para que el stock vuelva a tu tienda.',
+    ]),
   ];
   const seller: Mail = {
     to: shop.email,

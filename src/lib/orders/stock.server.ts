@@ -11,6 +11,7 @@ import { tags } from '@/lib/server/cache/tags';
 import type { Tx } from '@/lib/server/db/versioned';
 import { orderItems, orders, products, productVariants } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
+import { plural } from '@/lib/plural';
 
 /** One key per product and variant: what stock is counted in. */
 export const lineKey = (line: { product: number; variant: number | null }) =>
@@ -60,7 +61,7 @@ function soldOut(line: PricedLine, remaining: number): HttpError {
   const message =
     remaining <= 0
       ? `«${line.name}» se agotó mientras comprabas.`
-      : `De «${line.name}» quedan solo ${remaining === 1 ? '1 unidad' : `${remaining} unidades`}.`;
+      : `De «${line.name}» quedan solo ${plural(remaining, 'unidad', 'unidades')}.`;
   return new HttpError(409, message, {
     errors: { items: [message] },
     body: {
@@ -153,7 +154,9 @@ export async function checkHoldShare(
     const total = left.get(lineKey(line))! + (h?.all ?? 0) + line.quantity;
     const limit = Math.max(1, Math.ceil((total * sharePercent) / 100));
     if ((h?.mine ?? 0) + line.quantity <= limit) continue;
-    const message = `Puedes reservar hasta ${limit === 1 ? '1 unidad' : `${limit} unidades`} de «${line.name}» sin pagar. Paga tu pedido pendiente o compra con Webpay.`;
+    const message =
+      `Puedes reservar hasta ${plural(limit, 'unidad', 'unidades')} de «${line.name}» sin pagar. ` +
+      'Paga tu pedido pendiente o compra con Webpay.';
     throw new HttpError(409, message, {
       errors: { items: [message] },
       body: { product: line.product, limit },

@@ -1,10 +1,10 @@
 /**
  * Webpay Plus (REST v1.2) through `transbank-sdk`, with each store's own account, behind the card
  * providers' interface: create a transaction, commit it when the buyer returns, ask its status
- * (reconciliation), refund it (a seller cancels a paid order). The SDK's `Options` take the API's base URL, so `WEBPAY_API_URL`
- * points it at another host (the tests' local server); integration and production use
- * Transbank's own hosts. The SDK (with axios, some 100 modules and 23 MB) is imported on the
- * first call to Webpay, not when the orders service loads.
+ * (reconciliation), refund it (a seller cancels a paid order). The SDK's `Options` take the
+ * API's base URL, so `WEBPAY_API_URL` points it at another host (the tests' local server);
+ * integration and production use Transbank's own hosts. The SDK (with axios, some 100 modules
+ * and 23 MB) is imported on the first call to Webpay, not when the orders service loads.
  */
 import type { WebpayPlus } from 'transbank-sdk';
 import type { WebpayEnvironment } from '@/lib/orders/schemas';

@@ -4,6 +4,7 @@ import type { ModuleProgress } from '@/lib/modules';
 import type { Db } from '@/lib/server/db/client';
 import type { JsonPart } from '@/lib/server/db/queries';
 import { productCounts as productCountsTable } from '@/lib/server/db/schema';
+import { plural } from '@/lib/plural';
 
 /** How many products the seller has and has published (one row, kept by triggers). */
 export async function productCounts(
@@ -40,7 +41,8 @@ export function catalogueProgress({
   total: number;
   published: number;
 }): ModuleProgress {
-  const counts = `${total === 1 ? '1 producto' : `${total} productos`} · ${published === 1 ? '1 publicado' : `${published} publicados`}`;
+  const counts =
+    `${plural(total, 'producto', 'productos')} · ` + plural(published, 'publicado', 'publicados');
   if (total === 0)
     return {
       started: false,

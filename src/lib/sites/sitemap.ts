@@ -24,12 +24,16 @@ export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
   const seen = new Set<string>();
   const urls = entries
     .filter((e) => !seen.has(e.path) && seen.add(e.path))
-    .map(
-      (e) =>
-        `<url><loc>${escapeXml(origin + encodeURI(e.path))}</loc>${e.lastModified ? `<lastmod>${e.lastModified.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`,
-    )
+    .map((e) => {
+      const loc = `<loc>${escapeXml(origin + encodeURI(e.path))}</loc>`;
+      const day = e.lastModified?.toISOString().slice(0, 10);
+      return `<url>${loc}${day ? `<lastmod>${day}</lastmod>` : ''}</url>`;
+    })
     .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`;
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>' +
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`
+  );
 }
 
 /** Everything may be crawled; the sitemap is named only where the site has its own origin (not on a preview link). */

@@ -27,6 +27,7 @@ import { sitePages, sites } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
 
 import { pageView } from '@/lib/sites/site-pages.server';
+import { plural } from '@/lib/plural';
 
 export { SITE_NOT_FOUND };
 const SUBDOMAIN_TAKEN = 'Ese subdominio ya está en uso. Prueba con otro.';
@@ -285,11 +286,11 @@ function siteProgress({ total, published }: { total: number; published: number }
     return {
       started: true,
       finished: false,
-      detail: `${total === 1 ? '1 sitio' : `${total} sitios`}. Siguiente paso: publícalo.`,
+      detail: `${plural(total, 'sitio', 'sitios')}. Siguiente paso: publícalo.`,
     };
   return {
     started: true,
     finished: true,
-    detail: `${published === 1 ? '1 sitio publicado' : `${published} sitios publicados`}`,
+    detail: `${plural(published, 'sitio publicado', 'sitios publicados')}`,
   };
 }

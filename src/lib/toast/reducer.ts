@@ -57,9 +57,12 @@ export function toastReducer<Node>(
 /** Throws unless `type` is a valid toast type (docs/spec.md §5). */
 export function assertToastType(type: unknown): asserts type is ToastType | undefined {
   if (type !== undefined && !TOAST_TYPES.includes(type as ToastType)) {
+    // The spec's message prints whatever value came, as String() does.
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the spec's message, above
+    const received = String(type);
     throw new Error(
-      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the spec's message prints any value as String() does
-      `Invalid prop \`type\` supplied to \`Toast\`. Expected \`foreground | background\`, received \`${String(type)}\`.`,
+      'Invalid prop `type` supplied to `Toast`. Expected `foreground | background`, ' +
+        `received \`${received}\`.`,
     );
   }
 }

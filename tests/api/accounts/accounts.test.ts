@@ -146,7 +146,7 @@ describe.each(servers)('accounts on $kind', ({ url }) => {
   });
 
   describe('session endpoints', () => {
-    it('GET /api/_auth/session gives {user} with a cookie (never the token) and {user: null} without; DELETE ends it', async () => {
+    it('GET /api/_auth/session: {user} with a cookie (never the token), {user: null} without', async () => {
       const api = new ApiClient(url);
       const { user, token } = await api.register();
       expect((await api.get('/api/_auth/session')).body).toEqual({ user });
@@ -363,7 +363,7 @@ describe.each(servers)('accounts on $kind', ({ url }) => {
   });
 
   describe('rate limits', () => {
-    it('10 wrong passwords from one address for one account, then 429 with Retry-After for that pair alone', async () => {
+    it('10 wrong passwords from one address for one account: 429 with Retry-After for that pair', async () => {
       await awayFromWindowEdge(15 * 60);
       const setup = new ApiClient(url);
       const { user, password } = await setup.register();

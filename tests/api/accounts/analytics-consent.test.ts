@@ -72,7 +72,7 @@ describe.each(ENGINES.map((e) => ({ kind: e.kind })))('analytics consent on $kin
     expect(forwarded.length).toBe(before);
   });
 
-  it('accepting without JavaScript keeps the choice in a cookie and goes back; the page then loads analytics', async () => {
+  it('accepting without JavaScript keeps the choice in a cookie; the page then loads analytics', async () => {
     const res = await postForm(url(), CHOOSE, { analitica: 'si', volver: '/landing' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/landing');

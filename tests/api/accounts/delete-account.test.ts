@@ -71,7 +71,7 @@ describe.each(servers)('deleting an account on $kind', ({ url }) => {
     expect(orders.body.count).toBe(0);
   });
 
-  it('two deletions at once with the same session: one succeeds, the other and every later request are 401', async () => {
+  it('two deletions at once with one session: one succeeds, the other and all later are 401', async () => {
     const { api, seller } = await sellerWithASale(url);
     const body = { password: seller.password };
     const answers = await Promise.all(

@@ -20,7 +20,7 @@ describe.each(servers)('account forms on $kind', ({ url }) => {
     expect(form).toContain('action="/login?_action=accounts.signIn"');
   });
 
-  it('/login and /registrate are rendered once, then served from the render cache; a refusal and a company being started are not', async () => {
+  it('/login and /registrate come from the render cache, but not a refusal or a quick start', async () => {
     for (const path of ['/login', '/registrate']) {
       const first = await (await fetch(url + path)).text();
       const again = await fetch(url + path);
@@ -47,7 +47,7 @@ describe.each(servers)('account forms on $kind', ({ url }) => {
     expect((await fetch(`${url}/registrate`)).headers.get('x-render-cache')).toBe('hit');
   });
 
-  it('POST /login: a refusal is a 400 page with the message and the email; success goes to /dashboard signed in', async () => {
+  it('POST /login: a refusal is a 400 page keeping the email; success goes to /dashboard', async () => {
     const { user, password } = await new ApiClient(url).register();
     const wrong = await postForm(url, SIGN_IN, { email: user.email, password: 'otra-cosa' });
     expect(wrong.status).toBe(400);
@@ -85,7 +85,7 @@ describe.each(servers)('account forms on $kind', ({ url }) => {
     expect(res.status).toBe(403);
   });
 
-  it('POST /registrate: a refusal keeps the name and email with the messages; success goes to /dashboard signed in', async () => {
+  it('POST /registrate: a refusal keeps the name and email; success goes to /dashboard', async () => {
     const { user } = await new ApiClient(url).register();
     const taken = await postForm(url, SIGN_UP, {
       full_name: 'Rosa Pérez',
@@ -154,7 +154,7 @@ describe.each(servers)('account forms on $kind', ({ url }) => {
     ).toBe(200);
   });
 
-  it('POST /api/users/logout/ as a form (the sign-out button before JavaScript): revokes the token and goes to /login', async () => {
+  it('POST /api/users/logout/ as a form (before JavaScript): revokes the token, goes to /login', async () => {
     const { token } = await new ApiClient(url).register();
     const res = await postForm(url, '/api/users/logout/', {}, `impulsa_session=${token}`);
     expect(res.status).toBe(303);

@@ -23,7 +23,7 @@ describe.each(servers)('quick start on $kind', ({ url }) => {
     expect((await postForm(url, QUICK_START, { companyName: 'x', type: 'sa' })).status).toBe(400);
   });
 
-  it('POST / with both: the company in its cookie and on to the type; the step page applies it once to the stored draft', async () => {
+  it('POST / with both: the company in its cookie; the step page applies it once to the draft', async () => {
     const res = await postForm(url, QUICK_START, {
       companyName: '  Cerámica Los Andes ',
       type: 'eirl',

@@ -43,7 +43,7 @@ const notify = (url: string, body: string) =>
   });
 
 describe.each(servers)('Flow on $kind', ({ url }) => {
-  it('connects: a wrong secret is refused and not offered; the right one is verified; no secret comes back', async () => {
+  it('connects: a wrong secret is refused, the right one verified; no secret comes back', async () => {
     const api = new ApiClient(url);
     const seller = await api.register();
     const as = { token: seller.token };

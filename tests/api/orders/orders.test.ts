@@ -326,7 +326,7 @@ describe.each(servers)('orders on $kind', ({ url }) => {
     ).toBe(1);
   });
 
-  it('pays with Webpay: approved once however often the buyer returns; rejected, cancelled and timed out give the stock back', async () => {
+  it('Webpay: approved once however often the buyer returns; a failed payment frees the stock', async () => {
     const shop = await seller(url);
     const taza = await shop.product({ name: 'Taza de greda', price: 12990, stock: 4 });
     const stock = async () =>

@@ -30,7 +30,7 @@ function rawGet(
 const decode = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync } as const;
 
 describe.each(servers)('compression on $kind', ({ url }) => {
-  it("serves the build's stylesheet and scripts in brotli or gzip, as browsers ask, and as they are otherwise", async () => {
+  it("serves the build's stylesheet and scripts in brotli or gzip as asked, or as they are", async () => {
     const home = (await rawGet(`${url}/`)).body.toString();
     const assets = [
       ...home.matchAll(/(?:href|src|component-url|renderer-url)="(\/_astro\/[^"]+\.(?:css|js))"/g),

@@ -105,7 +105,7 @@ describe.skipIf(!TEST_DATABASE_URL)('database down', () => {
     };
   }
 
-  it('a database that hangs (frozen, not refusing) gets a 503 within 3 s; signed-in pages show the error page, never /login', async () => {
+  it('a hung database gets a 503 within 3 s; signed-in pages show the error page, never /login', async () => {
     const api = new ApiClient(server.url);
     const { token } = await api.register();
     // The session cookie, as a browser holds it.

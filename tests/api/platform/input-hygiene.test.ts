@@ -1,4 +1,7 @@
-/** Input PostgreSQL would refuse (NUL, lone surrogates, deep nesting, numbers past its range) is cleaned or a 400, never a 500. */
+/**
+ * Input PostgreSQL would refuse (NUL, lone surrogates, deep nesting, numbers past its range) is
+ * cleaned or a 400, never a 500.
+ */
 import { describe, expect, inject, it } from 'vitest';
 import http from 'node:http';
 import { ApiClient } from '../../support/http';
@@ -60,7 +63,9 @@ describe.each(servers)('input hygiene on $kind', ({ url }) => {
     });
     expect(lone.status).toBe(400);
     expect(lone.body.message).toBe('El texto enviado tiene caracteres no válidos.');
-    const deep = `{"data":{"x":${'['.repeat(5000)}${']'.repeat(5000)}},"version":null,"edited_at":"2026-01-01T00:00:00.000Z"}`;
+    const deep =
+      `{"data":{"x":${'['.repeat(5000)}${']'.repeat(5000)}},` +
+      '"version":null,"edited_at":"2026-01-01T00:00:00.000Z"}';
     const nested = await api.request('PUT', '/api/companies/drafts/spa/', { token, raw: deep });
     expect(nested.status).toBe(400);
     expect(nested.body.message).toMatch(/niveles/);

@@ -76,7 +76,7 @@ async function placeOrder(url: string, productId: number, email: string) {
 
 describe.concurrent('mail on the durable queue', () => {
   it.each(ENGINES)(
-    '$kind: SMTP away 60 s under orders, and a kill -9 right after a 201: every mail arrives once it is back, each once',
+    '$kind: SMTP away 60 s under orders and a kill -9 after a 201: every mail arrives, once',
     async ({ database }) => {
       const mailDir = tempDir('impulsa-queue-mail-');
       let smtp: TestSmtp = await startSmtp(mailDir);

@@ -174,7 +174,8 @@ describe.each(servers)('no 5xx from any API endpoint on $kind', ({ url }) => {
             const text = await res.text();
             if (res.status >= 500)
               throw new Error(
-                `${method} ${target} (${contentType}) → ${res.status}: ${text.slice(0, 300)}\nbody: ${payload.slice(0, 300)}`,
+                `${method} ${target} (${contentType}) → ${res.status}: ${text.slice(0, 300)}\n` +
+                  `body: ${payload.slice(0, 300)}`,
               );
           },
         ),

@@ -28,7 +28,7 @@ describe.each(servers)('guard on $kind', ({ url }) => {
     expect(intended).toMatch(/HttpOnly/i);
   });
 
-  it('signed out with a quick start pending: goes to /registrate; a cookie that holds no company does not count', async () => {
+  it('signed out with a quick start pending: to /registrate; a cookie without a company is none', async () => {
     const pending = encodeURIComponent(
       JSON.stringify({ name: 'Panadería Las Rosas', type: 'spa' }),
     );

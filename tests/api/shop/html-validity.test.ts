@@ -39,7 +39,8 @@ describe('public pages against the W3C checker', () => {
       {
         name: 'Torta "mil hojas" <clásica>',
         description:
-          '<p>Con <strong>manjar</strong> y <em>nueces</em>.</p><ul><li>12 porciones</li></ul><p><a href="https://example.cl">Ver más</a></p>',
+          '<p>Con <strong>manjar</strong> y <em>nueces</em>.</p><ul><li>12 porciones</li></ul>' +
+          '<p><a href="https://example.cl">Ver más</a></p>',
         price: 12990,
         compare_at_price: 15990,
         stock: 2,

@@ -1,11 +1,12 @@
 /** docs/design.md §7 Store, Media, Categories and products, over HTTP on both engines, and the public page. */
 import sharp from 'sharp';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../../support/http';
 import { jpeg, pngClaiming, SVG_WITH_SCRIPT, TEXT_AS_JPG, upload } from '../../support/images';
 import { SELLER_IDENTITY } from '../../support/shop';
 
 const servers = inject('servers');
+const NOT_AN_IMAGE = 'Ese archivo no es una imagen JPEG, PNG, WebP o AVIF.';
 
 async function seller(url: string) {
   const api = new ApiClient(url);
@@ -15,78 +16,84 @@ async function seller(url: string) {
 }
 
 describe.each(servers)('shop API on $kind', ({ url }) => {
-  it('media: a phone photo is rotated, stripped of EXIF and served as immutable AVIF/WebP variants; hostile files get Spanish 400s', async () => {
-    const { token, api, as } = await seller(url);
-    // 1200×800 stored with orientation 6: it is a portrait photo.
-    const photo = await upload(
-      url,
-      token,
-      await jpeg(1200, 800, { orientation: 6, gps: true }),
-      'foto.jpg',
-      'image/jpeg',
-      'Torta de chocolate',
-    );
-    expect(photo.status).toBe(201);
-    expect(photo.body).toMatchObject({ width: 800, height: 1200, alt: 'Torta de chocolate' });
-    expect(photo.body.url).toMatch(/^\/media\/[A-Za-z0-9_-]{32}\.webp$/);
-    const formats = new Set(photo.body.variants.map((v: { format: string }) => v.format));
-    expect(formats).toEqual(new Set(['avif', 'webp']));
-    expect(
-      Math.max(...photo.body.variants.map((v: { width: number }) => v.width)),
-    ).toBeLessThanOrEqual(800);
-
-    const res = await fetch(url + photo.body.url);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/webp');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const served = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
-    expect(served.exif).toBeUndefined();
-    expect(served.height).toBeGreaterThan(served.width);
-    const again = await fetch(url + photo.body.url, {
-      headers: { 'If-None-Match': res.headers.get('etag')! },
-    });
-    expect(again.status).toBe(304);
-    const share = await fetch(url + photo.body.share_url);
-    expect(share.headers.get('content-type')).toBe('image/jpeg');
-    expect(await sharp(Buffer.from(await share.arrayBuffer())).metadata()).toMatchObject({
-      width: 1200,
-      height: 630,
-    });
-
-    for (const [bytes, name, type, message] of [
-      [
-        SVG_WITH_SCRIPT,
-        'logo.svg',
-        'image/svg+xml',
-        'Ese archivo no es una imagen JPEG, PNG, WebP o AVIF.',
-      ],
-      [
-        TEXT_AS_JPG,
+  describe('media', () => {
+    let photo: { status: number; body: any };
+    let seen: Awaited<ReturnType<typeof seller>>;
+    beforeAll(async () => {
+      seen = await seller(url);
+      // 1200×800 stored with orientation 6: it is a portrait photo.
+      photo = await upload(
+        url,
+        seen.token,
+        await jpeg(1200, 800, { orientation: 6, gps: true }),
         'foto.jpg',
         'image/jpeg',
-        'Ese archivo no es una imagen JPEG, PNG, WebP o AVIF.',
-      ],
+        'Torta de chocolate',
+      );
+    });
+
+    it('stores a phone photo upright, as AVIF and WebP variants no wider than itself', () => {
+      expect(photo.status).toBe(201);
+      expect(photo.body).toMatchObject({ width: 800, height: 1200, alt: 'Torta de chocolate' });
+      expect(photo.body.url).toMatch(/^\/media\/[A-Za-z0-9_-]{32}\.webp$/);
+      const formats = new Set(photo.body.variants.map((v: { format: string }) => v.format));
+      expect(formats).toEqual(new Set(['avif', 'webp']));
+      const widths = photo.body.variants.map((v: { width: number }) => v.width);
+      expect(Math.max(...widths)).toBeLessThanOrEqual(800);
+    });
+
+    it('serves it immutable and without EXIF, with a 304 for its ETag', async () => {
+      const res = await fetch(url + photo.body.url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const served = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect(served.exif).toBeUndefined();
+      expect(served.height).toBeGreaterThan(served.width);
+      const again = await fetch(url + photo.body.url, {
+        headers: { 'If-None-Match': res.headers.get('etag')! },
+      });
+      expect(again.status).toBe(304);
+    });
+
+    it('makes a 1200×630 JPEG to share', async () => {
+      const share = await fetch(url + photo.body.share_url);
+      expect(share.headers.get('content-type')).toBe('image/jpeg');
+      expect(await sharp(Buffer.from(await share.arrayBuffer())).metadata()).toMatchObject({
+        width: 1200,
+        height: 630,
+      });
+    });
+
+    it.each([
+      [SVG_WITH_SCRIPT, 'logo.svg', 'image/svg+xml', NOT_AN_IMAGE],
+      [TEXT_AS_JPG, 'foto.jpg', 'image/jpeg', NOT_AN_IMAGE],
       [
         pngClaiming(20_000, 20_000),
         'enorme.png',
         'image/png',
         'La imagen es demasiado grande (más de 40 megapíxeles). Redúcela e inténtalo de nuevo.',
       ],
-    ] as const) {
-      const refused = await upload(url, token, bytes, name, type);
-      expect(refused.status, name).toBe(400);
-      expect(refused.body.message).toBe(message);
-    }
-    const huge = await upload(
-      url,
-      token,
-      Buffer.alloc(10 * 1024 * 1024 + 10, 1),
-      'grande.jpg',
-      'image/jpeg',
+    ] as const)(
+      'refuses a hostile file with a Spanish 400 (%#: %s)',
+      async (bytes, name, type, message) => {
+        const refused = await upload(url, seen.token, bytes, name, type);
+        expect(refused.status, name).toBe(400);
+        expect(refused.body.message).toBe(message);
+      },
     );
-    expect(huge.status).toBe(413);
-    expect((await api.get('/api/media/', as)).body.count).toBe(1);
-    expect((await fetch(`${url}/media/${'a'.repeat(32)}.webp`)).status).toBe(404);
+    it('refuses a file over 10 MB with a 413; the library holds the one photo it took', async () => {
+      const huge = await upload(
+        url,
+        seen.token,
+        Buffer.alloc(10 * 1024 * 1024 + 10, 1),
+        'grande.jpg',
+        'image/jpeg',
+      );
+      expect(huge.status).toBe(413);
+      expect((await seen.api.get('/api/media/', seen.as)).body.count).toBe(1);
+      expect((await fetch(`${url}/media/${'a'.repeat(32)}.webp`)).status).toBe(404);
+    });
   });
 
   it('store: defaults, a validated WhatsApp, a stale version → 409 with the stored copy', async () => {
@@ -124,7 +131,7 @@ describe.each(servers)('shop API on $kind', ({ url }) => {
     expect(stale.body.current).toMatchObject({ name: 'Dulces Rosa', version: 1 });
   });
 
-  it('categories: create, rename (slug follows), reorder, delete leaves products without category; another seller gets 404', async () => {
+  it('categories: create, rename (slug follows), reorder, delete; another seller gets 404', async () => {
     const { api, as } = await seller(url);
     const tortas = (await api.post('/api/categories/', { name: 'Tortas' }, as)).body;
     const galletas = (await api.post('/api/categories/', { name: 'Galletas' }, as)).body;
@@ -166,42 +173,56 @@ describe.each(servers)('shop API on $kind', ({ url }) => {
     expect((await api.get(`/api/products/${product.id}/`, as)).body.category).toBeNull();
   });
 
-  it('products: create with images, list with filters and pagination, PATCH with versions (409 carries the stored copy), ownership 404, Spanish messages', async () => {
-    const { api, token, as } = await seller(url);
-    const image = (await upload(url, token, await jpeg(640, 480), 'a.jpg', 'image/jpeg')).body;
-    const created = await api.post(
-      '/api/products/',
-      {
+  describe('products', () => {
+    let mine: Awaited<ReturnType<typeof seller>>;
+    let image: { id: number; url: string };
+    let created: { status: number; body: any };
+    beforeAll(async () => {
+      mine = await seller(url);
+      image = (await upload(url, mine.token, await jpeg(640, 480), 'a.jpg', 'image/jpeg')).body;
+      created = await mine.api.post(
+        '/api/products/',
+        {
+          name: 'Torta de Mil Hojas',
+          description:
+            '<p>Con <strong>manjar</strong><script>alert(1)</script> ' +
+            '<a href="javascript:alert(1)">x</a> <a href="https://ejemplo.cl">web</a></p>',
+          price: '12.990',
+          compare_at_price: 15990,
+          stock: 3,
+          images: [image.id],
+        },
+        mine.as,
+      );
+    });
+
+    it('creates one from a price as typed, with its images, unpublished', () => {
+      expect(created.status).toBe(201);
+      const p = created.body;
+      expect(p).toMatchObject({
+        slug: 'torta-de-mil-hojas',
         name: 'Torta de Mil Hojas',
-        description:
-          '<p>Con <strong>manjar</strong><script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://ejemplo.cl">web</a></p>',
-        price: '12.990',
+        price: 12990,
         compare_at_price: 15990,
         stock: 3,
-        images: [image.id],
-      },
-      as,
-    );
-    expect(created.status).toBe(201);
-    const p = created.body;
-    expect(p).toMatchObject({
-      slug: 'torta-de-mil-hojas',
-      name: 'Torta de Mil Hojas',
-      price: 12990,
-      compare_at_price: 15990,
-      stock: 3,
-      published: false,
-      category: null,
-      version: 1,
+        published: false,
+        category: null,
+        version: 1,
+      });
+      expect(p.images).toEqual([
+        expect.objectContaining({ id: image.id, url: image.url, width: 640, height: 480, alt: '' }),
+      ]);
+      expect(p.shop_url).toMatch(new RegExp(`/shop/${p.id}$`));
     });
-    expect(p.description).not.toMatch(/script|javascript/);
-    expect(p.description).toContain('<strong>manjar</strong>');
-    expect(p.description).toContain('href="https://ejemplo.cl"');
-    expect(p.images).toEqual([
-      expect.objectContaining({ id: image.id, url: image.url, width: 640, height: 480, alt: '' }),
-    ]);
-    expect(p.shop_url).toMatch(new RegExp(`/shop/${p.id}$`));
-    for (const [body, field, message] of [
+
+    it('keeps the description’s formatting and drops its script', () => {
+      const { description } = created.body;
+      expect(description).not.toMatch(/script|javascript/);
+      expect(description).toContain('<strong>manjar</strong>');
+      expect(description).toContain('href="https://ejemplo.cl"');
+    });
+
+    it.each([
       [{ name: '', price: 1 }, 'name', 'Escribe el nombre del producto.'],
       [{ name: 'x', price: 'doce' }, 'price', 'Escribe el precio en pesos, por ejemplo 12.990.'],
       [{ name: 'x', price: -1 }, 'price', 'El precio no puede ser negativo.'],
@@ -211,66 +232,76 @@ describe.each(servers)('shop API on $kind', ({ url }) => {
         'El precio anterior debe ser mayor que el precio, o déjalo vacío.',
       ],
       [{ name: 'x', price: 100, stock: 1.5 }, 'stock', 'Escribe el stock como un número entero.'],
-    ] as const) {
-      const refused = await api.post('/api/products/', body, as);
+    ] as const)('refuses a bad %# %s in Spanish', async (body, field, message) => {
+      const refused = await mine.api.post('/api/products/', body, mine.as);
       expect(refused.status, field).toBe(400);
       expect(refused.body.errors[field][0]).toBe(message);
-    }
-    const dup = (await api.post('/api/products/', { name: 'Torta de mil hojas', price: 1 }, as))
-      .body;
-    expect(dup.slug).toBe('torta-de-mil-hojas-2');
+    });
 
-    const v2 = await api.patch(
-      `/api/products/${p.id}/`,
-      { price: 13990, published: true, version: 1 },
-      as,
-    );
-    expect(v2.body).toMatchObject({ price: 13990, published: true, version: 2 });
-    const stale = await api.patch(`/api/products/${p.id}/`, { price: 1, version: 1 }, as);
-    expect(stale.status).toBe(409);
-    expect(stale.body.current).toMatchObject({ id: p.id, price: 13990, version: 2 });
+    it('saves a PATCH on its version; a stale one is a 409 with the stored copy', async () => {
+      const { api, as } = await seller(url);
+      const p = (await api.post('/api/products/', { name: 'Alfajor', price: 990 }, as)).body;
+      const v2 = await api.patch(
+        `/api/products/${p.id}/`,
+        { price: 13990, published: true, version: 1 },
+        as,
+      );
+      expect(v2.body).toMatchObject({ price: 13990, published: true, version: 2 });
+      const stale = await api.patch(`/api/products/${p.id}/`, { price: 1, version: 1 }, as);
+      expect(stale.status).toBe(409);
+      expect(stale.body.current).toMatchObject({ id: p.id, price: 13990, version: 2 });
+    });
 
-    for (let i = 0; i < 10; i++)
-      await api.post('/api/products/', { name: `Galleta ${i}`, price: 990 + i }, as);
-    const page1 = (await api.get('/api/products/', as)).body;
-    expect(page1.count).toBe(12);
-    expect(page1.results).toHaveLength(10);
-    expect(page1.next).toMatch(/page=2/);
-    expect((await api.get('/api/products/?page=2', as)).body.results).toHaveLength(2);
-    expect((await api.get('/api/products/?page=3', as)).body.message).toBe('Página inválida.');
-    expect((await api.get('/api/products/?page=3', as)).status).toBe(404);
-    expect((await api.get('/api/products/?q=mil%20hojas', as)).body.count).toBe(2);
-    expect((await api.get('/api/products/?q=100%25', as)).body.count).toBe(0);
-    expect((await api.get('/api/products/?status=published', as)).body.count).toBe(1);
+    it('lists 10 a page, by words and by status, with its own slug for a repeated name', async () => {
+      const { api, as } = await seller(url);
+      await api.post('/api/products/', { name: 'Torta de Mil Hojas', price: 1 }, as);
+      const dup = (await api.post('/api/products/', { name: 'Torta de mil hojas', price: 1 }, as))
+        .body;
+      expect(dup.slug).toBe('torta-de-mil-hojas-2');
+      await api.patch(`/api/products/${dup.id}/`, { published: true, version: 1 }, as);
+      for (let i = 0; i < 10; i++)
+        await api.post('/api/products/', { name: `Galleta ${i}`, price: 990 + i }, as);
+      const page1 = (await api.get('/api/products/', as)).body;
+      expect(page1.count).toBe(12);
+      expect(page1.results).toHaveLength(10);
+      expect(page1.next).toMatch(/page=2/);
+      expect((await api.get('/api/products/?page=2', as)).body.results).toHaveLength(2);
+      const past = await api.get('/api/products/?page=3', as);
+      expect(past.status).toBe(404);
+      expect(past.body.message).toBe('Página inválida.');
+      expect((await api.get('/api/products/?q=mil%20hojas', as)).body.count).toBe(2);
+      expect((await api.get('/api/products/?q=100%25', as)).body.count).toBe(0);
+      expect((await api.get('/api/products/?status=published', as)).body.count).toBe(1);
+    });
 
-    const other = await seller(url);
-    for (const [method, path] of [
-      ['GET', `/api/products/${p.id}/`],
-      ['PATCH', `/api/products/${p.id}/`],
-      ['DELETE', `/api/products/${p.id}/`],
-      ['GET', `/api/media/${image.id}/`],
-      ['DELETE', `/api/media/${image.id}/`],
-    ] as const) {
-      const res = await other.api.request(method, path, {
-        ...other.as,
-        body: method === 'PATCH' ? { price: 1, version: 2 } : undefined,
-      });
-      expect(res.status, `${method} ${path}`).toBe(404);
-    }
-    expect(
-      (
-        await other.api.post(
-          '/api/products/',
-          { name: 'Ajena', price: 1, images: [image.id] },
-          other.as,
-        )
-      ).body.errors.images[0],
-    ).toBe('Una de las imágenes no existe o no es tuya.');
-    expect((await other.api.get('/api/products/', other.as)).body.count).toBe(0);
-    expect((await api.get('/api/products/99999999999/', as)).status).toBe(404);
+    it('is a 404 to another seller, who cannot use its images either', async () => {
+      const p = created.body;
+      const other = await seller(url);
+      for (const [method, path] of [
+        ['GET', `/api/products/${p.id}/`],
+        ['PATCH', `/api/products/${p.id}/`],
+        ['DELETE', `/api/products/${p.id}/`],
+        ['GET', `/api/media/${image.id}/`],
+        ['DELETE', `/api/media/${image.id}/`],
+      ] as const) {
+        const res = await other.api.request(method, path, {
+          ...other.as,
+          body: method === 'PATCH' ? { price: 1, version: 2 } : undefined,
+        });
+        expect(res.status, `${method} ${path}`).toBe(404);
+      }
+      const taken = await other.api.post(
+        '/api/products/',
+        { name: 'Ajena', price: 1, images: [image.id] },
+        other.as,
+      );
+      expect(taken.body.errors.images[0]).toBe('Una de las imágenes no existe o no es tuya.');
+      expect((await other.api.get('/api/products/', other.as)).body.count).toBe(0);
+      expect((await mine.api.get('/api/products/99999999999/', mine.as)).status).toBe(404);
+    });
   });
 
-  it('/shop/{id}: public, zero JavaScript, SEO and JSON-LD; fresh right after an edit; unpublished or deleted → 404 Page Not Found', async () => {
+  it('/shop/{id}: public, zero JavaScript, SEO and JSON-LD; fresh after an edit; else a 404', async () => {
     const { api, token, as } = await seller(url);
     await api.patch(
       '/api/store/',

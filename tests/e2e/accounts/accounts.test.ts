@@ -151,7 +151,7 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
-  it('password reset through the real mail: link, new password, old sessions gone, sign in with the new one', async () => {
+  it('password reset through the real mail: link, new password, old sessions gone, sign in', async () => {
     const api = new ApiClient(url);
     const { user } = await api.register({ full_name: 'Paula Reyes' });
     const context = await newContext(browserOf(), MOBILE);

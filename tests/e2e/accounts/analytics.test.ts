@@ -183,7 +183,7 @@ describe('analytics', () => {
     await context.close();
   });
 
-  it('a sign-up posted as a plain form settles the referral and identifies on the next page; the flag shows', async () => {
+  it('a sign-up as a plain form settles the referral and identifies on the next page', async () => {
     const context = await browser.newContext({ locale: 'es-CL', userAgent: PERSON });
     const page = await context.newPage();
     const email = uniqueEmail('sin-isla');

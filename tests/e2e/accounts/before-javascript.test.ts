@@ -35,7 +35,7 @@ async function recordingContext(options: {
 }
 
 describe('sign-in before JavaScript', () => {
-  it('with JavaScript off: a wrong password shows the Spanish message with the email kept; the right one signs in', async () => {
+  it('with JavaScript off: a wrong password keeps the email; the right one signs in', async () => {
     const { user, password } = await new ApiClient(url).register();
     const { context, urls } = await recordingContext({
       javaScriptEnabled: false,

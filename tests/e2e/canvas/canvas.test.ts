@@ -48,7 +48,7 @@ async function addNote(page: Page, text: string, linkSegment?: string) {
 }
 
 describe('business model canvas in the browser', () => {
-  it('start, fill all nine blocks with reload and offline edits, then summary, review and PDF; another user gets 404', async () => {
+  it('fills nine blocks across a reload and offline, then summary, review, PDF; others 404', async () => {
     const { context } = await signedInContext(browserOf(), url, DESKTOP);
     const page = await context.newPage();
     await page.goto(`${url}/canvas`);
@@ -168,7 +168,7 @@ describe('business model canvas in the browser', () => {
     await context.close();
   });
 
-  it('a review of a half-done canvas explains what to fix, with links; the list renames, duplicates and deletes', async () => {
+  it('a half-done canvas is reviewed with links; the list renames, duplicates and deletes', async () => {
     const { context } = await signedInContext(browserOf(), url, DESKTOP);
     const page = await context.newPage();
     await page.goto(`${url}/canvas/iniciar`);

@@ -1,7 +1,8 @@
 /**
  * «Clientes» and the exports (issue 51) in Chromium with JavaScript off: the seller downloads the
  * order book and the catalogue, reaches the customers from the order book, finds a buyer by name
- * without accents, opens them and has a code to send by WhatsApp, and downloads the list. Looked at, with axe, at 360 and 1280 px.
+ * without accents, opens them and has a code to send by WhatsApp, and downloads the list.
+ * Looked at, with axe, at 360 and 1280 px.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -2,7 +2,8 @@
  * The back office in Chromium: the staff take a sent company enviado → en revisión → observada
  * (a refused observation first, its errors in place); the person corrects only the observed
  * fields on their company's page (a refused correction keeps what was typed), which sends it
- * back to revisión; then en firma → constituida, and the person sees the RUT and next steps. Queue, detail and the person's page at 1280 and 360 px, with axe.
+ * back to revisión; then en firma → constituida, and the person sees the RUT and next steps.
+ * Queue, detail and the person's page at 1280 and 360 px, with axe.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { chileDay } from '@/lib/dates';

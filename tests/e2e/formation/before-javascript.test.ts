@@ -20,7 +20,7 @@ const { url } = inject('servers')[0]!;
 const browserOf = useBrowser();
 
 describe('quick start with JavaScript off', () => {
-  it('asks for the type in Spanish keeping the name, then signs up and lands on step 01 with the name applied', async () => {
+  it('asks for the type keeping the name, then signs up and lands on step 01 with the name', async () => {
     const context = await newContext(browserOf(), MOBILE, { javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${url}/`);

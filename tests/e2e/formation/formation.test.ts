@@ -109,7 +109,7 @@ async function sendFromRevision(page: Page, shot: Shot) {
 }
 
 describe('company formation in the browser', () => {
-  it('SpA from quick start to formulario-enviado through the form, then on the dashboard and its detail (desktop)', async () => {
+  it('SpA from quick start to formulario-enviado, then on the dashboard and its detail', async () => {
     const { context } = await signedInContext(browserOf(), url, DESKTOP);
     const page = await context.newPage();
     const shot: Shot = (n) => screenshot(page, `formation-spa-${n}-desktop`);

@@ -48,7 +48,7 @@ describe.each([
     await context.close();
   });
 
-  it('Impulsa’s terms, privacy policy and privacy preferences render with no JavaScript, and are accessible', async () => {
+  it('Impulsa’s terms, privacy policy and preferences: no JavaScript, accessible', async () => {
     const context = await newContext(browserOf(), viewport);
     const page = await context.newPage();
     const scripts: string[] = [];
@@ -178,7 +178,7 @@ describe('quick start (docs/spec.md §4, §5)', () => {
 });
 
 describe('toasts', () => {
-  it('a toast raised right before a navigation shows on the next page, even a zero-JS one, then closes by itself', async () => {
+  it('a toast raised before a navigation shows on the next page, even zero-JS, then closes', async () => {
     const context = await newContext(browserOf());
     const page = await context.newPage();
     // What toast() leaves behind when the page navigates before the toast is dismissed.

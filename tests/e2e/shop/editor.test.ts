@@ -107,7 +107,7 @@ describe('the product editor', () => {
     await context.close();
   });
 
-  it('without JavaScript: photos go with the form, a refused file names itself, a stale post comes back merged', async () => {
+  it('without JavaScript: photos go with the form, a refused file is named, a stale post merged', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'impulsa-sin-js-'));
     const photo = path.join(dir, 'pan.jpg');
     fs.writeFileSync(photo, await jpeg(900, 700));

@@ -39,7 +39,7 @@ async function files(): Promise<Record<string, string>> {
 }
 
 describe('the catalogue in the browser', () => {
-  it('from a phone: store settings, a product with two images, published; the public page signed out has no script; a new price shows at once', async () => {
+  it('from a phone: settings, a product with two images, published with no script; new price at once', async () => {
     const f = await files();
     const { context } = await signedInContext(browserOf(), url, MOBILE);
     const page = await context.newPage();

@@ -64,7 +64,7 @@ async function pagesOf(token: string, siteId: number) {
 }
 
 describe('the page builder', () => {
-  it('creates a site, builds its home in the editor, publishes it and shows it on its subdomain with zero script', async () => {
+  it('creates a site, builds its home, publishes it to its subdomain with zero script', async () => {
     const { context, account } = await signedInContext(browserOf(), url, DESKTOP);
     const api = new ApiClient(url);
     const photo = (
@@ -241,7 +241,7 @@ describe('the page builder', () => {
     await context.close();
   });
 
-  it('never saves over a change made elsewhere without asking, and keeps edits on the device across a reload', async () => {
+  it('never saves over a change made elsewhere without asking; keeps edits across a reload', async () => {
     const { context, account } = await signedInContext(browserOf(), url, DESKTOP);
     const api = new ApiClient(url);
     const created = (
@@ -299,7 +299,7 @@ describe('the page builder', () => {
     await context.close();
   });
 
-  it('runs nothing a seller writes into a block: not on the published page, not in the preview, not in the editor', async () => {
+  it('runs nothing a seller writes into a block: not published, not in preview or the editor', async () => {
     const { context, account } = await signedInContext(browserOf(), url, DESKTOP);
     const api = new ApiClient(url);
     const subdomain = label();
@@ -330,7 +330,10 @@ describe('the page builder', () => {
           type: 'Text',
           props: {
             id: 't',
-            text: `<p style="background:url(javascript:window.__pwned=1)">Hola</p>${evil}<a href="javascript:window.__pwned=1">enlace</a><a href="https://wa.me/56912345678">wa</a>`,
+            text:
+              '<p style="background:url(javascript:window.__pwned=1)">Hola</p>' +
+              `${evil}<a href="javascript:window.__pwned=1">enlace</a>` +
+              '<a href="https://wa.me/56912345678">wa</a>',
           },
         },
         {
@@ -390,7 +393,7 @@ describe('the page builder', () => {
     await context.close();
   });
 
-  it('works without JavaScript: create a site, change its settings, add a page, publish, connect a domain, delete', async () => {
+  it('without JavaScript: create, set up, add a page, publish, connect a domain, delete', async () => {
     const { context } = await signedInContext(
       browserOf(),
       url,

@@ -50,7 +50,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => handle?.close());
 
-// Revoking credentials publishes an invalidation, which opens the process's own database the first time: generous limits.
+// Revoking credentials publishes an invalidation, which opens the process's own database the
+// first time: generous limits.
 describe('password reset', { timeout: 30_000 }, () => {
   it('mails a link built from SITE_URL with a 256-bit token stored only as a hash', async () => {
     await requestPasswordReset(handle.db, 'rosa@ejemplo.cl');

@@ -66,6 +66,7 @@ describe('sections', () => {
     expect(isSection('canales')).toBe(true);
     expect(isSection('canal')).toBe(false);
   });
+
   it('each section has guidance, questions and two or three Chilean examples', () => {
     for (const s of CANVAS_SECTIONS) {
       const g = SECTION_GUIDES[s];
@@ -75,6 +76,7 @@ describe('sections', () => {
       expect(g.examples.length).toBeLessThanOrEqual(3);
     }
   });
+
   it('the classic layout covers the 10 × 3 grid exactly once', () => {
     const taken = new Set<string>();
     for (const s of LAYOUT_ORDER) {
@@ -101,6 +103,7 @@ describe('notes', () => {
       notesSchema.safeParse(Array.from({ length: 51 }, (_, i) => note(`abcdef${i}`, 'x'))).success,
     ).toBe(false);
   });
+
   it('a note linked to a segment takes its colour', () => {
     const segment = note('seg001', 'Familias', { color: 'lila' });
     expect(
@@ -110,6 +113,7 @@ describe('notes', () => {
     ).toBe('lila');
     expect(displayColor(note('vp0001', 'Pan', { color: 'verde' }), [segment])).toBe('verde');
   });
+
   it('diffNotes tells what another tab changed', () => {
     const mine = [note('aaaaaa', 'Uno'), note('bbbbbb', 'Dos')];
     const theirs = [note('aaaaaa', 'Uno cambiado'), note('cccccc', 'Tres')];
@@ -127,7 +131,7 @@ describe('review', () => {
     expect(r.issues.filter((i) => i.id.startsWith('empty:'))).toHaveLength(9);
   });
 
-  it('finds unlinked value propositions, segments without channel or relationship, unlinked revenue, and missing costs', () => {
+  it('finds unlinked propositions and revenue, segments without channel or relationship, no costs', () => {
     const seg = note('seg001', 'Familias del barrio');
     const r = reviewCanvas(
       sections({

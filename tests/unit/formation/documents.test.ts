@@ -65,7 +65,8 @@ describe('the statutes, read back from the PDF', () => {
     expectInOrder(text, [
       'ESTATUTOS DE SOCIEDAD POR ACCIONES',
       'Panadería Las Rosas SpA',
-      'María José Soto Pérez, de nacionalidad chilena, soltera, ingeniera comercial, cédula nacional de identidad N.º 12.345.678-5',
+      'María José Soto Pérez, de nacionalidad chilena, soltera, ingeniera comercial, ' +
+        'cédula nacional de identidad N.º 12.345.678-5',
       'Pedro Rojas Pérez, de nacionalidad chilena, casado, panadero',
       'Ley N.º 20.659',
       'Artículo primero. Nombre',
@@ -128,7 +129,8 @@ describe('the statutes, read back from the PDF', () => {
       'Artículo sexto. Responsabilidad',
       'limitada al monto de sus respectivos aportes',
       'Artículo séptimo. Administración y uso de la razón social',
-      'todos los socios, esto es, María José Soto Pérez y Pedro Rojas Pérez, quienes actuarán siempre en forma conjunta',
+      'todos los socios, esto es, María José Soto Pérez y Pedro Rojas Pérez, ' +
+        'quienes actuarán siempre en forma conjunta',
       'Artículo noveno. Acuerdos especiales',
       'Las utilidades se reparten según participación.',
     ]);
@@ -171,7 +173,8 @@ describe('the data sheet, read back from the PDF', () => {
         'Domicilio social Av. Providencia 1234, Oficina 501, Providencia, Región Metropolitana de Santiago',
         'Duración Indefinida',
         'Objeto',
-        'Actividades económicas (SII) 107100 – Elaboración de productos de panadería y pastelería 472101 – Venta al por menor de alimentos',
+        'Actividades económicas (SII) 107100 – Elaboración de productos de panadería y ' +
+          'pastelería 472101 – Venta al por menor de alimentos',
         '2. CAPITAL',
         'Capital total $1.000.000',
         '3.',

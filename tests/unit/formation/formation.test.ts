@@ -95,11 +95,13 @@ describe('draft defaults (docs/spec.md §3, §9)', () => {
       });
     }
   });
+
   it('eirl: one personalInfo', () => {
     const d = defaultDraft('eirl');
     expect(d.personalInfo).toEqual(blankPartner());
     expect('partnersPersonalInfo' in d).toBe(false);
   });
+
   it('ltda: administrador, canExpandActivity empty, two blank partners', () => {
     const d = defaultDraft('ltda');
     expect(d).toMatchObject({
@@ -110,6 +112,7 @@ describe('draft defaults (docs/spec.md §3, §9)', () => {
     expect(d.partnersPersonalInfo).toEqual([blankPartner(), blankPartner()]);
     expect('socialManagementType' in d).toBe(false);
   });
+
   it('spa: administrador, canExpandActivity no, one blank partner, indistinta', () => {
     const d = defaultDraft('spa');
     expect(d).toMatchObject({
@@ -119,6 +122,7 @@ describe('draft defaults (docs/spec.md §3, §9)', () => {
     });
     expect(d.partnersPersonalInfo).toEqual([blankPartner()]);
   });
+
   it('a blank partner: participacion 0, nacionalidad Chile', () => {
     expect(blankPartner()).toEqual({
       runRut: '',
@@ -135,6 +139,7 @@ describe('draft defaults (docs/spec.md §3, §9)', () => {
       administra: false,
     });
   });
+
   it('drafts are independent copies', () => {
     const a = defaultDraft('ltda');
     a.partnersPersonalInfo[0]!.nombre = 'x';
@@ -162,12 +167,14 @@ describe('full-state payload (docs/spec.md §3)', () => {
     expect(p.partnersInfo).toHaveLength(1);
     expect(p.partnersInfo[0]!.participacion).toBe(100);
   });
+
   it('ltda adds canExpandActivity, administration, specialAgreements', () => {
     const p = toFullStatePayload('ltda', complete('ltda'));
     expect(Object.keys(p).sort()).toEqual(
       [...common, 'canExpandActivity', 'administration', 'specialAgreements'].sort(),
     );
   });
+
   it('spa adds socialManagementType too', () => {
     const p = toFullStatePayload('spa', {
       ...complete('spa'),
@@ -185,6 +192,7 @@ describe('full-state payload (docs/spec.md §3)', () => {
     );
     expect(p.voplan).toBe(2);
   });
+
   it('normalises values: society address copied, RUT and capital formatted, phone normalised', () => {
     const p = toFullStatePayload('spa', {
       ...complete('spa'),
@@ -198,6 +206,7 @@ describe('full-state payload (docs/spec.md §3)', () => {
     expect(p.partnersInfo[0]).toMatchObject({ runRut: '12.345.678-5', telefono: '+56912345678' });
     expect(p.voplan).toBeNull();
   });
+
   it('round-trips through the API request schema back to an equally valid draft', () => {
     for (const type of BUSINESS_TYPES) {
       const draft = complete(type as 'spa');
@@ -214,6 +223,7 @@ describe('validation', () => {
         Object.fromEntries(stepsOf(type).map((s) => [s, {}])),
       );
   });
+
   it('a new draft lists what is missing, in Spanish', () => {
     const errors = validateDraft('spa', defaultDraft('spa'));
     expect(errors['01-nombra-tu-empresa'].companyName).toBe(
@@ -225,6 +235,7 @@ describe('validation', () => {
     );
     expect(errors['08-participacion'].participacion).toMatch(/sumar exactamente 100/);
   });
+
   it('the giro needs at least one SII activity code of six digits', () => {
     const d = complete('spa');
     d.activityCodes = [];
@@ -232,6 +243,7 @@ describe('validation', () => {
     d.activityCodes = ['1071'];
     expect(validateStep('spa', '03-giro', d).activityCodes).toMatch(/6 dígitos/);
   });
+
   it('someone administers: one or more for an administrator, three for a board, all partners', () => {
     const d = complete('spa');
     d.partnersPersonalInfo[0]!.administra = false;
@@ -242,6 +254,7 @@ describe('validation', () => {
     d.partnersPersonalInfo[0]!.administra = true;
     expect(validateStep('spa', '07-individualizar', d).administra).toMatch(/al menos 3/);
   });
+
   it("an SpA's shares are whole, in total and for each shareholder", () => {
     const d = complete('spa');
     d.partnersPersonalInfo = [
@@ -249,13 +262,15 @@ describe('validation', () => {
       partner({ runRut: '8.765.432-K', participacion: 66.67 }),
     ];
     expect(validateStep('spa', '08-participacion', d)['partnersPersonalInfo.0.participacion']).toBe(
-      'Con 1.000 acciones, el 33,33 % serían 333,3 acciones: ajusta el porcentaje o el total para que sea un número entero.',
+      'Con 1.000 acciones, el 33,33 % serían 333,3 acciones: ' +
+        'ajusta el porcentaje o el total para que sea un número entero.',
     );
     d.totalShares = 10_000;
     expect(validateStep('spa', '08-participacion', d)).toEqual({});
     d.totalShares = 1.5;
     expect(validateStep('spa', '08-participacion', d).totalShares).toMatch(/número entero/);
   });
+
   it('an invalid RUT blocks the partners step', () => {
     const d = complete('spa');
     d.partnersPersonalInfo[0]!.runRut = '12.345.678-9';
@@ -263,6 +278,7 @@ describe('validation', () => {
       /dígito verificador/,
     );
   });
+
   it('the comuna must belong to the region', () => {
     const d = complete('spa');
     d.tributaryAddress = { ...address, comuna: 'Viña del Mar' };
@@ -273,6 +289,7 @@ describe('validation', () => {
     d.tributaryAddress = address;
     expect(validateStep('spa', '02-domicilios', d)['societyAddress.calle']).toBeDefined();
   });
+
   it('participation must sum exactly 100 %', () => {
     const d = complete('ltda');
     d.partnersPersonalInfo[1]!.participacion = 39.99;
@@ -286,6 +303,7 @@ describe('validation', () => {
       validateStep('ltda', '08-participacion', d)['partnersPersonalInfo.1.participacion'],
     ).toBe('Debe ser mayor a 0 %.');
   });
+
   it('partner limits: ltda 2 to 50, spa at least 1; no repeated RUT', () => {
     const l = complete('ltda');
     l.partnersPersonalInfo = [l.partnersPersonalInfo[0]!];
@@ -304,6 +322,7 @@ describe('validation', () => {
       /ya está en el socio 1/,
     );
   });
+
   it('capital and duration', () => {
     const d = complete('spa');
     d.capital = 'mucho';
@@ -328,6 +347,7 @@ describe('legal name rules', () => {
       'Panadería Las Rosas SpA',
     );
   });
+
   it('Ltda ends with "Limitada" or "Ltda."', () => {
     expect(checkCompanyName('ltda', 'Café del Puerto Limitada').ok).toBe(true);
     expect(checkCompanyName('ltda', 'Café del Puerto Ltda.').ok).toBe(true);
@@ -336,6 +356,7 @@ describe('legal name rules', () => {
       suggestion: 'Café del Puerto Limitada',
     });
   });
+
   it('EIRL ends with E.I.R.L. or the long form, and holds the owner name', () => {
     const owner = { nombre: 'María José', primerApellido: 'Soto' };
     expect(checkCompanyName('eirl', 'María José Soto Panadería E.I.R.L.', owner).ok).toBe(true);
@@ -357,6 +378,7 @@ describe('legal name rules', () => {
     });
     expect(checkCompanyName('eirl', 'Panadería E.I.R.L.').ok).toBe(true);
   });
+
   it('needs a name besides the suffix', () => {
     expect(checkCompanyName('spa', 'SpA').ok).toBe(false);
     expect(checkCompanyName('spa', '  ').message).toBe('Escribe la razón social de tu empresa.');

@@ -26,9 +26,18 @@ function run(code: string, boot: boolean, before: string[] = []): unknown {
 const PROBE = `
 import { registerHooks } from 'node:module';
 const seen = new Set();
-registerHooks({ resolve(specifier, context, next) { const result = next(specifier, context); if (result.url.includes('/drizzle-orm/')) seen.add(result.url + ' ' + (result.format ?? '')); return result; } });
-const modules = await Promise.all(['drizzle-orm', 'drizzle-orm/pg-core', 'drizzle-orm/pglite', 'drizzle-orm/postgres-js', 'drizzle-orm/pglite/migrator'].map((m) => import(m)));
-console.log(JSON.stringify({ exports: modules.map((m) => Object.keys(m).sort()), urls: [...seen].sort() }));
+registerHooks({
+  resolve(specifier, context, next) {
+    const result = next(specifier, context);
+    if (result.url.includes('/drizzle-orm/')) seen.add(result.url + ' ' + (result.format ?? ''));
+    return result;
+  },
+});
+const names = ['drizzle-orm', 'drizzle-orm/pg-core', 'drizzle-orm/pglite', 'drizzle-orm/postgres-js',
+  'drizzle-orm/pglite/migrator'];
+const modules = await Promise.all(names.map((m) => import(m)));
+const exports = modules.map((m) => Object.keys(m).sort());
+console.log(JSON.stringify({ exports, urls: [...seen].sort() }));
 `;
 
 // Each case starts Node twice: a few seconds on a machine busy with other suites.
@@ -42,8 +51,20 @@ describe('boot.mjs', { timeout: 30_000 }, () => {
 
   it('resolves a package name asked from the project once, to the file Node alone finds', () => {
     // Registered before boot.mjs, this hook sees what boot.mjs passes on to Node's resolution.
-    const counter = `data:text/javascript,${encodeURIComponent("import { registerHooks } from 'node:module'; globalThis.asked = 0; registerHooks({ resolve(s, c, next) { if (s === 'zod' || s === 'drizzle-orm/pg-core') globalThis.asked++; return next(s, c); } });")}`;
-    const code = `const urls = ['zod', 'drizzle-orm/pg-core', 'zod', 'drizzle-orm/pg-core'].map((s) => import.meta.resolve(s)); console.log(JSON.stringify({ urls, asked: globalThis.asked }));`;
+    const hook = [
+      "import { registerHooks } from 'node:module';",
+      'globalThis.asked = 0;',
+      'registerHooks({ resolve(s, c, next) {',
+      "  if (s === 'zod' || s === 'drizzle-orm/pg-core') globalThis.asked++;",
+      '  return next(s, c);',
+      '} });',
+    ].join('\n');
+    const counter = `data:text/javascript,${encodeURIComponent(hook)}`;
+    const code = [
+      "const names = ['zod', 'drizzle-orm/pg-core', 'zod', 'drizzle-orm/pg-core'];",
+      'const urls = names.map((s) => import.meta.resolve(s));',
+      'console.log(JSON.stringify({ urls, asked: globalThis.asked }));',
+    ].join('\n');
     const plain = run(code, false, ['--import', counter]) as { urls: string[]; asked: number };
     const booted = run(code, true, ['--import', counter]) as { urls: string[]; asked: number };
     expect(plain.asked).toBe(4);

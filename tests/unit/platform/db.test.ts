@@ -70,7 +70,8 @@ describe('migrations on PGlite', () => {
       expect(await isMigrated(fresh)).toBe(true);
       // As if the newest migration had just been added to the folder: the migrator runs it again.
       await fresh.db.execute(
-        sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+        sql`delete from drizzle.__drizzle_migrations
+          where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
       );
       expect(await isMigrated(fresh)).toBe(false);
       await migrateDatabase(fresh);

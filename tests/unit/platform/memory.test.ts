@@ -35,7 +35,7 @@ describe('shouldRelease', () => {
 
 // Grows and collects a large heap: seconds on a machine busy with other suites.
 describe('releaseMemory', { timeout: 30_000 }, () => {
-  it('returns the pages a burst of garbage grew the heap by to the system, which a major collection alone keeps', () => {
+  it('gives back to the system the pages a burst of garbage grew, which a major GC alone keeps', () => {
     // A burst: 8 batches of 200,000 small objects alive at once, then all dropped.
     let kept: object[][] = [];
     for (let round = 0; round < 40; round++) {

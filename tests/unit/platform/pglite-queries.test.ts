@@ -25,7 +25,8 @@ beforeAll(async () => {
   client = await PGlite.create('memory://');
   fast = withFastQueries(client);
   await client.exec(
-    `create table things (id integer primary key generated always as identity, name text not null unique, data jsonb, at timestamptz, picture bytea)`,
+    `create table things (id integer primary key generated always as identity,
+      name text not null unique, data jsonb, at timestamptz, picture bytea)`,
   );
 });
 afterAll(() => client.close());
@@ -35,7 +36,8 @@ describe('PGlite queries in one crossing', () => {
     await client.query(
       `insert into things (name, data, at) values ('uno', '{"a":[1,2]}', '2026-11-23T10:00:00.123Z')`,
     );
-    const text = `select id, name, data, at, $1::int + 1 as n, $2::bool as b, $3::text as s, $4::timestamptz as t, $5::text is null as missing from things where name = $3`;
+    const text = `select id, name, data, at, $1::int + 1 as n, $2::bool as b, $3::text as s,
+      $4::timestamptz as t, $5::text is null as missing from things where name = $3`;
     const params = [41, true, 'uno', new Date('2026-01-02T03:04:05.678Z'), null];
     for (const rowMode of ['object', 'array'] as const) {
       const own = await client.query(text, params, { rowMode });

@@ -118,7 +118,7 @@ describe('kept signed-in pages', () => {
     ).toBeNull();
   });
 
-  it('keeps nothing for nobody, a waiting toast, a page to return to, a company to start, an error or a page that sets a cookie', async () => {
+  it('keeps nothing signed out, with a toast, return page or company pending, an error or a cookie', async () => {
     const pages = new PrivatePages(memory().lookups);
     pages.keepAs(context(null), 1);
     for (const cookie of ['impulsa_flash', 'impulsa_intended', 'impulsa_quickstart']) {
@@ -158,7 +158,7 @@ describe('kept signed-in pages', () => {
     ).toBe('{"id":5}');
   });
 
-  it("is kept by its middleware when the page asked for it, and a write forgets the writer's known version", async () => {
+  it("is kept by its middleware when asked, and a write forgets the writer's known version", async () => {
     const pages = new PrivatePages(memory().lookups);
     const versions = new KnownVersions();
     const keep = keepPrivateAnswersWith(pages, () => versions);
@@ -355,7 +355,7 @@ describe('the dashboard version', () => {
   }, 30_000);
   afterAll(() => handle.close());
 
-  it('is announced on the cache bus at commit, and PGlite hands the announcement over before the write returns', async () => {
+  it('is announced on the cache bus at commit; PGlite hands it over before the write returns', async () => {
     const heard: string[] = [];
     await handle.listen('impulsa_page_cache', (payload) => heard.push(payload));
     const [ana] = await handle.db
@@ -386,7 +386,9 @@ describe('the dashboard version', () => {
     read.delete('dashboard_versions');
     expect(read.size).toBeGreaterThanOrEqual(8);
     const triggers: unknown = await handle.db.execute(sql`
-      select c.relname as table, bool_or(t.tgtype & 4 <> 0) as inserts, bool_or(t.tgtype & 16 <> 0) as updates, bool_or(t.tgtype & 8 <> 0) as deletes, bool_and(t.tgdeferrable and t.tginitdeferred) as deferred
+      select c.relname as table, bool_or(t.tgtype & 4 <> 0) as inserts,
+        bool_or(t.tgtype & 16 <> 0) as updates, bool_or(t.tgtype & 8 <> 0) as deletes,
+        bool_and(t.tgdeferrable and t.tginitdeferred) as deferred
       from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
       where p.proname = 'dashboard_touch' group by c.relname`);
     const { rows } = triggers as {

@@ -18,7 +18,10 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const probe = (folder: string) => `
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-const make = ${JSON.stringify(`const { PGlite } = await import('@electric-sql/pglite'); await (await PGlite.create(${JSON.stringify(folder)})).close();`)};
+const make = ${JSON.stringify(
+  "const { PGlite } = await import('@electric-sql/pglite'); " +
+    `await (await PGlite.create(${JSON.stringify(folder)})).close();`,
+)};
 await promisify(execFile)(process.execPath, ['--input-type=module', '-e', make]);
 const { PGlite } = await import('@electric-sql/pglite');
 const db = await PGlite.create(${JSON.stringify(folder)});

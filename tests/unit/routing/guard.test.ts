@@ -1,4 +1,7 @@
-/** Every guard rule of docs/spec.md §2 as a table: every route, signed in and out, with and without intended route and quick start. */
+/**
+ * Every guard rule of docs/spec.md §2 as a table: every route, signed in and out, with and
+ * without intended route and quick start.
+ */
 import { describe, expect, it } from 'vitest';
 import { decideGuard, type GuardDecision } from '@/lib/routing/guard';
 import { isPublicRoute, isTenantPublicPath } from '@/lib/routing/routes';
@@ -115,6 +118,7 @@ describe('on a site host (custom domain, subdomain or preview): docs/spec.md §2
     for (const isAuthenticated of [false, true])
       expect(decide(p, { host: 'tenant', isAuthenticated })).toEqual({ action: 'next' });
   });
+
   it.each(TENANT_HIDDEN)(
     '%s is not found: a site never reaches the app, nor sends anyone to sign in',
     (p) => {
@@ -176,6 +180,7 @@ describe('signed out', () => {
     expect(decide(p)).toEqual({ action: 'redirect', to: '/login' });
     expect(decide(p, { quickStartPending: true })).toEqual({ action: 'redirect', to: '/login' });
   });
+
   it.each(['/backoffice', '/backoffice/empresas/3'])(
     '%s: the back office signed out is answered as an unknown page',
     (p) => {
@@ -226,11 +231,13 @@ describe('signed in with an intended route', () => {
       clearIntended: true,
     });
   });
+
   it('keeps the query string', () => {
     expect(
       decide('/dashboard', { isAuthenticated: true, intendedRoute: '/productos?page=2' }),
     ).toEqual({ action: 'redirect', to: '/productos?page=2', clearIntended: true });
   });
+
   it.each(['/', '/login', '/landing', '/page-builder/_render/x'])(
     'an intended route that is / or public (%s) is ignored and cleared',
     (intended) => {
@@ -284,6 +291,7 @@ describe('signed in without the terms in force accepted (issue 48)', () => {
       clearIntended: true,
     });
   });
+
   it('keeps the query string of the page asked for', () => {
     expect(decide('/productos', { ...pending, pathWithSearch: '/productos?page=2' })).toEqual({
       action: 'redirect',
@@ -291,6 +299,7 @@ describe('signed in without the terms in force accepted (issue 48)', () => {
       saveIntended: '/productos?page=2',
     });
   });
+
   it.each(UNKNOWN)('%s: unknown, still a 404', (p) =>
     expect(decide(p, pending)).toEqual({ action: 'notFound' }),
   );

@@ -59,7 +59,8 @@ describe('product drafts', () => {
     expect(merge.taken).toEqual(['price']);
     expect(merge.clashes).toEqual(['stock']);
     expect(mergeMessage(merge)).toBe(
-      'Este producto cambió en otra pestaña o dispositivo. Tomamos de allá: precio. Cambió en ambos lados y dejamos lo tuyo: stock. Revisa y guarda.',
+      'Este producto cambió en otra pestaña o dispositivo. Tomamos de allá: precio. ' +
+        'Cambió en ambos lados y dejamos lo tuyo: stock. Revisa y guarda.',
     );
   });
 

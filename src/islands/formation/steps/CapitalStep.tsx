@@ -18,7 +18,10 @@ export function CapitalStep({ draft, update, err }: StepProps) {
           if (value !== null) update({ capital: formatClp(value) });
         }}
         error={err('capital')}
-        hint="Lo que los socios se comprometen a aportar, en pesos. Se puede pagar después, dentro del plazo que fijen los estatutos."
+        hint={
+          'Lo que los socios se comprometen a aportar, en pesos. ' +
+          'Se puede pagar después, dentro del plazo que fijen los estatutos.'
+        }
       />
       <RadioCards
         legend="Duración de la empresa"

@@ -4,6 +4,13 @@ import type { EirlDraft } from '@/lib/formation/draft';
 import { TextField } from '@/islands/ui/fields';
 import type { StepProps } from '@/islands/formation/steps/types';
 
+/** How the legal name of each type ends, as the hint under the field says it. */
+const NAME_ENDING = {
+  spa: '"SpA"',
+  ltda: '"Limitada" o "Ltda."',
+  eirl: '"E.I.R.L." e incluir el nombre y apellido del titular',
+};
+
 /** 01: razón social (with the legal suffix and a one-click fix) and nombre de fantasía. */
 export function NameStep({ type, draft, update, err }: StepProps) {
   const owner = type === 'eirl' ? (draft as EirlDraft).personalInfo : undefined;
@@ -29,7 +36,10 @@ export function NameStep({ type, draft, update, err }: StepProps) {
           value={draft.companyName}
           onChange={(e) => update({ companyName: e.target.value })}
           error={err('companyName')}
-          hint={`Es el nombre legal. Para una ${BUSINESS_TYPE_INFO[type].label} debe terminar en ${type === 'spa' ? '"SpA"' : type === 'ltda' ? '"Limitada" o "Ltda."' : '"E.I.R.L." e incluir el nombre y apellido del titular'}.`}
+          hint={
+            `Es el nombre legal. Para una ${BUSINESS_TYPE_INFO[type].label} debe terminar en ` +
+            `${NAME_ENDING[type]}.`
+          }
         />
         {check && !check.ok && check.suggestion && (
           <div className="mt-2 flex flex-wrap items-center gap-2 rounded-xl bg-brand-50 p-3 text-sm text-brand-900">

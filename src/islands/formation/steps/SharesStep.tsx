@@ -1,3 +1,4 @@
+import { classes } from '@/lib/class-names';
 import { partnerName, sharesOf, type SpaDraft } from '@/lib/formation/draft';
 import { formatPercent, participationTotal } from '@/lib/formation/validation';
 import type { StepProps } from '@/islands/formation/steps/types';
@@ -115,7 +116,10 @@ export function SharesStep({ type, draft, update, err }: StepProps) {
         })}
       </ul>
       <div
-        className={`flex flex-col gap-3 rounded-xl p-4 sm:flex-row sm:items-center sm:justify-between ${total === 100 ? 'bg-success-50 text-success-700' : 'bg-warning-50 text-warning-600'}`}
+        className={classes(
+          'flex flex-col gap-3 rounded-xl p-4 sm:flex-row sm:items-center sm:justify-between',
+          total === 100 ? 'bg-success-50 text-success-700' : 'bg-warning-50 text-warning-600',
+        )}
         role="status"
         aria-live="polite"
       >

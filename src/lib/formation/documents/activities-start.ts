@@ -4,7 +4,7 @@
  * date it was given), with the deadline and what to have at hand. Pure.
  */
 import { prose } from '@/lib/prose';
-import { formatDate } from '@/lib/dates';
+import { formatDay } from '@/lib/dates';
 import type { BusinessType } from '@/lib/formation/business-type';
 import { dataSheet } from '@/lib/formation/documents/data-sheet';
 import type { LegalText } from '@/lib/formation/documents/statutes';
@@ -12,15 +12,13 @@ import type { AnyDraft } from '@/lib/formation/draft';
 import type { ActivityNamer } from '@/lib/formation/summary';
 import { taxStartDeadline } from '@/lib/formation/tax-start';
 
-const day = (d: string) => formatDate(`${d}T12:00:00Z`);
-
 export function activitiesStartSheet(
   type: BusinessType,
   draft: AnyDraft,
   nameOf: ActivityNamer,
   company: { rut: string; constitutedOn: string },
 ): LegalText {
-  const deadline = day(taxStartDeadline(company.constitutedOn));
+  const deadline = formatDay(taxStartDeadline(company.constitutedOn));
   const row = (heading: string, text: string) => ({ heading, text });
   return {
     title: 'Inicio de actividades: tus datos',
@@ -33,7 +31,7 @@ export function activitiesStartSheet(
         clauses: [
           row('Razón social', draft.companyName.trim()),
           row('RUT', company.rut),
-          row('Fecha de constitución', day(company.constitutedOn)),
+          row('Fecha de constitución', formatDay(company.constitutedOn)),
           row(
             'Plazo para iniciar actividades',
             `${deadline} (dos meses; Código Tributario, art. 68)`,

@@ -93,10 +93,12 @@ export function dataSheet(type: BusinessType, draft: AnyDraft, nameOf: ActivityN
       },
       ...partners.map((p, i) => {
         const phone = normalizePhone(p.telefono);
+        const share = type === 'eirl' ? 100 : p.participacion;
+        const shares = sharesOf((draft as SpaDraft).totalShares, p.participacion);
         const part =
           type === 'spa'
-            ? `${sharesOf((draft as SpaDraft).totalShares, p.participacion).toLocaleString('es-CL')} acciones (${formatPercent(p.participacion)})`
-            : `${formatClp(Math.round((capital * (type === 'eirl' ? 100 : p.participacion)) / 100))} (${formatPercent(type === 'eirl' ? 100 : p.participacion)})`;
+            ? `${shares.toLocaleString('es-CL')} acciones (${formatPercent(share)})`
+            : `${formatClp(Math.round((capital * share) / 100))} (${formatPercent(share)})`;
         return {
           heading: `3. ${noun}${partners.length > 1 ? ` ${i + 1} de ${partners.length}` : ''}`,
           clauses: [

@@ -24,10 +24,12 @@ export function offeredProvidersPart(sellerId: AnyPgColumn | SQL): JsonPart<Redi
 /** Every card account of the seller (Webpay on the store, Flow and Mercado Pago), as a part. */
 export function cardAccountsPart(userId: number): JsonPart<ProviderState[]> {
   return {
-    sql: sql`select coalesce(json_agg(json_build_object('method', p.method, 'check', p.checked) order by p.rank, p.method), '[]')
+    sql: sql`select coalesce(json_agg(json_build_object('method', p.method, 'check', p.checked)
+        order by p.rank, p.method), '[]')
       from (
         select 'webpay' as method, ${stores.webpayCheck} as checked, 0 as rank from ${stores}
-        where ${stores.userId} = ${userId} and ${stores.webpayCommerceCode} is not null and ${stores.webpaySecret} is not null
+        where ${stores.userId} = ${userId}
+          and ${stores.webpayCommerceCode} is not null and ${stores.webpaySecret} is not null
         union all
         select ${paymentAccounts.provider}, ${paymentAccounts.check}, 1 from ${paymentAccounts}
         where ${paymentAccounts.userId} = ${userId}

@@ -1,6 +1,6 @@
 /** The seller's notice that a payment arrived after its order lapsed, with the stock already gone. */
 import { formatClp } from '@/lib/money';
-import { html, linesText } from '@/lib/orders/mails.server';
+import { html, linesText, sellerSteps } from '@/lib/orders/mails.server';
 import { PAYMENT_NAMES } from '@/lib/orders/schemas';
 import { ORDER_PATHS } from '@/lib/orders/urls';
 import type { OrderView, ShopCheckout } from '@/lib/orders/view.server';
@@ -14,7 +14,11 @@ export function refundDueMail(order: OrderView, shop: ShopCheckout): Mail {
   const lines = [
     prose`${order.buyer.name} pagó ${formatClp(order.total)} con ${provider} por el pedido
       ${order.number} después de que venció su plazo, y ya no queda stock para enviarlo.`,
-    `Qué hacer ahora:\n1. Si puedes conseguir los productos, escríbele (${order.buyer.email}) y acuerden la entrega.\n2. Si no, devuélvele el pago desde tu cuenta ${provider}: la orden queda marcada «Reembolso pendiente» hasta que lo hagas.`,
+    sellerSteps([
+      `Si puedes conseguir los productos, escríbele (${order.buyer.email}) y acuerden la entrega.`,
+      `Si no, devuélvele el pago desde tu cuenta ${provider}: ` +
+        'la orden queda marcada «Reembolso pendiente» hasta que lo hagas.',
+    ]),
   ];
   return {
     to: shop.email,

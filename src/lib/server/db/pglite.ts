@@ -40,7 +40,11 @@ const PGLITE_MEMORY_SETTINGS = [
  */
 async function initPgliteDir(dir: string): Promise<void> {
   const entry = import.meta.resolve('@electric-sql/pglite');
-  const script = `const { PGlite } = await import(${JSON.stringify(entry)}); const db = await PGlite.create(${JSON.stringify(dir)}); await db.close();`;
+  const script = [
+    `const { PGlite } = await import(${JSON.stringify(entry)});`,
+    `const db = await PGlite.create(${JSON.stringify(dir)});`,
+    'await db.close();',
+  ].join(' ');
   await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
     timeout: 120_000,
   });

@@ -22,7 +22,8 @@ export async function ownedOr404<T extends OwnedTable>(
 ): Promise<T['$inferSelect']> {
   const [row] = await db
     .select()
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it: drizzle's `from` does not accept the generic table
+    // tsc needs the assertion that the rule calls unnecessary: drizzle's `from` refuses the generic.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- see above
     .from(table as PgTable)
     .where(and(eq(table.id, id), eq(table.userId, userId)))
     .limit(1);

@@ -32,3 +32,8 @@ export function mailHeading(name: string, brand = false): string {
 export function mailButton(label: string, href: string): string {
   return `<p style="margin:28px 0"><a href="${escape(href)}" style="${BUTTON}">${escape(label)}</a></p>`;
 }
+
+/** A bulleted list of plain-text items, each escaped. */
+export function mailList(items: readonly string[]): string {
+  return `<ul>${items.map((item) => `<li>${escape(item)}</li>`).join('')}</ul>`;
+}
