@@ -3,7 +3,7 @@
  * subdomain rules, versions and 409s, pages, publishing, and what visitors of the subdomain see
  * (zero script, the seller's products, /config, robots and sitemap); another seller gets 404.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { setTxt } from '../../support/dns';
 import { ApiClient, getWithHost } from '../../support/http';
 import { SELLER_IDENTITY } from '../../support/shop';
@@ -38,271 +38,273 @@ describe.each(servers)('sites on $kind', ({ url }) => {
     expect(config).toMatchObject({ whatsapp: '+56911112222', payment_methods: ['whatsapp'] });
   });
 
-  it('creates a site from a template, saves it with versions and publishes it to its host', async () => {
+  describe('a site from a template, through to its host', () => {
     const api = new ApiClient(url);
-    const { token } = await api.register();
-    const subdomain = label();
-    expect(
-      (await api.post('/api/sites/', { name: 'Dulces', subdomain: 'www' }, { token })).body.errors
-        .subdomain[0],
-    ).toBe('Ese subdominio está reservado. Elige otro.');
-    expect(
-      (await api.get(`/api/sites/availability/?subdomain=${subdomain}`, { token })).body,
-    ).toMatchObject({ available: true });
-    const created = await api.post(
-      '/api/sites/',
-      { name: 'Dulces de la Abuela', subdomain, template: 'tienda' },
-      { token },
-    );
-    expect(created.status).toBe(201);
-    const site = created.body;
-    expect(site).toMatchObject({
-      name: 'Dulces de la Abuela',
-      subdomain,
-      published: false,
-      domain_status: 'none',
-      custom_domain: null,
-      version: 1,
+    let token: string;
+    let subdomain: string;
+    let host: string;
+    let site: { id: number };
+    let home: { id: number; version: number; data: { content: unknown[] } };
+    let kuchen: { id: number; version: number };
+    let draft: { slug: string };
+    let renamedSlug: string;
+    let visit: Awaited<ReturnType<typeof getWithHost>>;
+    const at = (path: string, headers?: Record<string, string>) =>
+      getWithHost(url, host, path, headers);
+
+    beforeAll(async () => {
+      ({ token } = await api.register());
+      subdomain = label();
+      host = `${subdomain}.localhost`;
     });
-    expect(
-      (await api.get(`/api/sites/availability/?subdomain=${subdomain}`, { token })).body,
-    ).toMatchObject({ available: false });
-    expect(
-      (await api.post('/api/sites/', { name: 'Otra', subdomain }, { token })).body.errors
-        .subdomain[0],
-    ).toBe('Ese subdominio ya está en uso. Prueba con otro.');
 
-    // Unpublished: the host is the site 404.
-    expect((await getWithHost(url, `${subdomain}.localhost`, '/')).status).toBe(404);
+    it('refuses a reserved subdomain in Spanish', async () => {
+      const refused = await api.post(
+        '/api/sites/',
+        { name: 'Dulces', subdomain: 'www' },
+        { token },
+      );
+      expect(refused.body.errors.subdomain[0]).toBe('Ese subdominio está reservado. Elige otro.');
+    });
 
-    const patched = await api.patch(
-      `/api/sites/${site.id}/`,
-      {
-        whatsapp: '9 8765 4321',
-        theme: { primary: '#9d174d' },
-        seo: { description: 'Tortas y kuchen de Puerto Varas.' },
+    it('creates it unpublished; its subdomain is then taken and its host a 404', async () => {
+      const free = await api.get(`/api/sites/availability/?subdomain=${subdomain}`, { token });
+      expect(free.body).toMatchObject({ available: true });
+      const created = await api.post(
+        '/api/sites/',
+        { name: 'Dulces de la Abuela', subdomain, template: 'tienda' },
+        { token },
+      );
+      expect(created.status).toBe(201);
+      site = created.body;
+      expect(site).toMatchObject({
+        name: 'Dulces de la Abuela',
+        subdomain,
+        published: false,
+        domain_status: 'none',
+        custom_domain: null,
         version: 1,
-      },
-      { token },
-    );
-    expect(patched.body).toMatchObject({
-      whatsapp: '+56987654321',
-      theme: { primary: '#9d174d', font: 'moderna' },
-      version: 2,
+      });
+      const taken = await api.get(`/api/sites/availability/?subdomain=${subdomain}`, { token });
+      expect(taken.body).toMatchObject({ available: false });
+      const again = await api.post('/api/sites/', { name: 'Otra', subdomain }, { token });
+      expect(again.body.errors.subdomain[0]).toBe(
+        'Ese subdominio ya está en uso. Prueba con otro.',
+      );
+      expect((await at('/')).status).toBe(404);
     });
-    const stale = await api.patch(
-      `/api/sites/${site.id}/`,
-      { name: 'Viejo', version: 1 },
-      { token },
-    );
-    expect(stale.status).toBe(409);
-    expect(stale.body.current).toMatchObject({ version: 2 });
 
-    const pages = (await api.get(`/api/sites/${site.id}/pages/`, { token })).body.results;
-    expect(pages.map((p: { path: string }) => p.path)).toEqual(['/']);
-    const home = pages[0];
-    const data = {
-      ...home.data,
-      content: [
-        ...home.data.content,
+    it('saves its settings by version; a stale save is a 409 with the stored copy', async () => {
+      const patched = await api.patch(
+        `/api/sites/${site.id}/`,
         {
-          type: 'Text',
-          props: {
-            id: 'nota',
-            text: '<p>Pedidos con <strong>48 horas</strong>.<script>alert(1)</script></p>',
-          },
+          whatsapp: '9 8765 4321',
+          theme: { primary: '#9d174d' },
+          seo: { description: 'Tortas y kuchen de Puerto Varas.' },
+          version: 1,
         },
-      ],
-    };
-    const saved = await api.put(
-      `/api/sites/${site.id}/pages/${home.id}/`,
-      { data, version: home.version },
-      { token },
-    );
-    expect(saved.status).toBe(200);
-    expect(JSON.stringify(saved.body.data)).not.toContain('script');
-    expect(
-      (
-        await api.put(
-          `/api/sites/${site.id}/pages/${home.id}/`,
-          { data, version: home.version },
+        { token },
+      );
+      expect(patched.body).toMatchObject({
+        whatsapp: '+56987654321',
+        theme: { primary: '#9d174d', font: 'moderna' },
+        version: 2,
+      });
+      const stale = await api.patch(
+        `/api/sites/${site.id}/`,
+        { name: 'Viejo', version: 1 },
+        { token },
+      );
+      expect(stale.status).toBe(409);
+      expect(stale.body.current).toMatchObject({ version: 2 });
+    });
+
+    it('saves a page without its script; saving the same version again is a 409', async () => {
+      const pages = (await api.get(`/api/sites/${site.id}/pages/`, { token })).body.results;
+      expect(pages.map((p: { path: string }) => p.path)).toEqual(['/']);
+      home = pages[0];
+      const data = {
+        ...home.data,
+        content: [
+          ...home.data.content,
+          {
+            type: 'Text',
+            props: {
+              id: 'nota',
+              text: '<p>Pedidos con <strong>48 horas</strong>.<script>alert(1)</script></p>',
+            },
+          },
+        ],
+      };
+      const path = `/api/sites/${site.id}/pages/${home.id}/`;
+      const saved = await api.put(path, { data, version: home.version }, { token });
+      expect(saved.status).toBe(200);
+      expect(JSON.stringify(saved.body.data)).not.toContain('script');
+      expect((await api.put(path, { data, version: home.version }, { token })).status).toBe(409);
+    });
+
+    it('adds a page, but not at /shop, and keeps its home', async () => {
+      const pages = `/api/sites/${site.id}/pages/`;
+      const about = await api.post(pages, { path: '/nosotras', title: 'Nosotras' }, { token });
+      expect(about.status).toBe(201);
+      expect((await api.post(pages, { path: '/shop', title: 'x' }, { token })).status).toBe(400);
+      expect((await api.delete(`${pages}${home.id}/`, { token })).status).toBe(400);
+    });
+
+    it('publishes it: its host shows the pages and published products, with zero script', async () => {
+      kuchen = (
+        await api.post(
+          '/api/products/',
+          { name: 'Kuchen de murta', price: 8990, published: true },
           { token },
         )
-      ).status,
-    ).toBe(409);
-    const about = await api.post(
-      `/api/sites/${site.id}/pages/`,
-      { path: '/nosotras', title: 'Nosotras' },
-      { token },
-    );
-    expect(about.status).toBe(201);
-    expect(
-      (await api.post(`/api/sites/${site.id}/pages/`, { path: '/shop', title: 'x' }, { token }))
-        .status,
-    ).toBe(400);
-    expect((await api.delete(`/api/sites/${site.id}/pages/${home.id}/`, { token })).status).toBe(
-      400,
-    );
+      ).body;
+      draft = (
+        await api.post('/api/products/', { name: 'Borrador secreto', price: 1000 }, { token })
+      ).body;
+      const published = await api.post(`/api/sites/${site.id}/publish/`, undefined, { token });
+      expect(published.body).toMatchObject({ published: true });
+      visit = await at('/');
+      expect(visit.status).toBe(200);
+      expect(visit.body).not.toMatch(/<script(?! type="application\/ld\+json")/);
+      expect(visit.body).toContain('Dulces de la Abuela');
+      expect(visit.body).toContain('Kuchen de murta');
+      expect(visit.body).not.toContain('Borrador secreto');
+      expect(visit.body).toContain('<strong>48 horas</strong>');
+      expect(visit.body).toContain('https://wa.me/56987654321');
+      expect(visit.body).toContain('--site-primary:#9d174d');
+      expect(visit.body).toContain('href="/nosotras"');
+      expect((await at('/nosotras')).status).toBe(200);
+      expect((await at('/shop')).body).toContain('Kuchen de murta');
+    });
 
-    const kuchen = (
-      await api.post(
-        '/api/products/',
-        { name: 'Kuchen de murta', price: 8990, published: true },
+    it('answers anonymous visits from the render cache, keyed by host and path', async () => {
+      await at('/');
+      expect((await at('/')).headers['x-render-cache']).toBe('hit');
+    });
+
+    it('shows a product in the site’s theme, with its own canonical URL and JSON-LD', async () => {
+      const product = await at('/shop/kuchen-de-murta');
+      expect(product.status).toBe(200);
+      expect(product.body).toContain('--site-primary:#9d174d');
+      expect(product.body).toContain('<h1 class="mt-1');
+      expect(product.body).toContain('$8.990');
+      expect(product.body).toContain('href="/nosotras"');
+      expect(product.body).toMatch(
+        /<link rel="canonical" href="https?:\/\/[^"]+\/shop\/kuchen-de-murta">/,
+      );
+      expect(product.body).toContain('<meta property="og:type" content="product">');
+      expect(product.body).toContain('"@type":"Product"');
+      expect(product.body).not.toMatch(/<script(?! type="application\/ld\+json")/);
+      expect(product.body).toContain(encodeURIComponent('/shop/kuchen-de-murta'));
+      expect((await at(`/shop/${draft.slug}`)).status).toBe(404);
+    });
+
+    it('moves a renamed product’s old address with a 301', async () => {
+      const renamed = await api.patch(
+        `/api/products/${kuchen.id}/`,
+        { name: 'Kuchen de murta sureño', version: kuchen.version },
         { token },
-      )
-    ).body;
-    const draft = (
-      await api.post('/api/products/', { name: 'Borrador secreto', price: 1000 }, { token })
-    ).body;
-    expect(
-      (await api.post(`/api/sites/${site.id}/publish/`, undefined, { token })).body,
-    ).toMatchObject({ published: true });
-
-    const visit = await getWithHost(url, `${subdomain}.localhost`, '/');
-    expect(visit.status).toBe(200);
-    expect(visit.body).not.toMatch(/<script(?! type="application\/ld\+json")/);
-    expect(visit.body).toContain('Dulces de la Abuela');
-    expect(visit.body).toContain('Kuchen de murta');
-    expect(visit.body).not.toContain('Borrador secreto');
-    expect(visit.body).toContain('<strong>48 horas</strong>');
-    expect(visit.body).toContain('https://wa.me/56987654321');
-    // Anonymous visits are answered from the render cache, keyed by the host and path as requested.
-    await getWithHost(url, `${subdomain}.localhost`, '/');
-    expect((await getWithHost(url, `${subdomain}.localhost`, '/')).headers['x-render-cache']).toBe(
-      'hit',
-    );
-    expect(visit.body).toContain('--site-primary:#9d174d');
-    expect(visit.body).toContain('href="/nosotras"');
-    expect((await getWithHost(url, `${subdomain}.localhost`, '/nosotras')).status).toBe(200);
-    expect((await getWithHost(url, `${subdomain}.localhost`, '/shop')).body).toContain(
-      'Kuchen de murta',
-    );
-    // A product's page inside the site: its theme and navigation, its own canonical URL and JSON-LD, zero script.
-    const product = await getWithHost(url, `${subdomain}.localhost`, '/shop/kuchen-de-murta');
-    expect(product.status).toBe(200);
-    expect(product.body).toContain('--site-primary:#9d174d');
-    expect(product.body).toContain('<h1 class="mt-1');
-    expect(product.body).toContain('$8.990');
-    expect(product.body).toContain('href="/nosotras"');
-    expect(product.body).toMatch(
-      /<link rel="canonical" href="https?:\/\/[^"]+\/shop\/kuchen-de-murta">/,
-    );
-    expect(product.body).toContain('<meta property="og:type" content="product">');
-    expect(product.body).toContain('"@type":"Product"');
-    expect(product.body).not.toMatch(/<script(?! type="application\/ld\+json")/);
-    expect(product.body).toContain(encodeURIComponent('/shop/kuchen-de-murta'));
-    const renamed = await api.patch(
-      `/api/products/${kuchen.id}/`,
-      { name: 'Kuchen de murta sureño', version: kuchen.version },
-      { token },
-    );
-    expect(renamed.status).toBe(200);
-    const moved = await getWithHost(url, `${subdomain}.localhost`, '/shop/kuchen-de-murta');
-    expect(moved.status).toBe(301);
-    expect(moved.headers.location).toBe(`/shop/${renamed.body.slug}`);
-    expect(
-      (await getWithHost(url, `${subdomain}.localhost`, `/shop/${renamed.body.slug}`)).body,
-    ).toContain('Kuchen de murta sureño');
-    // A product page inside a site is tagged with the site too: a new colour reaches it at once.
-    const productPath = `/shop/${renamed.body.slug}`;
-    await getWithHost(url, `${subdomain}.localhost`, productPath);
-    expect(
-      (await getWithHost(url, `${subdomain}.localhost`, productPath)).headers['x-render-cache'],
-    ).toBe('hit');
-    const current = (await api.get(`/api/sites/${site.id}/`, { token })).body;
-    const recoloured = await api.patch(
-      `/api/sites/${site.id}/`,
-      { theme: { primary: '#1d4ed8' }, version: current.version },
-      { token },
-    );
-    expect(recoloured.status).toBe(200);
-    expect((await getWithHost(url, `${subdomain}.localhost`, productPath)).body).toContain(
-      '--site-primary:#1d4ed8',
-    );
-    expect((await getWithHost(url, `${subdomain}.localhost`, `/shop/${draft.slug}`)).status).toBe(
-      404,
-    );
-    const sitemap = (await getWithHost(url, `${subdomain}.localhost`, '/sitemap.xml')).body;
-    expect(sitemap).toContain(`/shop/${renamed.body.slug}</loc><lastmod>`);
-    expect(sitemap).not.toContain(draft.slug);
-    const config = JSON.parse((await getWithHost(url, `${subdomain}.localhost`, '/config')).body);
-    expect(config).toMatchObject({
-      name: 'Dulces de la Abuela',
-      currency: 'CLP',
-      whatsapp: '+56987654321',
-      payment_methods: ['whatsapp'],
+      );
+      expect(renamed.status).toBe(200);
+      renamedSlug = renamed.body.slug;
+      const moved = await at('/shop/kuchen-de-murta');
+      expect(moved.status).toBe(301);
+      expect(moved.headers.location).toBe(`/shop/${renamedSlug}`);
+      expect((await at(`/shop/${renamedSlug}`)).body).toContain('Kuchen de murta sureño');
     });
-    expect((await getWithHost(url, `${subdomain}.localhost`, '/robots.txt')).body).toContain(
-      'Sitemap:',
-    );
-    expect((await getWithHost(url, `${subdomain}.localhost`, '/sitemap.xml')).body).toContain(
-      '/nosotras</loc>',
-    );
-    // A tenant host never reaches the app.
-    for (const path of ['/dashboard', '/login', '/no-existe'])
-      expect((await getWithHost(url, `${subdomain}.localhost`, path)).status).toBe(404);
-    // Not even with the app's session cookie: a tenant host never reads it, nor sets one.
-    const me = await getWithHost(url, `${subdomain}.localhost`, '/api/users/me/', {
-      Cookie: `impulsa_session=${token}`,
+
+    it('shows a new colour at once on a product page it had kept', async () => {
+      const productPath = `/shop/${renamedSlug}`;
+      await at(productPath);
+      expect((await at(productPath)).headers['x-render-cache']).toBe('hit');
+      const current = (await api.get(`/api/sites/${site.id}/`, { token })).body;
+      const recoloured = await api.patch(
+        `/api/sites/${site.id}/`,
+        { theme: { primary: '#1d4ed8' }, version: current.version },
+        { token },
+      );
+      expect(recoloured.status).toBe(200);
+      expect((await at(productPath)).body).toContain('--site-primary:#1d4ed8');
     });
-    expect(me.status).toBe(404);
-    expect(visit.headers['set-cookie']).toBeUndefined();
-    // The preview link on the main domain renders the same site.
-    const preview = await fetch(`${url}/page-builder/_render/${subdomain}`);
-    expect(preview.status).toBe(200);
-    expect(await preview.text()).toContain('Kuchen de murta');
 
-    expect(
-      (
-        await api.post('/api/sites/lookup_by_domain/', {
-          domain_type: 'subdomain',
-          value: subdomain,
-        })
-      ).body,
-    ).toMatchObject({ name: 'Dulces de la Abuela' });
-    expect(
-      (
-        await api.post('/api/sites/lookup_by_domain/', {
-          domain_type: 'custom',
-          value: 'no-existe.cl',
-        })
-      ).status,
-    ).toBe(404);
-    expect((await api.get(`/api/tls/ask?domain=${subdomain}.impulsa.cl`)).status).toBe(200);
-    expect((await api.get('/api/tls/ask?domain=cualquiera.example')).status).toBe(404);
-    // Only one label names a site: anything deeper is nobody's, for pages and certificates alike.
-    for (const deeper of [`${subdomain}.x.impulsa.cl`, `x.${subdomain}.impulsa.cl`]) {
-      expect((await api.get(`/api/tls/ask?domain=${deeper}`)).status).toBe(404);
-      expect((await getWithHost(url, deeper, '/')).status).toBe(404);
-    }
-    // A name asked about again and again (a proxy made to knock for it) is refused for a while.
-    const knocked = `knock-${subdomain}.impulsa.cl`;
-    const asks = [];
-    for (let i = 0; i < 21; i++)
-      asks.push((await api.get(`/api/tls/ask?domain=${knocked}`)).status);
-    expect(asks.slice(0, 20).every((s) => s === 404)).toBe(true);
-    expect(asks[20]).toBe(429);
-    expect((await api.get(`/api/tls/ask?domain=${subdomain}.impulsa.cl`)).status).toBe(200);
-    // A NUL in any query is refused before the route (a 400): Caddy gets no certificate either way.
-    expect((await api.get('/api/tls/ask?domain=%00x.impulsa.cl')).status).toBe(400);
+    it('lists its pages and published products in the sitemap, named in robots.txt', async () => {
+      const sitemap = (await at('/sitemap.xml')).body;
+      expect(sitemap).toContain(`/shop/${renamedSlug}</loc><lastmod>`);
+      expect(sitemap).toContain('/nosotras</loc>');
+      expect(sitemap).not.toContain(draft.slug);
+      expect((await at('/robots.txt')).body).toContain('Sitemap:');
+    });
 
-    // Another seller: 404 everywhere, as if the site did not exist.
-    const other = await new ApiClient(url).register();
-    for (const [method, path] of [
-      ['GET', `/api/sites/${site.id}/`],
-      ['GET', `/api/sites/${site.id}/pages/`],
-      ['POST', `/api/sites/${site.id}/publish/`],
-      ['DELETE', `/api/sites/${site.id}/`],
-      ['GET', `/api/sites/${site.id}/pages/${home.id}/`],
-    ] as const) {
-      expect(
-        (await api.request(method, path, { token: other.token, useCookies: false })).status,
-      ).toBe(404);
-    }
-    expect((await api.get('/api/sites/', { token: other.token })).body.count).toBe(0);
+    it('describes itself at /config', async () => {
+      expect(JSON.parse((await at('/config')).body)).toMatchObject({
+        name: 'Dulces de la Abuela',
+        currency: 'CLP',
+        whatsapp: '+56987654321',
+        payment_methods: ['whatsapp'],
+      });
+    });
 
-    expect((await api.delete(`/api/sites/${site.id}/`, { token })).status).toBe(200);
-    expect((await getWithHost(url, `${subdomain}.localhost`, '/')).status).toBe(404);
+    it('never reaches the app from its host, nor reads or sets its session', async () => {
+      for (const path of ['/dashboard', '/login', '/no-existe'])
+        expect((await at(path)).status, path).toBe(404);
+      const me = await at('/api/users/me/', { Cookie: `impulsa_session=${token}` });
+      expect(me.status).toBe(404);
+      expect(visit.headers['set-cookie']).toBeUndefined();
+    });
+
+    it('renders the same site at its preview link on the main domain', async () => {
+      const preview = await fetch(`${url}/page-builder/_render/${subdomain}`);
+      expect(preview.status).toBe(200);
+      expect(await preview.text()).toContain('Kuchen de murta');
+    });
+
+    it('is found by its subdomain, and an unknown domain is a 404', async () => {
+      const lookup = (body: object) => api.post('/api/sites/lookup_by_domain/', body);
+      expect((await lookup({ domain_type: 'subdomain', value: subdomain })).body).toMatchObject({
+        name: 'Dulces de la Abuela',
+      });
+      expect((await lookup({ domain_type: 'custom', value: 'no-existe.cl' })).status).toBe(404);
+    });
+
+    it('tells Caddy to certify its one-label name alone, and refuses a name that knocks', async () => {
+      const ask = async (domain: string) => (await api.get(`/api/tls/ask?domain=${domain}`)).status;
+      expect(await ask(`${subdomain}.impulsa.cl`)).toBe(200);
+      expect(await ask('cualquiera.example')).toBe(404);
+      for (const deeper of [`${subdomain}.x.impulsa.cl`, `x.${subdomain}.impulsa.cl`]) {
+        expect(await ask(deeper)).toBe(404);
+        expect((await getWithHost(url, deeper, '/')).status).toBe(404);
+      }
+      // A name asked about again and again (a proxy made to knock for it) is refused for a while.
+      const knocked = `knock-${subdomain}.impulsa.cl`;
+      const asks = [];
+      for (let i = 0; i < 21; i++) asks.push(await ask(knocked));
+      expect(asks.slice(0, 20).every((s) => s === 404)).toBe(true);
+      expect(asks[20]).toBe(429);
+      expect(await ask(`${subdomain}.impulsa.cl`)).toBe(200);
+      // A NUL in any query is refused before the route (a 400): Caddy gets no certificate either way.
+      expect(await ask('%00x.impulsa.cl')).toBe(400);
+    });
+
+    it('is a 404 to another seller, as if it did not exist', async () => {
+      const other = await new ApiClient(url).register();
+      for (const [method, path] of [
+        ['GET', `/api/sites/${site.id}/`],
+        ['GET', `/api/sites/${site.id}/pages/`],
+        ['POST', `/api/sites/${site.id}/publish/`],
+        ['DELETE', `/api/sites/${site.id}/`],
+        ['GET', `/api/sites/${site.id}/pages/${home.id}/`],
+      ] as const) {
+        const res = await api.request(method, path, { token: other.token, useCookies: false });
+        expect(res.status, `${method} ${path}`).toBe(404);
+      }
+      expect((await api.get('/api/sites/', { token: other.token })).body.count).toBe(0);
+    });
+
+    it('takes its host down when deleted', async () => {
+      expect((await api.delete(`/api/sites/${site.id}/`, { token })).status).toBe(200);
+      expect((await at('/')).status).toBe(404);
+    });
   });
 
   it('a custom domain: TXT record checked on a real DNS server, served and disconnected at once', async () => {
