@@ -21,6 +21,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // One file per core; a PDF or a PGlite opened on a busy core gets more than 5 s.
+          maxWorkers: 2,
+          testTimeout: 15_000,
           env: { LOG_LEVEL: 'silent' },
         },
       },
@@ -30,6 +33,10 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
+          // Most of an API file's time is spent waiting (on timers, restarts, a provider's
+          // answer), so three at once on two cores; the browsers run after them.
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 90_000,
         },
@@ -38,6 +45,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'deploy',
+          sequence: { groupOrder: 3 },
           include: ['tests/deploy/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -51,7 +59,9 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          fileParallelism: false,
+          // Two Chromiums at once: each file's browser and the shared app servers fill two cores.
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
