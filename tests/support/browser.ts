@@ -212,16 +212,25 @@ export async function sessionContext(
   return context;
 }
 
+/** The file's browser, which `useBrowser` launches (each test file runs in its own module graph). */
+let fileBrowser: Browser | undefined;
+
 /** Launches one browser for the test file (closed after it); call at the top of a file. */
 export function useBrowser(extraArgs: string[] = []): () => Browser {
-  let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser(extraArgs);
+    fileBrowser = await launchBrowser(extraArgs);
   });
   afterAll(async () => {
-    await browser?.close();
+    await fileBrowser?.close();
+    fileBrowser = undefined;
   });
-  return () => browser!;
+  return currentBrowser;
+}
+
+/** The browser `useBrowser` launched for this file. */
+export function currentBrowser(): Browser {
+  if (!fileBrowser) throw new Error('No browser: call useBrowser() at the top of the test file.');
+  return fileBrowser;
 }
 
 /**

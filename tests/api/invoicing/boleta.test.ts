@@ -6,7 +6,7 @@
  * a nota de crédito takes it back. An order Webpay paid gets one too, and only one. On both
  * engines, against the local OpenFactura and the local Webpay.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openFacturaAt } from '../../support/openfactura';
 import { COMPANY_IDENTITY, openShop } from '../../support/shop';
@@ -30,151 +30,186 @@ async function documentOf(api: ApiClient, token: string, id: number) {
 }
 
 describe.each(servers)('boletas on $kind', ({ url }) => {
-  it('connects OpenFactura, and a paid order gets one boleta with its total', async () => {
+  describe('a transfer order marked paid, then cancelled', () => {
     const api = new ApiClient(url);
-    const seller = await api.register();
-    const as = { token: seller.token };
-    const { product } = await openShop(api, seller.token, {
-      identity: COMPANY_IDENTITY,
-      product: { price: 12990, stock: 9 },
-    });
-    const taxpayer = await openfactura.taxpayer('Greda del Sur SpA');
-
-    const wrong = await api.put(
-      '/api/store/invoicing/',
-      { api_key: 'no-es-una-llave', environment: 'demo', version: 0 },
-      as,
-    );
-    expect(wrong.status).toBe(200);
-    expect(wrong.body).toMatchObject({
-      configured: true,
-      check: 'rejected',
-      api_key_hint: '••••lave',
-    });
-    const saved = await api.put(
-      '/api/store/invoicing/',
-      { api_key: taxpayer.apikey, environment: 'demo', version: wrong.body.version },
-      as,
-    );
-    expect(saved.body).toMatchObject({
-      check: 'ok',
-      api_key_hint: `••••${taxpayer.apikey.slice(-4)}`,
-      issuer: { rut: '76.123.456-0', name: 'Greda del Sur SpA', comuna: 'Ñuñoa' },
-    });
-    expect(JSON.stringify(saved.body)).not.toContain(taxpayer.apikey);
-    const checked = await api.post('/api/store/invoicing/check/', undefined, as);
-    expect(checked.body).toMatchObject({
-      ok: true,
-      message: 'Conectado: las boletas saldrán a nombre de Greda del Sur SpA, RUT 76.123.456-0.',
-    });
-
     const buyerEmail = uniqueEmail('boleta');
-    const placed = await new ApiClient(url).post('/api/orders/', {
-      items: [{ product: product.id, quantity: 2 }],
-      buyer: { name: 'Camila Soto', email: buyerEmail, phone: '9 8765 4321' },
-      delivery: { method: 'retiro' },
-      payment_method: 'transferencia',
-    });
-    expect(placed.status).toBe(201);
-    // Not paid yet: no document is started.
-    expect((await api.get(`/api/orders/${placed.body.id}/`, as)).body.tax_document).toBeNull();
-    const paid = await api.patch(`/api/orders/${placed.body.id}/`, { status: 'pagado' }, as);
-    expect(paid.status).toBe(200);
+    let seller: Awaited<ReturnType<ApiClient['register']>>;
+    let as: { token: string };
+    let product: { id: number };
+    let taxpayer: Awaited<ReturnType<typeof openfactura.taxpayer>>;
+    let placed: { status: number; body: any };
+    let order: any;
 
-    const order = await documentOf(api, seller.token, placed.body.id);
-    expect(order.tax_document).toEqual({
-      type: 39,
-      type_label: 'Boleta electrónica',
-      folio: 1,
-      status: 'emitida',
-      error: null,
-      pdf_url: `/api/orders/${placed.body.id}/documento/`,
-      issued_at: expect.any(String),
-      by_hand: false,
+    beforeAll(async () => {
+      seller = await api.register();
+      as = { token: seller.token };
+      ({ product } = await openShop(api, seller.token, {
+        identity: COMPANY_IDENTITY,
+        product: { price: 12990, stock: 9 },
+      }));
+      taxpayer = await openfactura.taxpayer('Greda del Sur SpA');
     });
-    expect(order.timeline.map((e: { label: string }) => e.label)).toContain(
-      'Boleta electrónica N° 1 emitida',
-    );
-    const sent = await openfactura.documents(taxpayer.apikey);
-    expect(sent).toHaveLength(1);
-    expect(sent[0]!.key).toBe(`impulsa-${seller.user.id}-${placed.body.number}-39`);
-    expect(sent[0]!.dte.Encabezado.Totales).toEqual({ MntNeto: 21832, IVA: 4148, MntTotal: 25980 });
-    expect(sent[0]!.dte.Encabezado.Emisor).toMatchObject({
-      RUTEmisor: '76123456-0',
-      RznSocEmisor: 'Greda del Sur SpA',
-      CmnaOrigen: 'Ñuñoa',
-    });
-    expect(sent[0]!.dte.Detalle).toEqual([
-      { NroLinDet: 1, NmbItem: 'Taza de greda', QtyItem: 2, PrcItem: 12990, MontoItem: 25980 },
-    ]);
 
-    // The buyer's copy by mail, its PDF attached.
-    const mail = await waitForMailWith(mailDir, buyerEmail, 'Tu boleta', decodedMail);
-    expect(mail).toContain('Adjuntamos tu boleta electrónica N° 1 por $25.980');
-    expect(mail).toMatch(/Content-Type: application\/pdf; name=boleta-1\.pdf/);
-    const attached = /filename=boleta-1\.pdf\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mail)![1]!;
-    expect(Buffer.from(attached.replace(/\s/g, ''), 'base64').toString('latin1')).toContain(
-      'Documento 39 folio 1',
-    );
+    it('keeps a key OpenFactura refuses, shown by its end and marked rejected', async () => {
+      const wrong = await api.put(
+        '/api/store/invoicing/',
+        { api_key: 'no-es-una-llave', environment: 'demo', version: 0 },
+        as,
+      );
+      expect(wrong.status).toBe(200);
+      expect(wrong.body).toMatchObject({
+        configured: true,
+        check: 'rejected',
+        api_key_hint: '••••lave',
+      });
+    });
 
-    const pdf = await fetch(`${url}${order.tax_document.pdf_url}`, {
-      headers: { Authorization: `Token ${seller.token}` },
+    it('connects the right key at once and names the issuer, never sending the key back', async () => {
+      const current = (await api.get('/api/store/invoicing/', as)).body;
+      const saved = await api.put(
+        '/api/store/invoicing/',
+        { api_key: taxpayer.apikey, environment: 'demo', version: current.version },
+        as,
+      );
+      expect(saved.body).toMatchObject({
+        check: 'ok',
+        api_key_hint: `••••${taxpayer.apikey.slice(-4)}`,
+        issuer: { rut: '76.123.456-0', name: 'Greda del Sur SpA', comuna: 'Ñuñoa' },
+      });
+      expect(JSON.stringify(saved.body)).not.toContain(taxpayer.apikey);
+      const checked = await api.post('/api/store/invoicing/check/', undefined, as);
+      expect(checked.body).toMatchObject({
+        ok: true,
+        message: 'Conectado: las boletas saldrán a nombre de Greda del Sur SpA, RUT 76.123.456-0.',
+      });
     });
-    expect(pdf.status).toBe(200);
-    expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).toString('latin1')).toContain(
-      'Documento 39 folio 1',
-    );
-    const receipt = new URL(placed.body.receipt_url);
-    const buyerPdf = await fetch(`${url}${receipt.pathname}/documento`);
-    expect(buyerPdf.status).toBe(200);
-    expect(buyerPdf.headers.get('cache-control')).toContain('private');
-    const other = await new ApiClient(url).register();
-    const stranger = await fetch(`${url}${order.tax_document.pdf_url}`, {
-      headers: { Authorization: `Token ${other.token}` },
-    });
-    expect(stranger.status).toBe(404);
-    expect((await api.get('/api/store/invoicing/', { token: other.token })).body.configured).toBe(
-      false,
-    );
-    expect((await fetch(`${url}/pay/orden/${'x'.repeat(32)}/documento`)).status).toBe(404);
 
-    // Cancelled after payment: a nota de crédito takes the boleta back, whole.
-    const current = (await api.get(`/api/orders/${placed.body.id}/`, as)).body;
-    const cancelled = await api.patch(
-      `/api/orders/${placed.body.id}/`,
-      { status: 'cancelado', version: current.version },
-      as,
-    );
-    expect(cancelled.status).toBe(200);
-    const deadline = Date.now() + 15_000;
-    while ((await openfactura.documents(taxpayer.apikey)).length < 2 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 200));
-    const [, note] = await openfactura.documents(taxpayer.apikey);
-    expect(note!.key).toBe(`impulsa-${seller.user.id}-${placed.body.number}-61`);
-    expect(note!.dte.Encabezado.Totales).toEqual({
-      MntNeto: 21832,
-      TasaIVA: '19',
-      IVA: 4148,
-      MntTotal: 25980,
+    it('starts no document for an order not yet paid', async () => {
+      placed = await new ApiClient(url).post('/api/orders/', {
+        items: [{ product: product.id, quantity: 2 }],
+        buyer: { name: 'Camila Soto', email: buyerEmail, phone: '9 8765 4321' },
+        delivery: { method: 'retiro' },
+        payment_method: 'transferencia',
+      });
+      expect(placed.status).toBe(201);
+      expect((await api.get(`/api/orders/${placed.body.id}/`, as)).body.tax_document).toBeNull();
     });
-    expect(note!.dte.Referencia).toEqual([
-      expect.objectContaining({ TpoDocRef: '39', FolioRef: '1', CodRef: '1' }),
-    ]);
-    await waitForMailWith(mailDir, buyerEmail, 'Tu nota', decodedMail);
-    const after = (await api.get(`/api/orders/${placed.body.id}/`, as)).body;
-    expect(after.timeline.map((e: { label: string }) => e.label)).toContain(
-      'Nota de crédito electrónica N° 1 emitida',
-    );
-    // The order's document is still its boleta.
-    expect(after.tax_document.type).toBe(39);
-    // The month declares the boleta and takes it back with its nota de crédito.
-    const month = (await api.get('/api/store/invoicing/monthly/', as)).body;
-    expect(month.types.map((t: { type: number; count: number }) => [t.type, t.count])).toEqual([
-      [39, 1],
-      [61, 1],
-    ]);
-    expect(month.net).toEqual({ neto: 0, iva: 0, exento: 0, total: 0 });
+
+    it('issues one boleta once the seller marks it paid, on the order and its timeline', async () => {
+      const paid = await api.patch(`/api/orders/${placed.body.id}/`, { status: 'pagado' }, as);
+      expect(paid.status).toBe(200);
+      order = await documentOf(api, seller.token, placed.body.id);
+      expect(order.tax_document).toEqual({
+        type: 39,
+        type_label: 'Boleta electrónica',
+        folio: 1,
+        status: 'emitida',
+        error: null,
+        pdf_url: `/api/orders/${placed.body.id}/documento/`,
+        issued_at: expect.any(String),
+        by_hand: false,
+      });
+      expect(order.timeline.map((e: { label: string }) => e.label)).toContain(
+        'Boleta electrónica N° 1 emitida',
+      );
+    });
+
+    it('sends OpenFactura the order’s total, issuer and lines, under a key of its own', async () => {
+      const sent = await openfactura.documents(taxpayer.apikey);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.key).toBe(`impulsa-${seller.user.id}-${placed.body.number}-39`);
+      expect(sent[0]!.dte.Encabezado.Totales).toEqual({
+        MntNeto: 21832,
+        IVA: 4148,
+        MntTotal: 25980,
+      });
+      expect(sent[0]!.dte.Encabezado.Emisor).toMatchObject({
+        RUTEmisor: '76123456-0',
+        RznSocEmisor: 'Greda del Sur SpA',
+        CmnaOrigen: 'Ñuñoa',
+      });
+      expect(sent[0]!.dte.Detalle).toEqual([
+        { NroLinDet: 1, NmbItem: 'Taza de greda', QtyItem: 2, PrcItem: 12990, MontoItem: 25980 },
+      ]);
+    });
+
+    it('mails the buyer their copy with its PDF attached', async () => {
+      const mail = await waitForMailWith(mailDir, buyerEmail, 'Tu boleta', decodedMail);
+      expect(mail).toContain('Adjuntamos tu boleta electrónica N° 1 por $25.980');
+      expect(mail).toMatch(/Content-Type: application\/pdf; name=boleta-1\.pdf/);
+      const attached = /filename=boleta-1\.pdf\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mail)![1]!;
+      expect(Buffer.from(attached.replace(/\s/g, ''), 'base64').toString('latin1')).toContain(
+        'Documento 39 folio 1',
+      );
+    });
+
+    it('serves the PDF to the seller, and to the buyer by the receipt’s token', async () => {
+      const pdf = await fetch(`${url}${order.tax_document.pdf_url}`, {
+        headers: { Authorization: `Token ${seller.token}` },
+      });
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      expect(Buffer.from(await pdf.arrayBuffer()).toString('latin1')).toContain(
+        'Documento 39 folio 1',
+      );
+      const receipt = new URL(placed.body.receipt_url);
+      const buyerPdf = await fetch(`${url}${receipt.pathname}/documento`);
+      expect(buyerPdf.status).toBe(200);
+      expect(buyerPdf.headers.get('cache-control')).toContain('private');
+    });
+
+    it('is a 404 to another seller and to an unknown receipt', async () => {
+      const other = await new ApiClient(url).register();
+      const stranger = await fetch(`${url}${order.tax_document.pdf_url}`, {
+        headers: { Authorization: `Token ${other.token}` },
+      });
+      expect(stranger.status).toBe(404);
+      const theirs = await api.get('/api/store/invoicing/', { token: other.token });
+      expect(theirs.body.configured).toBe(false);
+      expect((await fetch(`${url}/pay/orden/${'x'.repeat(32)}/documento`)).status).toBe(404);
+    });
+
+    it('takes the whole boleta back with a nota de crédito when the paid order is cancelled', async () => {
+      const current = (await api.get(`/api/orders/${placed.body.id}/`, as)).body;
+      const cancelled = await api.patch(
+        `/api/orders/${placed.body.id}/`,
+        { status: 'cancelado', version: current.version },
+        as,
+      );
+      expect(cancelled.status).toBe(200);
+      const deadline = Date.now() + 15_000;
+      while ((await openfactura.documents(taxpayer.apikey)).length < 2 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 200));
+      const [, note] = await openfactura.documents(taxpayer.apikey);
+      expect(note!.key).toBe(`impulsa-${seller.user.id}-${placed.body.number}-61`);
+      expect(note!.dte.Encabezado.Totales).toEqual({
+        MntNeto: 21832,
+        TasaIVA: '19',
+        IVA: 4148,
+        MntTotal: 25980,
+      });
+      expect(note!.dte.Referencia).toEqual([
+        expect.objectContaining({ TpoDocRef: '39', FolioRef: '1', CodRef: '1' }),
+      ]);
+      await waitForMailWith(mailDir, buyerEmail, 'Tu nota', decodedMail);
+    });
+
+    it('shows the nota in the timeline, and the order keeps its boleta as its document', async () => {
+      const after = (await api.get(`/api/orders/${placed.body.id}/`, as)).body;
+      expect(after.timeline.map((e: { label: string }) => e.label)).toContain(
+        'Nota de crédito electrónica N° 1 emitida',
+      );
+      expect(after.tax_document.type).toBe(39);
+    });
+
+    it('declares the boleta in the month and takes it back with the nota', async () => {
+      const month = (await api.get('/api/store/invoicing/monthly/', as)).body;
+      expect(month.types.map((t: { type: number; count: number }) => [t.type, t.count])).toEqual([
+        [39, 1],
+        [61, 1],
+      ]);
+      expect(month.net).toEqual({ neto: 0, iva: 0, exento: 0, total: 0 });
+    });
   });
 
   it('an order paid by Webpay gets one boleta; moving it on or saying «pagado» again adds none', async () => {

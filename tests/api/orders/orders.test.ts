@@ -5,7 +5,7 @@
  * approve/reject/cancel/timeout with one commit per token however often the buyer returns,
  * the seller's moves (cancel restocks and refunds), mails, and ownership.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, getWithHost, postFormWithHost, uniqueEmail } from '../../support/http';
 import { PICKUP, setDelivery, SELLER_IDENTITY } from '../../support/shop';
 import { waitForMail, decodedMail } from '../../support/smtp';
@@ -149,129 +149,169 @@ describe.each(servers)('orders on $kind', ({ url }) => {
     expect(all.status).toBe(201);
   });
 
-  it('prices on the server, checks what the shop offers and refuses bad input in Spanish', async () => {
-    const shop = await seller(url);
-    const torta = await shop.product({ name: 'Torta mil hojas', price: 10000, stock: 5 });
-    const pan = await shop.product({ name: 'Pan amasado', price: 2500 });
-    const hidden = await shop.product({ name: 'Borrador', price: 100, published: false });
-
+  describe('an order priced on the server', () => {
+    let shop: Awaited<ReturnType<typeof seller>>;
+    let torta: { id: number };
+    let pan: { id: number };
+    let hidden: { id: number };
+    let placed: { status: number; body: any };
     const me = { ...buyer, email: uniqueEmail('camila') };
-    const placed = await order(url, {
-      items: [
-        { product: torta.id, quantity: 2, price: 1 },
-        { product: pan.id, quantity: 1 },
-      ],
-      total: 1,
-      buyer: me,
-    });
-    expect(placed.status).toBe(201);
-    expect(placed.body).toMatchObject({ total: 22500, status: 'pendiente_pago' });
-    expect(placed.body.number).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
-    expect(placed.body.receipt_url).toMatch(/\/pay\/orden\/[A-Za-z0-9_-]{32}$/);
-    expect(
-      (await shop.api.get(`/api/products/${torta.id}/`, { token: shop.token })).body.stock,
-    ).toBe(3);
-    expect(Number.isInteger(placed.body.total)).toBe(true);
-
-    const shipped = await order(url, {
-      items: [{ product: pan.id, quantity: 2 }],
-      delivery: { method: 'despacho', address: 'Los Aromos 55', comuna: '13101' },
-    });
-    expect(shipped.body.total).toBe(5000 + 3990);
-
     const bad = async (body: Record<string, unknown>) =>
       (await order(url, { items: [{ product: pan.id, quantity: 1 }], ...body })).body;
-    expect((await bad({ items: [{ product: 99999999, quantity: 1 }] })).errors.items[0]).toBe(
-      'Uno de los productos ya no existe.',
-    );
-    expect((await bad({ items: [{ product: hidden.id, quantity: 1 }] })).errors.items[0]).toBe(
-      '«Borrador» ya no está a la venta.',
-    );
-    expect(
-      (await bad({ items: [{ product: pan.id, quantity: 0 }] })).errors['items.0.quantity'][0],
-    ).toBe('La cantidad mínima es 1.');
-    expect(
-      (await bad({ items: [{ product: pan.id, quantity: 100 }] })).errors['items.0.quantity'][0],
-    ).toBe('Puedes pedir como máximo 99 unidades de cada producto.');
-    expect((await bad({ items: [] })).errors.items[0]).toBe('Agrega al menos un producto.');
-    expect((await bad({ delivery: { method: 'despacho' } })).errors['delivery.address'][0]).toBe(
-      'Escribe la dirección de despacho.',
-    );
-    expect(
-      (await bad({ delivery: { method: 'despacho', address: 'x', comuna: '99999' } })).errors[
-        'delivery.comuna'
-      ][0],
-    ).toBe('Elige una comuna de la lista.');
-    expect((await bad({ buyer: { ...buyer, phone: '123' } })).errors['buyer.phone'][0]).toBe(
-      'Escribe un teléfono chileno, por ejemplo +56 9 1234 5678.',
-    );
-    expect((await bad({ buyer: { ...buyer, email: 'no' } })).errors['buyer.email'][0]).toBe(
-      'Escribe un correo válido, por ejemplo nombre@correo.cl.',
-    );
-    expect((await bad({ payment_method: 'efectivo' })).errors.payment_method[0]).toBe(
-      'Elige cómo pagar.',
-    );
-    const malformed = await new ApiClient(url).request('POST', '/api/orders/', {
-      raw: '{"items": [',
+
+    beforeAll(async () => {
+      shop = await seller(url);
+      torta = await shop.product({ name: 'Torta mil hojas', price: 10000, stock: 5 });
+      pan = await shop.product({ name: 'Pan amasado', price: 2500 });
+      hidden = await shop.product({ name: 'Borrador', price: 100, published: false });
     });
-    expect(malformed.status).toBe(400);
 
-    // Another shop's product in the same order; a shop without transfers or delivery.
-    const other = await seller(url, { transfer_details: '', whatsapp: null }, {});
-    const vela = await other.product({ name: 'Vela de soya', price: 6990 });
-    expect(
-      (
-        await bad({
-          items: [
-            { product: pan.id, quantity: 1 },
-            { product: vela.id, quantity: 1 },
-          ],
-        })
-      ).errors.items[0],
-    ).toBe('Todos los productos de un pedido deben ser de la misma tienda.');
-    expect(
-      (await order(url, { items: [{ product: vela.id, quantity: 1 }] })).body.errors
-        .payment_method[0],
-    ).toBe('Esta tienda no recibe ese medio de pago.');
-    expect(
-      (
-        await order(url, {
-          items: [{ product: vela.id, quantity: 1 }],
-          delivery: { method: 'despacho', address: 'x' },
-          payment_method: 'webpay',
-        })
-      ).body.errors['delivery.method'][0],
-    ).toBe('Esta tienda no hace despachos: elige retiro.');
-
-    // WhatsApp: the buyer is sent to the seller's chat with the order.
-    const chat = await order(url, {
-      items: [{ product: pan.id, quantity: 3 }],
-      payment_method: 'whatsapp',
+    it('charges the shop’s prices, whatever price or total the buyer sends, and holds the stock', async () => {
+      placed = await order(url, {
+        items: [
+          { product: torta.id, quantity: 2, price: 1 },
+          { product: pan.id, quantity: 1 },
+        ],
+        total: 1,
+        buyer: me,
+      });
+      expect(placed.status).toBe(201);
+      expect(placed.body).toMatchObject({ total: 22500, status: 'pendiente_pago' });
+      expect(placed.body.number).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+      expect(placed.body.receipt_url).toMatch(/\/pay\/orden\/[A-Za-z0-9_-]{32}$/);
+      const stored = await shop.api.get(`/api/products/${torta.id}/`, { token: shop.token });
+      expect(stored.body.stock).toBe(3);
     });
-    expect(chat.body.whatsapp_url).toMatch(/^https:\/\/wa\.me\/56912345678\?text=/);
-    expect(decodeURIComponent(chat.body.whatsapp_url)).toContain(
-      `hice el pedido ${chat.body.number}`,
-    );
-    // The message carries the order's own page, so the seller and the buyer share one record.
-    expect(decodeURIComponent(chat.body.whatsapp_url)).toContain(
-      `Mi pedido: ${chat.body.receipt_url}`,
-    );
 
-    // Mails: the buyer's (with the transfer details and the reference) and the seller's.
-    const mail = decoded(await waitForMail(mailDir, me.email));
-    expect(mail).toContain('Banco Estado, cuenta RUT 12.345.678-5');
-    expect(mail).toContain(`Usa ${placed.body.number} como referencia`);
-    expect(decoded(await waitForMail(mailDir, shop.email))).toContain('Nuevo pedido');
+    it('adds the delivery price to the buyer’s comuna', async () => {
+      const shipped = await order(url, {
+        items: [{ product: pan.id, quantity: 2 }],
+        delivery: { method: 'despacho', address: 'Los Aromos 55', comuna: '13101' },
+      });
+      expect(shipped.body.total).toBe(5000 + 3990);
+    });
 
-    // The receipt: only with its link; a guessed one is a 404.
-    const receipt = await fetch(placed.body.receipt_url);
-    expect(receipt.status).toBe(200);
-    const html = await receipt.text();
-    expect(html).toContain(placed.body.number);
-    expect(html).toContain('Banco Estado, cuenta RUT 12.345.678-5');
-    expect(html).not.toMatch(/<script(?! type="application\/ld\+json")/);
-    expect(receipt.headers.get('cache-control')).toBe('no-store');
-    expect((await fetch(`${url}/pay/orden/${'A'.repeat(32)}`)).status).toBe(404);
+    it.each([
+      [
+        'a gone product',
+        () => ({ items: [{ product: 99999999, quantity: 1 }] }),
+        'items',
+        'Uno de los productos ya no existe.',
+      ],
+      [
+        'an unpublished one',
+        () => ({ items: [{ product: hidden.id, quantity: 1 }] }),
+        'items',
+        '«Borrador» ya no está a la venta.',
+      ],
+      [
+        'no units',
+        () => ({ items: [{ product: pan.id, quantity: 0 }] }),
+        'items.0.quantity',
+        'La cantidad mínima es 1.',
+      ],
+      [
+        '100 units',
+        () => ({ items: [{ product: pan.id, quantity: 100 }] }),
+        'items.0.quantity',
+        'Puedes pedir como máximo 99 unidades de cada producto.',
+      ],
+      ['no products', () => ({ items: [] }), 'items', 'Agrega al menos un producto.'],
+      [
+        'a delivery without address',
+        () => ({ delivery: { method: 'despacho' } }),
+        'delivery.address',
+        'Escribe la dirección de despacho.',
+      ],
+      [
+        'an unknown comuna',
+        () => ({ delivery: { method: 'despacho', address: 'x', comuna: '99999' } }),
+        'delivery.comuna',
+        'Elige una comuna de la lista.',
+      ],
+      [
+        'a bad phone',
+        () => ({ buyer: { ...buyer, phone: '123' } }),
+        'buyer.phone',
+        'Escribe un teléfono chileno, por ejemplo +56 9 1234 5678.',
+      ],
+      [
+        'a bad email',
+        () => ({ buyer: { ...buyer, email: 'no' } }),
+        'buyer.email',
+        'Escribe un correo válido, por ejemplo nombre@correo.cl.',
+      ],
+      [
+        'an unknown way to pay',
+        () => ({ payment_method: 'efectivo' }),
+        'payment_method',
+        'Elige cómo pagar.',
+      ],
+    ] as const)('refuses %s in Spanish', async (_what, body, field, message) => {
+      expect((await bad(body())).errors[field][0]).toBe(message);
+    });
+
+    it('refuses a malformed body with a 400', async () => {
+      const malformed = await new ApiClient(url).request('POST', '/api/orders/', {
+        raw: '{"items": [',
+      });
+      expect(malformed.status).toBe(400);
+    });
+
+    it('refuses two shops in one order, and a way to pay or deliver the shop lacks', async () => {
+      const other = await seller(url, { transfer_details: '', whatsapp: null }, {});
+      const vela = await other.product({ name: 'Vela de soya', price: 6990 });
+      const mixed = await bad({
+        items: [
+          { product: pan.id, quantity: 1 },
+          { product: vela.id, quantity: 1 },
+        ],
+      });
+      expect(mixed.errors.items[0]).toBe(
+        'Todos los productos de un pedido deben ser de la misma tienda.',
+      );
+      const transfer = await order(url, { items: [{ product: vela.id, quantity: 1 }] });
+      expect(transfer.body.errors.payment_method[0]).toBe(
+        'Esta tienda no recibe ese medio de pago.',
+      );
+      const shipped = await order(url, {
+        items: [{ product: vela.id, quantity: 1 }],
+        delivery: { method: 'despacho', address: 'x' },
+        payment_method: 'webpay',
+      });
+      expect(shipped.body.errors['delivery.method'][0]).toBe(
+        'Esta tienda no hace despachos: elige retiro.',
+      );
+    });
+
+    it('sends a WhatsApp order to the seller’s chat, with the order’s own page', async () => {
+      const chat = await order(url, {
+        items: [{ product: pan.id, quantity: 3 }],
+        payment_method: 'whatsapp',
+      });
+      expect(chat.body.whatsapp_url).toMatch(/^https:\/\/wa\.me\/56912345678\?text=/);
+      const text = decodeURIComponent(chat.body.whatsapp_url);
+      expect(text).toContain(`hice el pedido ${chat.body.number}`);
+      expect(text).toContain(`Mi pedido: ${chat.body.receipt_url}`);
+    });
+
+    it('mails the buyer the transfer details and reference, and the seller the order', async () => {
+      const mail = decoded(await waitForMail(mailDir, me.email));
+      expect(mail).toContain('Banco Estado, cuenta RUT 12.345.678-5');
+      expect(mail).toContain(`Usa ${placed.body.number} como referencia`);
+      expect(decoded(await waitForMail(mailDir, shop.email))).toContain('Nuevo pedido');
+    });
+
+    it('shows the receipt only at its link, with no script and never kept', async () => {
+      const receipt = await fetch(placed.body.receipt_url);
+      expect(receipt.status).toBe(200);
+      const html = await receipt.text();
+      expect(html).toContain(placed.body.number);
+      expect(html).toContain('Banco Estado, cuenta RUT 12.345.678-5');
+      expect(html).not.toMatch(/<script(?! type="application\/ld\+json")/);
+      expect(receipt.headers.get('cache-control')).toBe('no-store');
+      expect((await fetch(`${url}/pay/orden/${'A'.repeat(32)}`)).status).toBe(404);
+    });
   });
 
   it('gives the last units to exactly as many buyers as there are units, never below zero', async () => {

@@ -1,7 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
 import { SECTION_GUIDES, SECTION_ORDER } from '@/lib/canvas/sections';
 import {
   delayScripts,
@@ -48,8 +49,10 @@ async function addNote(page: Page, text: string, linkSegment?: string) {
 }
 
 describe('business model canvas in the browser', () => {
-  it('fills nine blocks across a reload and offline, then summary, review, PDF; others 404', async () => {
-    const { context } = await signedInContext(browserOf(), url, DESKTOP);
+  it('fills nine blocks across a reload and offline, then summary, review, PDF; others 404', async ({
+    desktop,
+  }) => {
+    const { context } = desktop;
     const page = await context.newPage();
     await page.goto(`${url}/canvas`);
     await waitForHydration(page);
@@ -168,8 +171,10 @@ describe('business model canvas in the browser', () => {
     await context.close();
   });
 
-  it('a half-done canvas is reviewed with links; the list renames, duplicates and deletes', async () => {
-    const { context } = await signedInContext(browserOf(), url, DESKTOP);
+  it('a half-done canvas is reviewed with links; the list renames, duplicates and deletes', async ({
+    desktop,
+  }) => {
+    const { context } = desktop;
     const page = await context.newPage();
     await page.goto(`${url}/canvas/iniciar`);
     await waitForHydration(page);
@@ -206,8 +211,10 @@ describe('business model canvas in the browser', () => {
     await context.close();
   });
 
-  it('a note added a moment before leaving the block by another link is saved first', async () => {
-    const { context } = await signedInContext(browserOf(), url, DESKTOP);
+  it('a note added a moment before leaving the block by another link is saved first', async ({
+    desktop,
+  }) => {
+    const { context } = desktop;
     const page = await context.newPage();
     await page.goto(`${url}/canvas/iniciar`);
     await waitForHydration(page);
@@ -233,8 +240,10 @@ describe('business model canvas in the browser', () => {
     await context.close();
   });
 
-  it('two tabs on one block: the stale save gets a conflict and the person sees what changed', async () => {
-    const { context } = await signedInContext(browserOf(), url, DESKTOP);
+  it('two tabs on one block: the stale save gets a conflict and the person sees what changed', async ({
+    desktop,
+  }) => {
+    const { context } = desktop;
     const a = await context.newPage();
     await a.goto(`${url}/canvas/iniciar`);
     await waitForHydration(a);
@@ -260,8 +269,10 @@ describe('business model canvas in the browser', () => {
     await context.close();
   });
 
-  it('typed while the islands load (every script 2.5 s late): the idea and a first note are kept', async () => {
-    const { context } = await signedInContext(browserOf(), url, MOBILE);
+  it('typed while the islands load (every script 2.5 s late): the idea and a first note are kept', async ({
+    phone,
+  }) => {
+    const { context } = phone;
     await delayScripts(context);
     const page = await context.newPage();
     await page.goto(`${url}/canvas/iniciar`, { waitUntil: 'domcontentloaded' });

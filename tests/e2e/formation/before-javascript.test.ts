@@ -3,14 +3,14 @@
  * /registrate with the company → the formation of that type with the name applied), and step
  * 01 keeps what was typed while its island was still loading, then saves it.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
 import {
   delayScripts,
   DESKTOP,
   MOBILE,
   newContext,
   screenshot,
-  signedInContext,
   waitForHydration,
   useBrowser,
 } from '../../support/browser';
@@ -54,8 +54,10 @@ describe('quick start with JavaScript off', () => {
     await context.close();
   });
 
-  it('with JavaScript, a signed-in person gets the name applied and told so', async () => {
-    const { context } = await signedInContext(browserOf(), url, DESKTOP);
+  it('with JavaScript, a signed-in person gets the name applied and told so', async ({
+    desktop,
+  }) => {
+    const { context } = desktop;
     const page = await context.newPage();
     await page.goto(`${url}/`);
     await waitForHydration(page);
@@ -74,8 +76,10 @@ describe('quick start with JavaScript off', () => {
 });
 
 describe('formation step 01 before hydration', () => {
-  it('keeps the company name typed while every script is 2.5 s late, and saves it', async () => {
-    const { context, account } = await signedInContext(browserOf(), url, MOBILE);
+  it('keeps the company name typed while every script is 2.5 s late, and saves it', async ({
+    phone,
+  }) => {
+    const { context, account } = phone;
     await delayScripts(context);
     const page = await context.newPage();
     await page.goto(`${url}/modelo-de-negocio/spa/01-nombra-tu-empresa`, {

@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
 import {
   DESKTOP,
   expectAccessible,
-  MOBILE,
   screenshot,
-  signedInContext,
   waitForHydration,
   useBrowser,
 } from '../../support/browser';
@@ -109,8 +108,10 @@ async function sendFromRevision(page: Page, shot: Shot) {
 }
 
 describe('company formation in the browser', () => {
-  it('SpA from quick start to formulario-enviado, then on the dashboard and its detail', async () => {
-    const { context } = await signedInContext(browserOf(), url, DESKTOP);
+  it('SpA from quick start to formulario-enviado, then on the dashboard and its detail', async ({
+    desktop,
+  }) => {
+    const { context } = desktop;
     const page = await context.newPage();
     const shot: Shot = (n) => screenshot(page, `formation-spa-${n}-desktop`);
     await quickStart(page, 'Panadería Las Rosas', /^SpA/);
@@ -175,8 +176,8 @@ describe('company formation in the browser', () => {
     await context.close();
   });
 
-  it('Ltda with two partners through the form (mobile)', async () => {
-    const { context } = await signedInContext(browserOf(), url, MOBILE);
+  it('Ltda with two partners through the form (mobile)', async ({ phone }) => {
+    const { context } = phone;
     const page = await context.newPage();
     const shot: Shot = (n) => screenshot(page, `formation-ltda-${n}-mobile`);
     await quickStart(page, 'Panadería Las Rosas', /^Ltda\./);
@@ -217,8 +218,10 @@ describe('company formation in the browser', () => {
     await context.close();
   });
 
-  it('EIRL through the form; the draft survives a reload and a failed submit (desktop)', async () => {
-    const { context } = await signedInContext(browserOf(), url, DESKTOP);
+  it('EIRL through the form; the draft survives a reload and a failed submit (desktop)', async ({
+    desktop,
+  }) => {
+    const { context } = desktop;
     const page = await context.newPage();
     const shot: Shot = (n) => screenshot(page, `formation-eirl-${n}-desktop`);
     await quickStart(page, 'Panadería Las Rosas', /^EIRL/);
@@ -264,8 +267,8 @@ describe('company formation in the browser', () => {
     await context.close();
   });
 
-  it('the draft follows the user to another browser', async () => {
-    const { context, account } = await signedInContext(browserOf(), url, DESKTOP);
+  it('the draft follows the user to another browser', async ({ desktop }) => {
+    const { context, account } = desktop;
     const page = await context.newPage();
     await page.goto(`${url}/modelo-de-negocio/spa/01-nombra-tu-empresa`);
     await waitForHydration(page);
@@ -289,8 +292,8 @@ describe('company formation in the browser', () => {
     await context.close();
   });
 
-  it('EIRL through the chat, resuming after a reload', async () => {
-    const { context } = await signedInContext(browserOf(), url, MOBILE);
+  it('EIRL through the chat, resuming after a reload', async ({ phone }) => {
+    const { context } = phone;
     const page = await context.newPage();
     await page.goto(`${url}/modelo-de-negocio/eirl/chat`);
     await waitForHydration(page);
@@ -388,8 +391,10 @@ describe('company formation in the browser', () => {
     await context.close();
   });
 
-  it('unknown types and steps are 404 with the path; the bases redirect to step 01', async () => {
-    const { context } = await signedInContext(browserOf(), url, DESKTOP);
+  it('unknown types and steps are 404 with the path; the bases redirect to step 01', async ({
+    desktop,
+  }) => {
+    const { context } = desktop;
     const page = await context.newPage();
     for (const path of [
       '/modelo-de-negocio/sa',

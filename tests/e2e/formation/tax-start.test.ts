@@ -5,22 +5,25 @@
  * A persona natural's own tax start has a page of its own, with the shop's data for the SII's
  * form. Looked at, with axe, at 360 and 1280 px.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
 import { chileDay } from '@/lib/dates';
 import { FINISHED_CANVAS, filledCanvas } from '../../support/canvas';
 import { PAYLOADS } from '../../fixtures/companies';
-import { lookAtBothWidths, sellerWithoutScript, useBrowser } from '../../support/browser';
+import { lookAtBothWidths, useBrowser } from '../../support/browser';
 import { constitute } from '../../support/formation';
 import { ApiClient } from '../../support/http';
 import { openShop } from '../../support/shop';
 
 const { url } = inject('servers')[0]!;
 const staff = inject('staff');
-const browserOf = useBrowser();
+useBrowser();
 
 describe('the tax start', () => {
-  it('the next step leads to the company’s page, where the day is recorded without JavaScript', async () => {
-    const { account, page, view, close } = await sellerWithoutScript(browserOf(), url);
+  it('the next step leads to the company’s page, where the day is recorded without JavaScript', async ({
+    noScript,
+  }) => {
+    const { account, page, view, close } = noScript;
     const api = new ApiClient(url);
     const company = (await api.post('/api/companies/', PAYLOADS.spa, { token: account.token }))
       .body;
@@ -54,8 +57,10 @@ describe('the tax start', () => {
     await close();
   });
 
-  it('a persona natural’s own tax start: what the SII asks, and the day kept when refused', async () => {
-    const { account, page, view, close } = await sellerWithoutScript(browserOf(), url);
+  it('a persona natural’s own tax start: what the SII asks, and the day kept when refused', async ({
+    noScript,
+  }) => {
+    const { account, page, view, close } = noScript;
     await openShop(new ApiClient(url), account.token);
     await filledCanvas(new ApiClient(url), account.token, 'Greda', FINISHED_CANVAS);
 

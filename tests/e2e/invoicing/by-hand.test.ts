@@ -5,17 +5,20 @@
  * marked «Exento de IVA» in the no-script form makes the sheet a boleta exenta, and the month's
  * IVA page (F29) counts it. Looked at, with axe, at 360 and 1280 px.
  */
-import { describe, expect, inject, it } from 'vitest';
-import { lookAtBothWidths, sellerWithoutScript, useBrowser } from '../../support/browser';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
+import { lookAtBothWidths, useBrowser } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop } from '../../support/shop';
 
 const { url } = inject('servers')[0]!;
-const browserOf = useBrowser();
+useBrowser();
 
 describe('boletas emitted in the SII', () => {
-  it('the seller reads what to type in the SII and records the folio, without JavaScript', async () => {
-    const { account, page, view, close } = await sellerWithoutScript(browserOf(), url);
+  it('the seller reads what to type in the SII and records the folio, without JavaScript', async ({
+    noScript,
+  }) => {
+    const { account, page, view, close } = noScript;
     const api = new ApiClient(url);
     const as = { token: account.token };
     const { product } = await openShop(api, account.token, {

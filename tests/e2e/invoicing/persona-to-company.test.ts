@@ -4,10 +4,11 @@
  * RUT, and a new sale's order page says whose RUT issues its boleta in the SII (the account was
  * not asked to); its mails list shows mails only. Looked at, with axe, at 360 and 1280 px.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
 import { chileDay } from '@/lib/dates';
 import { PAYLOADS } from '../../fixtures/companies';
-import { lookAtBothWidths, sellerWithoutScript, useBrowser } from '../../support/browser';
+import { lookAtBothWidths, useBrowser } from '../../support/browser';
 import { constitute } from '../../support/formation';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openFacturaAt } from '../../support/openfactura';
@@ -16,11 +17,13 @@ import { openShop, SELLER_IDENTITY } from '../../support/shop';
 const { url } = inject('servers')[0]!;
 const staff = inject('staff');
 const openfactura = openFacturaAt(inject('openfacturaUrl'));
-const browserOf = useBrowser();
+useBrowser();
 
 describe('a shop that becomes a company', () => {
-  it('warns of the invoicing account and names who issues a new sale’s boleta', async () => {
-    const { account, page, view, close } = await sellerWithoutScript(browserOf(), url);
+  it('warns of the invoicing account and names who issues a new sale’s boleta', async ({
+    noScript,
+  }) => {
+    const { account, page, view, close } = noScript;
     const api = new ApiClient(url);
     const as = { token: account.token };
     const { product } = await openShop(api, account.token, { product: { price: 10000 } });

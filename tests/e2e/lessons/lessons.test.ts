@@ -4,7 +4,8 @@
  * the course's progress moving; "Marcar como vista" without JavaScript; the list ships no player.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
 import {
   DESKTOP,
   expectAccessible,
@@ -21,8 +22,10 @@ const video = (page: Page) => page.locator('video');
 const currentTime = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
 
 describe('lessons', () => {
-  it('plays a lesson, resumes it after a reload, and counts it seen at 90 %', async () => {
-    const { context } = await signedInContext(browserOf(), url, DESKTOP);
+  it('plays a lesson, resumes it after a reload, and counts it seen at 90 %', async ({
+    desktop,
+  }) => {
+    const { context } = desktop;
     const page = await context.newPage();
     await page.goto(`${url}/videos`);
     await page.getByText('0 de 8 lecciones vistas').waitFor();

@@ -6,7 +6,8 @@
  * seller's site on its subdomain, at 360 px, whose order the seller cancels after a question.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
 import {
   DESKTOP,
   expectAccessible,
@@ -14,7 +15,6 @@ import {
   newContext,
   screenshot,
   sessionContext,
-  signedInContext,
   useBrowser,
   confirmOrder,
 } from '../../support/browser';
@@ -39,8 +39,10 @@ async function fillBuyer(page: Page, email: string) {
 }
 
 describe('buying and selling', () => {
-  it('buys with Webpay (approved, rejected, cancelled), and the seller takes the order to delivered', async () => {
-    const seller = await signedInContext(browserOf(), url, DESKTOP);
+  it('buys with Webpay (approved, rejected, cancelled), and the seller takes the order to delivered', async ({
+    desktop,
+  }) => {
+    const seller = desktop;
     const api = new ApiClient(url);
     const token = seller.account.token;
     await api.patch(

@@ -4,14 +4,14 @@
  * region, sees only its comunas, asks «Calcular despacho», is told where the shop does not
  * deliver, and orders for pickup at the second point with a note, on pages with no script of ours.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
 import {
   DESKTOP,
   expectAccessible,
   MOBILE,
   newContext,
   screenshot,
-  signedInContext,
   useBrowser,
   confirmOrder,
 } from '../../support/browser';
@@ -22,8 +22,10 @@ const { url } = inject('servers')[0]!;
 const browserOf = useBrowser();
 
 describe('delivery by zone', () => {
-  it('the seller prices zones at /despacho; the buyer is quoted by comuna and picks a pickup point', async () => {
-    const seller = await signedInContext(browserOf(), url, DESKTOP);
+  it('the seller prices zones at /despacho; the buyer is quoted by comuna and picks a pickup point', async ({
+    desktop,
+  }) => {
+    const seller = desktop;
     const api = new ApiClient(url);
     const token = seller.account.token;
     const { product: taza } = await openShop(api, token);

@@ -4,14 +4,14 @@
  * checkout, sees what it takes off before confirming, and the receipt keeps it. No script of ours
  * on the buyer's pages. Then the seller pauses a code and deletes it after a confirmation.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
 import {
   DESKTOP,
   expectAccessible,
   MOBILE,
   newContext,
   screenshot,
-  signedInContext,
   useBrowser,
   confirmOrder,
 } from '../../support/browser';
@@ -22,8 +22,10 @@ const { url } = inject('servers')[0]!;
 const browserOf = useBrowser();
 
 describe('discount codes', () => {
-  it('the seller creates a code; the buyer applies it at checkout and pays less', async () => {
-    const seller = await signedInContext(browserOf(), url, DESKTOP);
+  it('the seller creates a code; the buyer applies it at checkout and pays less', async ({
+    desktop,
+  }) => {
+    const seller = desktop;
     const api = new ApiClient(url);
     const { product: taza } = await openShop(api, seller.account.token);
 

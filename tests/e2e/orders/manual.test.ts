@@ -3,17 +3,18 @@
  * chat (a refusal keeps what was typed), gets the buyer's link to send by WhatsApp, and records a
  * sale in person, paid at once. `/ordenes/nueva` looked at, with axe, at 360 and 1280 px.
  */
-import { describe, expect, inject, it } from 'vitest';
-import { lookAtBothWidths, sellerWithoutScript, useBrowser } from '../../support/browser';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
+import { lookAtBothWidths, useBrowser } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop } from '../../support/shop';
 
 const { url } = inject('servers')[0]!;
-const browserOf = useBrowser();
+useBrowser();
 
 describe('orders the seller takes', () => {
-  it('records a chat order with its link to send, and a sale in person', async () => {
-    const { account, page, view, close } = await sellerWithoutScript(browserOf(), url);
+  it('records a chat order with its link to send, and a sale in person', async ({ noScript }) => {
+    const { account, page, view, close } = noScript;
     const api = new ApiClient(url);
     await openShop(api, account.token, { name: 'Cerámica Ana' });
     page.setDefaultTimeout(10_000);

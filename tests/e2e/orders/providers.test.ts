@@ -5,7 +5,8 @@
  * Mercado Pago and comes back to that site. No script of ours on the buyer's pages.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
 import {
   confirmOrder,
   DESKTOP,
@@ -14,7 +15,6 @@ import {
   newContext,
   screenshot,
   sessionContext,
-  signedInContext,
   useBrowser,
 } from '../../support/browser';
 import { FLOW_API_KEY, FLOW_SECRET_KEY } from '../../support/flow';
@@ -33,8 +33,10 @@ const browserOf = useBrowser();
 const ownScripts = (page: Page) => page.locator('script:not([type="application/ld+json"])').count();
 
 describe('paying with Flow and Mercado Pago', () => {
-  it('the seller connects Flow at /cobros; a buyer on a phone pays there and reads the receipt', async () => {
-    const seller = await signedInContext(browserOf(), url, DESKTOP);
+  it('the seller connects Flow at /cobros; a buyer on a phone pays there and reads the receipt', async ({
+    desktop,
+  }) => {
+    const seller = desktop;
     const api = new ApiClient(url);
     const token = seller.account.token;
     await api.patch(
@@ -98,8 +100,10 @@ describe('paying with Flow and Mercado Pago', () => {
     await seller.context.close();
   });
 
-  it('on the seller’s own site, a buyer pays with Mercado Pago and comes back to that site', async () => {
-    const seller = await signedInContext(browserOf(), url, MOBILE);
+  it('on the seller’s own site, a buyer pays with Mercado Pago and comes back to that site', async ({
+    phone,
+  }) => {
+    const seller = phone;
     const api = new ApiClient(url);
     const token = seller.account.token;
     await api.patch(

@@ -4,7 +4,8 @@
  * address, contact); the shop's terms are a required checkbox. After the sale is paid, «Quiero
  * retractarme» on the order page records the request on the timeline, and both mails arrive.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
 import {
   confirmOrder,
   DESKTOP,
@@ -13,7 +14,6 @@ import {
   newContext,
   screenshot,
   sessionContext,
-  signedInContext,
   useBrowser,
 } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
@@ -25,8 +25,10 @@ const mailDir = inject('mailDir');
 const browserOf = useBrowser();
 
 describe('derecho a retracto', () => {
-  it('is on screen before payment with who sells, and a request reaches the seller and the timeline', async () => {
-    const seller = await signedInContext(browserOf(), url, DESKTOP);
+  it('is on screen before payment with who sells, and a request reaches the seller and the timeline', async ({
+    desktop,
+  }) => {
+    const seller = desktop;
     await seller.context.close();
     const api = new ApiClient(url);
     const as = { token: seller.account.token };

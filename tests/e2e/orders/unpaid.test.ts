@@ -3,17 +3,20 @@
  * order book's tab and finds a buyer's unpaid order with a WhatsApp message ready (the receipt's
  * link in it). Looked at, with axe, at 360 and 1280 px.
  */
-import { describe, expect, inject, it } from 'vitest';
-import { lookAtBothWidths, sellerWithoutScript, useBrowser } from '../../support/browser';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
+import { lookAtBothWidths, useBrowser } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop } from '../../support/shop';
 
 const { url } = inject('servers')[0]!;
-const browserOf = useBrowser();
+useBrowser();
 
 describe('unpaid orders', () => {
-  it('lists an order waiting for its payment with a message for its buyer', async () => {
-    const { account, page, view, close } = await sellerWithoutScript(browserOf(), url);
+  it('lists an order waiting for its payment with a message for its buyer', async ({
+    noScript,
+  }) => {
+    const { account, page, view, close } = noScript;
     const api = new ApiClient(url);
     const { product } = await openShop(api, account.token, { name: 'Cerámica Ana' });
     const placed = await api.post('/api/orders/', {

@@ -5,11 +5,11 @@
  * JavaScript the same card posts, keeps what was typed when refused, and moves on after. Looked
  * at, with axe, at 360 and 1280 px.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
 import {
   lookAtBothWidths,
   MOBILE,
-  sellerWithoutScript,
   sessionContext,
   useBrowser,
   waitForHydration,
@@ -56,8 +56,10 @@ describe('the path’s card', () => {
     await context.close();
   });
 
-  it('works before any script: a refused day is kept, a good one moves the path on', async () => {
-    const { account, page, close } = await sellerWithoutScript(browserOf(), url);
+  it('works before any script: a refused day is kept, a good one moves the path on', async ({
+    noScript,
+  }) => {
+    const { account, page, close } = noScript;
     const api = new ApiClient(url);
     await openShop(api, account.token);
     await filledCanvas(api, account.token, 'Greda', FINISHED_CANVAS);

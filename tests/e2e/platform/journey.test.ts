@@ -4,7 +4,8 @@
  * the earlier ones are marked done, and the one action leads where that step is done (1280 and
  * 360 px, axe).
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
 import type { Page } from 'playwright-core';
 import {
   DESKTOP,
@@ -12,7 +13,6 @@ import {
   expectFitsWidth,
   MOBILE,
   screenshot,
-  signedInContext,
   useBrowser,
 } from '../../support/browser';
 import { FINISHED_CANVAS, filledCanvas } from '../../support/canvas';
@@ -21,7 +21,7 @@ import { openShop, PICKUP, setDelivery } from '../../support/shop';
 import { PAYLOADS } from '../../fixtures/companies';
 
 const { url } = inject('servers')[0]!;
-const browserOf = useBrowser();
+useBrowser();
 
 /** The dashboard's step: its title, the path's current stage, the stages marked done, the action. */
 async function stepOn(page: Page) {
@@ -43,8 +43,8 @@ async function stepOn(page: Page) {
 }
 
 describe('the next best step', () => {
-  it('moves along the path as the seller does each thing', async () => {
-    const { context, account } = await signedInContext(browserOf(), url, DESKTOP);
+  it('moves along the path as the seller does each thing', async ({ desktop }) => {
+    const { context, account } = desktop;
     const token = account.token;
     const api = new ApiClient(url);
     const page = await context.newPage();

@@ -6,7 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
 import {
   DESKTOP,
   enterAcceptingTerms,
@@ -15,7 +16,6 @@ import {
   newContext,
   screenshot,
   sessionContext,
-  signedInContext,
   useBrowser,
 } from '../../support/browser';
 import { ApiClient } from '../../support/http';
@@ -27,8 +27,8 @@ const staff = inject('staff');
 const browserOf = useBrowser();
 
 describe('what is promised is kept', () => {
-  it("the seller sees the order's mails go; the staff see «Envíos»", async () => {
-    const seller = await signedInContext(browserOf(), url, MOBILE);
+  it("the seller sees the order's mails go; the staff see «Envíos»", async ({ phone }) => {
+    const seller = phone;
     const api = new ApiClient(url);
     const { product } = await openShop(api, seller.account.token);
     const order = (
@@ -76,8 +76,10 @@ describe('what is promised is kept', () => {
     expect((await page.goto(`${url}/backoffice/envios`))!.status()).toBe(404);
   });
 
-  it('a form sent after the session ended goes to sign in, then back to the page', async () => {
-    const seller = await signedInContext(browserOf(), url, MOBILE);
+  it('a form sent after the session ended goes to sign in, then back to the page', async ({
+    phone,
+  }) => {
+    const seller = phone;
     const page = await seller.context.newPage();
     await page.goto(`${url}/descuentos`);
     await page.getByRole('textbox', { name: 'Código', exact: true }).fill('VERANO-10');
@@ -114,8 +116,10 @@ describe('what is promised is kept', () => {
     }
   });
 
-  it('/cobros says when Webpay does not know the key, and checkout leaves Webpay out', async () => {
-    const seller = await signedInContext(browserOf(), url, DESKTOP);
+  it('/cobros says when Webpay does not know the key, and checkout leaves Webpay out', async ({
+    desktop,
+  }) => {
+    const seller = desktop;
     const page = await seller.context.newPage();
     await page.goto(`${url}/cobros`);
     await page.getByLabel('Código de comercio').fill(WEBPAY_COMMERCE_CODE);
@@ -132,8 +136,8 @@ describe('what is promised is kept', () => {
     await screenshot(page, 'cobros-rechazada-mobile');
   });
 
-  it('a promise nobody caught in the browser reaches the person as a toast', async () => {
-    const seller = await signedInContext(browserOf(), url, MOBILE);
+  it('a promise nobody caught in the browser reaches the person as a toast', async ({ phone }) => {
+    const seller = phone;
     const page = await seller.context.newPage();
     await page.goto(`${url}/dashboard`);
     await page.waitForFunction(() =>
@@ -144,14 +148,16 @@ describe('what is promised is kept', () => {
     await screenshot(page, 'error-sin-capturar-mobile');
   });
 
-  it("a phone's 12-megapixel photo over 10 MB is made fit in the browser and uploads", async () => {
+  it("a phone's 12-megapixel photo over 10 MB is made fit in the browser and uploads", async ({
+    phone,
+  }) => {
     const photo = await sharp(randomBytes(4000 * 3000 * 3), {
       raw: { width: 4000, height: 3000, channels: 3 },
     })
       .jpeg({ quality: 95 })
       .toBuffer();
     expect(photo.length).toBeGreaterThan(10 * 1024 * 1024);
-    const seller = await signedInContext(browserOf(), url, MOBILE);
+    const seller = phone;
     const page = await seller.context.newPage();
     await page.goto(`${url}/productos/nuevo`);
     await page.waitForFunction(() =>
@@ -169,8 +175,10 @@ describe('what is promised is kept', () => {
     expect(Math.max(media.body.width, media.body.height)).toBeLessThanOrEqual(4096);
   }, 90_000);
 
-  it('a 401 in an island that never loaded the auth layer signs out here and goes to /login', async () => {
-    const seller = await signedInContext(browserOf(), url, DESKTOP);
+  it('a 401 in an island that never loaded the auth layer signs out here and goes to /login', async ({
+    desktop,
+  }) => {
+    const seller = desktop;
     const page = await seller.context.newPage();
     await page.goto(`${url}/productos/nuevo`);
     await page.waitForFunction(() =>
@@ -191,8 +199,10 @@ describe('what is promised is kept', () => {
     await page.waitForURL(/\/login$/);
   });
 
-  it('a 401 while the lesson player saves the position signs out here and goes to /login', async () => {
-    const person = await signedInContext(browserOf(), url, DESKTOP);
+  it('a 401 while the lesson player saves the position signs out here and goes to /login', async ({
+    desktop,
+  }) => {
+    const person = desktop;
     const page = await person.context.newPage();
     await page.goto(`${url}/videos/como-validar-tu-idea`);
     await page.waitForFunction(() => document.querySelector('video')!.readyState >= 1);

@@ -4,8 +4,9 @@
  * product Google and Meta would turn away and why, and the feed at that address parses as XML in
  * the browser with the `g:` namespace. Looked at, with axe, at 360 and 1280 px.
  */
-import { describe, expect, inject, it } from 'vitest';
-import { lookAtBothWidths, sellerWithoutScript, useBrowser } from '../../support/browser';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
+import { lookAtBothWidths, useBrowser } from '../../support/browser';
 import { ApiClient } from '../../support/http';
 import { jpeg, upload } from '../../support/images';
 import { openShop } from '../../support/shop';
@@ -14,8 +15,8 @@ const { url } = inject('servers')[0]!;
 const browserOf = useBrowser();
 
 describe('sales channels', () => {
-  it('shows the feeds, how to add them, and what would be turned away', async () => {
-    const { account, page, view, close } = await sellerWithoutScript(browserOf(), url);
+  it('shows the feeds, how to add them, and what would be turned away', async ({ noScript }) => {
+    const { account, page, view, close } = noScript;
     const api = new ApiClient(url);
     const as = { token: account.token };
     const photo = (await upload(url, as.token, await jpeg(600, 600), 't.jpg', 'image/jpeg', 'Taza'))

@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
 import {
-  DESKTOP,
   expectAccessible,
   MOBILE,
   screenshot,
@@ -29,8 +29,10 @@ async function product(token: string, body: Record<string, unknown>) {
 }
 
 describe('the product editor', () => {
-  it('autosaves a draft, merges a change made elsewhere (409) and shows the preview live', async () => {
-    const { context, account } = await signedInContext(browserOf(), url, DESKTOP);
+  it('autosaves a draft, merges a change made elsewhere (409) and shows the preview live', async ({
+    desktop,
+  }) => {
+    const { context, account } = desktop;
     const created = await product(account.token, { name: 'Vela de soya' });
     const page = await context.newPage();
     await page.goto(`${url}/productos/${created.id}`);
@@ -79,8 +81,10 @@ describe('the product editor', () => {
     await context.close();
   });
 
-  it('keeps unsaved edits of a published product on the device across a reload, without publishing them', async () => {
-    const { context, account } = await signedInContext(browserOf(), url, MOBILE);
+  it('keeps unsaved edits of a published product on the device across a reload, without publishing them', async ({
+    phone,
+  }) => {
+    const { context, account } = phone;
     const created = await product(account.token, { name: 'Aros de cobre', published: true });
     const page = await context.newPage();
     await page.goto(`${url}/productos/${created.id}`);

@@ -4,16 +4,15 @@
  * SVG charts with their data as tables; 1280 and 360 px, axe), then downloads the same days as CSV.
  */
 import fs from 'node:fs';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
 import {
-  DESKTOP,
   expectAccessible,
   expectFitsWidth,
   MOBILE,
   newContext,
   PERSON_AGENT,
   screenshot,
-  signedInContext,
   useBrowser,
   confirmOrder,
 } from '../../support/browser';
@@ -24,8 +23,8 @@ const { url } = inject('servers')[0]!;
 const browserOf = useBrowser();
 
 describe('shop figures', () => {
-  it('visits and a paid sale made here show in the charts and the CSV', async () => {
-    const seller = await signedInContext(browserOf(), url, DESKTOP);
+  it('visits and a paid sale made here show in the charts and the CSV', async ({ desktop }) => {
+    const seller = desktop;
     const token = seller.account.token;
     const api = new ApiClient(url);
     const { product, subdomain } = await openShop(api, token, { site: true });

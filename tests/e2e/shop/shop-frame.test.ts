@@ -5,14 +5,14 @@
  * checkout. No script of ours on the buyer's pages.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
 import {
   DESKTOP,
   expectAccessible,
   MOBILE,
   newContext,
   screenshot,
-  signedInContext,
   useBrowser,
 } from '../../support/browser';
 import { ApiClient } from '../../support/http';
@@ -25,8 +25,10 @@ const browserOf = useBrowser();
 const ownScripts = (page: Page) => page.locator('script:not([type="application/ld+json"])').count();
 
 describe('a shop’s frame', () => {
-  it('the seller writes their terms; the buyer finds the cart and the policies on every page', async () => {
-    const seller = await signedInContext(browserOf(), url, DESKTOP);
+  it('the seller writes their terms; the buyer finds the cart and the policies on every page', async ({
+    desktop,
+  }) => {
+    const seller = desktop;
     const api = new ApiClient(url);
     const token = seller.account.token;
     const { product: taza, subdomain } = await openShop(api, token, { site: true });

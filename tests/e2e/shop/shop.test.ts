@@ -6,14 +6,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
 import {
   DESKTOP,
   expectAccessible,
   MOBILE,
   newContext,
   screenshot,
-  signedInContext,
   waitForHydration,
   useBrowser,
 } from '../../support/browser';
@@ -39,9 +39,11 @@ async function files(): Promise<Record<string, string>> {
 }
 
 describe('the catalogue in the browser', () => {
-  it('from a phone: settings, a product with two images, published with no script; new price at once', async () => {
+  it('from a phone: settings, a product with two images, published with no script; new price at once', async ({
+    phone,
+  }) => {
     const f = await files();
-    const { context } = await signedInContext(browserOf(), url, MOBILE);
+    const { context } = phone;
     const page = await context.newPage();
 
     await page.goto(`${url}/productos`);
@@ -136,8 +138,10 @@ describe('the catalogue in the browser', () => {
     await context.close();
   });
 
-  it('the list at 1280 px: filters, duplicate, unpublish and delete with confirmation; categories', async () => {
-    const { context } = await signedInContext(browserOf(), url, DESKTOP);
+  it('the list at 1280 px: filters, duplicate, unpublish and delete with confirmation; categories', async ({
+    desktop,
+  }) => {
+    const { context } = desktop;
     const page = await context.newPage();
     await page.goto(`${url}/categorias`);
     await page.getByLabel('Nueva categoría').fill('Tortas');

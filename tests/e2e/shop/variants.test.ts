@@ -4,7 +4,8 @@
  * CSS alone, a sold-out one cannot be bought, and the chosen variant reaches the cart and the
  * order (360 and 1280 px, axe).
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
 import {
   DESKTOP,
   expectAccessible,
@@ -24,8 +25,10 @@ const { url } = inject('servers')[0]!;
 const browserOf = useBrowser();
 
 describe('variants on the product page', () => {
-  it('a buyer without JavaScript picks size and colour, sees its price, and buys it', async () => {
-    const seller = await signedInContext(browserOf(), url, DESKTOP);
+  it('a buyer without JavaScript picks size and colour, sees its price, and buys it', async ({
+    desktop,
+  }) => {
+    const seller = desktop;
     const token = seller.account.token;
     const api = new ApiClient(url);
     const { product: plain } = await openShop(api, token);

@@ -6,7 +6,8 @@
  * save is never silent; hostile block content never runs; every seller page works without JS.
  */
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
 import {
   DESKTOP,
   expectAccessible,
@@ -64,8 +65,10 @@ async function pagesOf(token: string, siteId: number) {
 }
 
 describe('the page builder', () => {
-  it('creates a site, builds its home, publishes it to its subdomain with zero script', async () => {
-    const { context, account } = await signedInContext(browserOf(), url, DESKTOP);
+  it('creates a site, builds its home, publishes it to its subdomain with zero script', async ({
+    desktop,
+  }) => {
+    const { context, account } = desktop;
     const api = new ApiClient(url);
     const photo = (
       await upload(
@@ -199,8 +202,10 @@ describe('the page builder', () => {
     await context.close();
   });
 
-  it("undoes the first edit, redoes it, and moves a block: Puck's own controls, each change saved", async () => {
-    const { context, account } = await signedInContext(browserOf(), url, DESKTOP);
+  it("undoes the first edit, redoes it, and moves a block: Puck's own controls, each change saved", async ({
+    desktop,
+  }) => {
+    const { context, account } = desktop;
     const site = (
       await new ApiClient(url).post(
         '/api/sites/',
@@ -241,8 +246,10 @@ describe('the page builder', () => {
     await context.close();
   });
 
-  it('never saves over a change made elsewhere without asking; keeps edits across a reload', async () => {
-    const { context, account } = await signedInContext(browserOf(), url, DESKTOP);
+  it('never saves over a change made elsewhere without asking; keeps edits across a reload', async ({
+    desktop,
+  }) => {
+    const { context, account } = desktop;
     const api = new ApiClient(url);
     const created = (
       await api.post(
@@ -299,8 +306,10 @@ describe('the page builder', () => {
     await context.close();
   });
 
-  it('runs nothing a seller writes into a block: not published, not in preview or the editor', async () => {
-    const { context, account } = await signedInContext(browserOf(), url, DESKTOP);
+  it('runs nothing a seller writes into a block: not published, not in preview or the editor', async ({
+    desktop,
+  }) => {
+    const { context, account } = desktop;
     const api = new ApiClient(url);
     const subdomain = label();
     const created = (

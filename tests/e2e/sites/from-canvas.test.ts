@@ -4,15 +4,14 @@
  * value proposition, who it is for and how they work; the revenue stream's product waits as an
  * unpublished draft in the catalogue.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
 import {
   delayScripts,
-  DESKTOP,
   expectAccessible,
   MOBILE,
   newContext,
   screenshot,
-  signedInContext,
   useBrowser,
   waitForHydration,
 } from '../../support/browser';
@@ -24,8 +23,10 @@ const port = new URL(url).port;
 const browserOf = useBrowser();
 
 describe('a site from a canvas', () => {
-  it('drafts the site and products from the canvas; the seller publishes it', async () => {
-    const seller = await signedInContext(browserOf(), url, DESKTOP);
+  it('drafts the site and products from the canvas; the seller publishes it', async ({
+    desktop,
+  }) => {
+    const seller = desktop;
     const api = new ApiClient(url);
     const canvas = await filledCanvas(api, seller.account.token, 'Panadería Rosa');
     const subdomain = `rosa-${Date.now().toString(36)}`;
