@@ -366,92 +366,114 @@ describe.each(servers)('orders on $kind', ({ url }) => {
     ).toBe(1);
   });
 
-  it('Webpay: approved once however often the buyer returns; a failed payment frees the stock', async () => {
-    const shop = await seller(url);
-    const taza = await shop.product({ name: 'Taza de greda', price: 12990, stock: 4 });
+  describe('paid with Webpay', () => {
+    let shop: Awaited<ReturnType<typeof seller>>;
+    let taza: { id: number };
+    let placed: { status: number; body: any };
+    let form: Awaited<ReturnType<typeof webpayFormOf>>;
+    let back: Response;
+    let seen: any;
     const stock = async () =>
       (await shop.api.get(`/api/products/${taza.id}/`, { token: shop.token })).body.stock;
+    const transaction = async () =>
+      (await fetch(`${webpayUrl}/__debug/transactions/${form.token}`)).json();
 
-    const placed = await order(url, {
-      items: [{ product: taza.id, quantity: 2 }],
-      payment_method: 'webpay',
+    beforeAll(async () => {
+      shop = await seller(url);
+      taza = await shop.product({ name: 'Taza de greda', price: 12990, stock: 4 });
     });
-    expect(placed.status).toBe(201);
-    expect(placed.body.payment_url).toBe(`${placed.body.receipt_url}#pagar`);
-    const form = await webpayFormOf(placed.body.receipt_url);
-    expect(form.action).toBe(`${webpayUrl}/webpayserver/initTransaction`);
-    expect(form.csp).toContain(`form-action 'self' ${webpayUrl}`);
-    expect(await stock()).toBe(2);
 
-    const back = await backFromWebpay(await atWebpay(form.token!, 'approve'));
-    expect(back.status).toBe(303);
-    expect(back.headers.get('location')).toBe(new URL(placed.body.receipt_url).pathname);
-    // The buyer reloads the return page, twice at once: nothing more is committed.
-    const again = await Promise.all([
-      fetch(back.url, { redirect: 'manual' }),
-      fetch(back.url, { redirect: 'manual' }),
-    ]);
-    expect(again.map((r) => r.status)).toEqual([303, 303]);
-    expect(
-      (await (await fetch(`${webpayUrl}/__debug/transactions/${form.token}`)).json()).commits,
-    ).toBe(1);
-    const paid = await fetch(placed.body.receipt_url).then((r) => r.text());
-    expect(paid).toContain('¡Gracias por tu compra!');
-    expect(paid).toContain('**** 6623');
-    expect(paid).not.toContain('token_ws');
-    const seen = (await shop.api.get(`/api/orders/${placed.body.id}/`, { token: shop.token })).body;
-    expect(seen).toMatchObject({
-      status: 'pagado',
-      payment_method: 'webpay',
-      total: 25980,
-      webpay: { authorization_code: '1213', card_last_digits: '6623' },
+    it('sends the buyer to Webpay’s form from the receipt, the units held', async () => {
+      placed = await order(url, {
+        items: [{ product: taza.id, quantity: 2 }],
+        payment_method: 'webpay',
+      });
+      expect(placed.status).toBe(201);
+      expect(placed.body.payment_url).toBe(`${placed.body.receipt_url}#pagar`);
+      form = await webpayFormOf(placed.body.receipt_url);
+      expect(form.action).toBe(`${webpayUrl}/webpayserver/initTransaction`);
+      expect(form.csp).toContain(`form-action 'self' ${webpayUrl}`);
+      expect(await stock()).toBe(2);
     });
-    expect(await stock()).toBe(2);
-    expect(decoded(await waitForMail(mailDir, shop.email))).toContain('Nueva venta');
+
+    it('commits an approved payment once, however often the buyer returns', async () => {
+      back = await backFromWebpay(await atWebpay(form.token!, 'approve'));
+      expect(back.status).toBe(303);
+      expect(back.headers.get('location')).toBe(new URL(placed.body.receipt_url).pathname);
+      // The buyer reloads the return page, twice at once: nothing more is committed.
+      const again = await Promise.all([
+        fetch(back.url, { redirect: 'manual' }),
+        fetch(back.url, { redirect: 'manual' }),
+      ]);
+      expect(again.map((r) => r.status)).toEqual([303, 303]);
+      expect((await transaction()).commits).toBe(1);
+    });
+
+    it('thanks the buyer with the card’s last digits, and never shows the token', async () => {
+      const paid = await fetch(placed.body.receipt_url).then((r) => r.text());
+      expect(paid).toContain('¡Gracias por tu compra!');
+      expect(paid).toContain('**** 6623');
+      expect(paid).not.toContain('token_ws');
+    });
+
+    it('shows the seller a paid order with Webpay’s authorisation, and mails them', async () => {
+      seen = (await shop.api.get(`/api/orders/${placed.body.id}/`, { token: shop.token })).body;
+      expect(seen).toMatchObject({
+        status: 'pagado',
+        payment_method: 'webpay',
+        total: 25980,
+        webpay: { authorization_code: '1213', card_last_digits: '6623' },
+      });
+      expect(await stock()).toBe(2);
+      expect(decoded(await waitForMail(mailDir, shop.email))).toContain('Nueva venta');
+    });
 
     // The buyer reads what happened and what to do, never Webpay's code; their own «Anular» is a
     // cancellation, not a rejection.
-    for (const [action, reason, status] of [
+    it.each([
       ['reject', 'Tu banco no autorizó el pago y no se hizo ningún cargo.', 'rechazado'],
       ['abort', 'Anulaste el pago en Webpay. No se hizo ningún cargo.', 'cancelado'],
       ['timeout', 'Se acabó el tiempo para pagar en Webpay. No se hizo ningún cargo.', 'rechazado'],
-    ] as const) {
-      const attempt = await order(url, {
-        items: [{ product: taza.id, quantity: 1 }],
-        payment_method: 'webpay',
-      });
-      expect(await stock()).toBe(1);
-      const { token } = await webpayFormOf(attempt.body.receipt_url);
-      const returned = await backFromWebpay(await atWebpay(token!, action));
-      expect(returned.status, action).toBe(303);
-      const page = await fetch(attempt.body.receipt_url).then((r) => r.text());
-      expect(page).toContain('El pago no se completó');
-      expect(page).toContain(reason);
-      expect(page).not.toContain('código');
-      expect(page).toContain('Volver a intentar');
-      expect(await stock()).toBe(2);
-      expect(
-        (await shop.api.get(`/api/orders/${attempt.body.id}/`, { token: shop.token })).body.status,
-      ).toBe(status);
-    }
-    expect(
-      (await fetch(`${url}/pay/return?token_ws=desconocido`, { redirect: 'manual' })).status,
-    ).toBe(404);
-
-    // The seller cancels the paid order: Webpay refunds it and the units go back.
-    const cancelled = await shop.api.patch(
-      `/api/orders/${placed.body.id}/`,
-      { status: 'cancelado', version: seen.version },
-      { token: shop.token },
+    ] as const)(
+      'frees the unit when the payment ends in %s, saying why',
+      async (action, reason, status) => {
+        const attempt = await order(url, {
+          items: [{ product: taza.id, quantity: 1 }],
+          payment_method: 'webpay',
+        });
+        expect(await stock()).toBe(1);
+        const { token } = await webpayFormOf(attempt.body.receipt_url);
+        const returned = await backFromWebpay(await atWebpay(token!, action));
+        expect(returned.status, action).toBe(303);
+        const page = await fetch(attempt.body.receipt_url).then((r) => r.text());
+        expect(page).toContain('El pago no se completó');
+        expect(page).toContain(reason);
+        expect(page).not.toContain('código');
+        expect(page).toContain('Volver a intentar');
+        expect(await stock()).toBe(2);
+        const stored = await shop.api.get(`/api/orders/${attempt.body.id}/`, { token: shop.token });
+        expect(stored.body.status).toBe(status);
+      },
     );
-    expect(cancelled.body).toMatchObject({
-      status: 'cancelado',
-      reason: 'La tienda canceló la orden y reembolsó el pago.',
+
+    it('is a 404 for a return with a token nobody issued', async () => {
+      const unknown = await fetch(`${url}/pay/return?token_ws=desconocido`, { redirect: 'manual' });
+      expect(unknown.status).toBe(404);
     });
-    expect(
-      (await (await fetch(`${webpayUrl}/__debug/transactions/${form.token}`)).json()).status,
-    ).toBe('REVERSED');
-    expect(await stock()).toBe(4);
+
+    it('refunds the payment at Webpay when the seller cancels, and the units come back', async () => {
+      const cancelled = await shop.api.patch(
+        `/api/orders/${placed.body.id}/`,
+        { status: 'cancelado', version: seen.version },
+        { token: shop.token },
+      );
+      expect(cancelled.body).toMatchObject({
+        status: 'cancelado',
+        reason: 'La tienda canceló la orden y reembolsó el pago.',
+      });
+      expect((await transaction()).status).toBe('REVERSED');
+      expect(await stock()).toBe(4);
+    });
   });
 
   it('lets only the seller see and move their orders, one step at a time', async () => {

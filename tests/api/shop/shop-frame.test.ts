@@ -4,7 +4,7 @@
  * public on the main domains and inside a site), and the cart's count in its header, read from its
  * cookie, with one cached copy of a page per count and the shared one for everyone without a cart.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, getWithHost, postFormWithHost } from '../../support/http';
 import { SELLER_IDENTITY } from '../../support/shop';
 
@@ -41,71 +41,100 @@ async function shopWithSite(url: string) {
 }
 
 describe.each(servers)('a shop’s frame on $kind', ({ url }) => {
-  it('publishes terms, privacy and returns: templates first, then the seller’s own text', async () => {
-    const { api, as, sellerId, host } = await shopWithSite(url);
-    const legal = (await api.get('/api/store/legal/', as)).body;
-    expect(legal.terminos.custom).toBe(false);
-    expect(legal.terminos.text).toContain('Estos términos rigen las compras en Greda del Sur.');
-    expect(legal.devoluciones.text).toContain('dentro de 10 días desde que lo recibes');
-    expect(legal.privacidad.text).toContain(`ventas-${sellerId}@greda.test`);
-    expect((await new ApiClient(url).get('/api/store/legal/')).status).toBe(401);
-
-    const page = await new ApiClient(url).get(`/tienda/${sellerId}/devoluciones`);
-    expect(page.status).toBe(200);
-    expect(page.body).toContain(
-      '<h1 class="text-3xl font-bold text-(--pd-strong)">Cambios y devoluciones</h1>',
-    );
-    expect(page.body).toContain(
-      '<h2 class="text-xl font-bold text-(--pd-strong)">Derecho a retracto</h2>',
-    );
-    expect(page.body).toContain(`href="/tienda/${sellerId}/terminos"`);
-    expect(scripts(page.body)).toBe(0);
-    expect((await new ApiClient(url).get(`/tienda/${sellerId}/otra`)).status).toBe(404);
-    expect((await new ApiClient(url).get(`/tienda/999999999/terminos`)).status).toBe(404);
-
+  describe('terms, privacy and returns', () => {
+    let shop: Awaited<ReturnType<typeof shopWithSite>>;
+    let legal: any;
+    let saved: { status: number; body: any };
     // The seller's own text, kept as text: nothing they write becomes HTML.
     const own =
       'Compras solo en Chile.\r\n\r\n## Envíos\r\nDespachamos los lunes. <script>alert(1)</script>';
-    const saved = await api.put(
-      '/api/store/legal/',
-      { terminos: own, privacidad: legal.privacidad.text, version: legal.version },
-      as,
-    );
-    expect(saved.status).toBe(200);
-    expect(saved.body.terminos).toEqual({
-      text: own.replace(/\r\n/g, '\n'),
-      custom: true,
-    });
-    // The template sent back unchanged stays the template.
-    expect(saved.body.privacidad.custom).toBe(false);
-    const stale = await api.put('/api/store/legal/', { terminos: 'x', version: legal.version }, as);
-    expect(stale.status).toBe(409);
-    expect(stale.body.current.terminos.custom).toBe(true);
-    const long = await api.put(
-      '/api/store/legal/',
-      { devoluciones: 'a'.repeat(20_001), version: saved.body.version },
-      as,
-    );
-    expect(long.status).toBe(400);
-    expect(long.body.errors.devoluciones).toEqual([
-      'Cambios y devoluciones: como máximo 20.000 caracteres.',
-    ]);
 
-    // Inside the site, in its theme, and at once (the cached page was dropped).
-    const inSite = await getWithHost(url, host, '/legal/terminos');
-    expect(inSite.status).toBe(200);
-    expect(inSite.body).toContain('<h2 class="text-xl font-bold text-(--pd-strong)">Envíos</h2>');
-    expect(inSite.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(inSite.body).toContain('--site-primary');
-    expect(scripts(inSite.body)).toBe(0);
-    expect((await getWithHost(url, host, '/legal/otra')).status).toBe(404);
-    // Every page of the site and the checkout link them.
-    expect((await getWithHost(url, host, '/')).body).toContain('href="/legal/devoluciones"');
-    // A renamed shop's templates follow its name.
-    await api.patch('/api/store/', { name: 'Greda Austral', version: saved.body.version }, as);
-    expect((await new ApiClient(url).get(`/tienda/${sellerId}/privacidad`)).body).toContain(
-      'Greda Austral es responsable de los datos personales',
-    );
+    beforeAll(async () => {
+      shop = await shopWithSite(url);
+    });
+
+    it('start as templates with the shop’s name and address, for the seller alone', async () => {
+      legal = (await shop.api.get('/api/store/legal/', shop.as)).body;
+      expect(legal.terminos.custom).toBe(false);
+      expect(legal.terminos.text).toContain('Estos términos rigen las compras en Greda del Sur.');
+      expect(legal.devoluciones.text).toContain('dentro de 10 días desde que lo recibes');
+      expect(legal.privacidad.text).toContain(`ventas-${shop.sellerId}@greda.test`);
+      expect((await new ApiClient(url).get('/api/store/legal/')).status).toBe(401);
+    });
+
+    it('are public pages with zero script, linked to each other', async () => {
+      const page = await new ApiClient(url).get(`/tienda/${shop.sellerId}/devoluciones`);
+      expect(page.status).toBe(200);
+      expect(page.body).toContain(
+        '<h1 class="text-3xl font-bold text-(--pd-strong)">Cambios y devoluciones</h1>',
+      );
+      expect(page.body).toContain(
+        '<h2 class="text-xl font-bold text-(--pd-strong)">Derecho a retracto</h2>',
+      );
+      expect(page.body).toContain(`href="/tienda/${shop.sellerId}/terminos"`);
+      expect(scripts(page.body)).toBe(0);
+    });
+
+    it('are a 404 for a page or a shop that does not exist', async () => {
+      const visitor = new ApiClient(url);
+      expect((await visitor.get(`/tienda/${shop.sellerId}/otra`)).status).toBe(404);
+      expect((await visitor.get(`/tienda/999999999/terminos`)).status).toBe(404);
+    });
+
+    it('take the seller’s own text; a template sent back unchanged stays the template', async () => {
+      saved = await shop.api.put(
+        '/api/store/legal/',
+        { terminos: own, privacidad: legal.privacidad.text, version: legal.version },
+        shop.as,
+      );
+      expect(saved.status).toBe(200);
+      expect(saved.body.terminos).toEqual({ text: own.replace(/\r\n/g, '\n'), custom: true });
+      expect(saved.body.privacidad.custom).toBe(false);
+    });
+
+    it('refuse a stale save with the stored copy, and a text over 20.000 characters', async () => {
+      const stale = await shop.api.put(
+        '/api/store/legal/',
+        { terminos: 'x', version: legal.version },
+        shop.as,
+      );
+      expect(stale.status).toBe(409);
+      expect(stale.body.current.terminos.custom).toBe(true);
+      const long = await shop.api.put(
+        '/api/store/legal/',
+        { devoluciones: 'a'.repeat(20_001), version: saved.body.version },
+        shop.as,
+      );
+      expect(long.status).toBe(400);
+      expect(long.body.errors.devoluciones).toEqual([
+        'Cambios y devoluciones: como máximo 20.000 caracteres.',
+      ]);
+    });
+
+    it('show inside the site at once, in its theme, what the seller wrote as text', async () => {
+      const inSite = await getWithHost(url, shop.host, '/legal/terminos');
+      expect(inSite.status).toBe(200);
+      expect(inSite.body).toContain('<h2 class="text-xl font-bold text-(--pd-strong)">Envíos</h2>');
+      expect(inSite.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(inSite.body).toContain('--site-primary');
+      expect(scripts(inSite.body)).toBe(0);
+      expect((await getWithHost(url, shop.host, '/legal/otra')).status).toBe(404);
+    });
+
+    it('are linked from every page of the site', async () => {
+      const home = await getWithHost(url, shop.host, '/');
+      expect(home.body).toContain('href="/legal/devoluciones"');
+    });
+
+    it('follow the shop’s new name where they are still templates', async () => {
+      await shop.api.patch(
+        '/api/store/',
+        { name: 'Greda Austral', version: saved.body.version },
+        shop.as,
+      );
+      const privacy = await new ApiClient(url).get(`/tienda/${shop.sellerId}/privacidad`);
+      expect(privacy.body).toContain('Greda Austral es responsable de los datos personales');
+    });
   });
 
   it('counts the cart in the header from its cookie, one cached copy per count', async () => {
