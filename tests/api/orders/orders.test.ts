@@ -537,67 +537,24 @@ describe.each(servers)('orders on $kind', ({ url }) => {
     ).toBe(409);
   });
 
-  it('takes an order through the checkout forms, on a site host, keeping what the buyer typed', async () => {
-    const shop = await seller(url);
-    const pan = await shop.product({ name: 'Pan amasado', price: 2500 });
-    const subdomain = `pan-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-    const site = (
-      await shop.api.post(
-        '/api/sites/',
-        { name: 'Panadería Rosa', subdomain, template: 'tienda' },
-        { token: shop.token },
-      )
-    ).body;
-    await shop.api.post(`/api/sites/${site.id}/publish/`, undefined, { token: shop.token });
-    const host = `${subdomain}.localhost`;
+  describe('through the checkout forms on a site host', () => {
+    let shop: Awaited<ReturnType<typeof seller>>;
+    let pan: { id: number; slug: string };
+    let site: { id: number };
+    let host: string;
+    let subdomain: string;
+    let cookie: string;
+    let reloaded: string;
     // Each of the cart's forms posts to its action (`actions.cart`), named as its old intent.
-    const post = (fields: Record<string, string>, cookie = '') =>
+    const post = (fields: Record<string, string>, withCookie = '') =>
       postFormWithHost(
         url,
         host,
         `/pay?_action=cart.${fields.intent}`,
         fields,
-        cookie ? { Cookie: cookie } : {},
+        withCookie ? { Cookie: withCookie } : {},
       );
-
-    // The product page on the site offers the cart; the cart's token is the checkout's only.
-    const page = await getWithHost(url, host, `/shop/${pan.slug}`);
-    expect(page.body).toContain('formaction="/pay?_action=cart.add"');
-    const added = await post({ intent: 'add', product: String(pan.id), quantity: '2' });
-    expect(added.status).toBe(303);
-    expect(added.headers.location).toBe(`/pay?agregado=${pan.id}`);
-    const setCookie = String(added.headers['set-cookie']);
-    expect(setCookie).toMatch(
-      /impulsa_carro=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/pay; HttpOnly; SameSite=Lax/,
-    );
-    const cookie = setCookie.split(';')[0]!;
-    const cart = await getWithHost(url, host, `/pay?agregado=${pan.id}`, { Cookie: cookie });
-    expect(cart.body).toContain('Agregaste «Pan amasado» al carro.');
-    expect(cart.body).toContain('$5.000');
-    expect(cart.body).toContain('--site-primary');
-
-    // A refused submit shows the errors and keeps every field, across a reload too.
-    const refused = await post(
-      {
-        intent: 'checkout',
-        'buyer.name': 'Camila Soto',
-        'buyer.email': 'camila',
-        'buyer.phone': '98765432',
-        'delivery.method': 'despacho',
-        'delivery.address': 'Los Aromos 55',
-        payment_method: 'transferencia',
-      },
-      cookie,
-    );
-    expect(refused.status).toBe(400);
-    const refusedHtml = refused.body;
-    expect(refusedHtml).toContain('Escribe un correo válido, por ejemplo nombre@correo.cl.');
-    expect(refusedHtml).toContain('Elige la comuna de despacho.');
-    const reloaded = (await getWithHost(url, host, '/pay', { Cookie: cookie })).body;
-    expect(reloaded).toContain('value="Los Aromos 55"');
-    expect(reloaded).toContain('value="camila"');
-
-    const form = {
+    const checkout = {
       intent: 'checkout',
       'buyer.name': 'Camila Soto',
       'buyer.email': 'camila@ejemplo.cl',
@@ -609,64 +566,126 @@ describe.each(servers)('orders on $kind', ({ url }) => {
       terms_accepted: 'si',
       total: '1',
     };
-    // The page sends back the delivery price it showed; any other is refused with the real one.
-    expect(reloaded).toContain('name="delivery.quote" value="3990"');
-    const unseen = await post({ ...form, 'delivery.quote': '0' }, cookie);
-    expect(unseen.status).toBe(400);
-    expect(unseen.body).toContain(
-      'El despacho a Santiago cuesta $3.990: revisa el total y confirma tu pedido.',
-    );
-    const placed = await post({ ...form, 'delivery.quote': '3990' }, cookie);
-    expect(placed.status).toBe(303);
-    const receipt = await getWithHost(url, host, String(placed.headers.location));
-    expect(receipt.status).toBe(200);
-    expect(receipt.body).toContain('$8.990');
-    expect(receipt.body).toContain('Los Aromos 55, Santiago');
-    expect(receipt.body).toContain('--site-primary');
-    expect(receipt.body).toContain('<meta name="robots" content="noindex">');
-    // The cart is empty now; the seller has the order, tied to the site.
-    expect((await getWithHost(url, host, '/pay', { Cookie: cookie })).body).toContain(
-      'Tu carro está vacío.',
-    );
-    const orders = (await shop.api.get('/api/orders/', { token: shop.token })).body;
-    expect(orders.results[0]).toMatchObject({
-      site: site.id,
-      total: 8990,
-      delivery: { method: 'despacho', comuna: '13101', comuna_name: 'Santiago' },
-    });
-    expect(orders.results[0].receipt_url).toContain(`${subdomain}.localhost`);
 
-    // WhatsApp: the checkout ends on the receipt, whose button opens the seller's chat with the
-    // order and the receipt's link written out.
-    await post({ intent: 'add', product: String(pan.id), quantity: '1' }, cookie);
-    const chat = await post(
-      {
-        intent: 'checkout',
-        'buyer.name': 'Camila Soto',
-        'buyer.email': 'camila@ejemplo.cl',
-        'buyer.phone': '+56 9 8765 4321',
-        'delivery.method': 'retiro',
-        payment_method: 'whatsapp',
-        terms_accepted: 'si',
-      },
-      cookie,
-    );
-    expect(chat.status).toBe(303);
-    const receiptPath = String(chat.headers.location);
-    expect(receiptPath).toMatch(/^\/pay\/orden\/[A-Za-z0-9_-]{32}#whatsapp$/);
-    const chatReceipt = await getWithHost(url, host, receiptPath.split('#')[0]!);
-    expect(chatReceipt.body).toContain('Enviar pedido por WhatsApp');
-    const waLink = /href="(https:\/\/wa\.me\/56912345678\?text=[^"]+)"/.exec(chatReceipt.body)?.[1];
-    expect(decodeURIComponent(waLink!.replaceAll('&amp;', '&'))).toContain(
-      `Mi pedido: http://${host}`,
-    );
-    // The checkout no longer posts anywhere but itself.
-    expect(
-      String(
-        (await getWithHost(url, host, '/pay', { Cookie: cookie })).headers[
-          'content-security-policy'
-        ],
-      ),
-    ).toContain("form-action 'self';");
+    beforeAll(async () => {
+      shop = await seller(url);
+      pan = await shop.product({ name: 'Pan amasado', price: 2500 });
+      subdomain = `pan-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+      site = (
+        await shop.api.post(
+          '/api/sites/',
+          { name: 'Panadería Rosa', subdomain, template: 'tienda' },
+          { token: shop.token },
+        )
+      ).body;
+      await shop.api.post(`/api/sites/${site.id}/publish/`, undefined, { token: shop.token });
+      host = `${subdomain}.localhost`;
+    });
+
+    it('adds from the product page to a cart whose cookie is the checkout’s alone', async () => {
+      const page = await getWithHost(url, host, `/shop/${pan.slug}`);
+      expect(page.body).toContain('formaction="/pay?_action=cart.add"');
+      const added = await post({ intent: 'add', product: String(pan.id), quantity: '2' });
+      expect(added.status).toBe(303);
+      expect(added.headers.location).toBe(`/pay?agregado=${pan.id}`);
+      const setCookie = String(added.headers['set-cookie']);
+      expect(setCookie).toMatch(
+        /impulsa_carro=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/pay; HttpOnly; SameSite=Lax/,
+      );
+      cookie = setCookie.split(';')[0]!;
+    });
+
+    it('shows the cart in the site’s theme, saying what was added', async () => {
+      const cart = await getWithHost(url, host, `/pay?agregado=${pan.id}`, { Cookie: cookie });
+      expect(cart.body).toContain('Agregaste «Pan amasado» al carro.');
+      expect(cart.body).toContain('$5.000');
+      expect(cart.body).toContain('--site-primary');
+    });
+
+    it('refuses a bad submit with its errors, keeping every field across a reload', async () => {
+      const refused = await post(
+        {
+          intent: 'checkout',
+          'buyer.name': 'Camila Soto',
+          'buyer.email': 'camila',
+          'buyer.phone': '98765432',
+          'delivery.method': 'despacho',
+          'delivery.address': 'Los Aromos 55',
+          payment_method: 'transferencia',
+        },
+        cookie,
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body).toContain('Escribe un correo válido, por ejemplo nombre@correo.cl.');
+      expect(refused.body).toContain('Elige la comuna de despacho.');
+      reloaded = (await getWithHost(url, host, '/pay', { Cookie: cookie })).body;
+      expect(reloaded).toContain('value="Los Aromos 55"');
+      expect(reloaded).toContain('value="camila"');
+    });
+
+    it('refuses a delivery price other than the one it showed, naming the real one', async () => {
+      expect(reloaded).toContain('name="delivery.quote" value="3990"');
+      const unseen = await post({ ...checkout, 'delivery.quote': '0' }, cookie);
+      expect(unseen.status).toBe(400);
+      expect(unseen.body).toContain(
+        'El despacho a Santiago cuesta $3.990: revisa el total y confirma tu pedido.',
+      );
+    });
+
+    it('places the order and shows its receipt on the site, not indexed', async () => {
+      const placed = await post({ ...checkout, 'delivery.quote': '3990' }, cookie);
+      expect(placed.status).toBe(303);
+      const receipt = await getWithHost(url, host, String(placed.headers.location));
+      expect(receipt.status).toBe(200);
+      expect(receipt.body).toContain('$8.990');
+      expect(receipt.body).toContain('Los Aromos 55, Santiago');
+      expect(receipt.body).toContain('--site-primary');
+      expect(receipt.body).toContain('<meta name="robots" content="noindex">');
+    });
+
+    it('empties the cart and gives the seller the order, tied to the site', async () => {
+      expect((await getWithHost(url, host, '/pay', { Cookie: cookie })).body).toContain(
+        'Tu carro está vacío.',
+      );
+      const orders = (await shop.api.get('/api/orders/', { token: shop.token })).body;
+      expect(orders.results[0]).toMatchObject({
+        site: site.id,
+        total: 8990,
+        delivery: { method: 'despacho', comuna: '13101', comuna_name: 'Santiago' },
+      });
+      expect(orders.results[0].receipt_url).toContain(`${subdomain}.localhost`);
+    });
+
+    it('ends a WhatsApp checkout on the receipt, whose button opens the seller’s chat', async () => {
+      await post({ intent: 'add', product: String(pan.id), quantity: '1' }, cookie);
+      const chat = await post(
+        {
+          intent: 'checkout',
+          'buyer.name': 'Camila Soto',
+          'buyer.email': 'camila@ejemplo.cl',
+          'buyer.phone': '+56 9 8765 4321',
+          'delivery.method': 'retiro',
+          payment_method: 'whatsapp',
+          terms_accepted: 'si',
+        },
+        cookie,
+      );
+      expect(chat.status).toBe(303);
+      const receiptPath = String(chat.headers.location);
+      expect(receiptPath).toMatch(/^\/pay\/orden\/[A-Za-z0-9_-]{32}#whatsapp$/);
+      const chatReceipt = await getWithHost(url, host, receiptPath.split('#')[0]!);
+      expect(chatReceipt.body).toContain('Enviar pedido por WhatsApp');
+      const waLink = /href="(https:\/\/wa\.me\/56912345678\?text=[^"]+)"/.exec(
+        chatReceipt.body,
+      )?.[1];
+      expect(decodeURIComponent(waLink!.replaceAll('&amp;', '&'))).toContain(
+        `Mi pedido: http://${host}`,
+      );
+    });
+
+    it('posts its forms nowhere but to itself', async () => {
+      const pay = await getWithHost(url, host, '/pay', { Cookie: cookie });
+      expect(String(pay.headers['content-security-policy'])).toContain("form-action 'self';");
+    });
   });
 });

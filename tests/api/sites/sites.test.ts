@@ -307,130 +307,144 @@ describe.each(servers)('sites on $kind', ({ url }) => {
     });
   });
 
-  it('a custom domain: TXT record checked on a real DNS server, served and disconnected at once', async () => {
+  describe('a custom domain, checked against a real DNS server', () => {
     const api = new ApiClient(url);
-    const { token } = await api.register();
-    const subdomain = label();
-    const site = (
-      await api.post(
-        '/api/sites/',
-        { name: 'Cerámica Sur', subdomain, template: 'en-blanco' },
-        { token },
-      )
-    ).body;
-    await api.post(`/api/sites/${site.id}/publish/`, undefined, { token });
-    const domain = `www.${subdomain}.cl`;
+    let token: string;
+    let subdomain: string;
+    let domain: string;
+    let site: { id: number };
+    let set: { status: number; body: any };
+    const verify = async () =>
+      (await api.post(`/api/sites/${site.id}/domain/verify/`, undefined, { token })).body;
+    const tlsAsk = async (name: string) => (await api.get(`/api/tls/ask?domain=${name}`)).status;
 
-    expect(
-      (await api.put(`/api/sites/${site.id}/domain/`, { domain: 'no es un dominio' }, { token }))
-        .body.errors.domain[0],
-    ).toBe('Escribe un dominio como mitienda.cl o www.mitienda.cl.');
-    expect(
-      (await api.put(`/api/sites/${site.id}/domain/`, { domain: 'tienda.impulsa.cl' }, { token }))
-        .status,
-    ).toBe(400);
-    const set = await api.put(
-      `/api/sites/${site.id}/domain/`,
-      { domain: `https://WWW.${subdomain}.cl/` },
-      { token },
-    );
-    expect(set.status).toBe(200);
-    expect(set.body).toMatchObject({
-      domain,
-      status: 'pending',
-      txt: { name: `_impulsa.${domain}` },
-      checked_at: null,
-      reason: null,
-    });
-    expect(set.body.txt.value).toMatch(/^impulsa-verificacion=[0-9a-f]{32}$/);
-    expect(set.body.records[1]).toMatchObject({
-      type: 'CNAME',
-      name: 'www',
-      value: 'sites.impulsa.test',
-    });
-    // Pending: the domain does not serve the site, and Caddy gets no certificate for it.
-    expect((await getWithHost(url, domain, '/')).status).toBe(404);
-    expect((await api.get(`/api/tls/ask?domain=${domain}`)).status).toBe(404);
-
-    // No record at all.
-    setTxt(dnsZone, `_impulsa.${domain}`, null);
-    const none = await api.post(`/api/sites/${site.id}/domain/verify/`, undefined, { token });
-    expect(none.body).toMatchObject({
-      status: 'pending',
-      reason: expect.stringContaining('Todavía no encontramos el registro TXT'),
-    });
-    expect(none.body.checked_at).toEqual(expect.any(String));
-    // A record with another value.
-    setTxt(dnsZone, `_impulsa.${domain}`, [['v=spf1 -all'], ['impulsa-verificacion=0000']]);
-    expect(
-      (await api.post(`/api/sites/${site.id}/domain/verify/`, undefined, { token })).body,
-    ).toMatchObject({ status: 'pending', reason: expect.stringContaining('su valor no coincide') });
-    expect((await getWithHost(url, domain, '/')).status).toBe(404);
-    // The right value, split in two chunks as long TXT values are.
-    const token_ = set.body.txt.value as string;
-    setTxt(dnsZone, `_impulsa.${domain}`, [
-      ['v=spf1 -all'],
-      [token_.slice(0, 10), token_.slice(10)],
-    ]);
-    const verified = await api.post(`/api/sites/${site.id}/domain/verify/`, undefined, { token });
-    expect(verified.body).toMatchObject({ status: 'verified', reason: null });
-    expect((await api.get(`/api/sites/${site.id}/`, { token })).body).toMatchObject({
-      custom_domain: domain,
-      domain_status: 'verified',
-      url: `https://${domain}`,
-    });
-
-    const home = await getWithHost(url, domain, '/');
-    expect(home.status).toBe(200);
-    expect(home.body).toContain('Cerámica Sur');
-    expect(home.body).toContain(`<link rel="canonical" href="https://${domain}/"`);
-    expect((await getWithHost(url, domain, '/dashboard')).status).toBe(404);
-    expect((await getWithHost(url, domain.toUpperCase() + '.:443', '/')).status).toBe(200);
-    expect(
-      (await api.post('/api/sites/lookup_by_domain/', { domain_type: 'custom', value: domain }))
-        .body,
-    ).toMatchObject({ name: 'Cerámica Sur', custom_domain: domain });
-    expect((await api.get(`/api/tls/ask?domain=${domain}`)).status).toBe(200);
-
-    // Nobody else can take a verified domain, and another seller cannot touch this one.
-    const other = await new ApiClient(url).register();
-    const theirs = (
-      await api.post(
-        '/api/sites/',
-        { name: 'Copia', subdomain: label() },
-        { token: other.token, useCookies: false },
-      )
-    ).body;
-    expect(
-      (
-        await api.put(
-          `/api/sites/${theirs.id}/domain/`,
-          { domain },
-          { token: other.token, useCookies: false },
+    beforeAll(async () => {
+      ({ token } = await api.register());
+      subdomain = label();
+      domain = `www.${subdomain}.cl`;
+      site = (
+        await api.post(
+          '/api/sites/',
+          { name: 'Cerámica Sur', subdomain, template: 'en-blanco' },
+          { token },
         )
-      ).body.message,
-    ).toBe('Ese dominio ya está conectado a otro sitio de Impulsa.');
-    for (const [method, path] of [
-      ['GET', `/api/sites/${site.id}/domain/`],
-      ['PUT', `/api/sites/${site.id}/domain/`],
-      ['DELETE', `/api/sites/${site.id}/domain/`],
-      ['POST', `/api/sites/${site.id}/domain/verify/`],
-    ] as const) {
-      expect(
-        (
-          await api.request(method, path, {
-            token: other.token,
-            useCookies: false,
-            body: method === 'GET' ? undefined : { domain: 'x.cl' },
-          })
-        ).status,
-      ).toBe(404);
-    }
+      ).body;
+      await api.post(`/api/sites/${site.id}/publish/`, undefined, { token });
+    });
 
-    // Disconnecting takes effect at once, even for the cached page.
-    expect((await api.delete(`/api/sites/${site.id}/domain/`, { token })).status).toBe(200);
-    expect((await getWithHost(url, domain, '/')).status).toBe(404);
-    expect((await api.get(`/api/sites/${site.id}/domain/`, { token })).status).toBe(404);
-    expect((await getWithHost(url, `${subdomain}.localhost`, '/')).status).toBe(200);
+    it('refuses what is not a domain, and Impulsa’s own', async () => {
+      const path = `/api/sites/${site.id}/domain/`;
+      const notOne = await api.put(path, { domain: 'no es un dominio' }, { token });
+      expect(notOne.body.errors.domain[0]).toBe(
+        'Escribe un dominio como mitienda.cl o www.mitienda.cl.',
+      );
+      expect((await api.put(path, { domain: 'tienda.impulsa.cl' }, { token })).status).toBe(400);
+    });
+
+    it('takes a domain as typed and asks for its TXT and CNAME records', async () => {
+      set = await api.put(
+        `/api/sites/${site.id}/domain/`,
+        { domain: `https://WWW.${subdomain}.cl/` },
+        { token },
+      );
+      expect(set.status).toBe(200);
+      expect(set.body).toMatchObject({
+        domain,
+        status: 'pending',
+        txt: { name: `_impulsa.${domain}` },
+        checked_at: null,
+        reason: null,
+      });
+      expect(set.body.txt.value).toMatch(/^impulsa-verificacion=[0-9a-f]{32}$/);
+      expect(set.body.records[1]).toMatchObject({
+        type: 'CNAME',
+        name: 'www',
+        value: 'sites.impulsa.test',
+      });
+    });
+
+    it('serves nothing and gets no certificate while pending', async () => {
+      expect((await getWithHost(url, domain, '/')).status).toBe(404);
+      expect(await tlsAsk(domain)).toBe(404);
+    });
+
+    it('stays pending without the record, saying so and when it looked', async () => {
+      setTxt(dnsZone, `_impulsa.${domain}`, null);
+      const none = await verify();
+      expect(none).toMatchObject({
+        status: 'pending',
+        reason: expect.stringContaining('Todavía no encontramos el registro TXT'),
+      });
+      expect(none.checked_at).toEqual(expect.any(String));
+    });
+
+    it('stays pending with a record of another value', async () => {
+      setTxt(dnsZone, `_impulsa.${domain}`, [['v=spf1 -all'], ['impulsa-verificacion=0000']]);
+      expect(await verify()).toMatchObject({
+        status: 'pending',
+        reason: expect.stringContaining('su valor no coincide'),
+      });
+      expect((await getWithHost(url, domain, '/')).status).toBe(404);
+    });
+
+    it('verifies the right value, even split in two chunks as long TXT values are', async () => {
+      const value = set.body.txt.value as string;
+      setTxt(dnsZone, `_impulsa.${domain}`, [
+        ['v=spf1 -all'],
+        [value.slice(0, 10), value.slice(10)],
+      ]);
+      expect(await verify()).toMatchObject({ status: 'verified', reason: null });
+      expect((await api.get(`/api/sites/${site.id}/`, { token })).body).toMatchObject({
+        custom_domain: domain,
+        domain_status: 'verified',
+        url: `https://${domain}`,
+      });
+    });
+
+    it('serves the site at once at the domain, its canonical URL there, and never the app', async () => {
+      const home = await getWithHost(url, domain, '/');
+      expect(home.status).toBe(200);
+      expect(home.body).toContain('Cerámica Sur');
+      expect(home.body).toContain(`<link rel="canonical" href="https://${domain}/"`);
+      expect((await getWithHost(url, domain, '/dashboard')).status).toBe(404);
+      expect((await getWithHost(url, domain.toUpperCase() + '.:443', '/')).status).toBe(200);
+    });
+
+    it('is found by its domain, and Caddy may get it a certificate', async () => {
+      const found = await api.post('/api/sites/lookup_by_domain/', {
+        domain_type: 'custom',
+        value: domain,
+      });
+      expect(found.body).toMatchObject({ name: 'Cerámica Sur', custom_domain: domain });
+      expect(await tlsAsk(domain)).toBe(200);
+    });
+
+    it('cannot be taken by another site, nor touched by another seller', async () => {
+      const other = await new ApiClient(url).register();
+      const as = { token: other.token, useCookies: false };
+      const theirs = (await api.post('/api/sites/', { name: 'Copia', subdomain: label() }, as))
+        .body;
+      const taken = await api.put(`/api/sites/${theirs.id}/domain/`, { domain }, as);
+      expect(taken.body.message).toBe('Ese dominio ya está conectado a otro sitio de Impulsa.');
+      for (const [method, path] of [
+        ['GET', `/api/sites/${site.id}/domain/`],
+        ['PUT', `/api/sites/${site.id}/domain/`],
+        ['DELETE', `/api/sites/${site.id}/domain/`],
+        ['POST', `/api/sites/${site.id}/domain/verify/`],
+      ] as const) {
+        const res = await api.request(method, path, {
+          ...as,
+          body: method === 'GET' ? undefined : { domain: 'x.cl' },
+        });
+        expect(res.status, `${method} ${path}`).toBe(404);
+      }
+    });
+
+    it('disconnects at once, even the cached page, and the subdomain stays', async () => {
+      expect((await api.delete(`/api/sites/${site.id}/domain/`, { token })).status).toBe(200);
+      expect((await getWithHost(url, domain, '/')).status).toBe(404);
+      expect((await api.get(`/api/sites/${site.id}/domain/`, { token })).status).toBe(404);
+      expect((await getWithHost(url, `${subdomain}.localhost`, '/')).status).toBe(200);
+    });
   });
 });
