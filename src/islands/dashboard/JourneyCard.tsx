@@ -110,7 +110,7 @@ function useOutcome(state: Awaited<ReturnType<typeof actions.flow.check>> | null
       void done();
     }
     // `done` changes with every render of the card; the answer is what moves this.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per answer, as said above
   }, [state]);
 }
 
