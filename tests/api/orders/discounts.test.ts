@@ -4,7 +4,7 @@
  * to a category), uses counted atomically (parallel checkouts never pass the limit, a buyer's own
  * limit), and a cancelled order giving its use back.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { SELLER_IDENTITY } from '../../support/shop';
 
@@ -47,69 +47,100 @@ async function shop(url: string) {
 }
 
 describe.each(servers)('discount codes on $kind', ({ url }) => {
-  it('creates, lists, edits with versions and deletes; another seller gets 404', async () => {
-    const { api, as, code } = await shop(url);
-    const bad = await api.post(
-      '/api/discounts/',
-      { code: 'a b', kind: 'percent', value: 150, starts_at: '2026-12-10', ends_at: '2026-12-01' },
-      as,
-    );
-    expect(bad.status).toBe(400);
-    expect(bad.body.errors).toMatchObject({
-      code: ['Usa de 3 a 30 letras, números o guiones, como VERANO-10.'],
-      value: ['Un porcentaje va de 1 a 100.'],
-      ends_at: ['La fecha de término debe ser después de la de inicio.'],
+  describe('a discount code', () => {
+    let mine: Awaited<ReturnType<typeof shop>>;
+    let made: any;
+    beforeAll(async () => {
+      mine = await shop(url);
     });
-    const made = await code({ code: 'verano-10', ends_at: '2026-12-31' });
-    expect(made).toMatchObject({
-      code: 'VERANO-10',
-      kind: 'percent',
-      value: 10,
-      uses: 0,
-      version: 1,
+
+    it('is refused in Spanish with a bad code, percentage or dates', async () => {
+      const bad = await mine.api.post(
+        '/api/discounts/',
+        {
+          code: 'a b',
+          kind: 'percent',
+          value: 150,
+          starts_at: '2026-12-10',
+          ends_at: '2026-12-01',
+        },
+        mine.as,
+      );
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors).toMatchObject({
+        code: ['Usa de 3 a 30 letras, números o guiones, como VERANO-10.'],
+        value: ['Un porcentaje va de 1 a 100.'],
+        ends_at: ['La fecha de término debe ser después de la de inicio.'],
+      });
     });
-    // The whole last day in Chile (summer time: UTC−3).
-    expect(made.ends_at).toBe('2027-01-01T02:59:59.999Z');
-    const twice = await api.post(
-      '/api/discounts/',
-      { code: 'Verano-10', kind: 'amount', value: 1 },
-      as,
-    );
-    expect(twice.status).toBe(409);
-    expect(twice.body.errors.code).toEqual(['Ya tienes un código VERANO-10: elige otro.']);
-    expect((await api.get('/api/discounts/', as)).body.results).toHaveLength(1);
 
-    // Created already over: refused in Spanish, never listed as «Activo».
-    const ended = await api.post(
-      '/api/discounts/',
-      { code: 'PASADO', kind: 'percent', value: 10, ends_at: '2020-01-31' },
-      as,
-    );
-    expect(ended.status).toBe(400);
-    expect(ended.body.errors.ends_at).toEqual([
-      'Esa fecha de término ya pasó: elige hoy o una fecha futura.',
-    ]);
-    // Where each code stands: scheduled, active, used up.
-    expect(made.state).toBe('activo');
-    expect((await code({ code: 'NAVIDAD', starts_at: '2099-12-20' })).state).toBe('programado');
-    expect((await code({ code: 'UNA-VEZ', max_uses: 1 })).state).toBe('activo');
+    it('is kept in capitals, active, until the whole last day in Chile', async () => {
+      made = await mine.code({ code: 'verano-10', ends_at: '2026-12-31' });
+      expect(made).toMatchObject({
+        code: 'VERANO-10',
+        kind: 'percent',
+        value: 10,
+        uses: 0,
+        version: 1,
+        state: 'activo',
+      });
+      // Summer time: UTC−3.
+      expect(made.ends_at).toBe('2027-01-01T02:59:59.999Z');
+    });
 
-    const paused = await api.patch(`/api/discounts/${made.id}/`, { active: false, version: 1 }, as);
-    expect(paused.body).toMatchObject({ active: false, version: 2 });
-    const stale = await api.patch(`/api/discounts/${made.id}/`, { value: 20, version: 1 }, as);
-    expect(stale.status).toBe(409);
-    expect(stale.body.current).toMatchObject({ active: false, version: 2 });
+    it('is refused a second time, in any capitals, and listed once', async () => {
+      const twice = await mine.api.post(
+        '/api/discounts/',
+        { code: 'Verano-10', kind: 'amount', value: 1 },
+        mine.as,
+      );
+      expect(twice.status).toBe(409);
+      expect(twice.body.errors.code).toEqual(['Ya tienes un código VERANO-10: elige otro.']);
+      expect((await mine.api.get('/api/discounts/', mine.as)).body.results).toHaveLength(1);
+    });
 
-    const stranger = new ApiClient(url);
-    const other = { token: (await stranger.register()).token };
-    expect((await stranger.get(`/api/discounts/${made.id}/`, other)).status).toBe(404);
-    expect(
-      (await stranger.patch(`/api/discounts/${made.id}/`, { value: 99, version: 2 }, other)).status,
-    ).toBe(404);
-    expect((await stranger.delete(`/api/discounts/${made.id}/`, other)).status).toBe(404);
-    expect((await new ApiClient(url).get('/api/discounts/')).status).toBe(401);
-    expect((await api.delete(`/api/discounts/${made.id}/`, as)).status).toBe(200);
-    expect((await api.get(`/api/discounts/${made.id}/`, as)).status).toBe(404);
+    it('is refused when created already over, so it is never listed «Activo»', async () => {
+      const ended = await mine.api.post(
+        '/api/discounts/',
+        { code: 'PASADO', kind: 'percent', value: 10, ends_at: '2020-01-31' },
+        mine.as,
+      );
+      expect(ended.status).toBe(400);
+      expect(ended.body.errors.ends_at).toEqual([
+        'Esa fecha de término ya pasó: elige hoy o una fecha futura.',
+      ]);
+    });
+
+    it('is «programado» before its first day, and «activo» with uses left', async () => {
+      expect((await mine.code({ code: 'NAVIDAD', starts_at: '2099-12-20' })).state).toBe(
+        'programado',
+      );
+      expect((await mine.code({ code: 'UNA-VEZ', max_uses: 1 })).state).toBe('activo');
+    });
+
+    it('is paused by version; a stale edit is a 409 with the stored copy', async () => {
+      const path = `/api/discounts/${made.id}/`;
+      const paused = await mine.api.patch(path, { active: false, version: 1 }, mine.as);
+      expect(paused.body).toMatchObject({ active: false, version: 2 });
+      const stale = await mine.api.patch(path, { value: 20, version: 1 }, mine.as);
+      expect(stale.status).toBe(409);
+      expect(stale.body.current).toMatchObject({ active: false, version: 2 });
+    });
+
+    it('is a 404 to another seller and a 401 to nobody', async () => {
+      const stranger = new ApiClient(url);
+      const other = { token: (await stranger.register()).token };
+      const path = `/api/discounts/${made.id}/`;
+      expect((await stranger.get(path, other)).status).toBe(404);
+      expect((await stranger.patch(path, { value: 99, version: 2 }, other)).status).toBe(404);
+      expect((await stranger.delete(path, other)).status).toBe(404);
+      expect((await new ApiClient(url).get('/api/discounts/')).status).toBe(401);
+    });
+
+    it('is gone once deleted', async () => {
+      expect((await mine.api.delete(`/api/discounts/${made.id}/`, mine.as)).status).toBe(200);
+      expect((await mine.api.get(`/api/discounts/${made.id}/`, mine.as)).status).toBe(404);
+    });
   });
 
   it('prices codes on the server: percent, amount, minimum, dates, a category only', async () => {

@@ -301,84 +301,117 @@ describe.each(servers)('shop API on $kind', ({ url }) => {
     });
   });
 
-  it('/shop/{id}: public, zero JavaScript, SEO and JSON-LD; fresh after an edit; else a 404', async () => {
-    const { api, token, as } = await seller(url);
-    await api.patch(
-      '/api/store/',
-      { ...SELLER_IDENTITY, name: 'Dulces Rosa', whatsapp: '+56987654321', version: 0 },
-      as,
-    );
-    const image = (
-      await upload(
-        url,
-        token,
-        await jpeg(1600, 1200),
-        'a.jpg',
-        'image/jpeg',
-        'Torta vista desde arriba',
-      )
-    ).body;
-    const p = (
-      await api.post(
-        '/api/products/',
-        {
-          name: 'Torta <Mil> Hojas',
-          description: '<p>Con manjar casero</p>',
-          price: 12990,
-          compare_at_price: 15990,
-          stock: 2,
-          images: [image.id],
-          published: true,
-        },
-        as,
-      )
-    ).body;
-    const page = await fetch(`${url}/shop/${p.id}`);
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
-    expect(html).toContain('<html lang="es-CL">');
-    expect(html).toContain('<title>Torta &lt;Mil&gt; Hojas · Dulces Rosa</title>');
-    expect(html).toContain('<meta name="description" content="Con manjar casero">');
-    expect(html).toContain(`<link rel="canonical" href="${p.shop_url}">`);
-    expect(html).toContain('<meta property="og:image" content="http');
-    expect(html).toContain('Últimas 2 unidades');
-    expect(html).toContain('$12.990');
-    expect(html).toMatch(/<del[^>]*><span class="sr-only">Antes: <\/span>\$15\.990<\/del>/);
-    expect(html).toContain('https://wa.me/56987654321?text=');
-    expect(html).toMatch(/<img[^>]*fetchpriority="high"/);
-    expect(html).toMatch(/type="image\/avif" srcset="[^"]*320w/);
-    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
-    expect(ld).toMatchObject({
-      '@type': 'Product',
-      name: 'Torta <Mil> Hojas',
-      offers: {
-        '@type': 'Offer',
-        priceCurrency: 'CLP',
-        price: 12990,
-        availability: 'https://schema.org/LimitedAvailability',
-        url: p.shop_url,
-        seller: { name: 'Dulces Rosa' },
-      },
+  describe('/shop/{id}, the public product page', () => {
+    let mine: Awaited<ReturnType<typeof seller>>;
+    let p: any;
+    let html: string;
+    const open = async () => (await fetch(`${url}/shop/${p.id}`)).text();
+
+    beforeAll(async () => {
+      mine = await seller(url);
+      await mine.api.patch(
+        '/api/store/',
+        { ...SELLER_IDENTITY, name: 'Dulces Rosa', whatsapp: '+56987654321', version: 0 },
+        mine.as,
+      );
+      const image = (
+        await upload(
+          url,
+          mine.token,
+          await jpeg(1600, 1200),
+          'a.jpg',
+          'image/jpeg',
+          'Torta vista desde arriba',
+        )
+      ).body;
+      p = (
+        await mine.api.post(
+          '/api/products/',
+          {
+            name: 'Torta <Mil> Hojas',
+            description: '<p>Con manjar casero</p>',
+            price: 12990,
+            compare_at_price: 15990,
+            stock: 2,
+            images: [image.id],
+            published: true,
+          },
+          mine.as,
+        )
+      ).body;
+      const page = await fetch(`${url}/shop/${p.id}`);
+      expect(page.status).toBe(200);
+      html = await page.text();
     });
-    // A seller's text is text: `<` in a name is escaped in content (attributes may hold it as is).
-    expect(html).toMatch(/<h1[^>]*>Torta &lt;Mil&gt; Hojas<\/h1>/);
-    expect(html).not.toMatch(/>[^<"]*<Mil>/);
 
-    await fetch(`${url}/shop/${p.id}`);
-    await api.patch(`/api/products/${p.id}/`, { price: 9990, version: p.version }, as);
-    expect(await (await fetch(`${url}/shop/${p.id}`)).text()).toContain('$9.990');
-    await api.patch('/api/store/', { name: 'Pastelería Rosa', version: 1 }, as);
-    expect(await (await fetch(`${url}/shop/${p.id}`)).text()).toMatch(
-      /Vendido por <strong[^>]*>Pastelería Rosa<\/strong>/,
-    );
+    it('has no script but its JSON-LD', () => {
+      expect(html).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
+    });
 
-    await api.patch(`/api/products/${p.id}/`, { published: false, version: p.version + 1 }, as);
-    const hidden = await fetch(`${url}/shop/${p.id}`);
-    expect(hidden.status).toBe(404);
-    expect(await hidden.text()).toContain(`Page Not Found: /shop/${p.id}`);
-    expect((await fetch(`${url}/shop/abc`)).status).toBe(404);
-    expect((await fetch(`${url}/shop/99999999999`)).status).toBe(404);
+    it('has its language, title, description, canonical URL and share image', () => {
+      expect(html).toContain('<html lang="es-CL">');
+      expect(html).toContain('<title>Torta &lt;Mil&gt; Hojas · Dulces Rosa</title>');
+      expect(html).toContain('<meta name="description" content="Con manjar casero">');
+      expect(html).toContain(`<link rel="canonical" href="${p.shop_url}">`);
+      expect(html).toContain('<meta property="og:image" content="http');
+    });
+
+    it('shows the price, the one before, the stock left and «Pedir por WhatsApp»', () => {
+      expect(html).toContain('Últimas 2 unidades');
+      expect(html).toContain('$12.990');
+      expect(html).toMatch(/<del[^>]*><span class="sr-only">Antes: <\/span>\$15\.990<\/del>/);
+      expect(html).toContain('https://wa.me/56987654321?text=');
+    });
+
+    it('loads its first picture first, as AVIF sized for a phone', () => {
+      expect(html).toMatch(/<img[^>]*fetchpriority="high"/);
+      expect(html).toMatch(/type="image\/avif" srcset="[^"]*320w/);
+    });
+
+    it('describes the product as schema.org JSON-LD', () => {
+      const ld = JSON.parse(
+        /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!,
+      );
+      expect(ld).toMatchObject({
+        '@type': 'Product',
+        name: 'Torta <Mil> Hojas',
+        offers: {
+          '@type': 'Offer',
+          priceCurrency: 'CLP',
+          price: 12990,
+          availability: 'https://schema.org/LimitedAvailability',
+          url: p.shop_url,
+          seller: { name: 'Dulces Rosa' },
+        },
+      });
+    });
+
+    it('prints a seller’s `<` as text in content', () => {
+      // Attributes may hold it as is.
+      expect(html).toMatch(/<h1[^>]*>Torta &lt;Mil&gt; Hojas<\/h1>/);
+      expect(html).not.toMatch(/>[^<"]*<Mil>/);
+    });
+
+    it('shows a new price and a new shop name right after they are saved', async () => {
+      await open();
+      await mine.api.patch(`/api/products/${p.id}/`, { price: 9990, version: p.version }, mine.as);
+      expect(await open()).toContain('$9.990');
+      await mine.api.patch('/api/store/', { name: 'Pastelería Rosa', version: 1 }, mine.as);
+      expect(await open()).toMatch(/Vendido por <strong[^>]*>Pastelería Rosa<\/strong>/);
+    });
+
+    it('is a 404 once unpublished, and for an id that is not one', async () => {
+      await mine.api.patch(
+        `/api/products/${p.id}/`,
+        { published: false, version: p.version + 1 },
+        mine.as,
+      );
+      const hidden = await fetch(`${url}/shop/${p.id}`);
+      expect(hidden.status).toBe(404);
+      expect(await hidden.text()).toContain(`Page Not Found: /shop/${p.id}`);
+      expect((await fetch(`${url}/shop/abc`)).status).toBe(404);
+      expect((await fetch(`${url}/shop/99999999999`)).status).toBe(404);
+    });
   });
 
   it('names taken at once (a double click, two tabs) each get their own slug: never a 500', async () => {
