@@ -1,7 +1,19 @@
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
+
+/**
+ * API files that start app servers of their own, to restart, cut or slow them. Their start-up
+ * (migrations, PGlite's first open) fills both cores for seconds, long enough for a shared
+ * server's health check to give up (a 503 at 1.5 s), so they run apart, one at a time.
+ */
+const ownAppFiles = fs
+  .readdirSync('tests/api', { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `tests/api/${file}`)
+  .filter((file) => /support\/(own-app|server)'/.test(fs.readFileSync(file, 'utf8')));
 
 export default defineConfig({
   resolve: {
@@ -32,9 +44,10 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          exclude: ownAppFiles,
           globalSetup: ['tests/support/global-setup.ts'],
-          // Most of an API file's time is spent waiting (on timers, restarts, a provider's
-          // answer), so three at once on two cores; the browsers run after them.
+          // An API file on the shared servers mostly waits (a provider's answer, a mail, a
+          // timer), so three at once on two cores.
           maxWorkers: 3,
           sequence: { groupOrder: 1 },
           testTimeout: 30_000,
@@ -44,8 +57,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'api-own-apps',
+          include: ownAppFiles,
+          globalSetup: ['tests/support/global-setup.ts'],
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+          testTimeout: 30_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'deploy',
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 4 },
           include: ['tests/deploy/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -61,7 +86,7 @@ export default defineConfig({
           hookTimeout: 90_000,
           // Two Chromiums at once: each file's browser and the shared app servers fill two cores.
           maxWorkers: 2,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
     ],

@@ -78,7 +78,7 @@ if (ok) {
   if (!ok) failedPhases++;
 }
 if (ok) {
-  const integration = vitest('API and browser tests', ['api', 'e2e']);
+  const integration = vitest('API and browser tests', ['api', 'api-own-apps', 'e2e']);
   reports.push(integration.file);
   ok = integration.ok;
 }
