@@ -25,6 +25,7 @@ const HANDLERS: Record<string, () => JobHandler | Promise<JobHandler>> = {
   'credit-note': async () => (await import('@/lib/invoicing/emit.server')).creditNoteJob,
   'payment-confirm': async () =>
     (await import('@/lib/orders/providers/confirm.server')).paymentConfirmJob,
+  refund: async () => (await import('@/lib/orders/providers/refund.server')).refundJob,
   'payment-notice': async () =>
     (await import('@/lib/orders/providers/confirm.server')).paymentNoticeJob,
   'password-reset': async () =>

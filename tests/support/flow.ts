@@ -39,7 +39,13 @@ interface Payment {
   status: 1 | 2 | 3 | 4;
   /** The status code of each confirmation the shop answered. */
   confirmations: number[];
-  refunds: { token: string; amount: number; status: string; urlCallBack: string }[];
+  refunds: {
+    refundCommerceOrder: string;
+    token: string;
+    amount: number;
+    status: string;
+    urlCallBack: string;
+  }[];
 }
 
 export interface TestFlow {
@@ -196,8 +202,22 @@ export async function startFlow(
         const amount = Number(params.get('amount'));
         if (!p || p.status !== 2)
           return sendJson(res, 400, { code: 1801, message: 'Order not paid' });
-        if (amount > p.amount) return sendJson(res, 400, { code: 1802, message: 'Invalid amount' });
+        const refundOrder = params.get('refundCommerceOrder') ?? '';
+        // The shop's own refund number names one refund: sent again, it is that refund.
+        const again = p.refunds.find((r) => r.refundCommerceOrder === refundOrder);
+        if (again)
+          return sendJson(res, 200, {
+            token: again.token,
+            flowRefundOrder: 7000 + p.refunds.indexOf(again) + 1,
+            date: new Date().toISOString(),
+            status: again.status,
+            fee: 0,
+          });
+        const given = p.refunds.reduce((sum, r) => sum + r.amount, 0);
+        if (amount > p.amount - given)
+          return sendJson(res, 400, { code: 1802, message: 'Invalid amount' });
         const refund = {
+          refundCommerceOrder: refundOrder,
           token: randomBytes(16).toString('hex').toUpperCase(),
           amount,
           status: 'created',

@@ -11,15 +11,12 @@ import {
   type OrderStatus,
   type PaymentMethod,
 } from '@/lib/orders/schemas';
-import { sellerWebpay } from '@/lib/orders/webpay-account.server';
-import { isRedirectProvider, orderReference } from '@/lib/orders/providers/provider';
-import { refundAtProvider } from '@/lib/orders/providers/refund.server';
+import { enqueueRefund, refundable } from '@/lib/orders/providers/refund.server';
 import type { Db } from '@/lib/server/db/client';
 import { perDatabase } from '@/lib/server/db/prepared';
 import { listPage, type JsonPart } from '@/lib/server/db/queries';
 import { orders } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
-import { log } from '@/lib/server/log';
 
 import { releaseStock, stockChanged } from '@/lib/orders/stock.server';
 import { type OrderRow, type OrderView, itemsOf, orderView } from '@/lib/orders/view.server';
@@ -131,9 +128,29 @@ export async function undocumentedCount(db: Db, sellerId: number): Promise<numbe
 }
 
 /**
+ * A move's loser: the order changed under it (another tab, a double click, a colleague). It reads
+ * how the order stands now, never that nothing happened.
+ */
+async function conflict(db: Db, sellerId: number, id: number, message?: string): Promise<never> {
+  const current = await getOrder(db, sellerId, id);
+  throw new HttpError(
+    409,
+    message ??
+      prose`Esta orden cambió mientras tanto: ahora está «${current.status_label.toLowerCase()}».
+        Revisa su estado actual.`,
+    {
+      body: { current },
+      ...(message && { errors: { status: ['Ese cambio de estado no es posible.'] } }),
+    },
+  );
+}
+
+/**
  * `PATCH /api/orders/{id}/`: the seller moves an order one step (see `nextStatuses`), with a note
- * for the buyer and, when sending it, the tracking number and carrier. Cancelling gives the stock
- * back and refunds a Webpay payment (a failed refund cancels nothing). The buyer gets a mail.
+ * for the buyer and, when sending it, the tracking number and carrier. The move is decided under
+ * the row's lock before anything leaves: cancelling a paid order enqueues its one refund in the
+ * same transaction (`refund.server.ts`), so two moves at once never refund twice, and the loser
+ * gets a 409 with the order as it now is. The buyer gets a mail.
  */
 export async function moveOrder(
   db: Db,
@@ -142,54 +159,29 @@ export async function moveOrder(
   move: OrderPatch,
 ): Promise<OrderView> {
   const { status: to, version, note = null } = move;
-  const row = await ownedOrder(db, sellerId, id);
-  if (version !== undefined && version !== row.version)
-    throw new HttpError(409, 'Esta orden cambió en otra pestaña. Revisa su estado actual.', {
-      body: { current: await getOrder(db, sellerId, id) },
-    });
-  const allowed = nextStatuses(
-    row.status as OrderStatus,
-    row.paymentMethod as PaymentMethod,
-    row.deliveryMethod as DeliveryMethod,
-  );
-  if (!allowed.includes(to))
-    throw new HttpError(
-      400,
-      prose`Una orden «${STATUS_LABELS[row.status as OrderStatus].toLowerCase()}» no puede pasar a
-        «${STATUS_LABELS[to].toLowerCase()}».`,
-      { errors: { status: ['Ese cambio de estado no es posible.'] } },
+  const seen = await ownedOrder(db, sellerId, id);
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.sellerId, sellerId)))
+      .for('update');
+    if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
+    if (version !== undefined && version !== row.version) return 'conflict' as const;
+    const status = row.status as OrderStatus;
+    const allowed = nextStatuses(
+      status,
+      row.paymentMethod as PaymentMethod,
+      row.deliveryMethod as DeliveryMethod,
     );
-  if (to === 'cancelado' && row.paymentMethod === 'webpay' && row.paidAt && row.webpayToken) {
-    try {
-      await (await sellerWebpay(db, sellerId))!.refund({
-        ref: row.webpayToken,
-        reference: orderReference(row),
-        amount: row.total,
-        email: row.buyerEmail,
-        // Webpay answers a refund at once: there is no later word to wait for.
-        callbackUrl: '',
-      });
-    } catch (error) {
-      log.error('webpay refund failed', {
-        order: id,
-        error: error instanceof Error ? error.message : String(error),
-      });
-      throw new HttpError(
-        502,
-        'Webpay no pudo reembolsar el pago; la orden sigue como estaba. Intenta de nuevo en unos minutos.',
-      );
-    }
-  }
-  if (
-    to === 'cancelado' &&
-    isRedirectProvider(row.paymentMethod) &&
-    row.paidAt &&
-    row.paymentRef &&
-    !row.refundDue
-  )
-    await refundAtProvider(db, row, row.paymentMethod);
-  const released = await db.transaction(async (tx) => {
-    const [moved] = await tx
+    // A move the order's status no longer allows conflicts with the order as it is: the caller
+    // reads it. Another request moved it while this one waited, or made this very move already.
+    if (!allowed.includes(to))
+      return status !== seen.status || status === to
+        ? ('conflict' as const)
+        : ({ refused: status } as const);
+    const refunds = to === 'cancelado' && refundable(row);
+    await tx
       .update(orders)
       .set({
         status: to,
@@ -208,18 +200,25 @@ export async function moveOrder(
         version: sql`${orders.version} + 1`,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(orders.id, id), eq(orders.status, row.status)))
-      .returning();
-    if (!moved)
-      throw new HttpError(409, 'Esta orden cambió en otra pestaña. Revisa su estado actual.');
+      .where(eq(orders.id, id));
     await recordEvent(tx, id, to, note);
     await enqueueOrderMails(tx, id, { event: 'status', status: to, note });
+    if (refunds) await enqueueRefund(tx, id);
     if (to === 'pagado') await enqueueTaxDocument(tx, id);
     // Cancelled after payment: its boleta, if one went out, is cancelled by a nota de crédito.
     if (to === 'cancelado' && row.paidAt) await enqueueCreditNote(tx, id);
     return to === 'cancelado' ? releaseStock(tx, id) : [];
   });
-  await stockChanged(sellerId, released);
+  if (outcome === 'conflict') return conflict(db, sellerId, id);
+  if ('refused' in outcome)
+    return conflict(
+      db,
+      sellerId,
+      id,
+      prose`Una orden «${STATUS_LABELS[outcome.refused].toLowerCase()}» no puede pasar a
+        «${STATUS_LABELS[to].toLowerCase()}».`,
+    );
+  await stockChanged(sellerId, outcome);
   return getOrder(db, sellerId, id);
 }
 

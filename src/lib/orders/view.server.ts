@@ -80,8 +80,13 @@ export interface OrderView {
   paid_at: string | null;
   expires_at: string | null;
   reason: string | null;
-  /** Paid at a provider after it lapsed, with its stock gone: the seller owes a refund. */
+  /**
+   * The seller owes the buyer a refund by hand: paid at a provider after it lapsed with its stock
+   * gone (`refund.state` null), or cancelled and the provider refused the refund (`refused`).
+   */
   refund_due: boolean;
+  /** The provider's refund of a cancelled order: asked (`state` as the provider says) or refused. */
+  refund: { state: string } | null;
   webpay: {
     authorization_code: string | null;
     card_last_digits: string | null;
@@ -99,6 +104,11 @@ export interface OrderView {
   version: number;
   created_at: string;
   updated_at: string;
+}
+
+function refundState(payment: unknown): { state: string } | null {
+  const refund = (payment as { refund?: { state?: string } } | null)?.refund;
+  return refund ? { state: refund.state ?? '' } : null;
 }
 
 export function orderView(row: OrderRow, items: ItemRow[]): OrderView {
@@ -143,6 +153,7 @@ export function orderView(row: OrderRow, items: ItemRow[]): OrderView {
     expires_at: row.status === 'pendiente_pago' ? (row.expiresAt?.toISOString() ?? null) : null,
     reason: row.reason,
     refund_due: row.refundDue,
+    refund: refundState(row.payment),
     webpay: result
       ? {
           authorization_code: result.authorization_code,

@@ -124,6 +124,11 @@ export function webpayProvider(account: WebpayAccount): WebpayProvider {
     commit: async (ref) => paymentOf(toResult(await (await open()).commit(ref))),
     status: async (ref) => paymentOf(toResult(await (await open()).status(ref))),
     async refund({ ref, amount }) {
+      // Webpay takes no idempotency key: a retry after a lost answer asks first whether the
+      // transaction is already given back, and never reverses it twice.
+      const before = toResult(await (await open()).status(ref));
+      if (before.status === 'REVERSED' || before.status === 'NULLIFIED')
+        return { ref, state: before.status };
       const refunded = (await (await open()).refund(ref, amount)) as { type?: string } | null;
       return { ref, state: refunded?.type ?? '' };
     },

@@ -130,7 +130,11 @@ describe.each(servers)('Mercado Pago on $kind', ({ url }) => {
       shop.as,
     );
     expect(cancelled.status).toBe(200);
-    const [refunded] = await mercadoPagoPayments(mpUrl, placed.body.number);
+    // The refund is a job the cancel enqueued: it reaches Mercado Pago a moment later.
+    const [refunded] = await until(
+      () => mercadoPagoPayments(mpUrl, placed.body.number),
+      ([p]) => p?.status === 'refunded',
+    );
     expect(refunded).toMatchObject({ status: 'refunded', refunds: [{ amount: 34990 }] });
   });
 

@@ -118,9 +118,11 @@ describe.each(servers)('a receipt paid by card on $kind', ({ url }) => {
       shop.as,
     );
     expect(cancelled.status).toBe(200);
-    expect((await flowPayment(flowUrl, flowToken(again))).refunds).toMatchObject([
-      { amount: 15990 },
-    ]);
+    const refunded = await until(
+      () => flowPayment(flowUrl, flowToken(again)),
+      (p) => p.refunds.length > 0,
+    );
+    expect(refunded.refunds).toMatchObject([{ amount: 15990 }]);
   });
 
   it('shows Webpay’s button; declined or timed out the order waits again; approved, it is paid', async () => {

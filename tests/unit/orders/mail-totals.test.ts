@@ -55,6 +55,7 @@ const order = {
   expires_at: '2026-11-27T15:00:00Z',
   reason: null,
   refund_due: false,
+  refund: null,
   webpay: null,
   receipt_url: 'https://impulsa.cl/pay/orden/x',
   tracking: null,

@@ -1,25 +1,67 @@
 /**
- * A paid order the seller cancels gives its money back through the provider that took it; a
- * refund the provider refuses cancels nothing. Its answer, and later its callback's, are kept on
- * the order beside the payment.
+ * A paid order the seller cancels gives its money back through the provider that took it. The
+ * cancel is decided first, in its own transaction, which enqueues one `refund` job keyed by the
+ * order: two cancels at once, a retry after a crash or a lost answer all reach the provider as the
+ * same refund (Flow's `refundCommerceOrder`, Mercado Pago's `X-Idempotency-Key`, Webpay asked
+ * first whether the transaction is already reversed). A refund the provider refuses leaves the
+ * order cancelled with `refund_due`, and the seller is told to give the money back by hand.
  */
 import { eq, sql } from 'drizzle-orm';
 import { sellerProvider } from '@/lib/orders/providers/accounts.server';
 import {
+  isRedirectProvider,
   orderReference,
-  PROVIDER_NAMES,
+  ProviderAccountRejected,
+  ProviderError,
+  type PaymentProvider,
   type RedirectProvider,
 } from '@/lib/orders/providers/provider';
+import { enqueueOrderMails, orderRef } from '@/lib/orders/order-mails.server';
+import { PAYMENT_NAMES, type PaymentMethod } from '@/lib/orders/schemas';
+import { recordEvent } from '@/lib/orders/timeline.server';
 import { PROVIDER_PATHS } from '@/lib/orders/urls';
 import type { OrderRow } from '@/lib/orders/view.server';
-import { siteUrl } from '@/lib/server/config';
+import { sellerWebpay } from '@/lib/orders/webpay-account.server';
+import { jobSettings, siteUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
+import type { Tx } from '@/lib/server/db/versioned';
 import { orders } from '@/lib/server/db/schema';
-import { HttpError } from '@/lib/server/http/errors';
 import { log } from '@/lib/server/log';
+import { givesUp } from '@/lib/server/queue/backoff';
+import { enqueue } from '@/lib/server/queue/queue';
+import { PermanentJobError, type JobHandler } from '@/lib/server/queue/worker';
+
+export const REFUND_JOB = 'refund';
+
+/** The provider's word on a refund, kept on the order beside the payment it gives back. */
+export interface RefundRecord {
+  ref: string;
+  /** The provider's state (`created`, `refunded`, `approved`, `REVERSED`…), or `refused`. */
+  state: string;
+}
+
+/** Whether a cancelled order of this kind has money to give back through its provider. */
+export function refundable(row: OrderRow): boolean {
+  if (!row.paidAt || row.refundDue) return false;
+  if (row.paymentMethod === 'webpay') return Boolean(row.webpayToken);
+  return isRedirectProvider(row.paymentMethod) && Boolean(row.paymentRef);
+}
+
+/**
+ * Enqueues the order's one refund in the transaction that cancels it: its key is the order's, so a
+ * second cancel, a replayed request or a retry never asks for a second refund.
+ */
+export async function enqueueRefund(tx: Db | Tx, orderId: number): Promise<void> {
+  await enqueue(tx, {
+    kind: REFUND_JOB,
+    payload: { orderId },
+    key: `refund:order:${orderId}`,
+    ref: orderRef(orderId),
+  });
+}
 
 /** Keeps the provider's word on a refund beside the payment it gives back. */
-async function keepRefund(db: Db, orderId: number, refund: { ref: string; state: string }) {
+async function keepRefund(db: Db | Tx, orderId: number, refund: RefundRecord) {
   await db
     .update(orders)
     .set({
@@ -28,35 +70,85 @@ async function keepRefund(db: Db, orderId: number, refund: { ref: string; state:
     .where(eq(orders.id, orderId));
 }
 
-export async function refundAtProvider(
-  db: Db,
-  row: OrderRow,
-  provider: RedirectProvider,
-): Promise<void> {
-  const name = PROVIDER_NAMES[provider];
+/** A refund kept on the order, if one was asked for and answered. */
+export const refundOf = (row: Pick<OrderRow, 'payment'>): RefundRecord | null =>
+  (row.payment as { refund?: RefundRecord } | null)?.refund ?? null;
+
+/** The provider won't give the money back (refused, or no longer connected): a refusal, not an outage. */
+function refusal(error: unknown): boolean {
+  if (error instanceof ProviderAccountRejected) return true;
+  if (error instanceof ProviderError) return error.status < 500;
+  // Transbank's SDK throws axios's «Request failed with status code 422».
+  return /status code 4\d\d\b/.test(error instanceof Error ? error.message : '');
+}
+
+async function clientOf(db: Db, row: OrderRow): Promise<PaymentProvider | null> {
+  if (row.paymentMethod === 'webpay') return sellerWebpay(db, row.sellerId);
+  return isRedirectProvider(row.paymentMethod)
+    ? sellerProvider(db, row.sellerId, row.paymentMethod)
+    : null;
+}
+
+/**
+ * The refund could not be made: the order stays cancelled, marked `refund_due`, and the seller is
+ * told to give the money back from her own account. Once: the row's flag is the claim.
+ */
+async function refundRefused(db: Db, row: OrderRow, why: string): Promise<void> {
+  const name = PAYMENT_NAMES[row.paymentMethod as PaymentMethod];
+  await db.transaction(async (tx) => {
+    const [marked] = await tx
+      .update(orders)
+      .set({
+        refundDue: true,
+        reason: `La tienda canceló la orden y te devolverá el pago directamente (${name} no aceptó el reembolso).`,
+        payment: sql`coalesce(${orders.payment}, '{}'::jsonb) ||
+          ${JSON.stringify({ refund: { ref: '', state: 'refused' } })}::jsonb`,
+        version: sql`${orders.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(sql`${orders.id} = ${row.id} and not ${orders.refundDue}`)
+      .returning({ id: orders.id });
+    if (!marked) return;
+    await recordEvent(tx, row.id, 'cancelado', `${name} no aceptó el reembolso: ${why}`);
+    await enqueueOrderMails(tx, row.id, { event: 'refund_due' });
+  });
+}
+
+/** The `refund` job: asks the order's provider for its one refund and keeps its answer. */
+export const refundJob: JobHandler = async (handle, job) => {
+  const orderId = Number(job.payload.orderId);
+  const db = handle.db;
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new PermanentJobError(`order ${orderId} no longer exists`);
+  // Already answered (a rerun after a crash between the call and its record is asked again below).
+  if (row.refundDue || refundOf(row)) return {};
+  const client = await clientOf(db, row);
+  if (!client) {
+    await refundRefused(db, row, 'la tienda ya no tiene su cuenta conectada.');
+    return {};
+  }
   try {
-    const client = await sellerProvider(db, row.sellerId, provider);
-    if (!client) throw new Error('the store has no account with the provider');
     const refund = await client.refund({
-      ref: row.paymentRef!,
+      ref: (row.paymentMethod === 'webpay' ? row.webpayToken : row.paymentRef)!,
       reference: orderReference(row),
       amount: row.total,
       email: row.buyerEmail,
-      callbackUrl: siteUrl().origin + PROVIDER_PATHS.refund(provider),
+      callbackUrl: isRedirectProvider(row.paymentMethod)
+        ? siteUrl().origin + PROVIDER_PATHS.refund(row.paymentMethod)
+        : '',
     });
-    await keepRefund(db, row.id, refund);
+    await keepRefund(db, orderId, refund);
+    return { refund: refund.state };
   } catch (error) {
-    log.error('provider refund failed', {
-      provider,
-      order: row.id,
-      error: error instanceof Error ? error.message : String(error),
-    });
-    throw new HttpError(
-      502,
-      `${name} no pudo reembolsar el pago; la orden sigue como estaba. Intenta de nuevo en unos minutos.`,
-    );
+    const message = error instanceof Error ? error.message : String(error);
+    if (refusal(error) || givesUp(jobSettings(), job.createdAt, new Date())) {
+      log.warn('refund refused', { order: orderId, provider: row.paymentMethod, error: message });
+      await refundRefused(db, row, 'devuélvelo desde tu cuenta.');
+      return {};
+    }
+    throw error;
   }
-}
+};
 
 /**
  * The provider's callback about a refund: where it stands is asked of the provider and kept on
@@ -76,7 +168,7 @@ export async function recordRefundStatus(
   if (!row) return false;
   const client = await sellerProvider(db, row.sellerId, provider);
   if (!client?.refundStatus) return true;
-  let refund: { ref: string; state: string };
+  let refund: RefundRecord;
   try {
     refund = await client.refundStatus(ref);
   } catch (error) {
