@@ -39,6 +39,8 @@ export interface TestOpenFactura {
   register(taxpayer: Taxpayer): Promise<Taxpayer>;
   /** What was emitted with `apikey`, oldest first (forgotten at a restart). */
   documents(apikey: string): Promise<Emitted[]>;
+  /** While on, `apikey`'s documents are emitted but their answers never reach the client. */
+  loseAnswers(apikey: string, lose: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -126,6 +128,7 @@ export async function startOpenFactura(port = 0): Promise<TestOpenFactura> {
   const emitted: Emitted[] = [];
   const byKey = new Map<string, Emitted>();
   const folios = new Map<string, number>();
+  const losing = new Set<string>();
   const hits = new Map<string, number[]>();
 
   /** 3 a second and 100 a minute per key, as OpenFactura's gateway counts. */
@@ -147,6 +150,13 @@ export async function startOpenFactura(port = 0): Promise<TestOpenFactura> {
       const t = JSON.parse(raw) as Taxpayer;
       taxpayers.set(t.apikey, t);
       return send(res, 201, t);
+    }
+    // Answers lost on the way back (slower than the client's timeout): emitted all the same.
+    if (url.pathname === '/__debug/lose-answers' && req.method === 'POST') {
+      const { apikey, lose } = JSON.parse(raw) as { apikey: string; lose: boolean };
+      if (lose) losing.add(apikey);
+      else losing.delete(apikey);
+      return send(res, 200, { losing: [...losing] });
     }
     if (url.pathname === '/__debug/documents') {
       const apikey = url.searchParams.get('apikey');
@@ -212,6 +222,7 @@ export async function startOpenFactura(port = 0): Promise<TestOpenFactura> {
         return refuse(res, 'OF-02', 'Faltan campos obligatorios en el dte');
       const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
       const first = key ? byKey.get(`${apikey}:${key}`) : undefined;
+      if (first && losing.has(apikey)) return void res.destroy();
       if (first)
         return send(res, 400, {
           error: {
@@ -263,6 +274,7 @@ export async function startOpenFactura(port = 0): Promise<TestOpenFactura> {
       const doc: Emitted = { token: randomBytes(32).toString('hex'), folio, apikey, key, dte };
       emitted.push(doc);
       if (key) byKey.set(`${apikey}:${key}`, doc);
+      if (losing.has(apikey)) return void res.destroy();
       const wants = new Set(body.response ?? []);
       return send(res, 200, {
         TOKEN: doc.token,
@@ -290,7 +302,7 @@ export async function startOpenFactura(port = 0): Promise<TestOpenFactura> {
 /** The debug side of an OpenFactura already running at `url` (the shared one: `inject('openfacturaUrl')`). */
 export function openFacturaAt(
   url: string,
-): Pick<TestOpenFactura, 'taxpayer' | 'register' | 'documents'> {
+): Pick<TestOpenFactura, 'taxpayer' | 'register' | 'documents' | 'loseAnswers'> {
   const register = async (t: Taxpayer) => {
     await fetch(`${url}/__debug/taxpayers`, { method: 'POST', body: JSON.stringify(t) });
     return t;
@@ -308,6 +320,12 @@ export function openFacturaAt(
         cdgSIISucur: '81303347',
       };
       return register(t);
+    },
+    async loseAnswers(apikey, lose) {
+      await fetch(`${url}/__debug/lose-answers`, {
+        method: 'POST',
+        body: JSON.stringify({ apikey, lose }),
+      });
     },
     async documents(apikey) {
       return (await fetch(`${url}/__debug/documents?apikey=${apikey}`)).json() as Promise<

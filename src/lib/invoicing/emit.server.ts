@@ -30,7 +30,7 @@ import { itemsOf, orderView, shopAtSale, shopCheckout } from '@/lib/orders/view.
 import type { Db } from '@/lib/server/db/handle';
 import { invoicingAccounts, orderItems, orders, taxDocuments } from '@/lib/server/db/schema';
 import { enqueueMail } from '@/lib/server/mail/outbox';
-import { enqueue } from '@/lib/server/queue/queue';
+import { enqueue, runSoon } from '@/lib/server/queue/queue';
 import { PermanentJobError, type JobHandler } from '@/lib/server/queue/worker';
 
 export const TAX_DOCUMENT_JOB = 'tax-document';
@@ -50,12 +50,13 @@ export function enqueueCreditNote(db: Db, orderId: number): Promise<void> {
   return enqueue(db, {
     kind: CREDIT_NOTE_JOB,
     payload: { orderId },
-    key: `credit-note:${orderId}`,
+    key: creditNoteKey(orderId),
     ref: orderRef(orderId),
   });
 }
 
 export const CREDIT_NOTE_JOB = 'credit-note';
+const creditNoteKey = (orderId: number) => `credit-note:${orderId}`;
 
 /** What the provider sees: one document per shop, order and type, ever. */
 export const idempotencyKeyOf = (sellerId: number, orderNumber: string, type: number) =>
@@ -69,12 +70,19 @@ export const taxDocumentJob: JobHandler = async (handle, job) => {
   if (!order) throw new PermanentJobError(`order ${orderId} no longer exists`);
   // Never a document for an order not paid.
   if (!order.paidAt) return { skipped: 'not paid' };
-  // Cancelled before its document went out: nothing to emit, nor to credit later.
-  if (order.status === 'cancelado') {
+  // Cancelled before its document went out. A try whose answer never came (a timeout) may have
+  // emitted at the SII all the same: that row is asked again below under its key, and what the
+  // provider answers is recorded, so the nota de crédito cancels it. Untried, or refused: nothing.
+  const cancelled = order.status === 'cancelado';
+  if (cancelled) {
     await db
       .delete(taxDocuments)
-      .where(and(eq(taxDocuments.orderId, orderId), ne(taxDocuments.status, 'emitida')));
-    return { skipped: 'cancelled' };
+      .where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.status, 'fallida')));
+    const [tried] = await db
+      .select({ id: taxDocuments.id })
+      .from(taxDocuments)
+      .where(and(eq(taxDocuments.orderId, orderId), ne(taxDocuments.dteType, DTE.notaCredito)));
+    if (!tried) return { skipped: 'cancelled' };
   }
   const opened = providerOf(await accountRow(db, order.sellerId));
   // Without a provider the seller issues it at the SII (the order's page says what to type).
@@ -98,7 +106,7 @@ export const taxDocumentJob: JobHandler = async (handle, job) => {
   } catch (error) {
     throw new PermanentJobError(`order ${orderId}: ${(error as Error).message}`);
   }
-  return emitAndRecord(
+  const recorded = await emitAndRecord(
     db,
     opened.provider,
     order,
@@ -108,6 +116,9 @@ export const taxDocumentJob: JobHandler = async (handle, job) => {
       soldBy: soldByOf(order),
     },
   );
+  // Found emitted after the cancel: its nota de crédito, waiting on it, may run now.
+  if (cancelled) await runSoon(db, creditNoteKey(orderId));
+  return recorded;
 };
 
 /** Who sold the order, as it was placed; null for one placed before the shop said so. */
@@ -164,10 +175,12 @@ async function emitAndRecord(
         })
         .where(eq(taxDocuments.id, doc!.id));
       await recordEvent(tx, orderId, TAX_DOCUMENT_EVENT, emittedLine(built.type, emitted.folio));
-      // The buyer's copy, unless the buyer's address was erased (a data request).
+      // The buyer's copy, unless the buyer's address was erased (a data request), or the sale
+      // was cancelled before its boleta was found (its nota de crédito is what they get).
       const current = await shopCheckout(tx, order.sellerId);
       const shop = current && shopAtSale(current, order);
-      if (shop && !order.buyerAnonymisedAt) {
+      const moot = order.status === 'cancelado' && built.type !== DTE.notaCredito;
+      if (shop && !order.buyerAnonymisedAt && !moot) {
         const view = orderView(order, (await itemsOf(tx, [orderId])).get(orderId)!);
         const mail = taxDocumentMail(view, shop, { type: built.type, ...emitted });
         await enqueueMail(tx, mail, {

@@ -75,6 +75,14 @@ export async function enqueueUnlessWaiting(db: Db, job: NewJob & { ref: string }
   if (!waiting) await enqueue(db, job);
 }
 
+/** Brings the waiting job with `key` forward to now: what it waited for has happened. */
+export async function runSoon(db: Db, key: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ runAt: sql`now()` })
+    .where(and(eq(jobs.key, key), eq(jobs.status, 'pending')));
+}
+
 /**
  * Claims up to `limit` due jobs for `worker` until the lease ends: pending ones whose time has
  * come, and running ones whose worker died (lease expired). Another worker skips the rows locked here.
