@@ -6,7 +6,7 @@
  * lines and amounts; a constituted company's registry file) stays, detached from the person's name
  * and with the buyers' personal fields anonymised.
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { credentialsChanged } from '@/lib/accounts/token-cache.server';
 import { verifyPassword } from '@/lib/accounts/passwords.server';
@@ -15,27 +15,8 @@ import { anonymiseBuyers } from '@/lib/orders/anonymise.server';
 import { cache } from '@/lib/server/cache/provider';
 import { tags, type CacheTag } from '@/lib/server/cache/tags';
 import type { Db, Tx } from '@/lib/server/db/client';
-import {
-  authTokens,
-  canvases,
-  carts,
-  categories,
-  companies,
-  companyDrafts,
-  deviceUnlocks,
-  discounts,
-  formKeys,
-  knownDevices,
-  lessonProgress,
-  media,
-  orders,
-  passwordResets,
-  products,
-  sites,
-  stores,
-  userIdentities,
-  users,
-} from '@/lib/server/db/schema';
+import { orders, users } from '@/lib/server/db/schema';
+import { PERSONAL_DATA } from '@/lib/privacy/registry.server';
 import { HttpError } from '@/lib/server/http/errors';
 
 const WRONG_PASSWORD = 'La contraseña no es correcta.';
@@ -76,38 +57,20 @@ async function erase(tx: Tx, userId: number): Promise<CacheTag[]> {
   // A second request that passed authentication before the first committed.
   if (!locked || locked.deletedAt)
     throw new HttpError(401, 'Tu sesión terminó. Ingresa nuevamente.');
-  const mine = (column: AnyPgColumn) => eq(column, userId);
   const gone: CacheTag[] = [tags.store(userId), tags.catalogue(userId), tags.dashboard(userId)];
-  // What visitors could see: its cache tags go with it.
-  const published = [
-    [sites, tags.site],
-    [products, tags.product],
-    [media, tags.media],
-    [categories, tags.category],
-  ] as const;
-  for (const [table, tag] of published) {
-    const rows = await tx.delete(table).where(mine(table.userId)).returning({ id: table.id });
-    gone.push(...rows.map((row) => tag(row.id)));
+  // What the registry says to erase, in its order; published rows take their cached pages along.
+  for (const entry of PERSONAL_DATA) {
+    const { deletion, owner, table, tag } = entry;
+    if (!('erase' in deletion) || deletion.erase !== 'rows' || !owner) continue;
+    const where = deletion.where?.(userId) ?? eq(owner, userId);
+    if (tag) {
+      const rows = (await tx
+        .delete(table)
+        .where(where)
+        .returning({ id: (table as unknown as { id: AnyPgColumn }).id })) as { id: number }[];
+      gone.push(...rows.map((row) => tag(row.id)));
+    } else await tx.delete(table).where(where);
   }
-  for (const [table, owner] of [
-    [authTokens, authTokens.userId],
-    [passwordResets, passwordResets.userId],
-    [userIdentities, userIdentities.userId],
-    [knownDevices, knownDevices.userId],
-    [deviceUnlocks, deviceUnlocks.userId],
-    [formKeys, formKeys.userId],
-    [canvases, canvases.userId],
-    [companyDrafts, companyDrafts.userId],
-    [lessonProgress, lessonProgress.userId],
-    [stores, stores.userId],
-    [discounts, discounts.sellerId],
-    [carts, carts.sellerId],
-  ] as const)
-    await tx.delete(table).where(mine(owner));
-  // A constituted company's file is the registry's; one still in progress is only the person's.
-  await tx
-    .delete(companies)
-    .where(and(eq(companies.userId, userId), ne(companies.status, 'constituida')));
   await anonymiseBuyers(tx, eq(orders.sellerId, userId));
   await tx
     .update(users)

@@ -7,32 +7,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/server/db/client';
-import {
-  authTokens,
-  canvases,
-  canvasSections,
-  categories,
-  companies,
-  companyDrafts,
-  companyStatusHistory,
-  discounts,
-  lessonProgress,
-  media,
-  orderEvents,
-  orderItems,
-  orders,
-  productImages,
-  products,
-  productVariants,
-  sitePages,
-  sites,
-  stores,
-  userIdentities,
-  users,
-} from '@/lib/server/db/schema';
+import { PERSONAL_DATA } from '@/lib/privacy/registry.server';
+import { authTokens, users } from '@/lib/server/db/schema';
 
 /** Keys that hold a secret, whatever the table: left out of every row. */
-const SECRET_KEY = /(hash|secret|apikey)$/i;
+const SECRET_KEY = /(hash|secret|apikey|token)$/i;
 
 function withoutSecrets<T extends Record<string, unknown>>(row: T): Partial<T> {
   return Object.fromEntries(
@@ -41,30 +20,44 @@ function withoutSecrets<T extends Record<string, unknown>>(row: T): Partial<T> {
 }
 const clean = <T extends Record<string, unknown>>(rows: T[]) => rows.map(withoutSecrets);
 
-/** The rows of `table` whose `column` is one of `ids` (none asked: none read). */
-async function rowsIn(
-  db: Db,
-  table: PgTable,
-  column: Parameters<typeof inArray>[0],
-  ids: number[],
-) {
-  if (ids.length === 0) return [];
-  return clean(await db.select().from(table).where(inArray(column, ids)));
+/** `row` without the fields `omit` names (a PDF's bytes). */
+function without(row: Record<string, unknown>, omit: readonly string[] = []) {
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !omit.includes(key)));
+}
+
+/**
+ * The rows the registry exports (`privacy/registry.server.ts`), each table under its key: the
+ * person's own rows, and the rows of their rows (a canvas's sections), without secrets.
+ */
+async function registryRows(db: Db, userId: number): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  const idsOf = new Map<PgTable, number[]>();
+  for (const { table, owner, via, export: what } of PERSONAL_DATA) {
+    if (!('key' in what)) continue;
+    const parentIds = via ? (idsOf.get(via.parent) ?? []) : [];
+    const rows =
+      owner || parentIds.length
+        ? ((await db
+            .select()
+            .from(table)
+            .where(owner ? eq(owner, userId) : inArray(via!.column, parentIds))) as Record<
+            string,
+            unknown
+          >[])
+        : [];
+    idsOf.set(
+      table,
+      rows.map((row) => row.id as number),
+    );
+    const cleaned = clean(rows).map((row) => without(row, what.omit));
+    out[what.key] = what.single ? (cleaned[0] ?? null) : cleaned;
+  }
+  return out;
 }
 
 /** What `GET /api/users/me/export/` answers (docs/design.md, «Impulsa's terms and privacy»). */
 export async function exportUserData(db: Db, userId: number) {
-  const mine = (table: PgTable, column: Parameters<typeof eq>[0]) =>
-    db.select().from(table).where(eq(column, userId));
   const [profile] = await db.select().from(users).where(eq(users.id, userId));
-  const [myCanvases, myCompanies, myProducts, mySites, myOrders] = await Promise.all([
-    mine(canvases, canvases.userId),
-    mine(companies, companies.userId),
-    mine(products, products.userId),
-    mine(sites, sites.userId),
-    mine(orders, orders.sellerId),
-  ]);
-  const ids = (rows: Record<string, unknown>[]) => rows.map((r) => r.id as number);
   const sessions = await db
     .select({
       createdAt: authTokens.createdAt,
@@ -91,29 +84,6 @@ export async function exportUserData(db: Db, userId: number) {
         ]
       : [],
     sessions,
-    identities: clean(await mine(userIdentities, userIdentities.userId)),
-    canvases: clean(myCanvases),
-    canvasSections: await rowsIn(db, canvasSections, canvasSections.canvasId, ids(myCanvases)),
-    companyDrafts: clean(await mine(companyDrafts, companyDrafts.userId)),
-    companies: clean(myCompanies),
-    companyHistory: await rowsIn(
-      db,
-      companyStatusHistory,
-      companyStatusHistory.companyId,
-      ids(myCompanies),
-    ),
-    store: clean(await mine(stores, stores.userId))[0] ?? null,
-    categories: clean(await mine(categories, categories.userId)),
-    media: clean(await mine(media, media.userId)),
-    products: clean(myProducts),
-    productVariants: await rowsIn(db, productVariants, productVariants.productId, ids(myProducts)),
-    productImages: await rowsIn(db, productImages, productImages.productId, ids(myProducts)),
-    sites: clean(mySites),
-    sitePages: await rowsIn(db, sitePages, sitePages.siteId, ids(mySites)),
-    discountCodes: clean(await mine(discounts, discounts.sellerId)),
-    ordersAsSeller: clean(myOrders),
-    orderItems: await rowsIn(db, orderItems, orderItems.orderId, ids(myOrders)),
-    orderEvents: await rowsIn(db, orderEvents, orderEvents.orderId, ids(myOrders)),
-    lessonProgress: clean(await mine(lessonProgress, lessonProgress.userId)),
+    ...(await registryRows(db, userId)),
   };
 }

@@ -3,9 +3,9 @@
  * number, lines, amounts, dates, status and payment are the seller's tax records, and the figures
  * (`/cifras`) read only those. Used by a seller's «Solicitudes de datos» and by account deletion.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '@/lib/server/db/client';
-import { orders } from '@/lib/server/db/schema';
+import { discountUses, orders } from '@/lib/server/db/schema';
 
 /** What an anonymised order says where the buyer's name was. */
 export const ANONYMISED_BUYER = 'Datos eliminados';
@@ -27,5 +27,16 @@ export async function anonymiseBuyers(db: Queryable, where: SQL): Promise<number
     })
     .where(where)
     .returning({ id: orders.id });
+  // The per-buyer count of a discount code keys on the e-mail: each use keeps only its order.
+  if (changed.length)
+    await db
+      .update(discountUses)
+      .set({ buyerEmail: sql`'orden-' || ${discountUses.orderId}` })
+      .where(
+        inArray(
+          discountUses.orderId,
+          changed.map((c) => c.id),
+        ),
+      );
   return changed.length;
 }

@@ -9,7 +9,7 @@ import { toCsv } from '@/lib/csv';
 import { anonymiseBuyers } from '@/lib/orders/anonymise.server';
 import { normalizePhone } from '@/lib/phone';
 import type { Db } from '@/lib/server/db/client';
-import { orderItems, orders } from '@/lib/server/db/schema';
+import { carts, orderItems, orders } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
 
 export const BUYER_QUERY_MESSAGE = 'Escribe el correo o el teléfono de la persona.';
@@ -144,7 +144,17 @@ export function buyerCsv(found: BuyerOrder[]): string {
   );
 }
 
-/** Anonymises the buyer in the seller's orders; returns how many orders changed (0: none held data). */
-export function anonymiseBuyer(db: Db, sellerId: number, query: BuyerQuery): Promise<number> {
+/**
+ * Anonymises the buyer in the seller's orders, and deletes the carts in the seller's shop where
+ * they typed that address or phone; returns how many orders changed (0: none held data).
+ */
+export async function anonymiseBuyer(db: Db, sellerId: number, query: BuyerQuery): Promise<number> {
+  const typed =
+    'email' in query
+      ? sql`lower(${carts.buyer} ->> 'buyer.email') = ${query.email}`
+      : // Typed as the buyer wrote it (`9 8765 4321`): its last nine digits are the number.
+        sql`right(regexp_replace(${carts.buyer} ->> 'buyer.phone', '[^0-9]', '', 'g'), 9) =
+          ${query.phone.replace(/[^0-9]/g, '').slice(-9)}`;
+  await db.delete(carts).where(and(eq(carts.sellerId, sellerId), typed));
   return anonymiseBuyers(db, buyerOrders(sellerId, query));
 }
