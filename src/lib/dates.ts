@@ -48,6 +48,18 @@ function santiagoOffset(instant: Date): number {
   return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3] ?? 0));
 }
 
+/**
+ * `instant` as Santiago's clock shows it, in ISO 8601 with its offset (`2026-11-25T23:30:00-03:00`):
+ * what a person in Chile reads in a file, and a program still parses.
+ */
+export function chileTimestamp(instant: Date): string {
+  const offset = santiagoOffset(instant);
+  const wall = new Date(instant.getTime() + offset * 60_000).toISOString().slice(0, 19);
+  const hours = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
+  const minutes = String(Math.abs(offset) % 60).padStart(2, '0');
+  return `${wall}${offset < 0 ? '-' : '+'}${hours}:${minutes}`;
+}
+
 /** The first (`start`) or last (`end`) moment of a calendar day (`2026-12-31`) in Santiago. */
 export function chileDayEdge(day: string, edge: 'start' | 'end'): Date {
   const wall = Date.parse(`${day}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`);

@@ -3,7 +3,7 @@ import type { APIContext } from 'astro';
 import { loginSchema } from '@/lib/accounts/schemas';
 import { startSession } from '@/lib/accounts/session.server';
 import { RATE_RULES } from '@/lib/accounts/rate-rules';
-import { assertUnder, hit, reached, record } from '@/lib/server/rate-limit';
+import { assertUnder, hit, reached, record, secondsLeft } from '@/lib/server/rate-limit';
 import { isKnownDevice, offerUnlock } from '@/lib/accounts/devices.server';
 import { authenticateWithPassword } from '@/lib/accounts/users.server';
 import type { Db } from '@/lib/server/db/client';
@@ -39,7 +39,10 @@ export async function signIn(
     !(await isKnownDevice(db, input.email, context))
   ) {
     await offerUnlock(db, input.email);
-    throw new HttpError(429, NEW_DEVICE_PAUSED);
+    // The pause lasts as long as the account's window of failures (docs/design.md §4).
+    throw new HttpError(429, NEW_DEVICE_PAUSED, {
+      headers: { 'Retry-After': String(secondsLeft(RATE_RULES.loginFailuresPerAccount)) },
+    });
   }
   const user = await authenticateWithPassword(db, input.email, input.password);
   if (!user) {

@@ -1,5 +1,6 @@
 /** A shop's customers: what a search means, and the CSV a seller downloads. Pure. */
 import { givenName } from '@/lib/person-name';
+import { csvPhone } from '@/lib/csv';
 import { chileDay } from '@/lib/dates';
 import { searchKey } from '@/lib/shop/filters';
 
@@ -53,7 +54,7 @@ export function customerCsvRows(customers: readonly CustomerView[]): string[][] 
   return customers.map((c) => [
     c.name,
     c.email,
-    c.phone,
+    csvPhone(c.phone),
     c.comuna_name ?? '',
     c.marketing_consent ? 'Sí' : 'No',
     String(c.orders),

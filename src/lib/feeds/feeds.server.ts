@@ -3,7 +3,7 @@
  * the order of `products_user_created_idx` (keyset, so the 200th batch costs what the first did),
  * each written out as it arrives. A shop of 100,000 products never has them all in memory.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { feedItems, type FeedProduct } from '@/lib/feeds/feed-items';
 import { GOOGLE_FEED_TAIL, googleFeedHead, googleFeedItem } from '@/lib/feeds/google-feed';
 import { META_FEED_HEAD, metaFeedItem, metaFeedLine } from '@/lib/feeds/meta-feed';
@@ -64,14 +64,17 @@ const batchStatement = perDatabase((db) =>
 
 type BatchRow = Awaited<ReturnType<ReturnType<typeof batchStatement>['execute']>>[number];
 
-/** The shop's name and how many products it publishes; null when no such seller exists. */
+/**
+ * The shop's name and how many products it publishes; null when there is no shop: no such seller,
+ * a deleted account, or an account that never made a shop (its feed is a 404, like its pages).
+ */
 async function feedShop(db: Db, sellerId: number) {
   const [row] = await db
     .select({ name: stores.name, published: productCounts.published })
     .from(users)
-    .leftJoin(stores, eq(stores.userId, users.id))
+    .innerJoin(stores, eq(stores.userId, users.id))
     .leftJoin(productCounts, eq(productCounts.userId, users.id))
-    .where(eq(users.id, sellerId));
+    .where(and(eq(users.id, sellerId), isNull(users.deletedAt)));
   return row ? { name: row.name || 'Tienda', published: row.published ?? 0 } : null;
 }
 

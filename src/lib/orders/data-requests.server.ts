@@ -5,7 +5,8 @@
  * and their personal fields anonymised, while amounts and figures stay as they were.
  */
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { toCsv } from '@/lib/csv';
+import { csvPhone, toCsv } from '@/lib/csv';
+import { chileTimestamp } from '@/lib/dates';
 import { anonymiseBuyers } from '@/lib/orders/anonymise.server';
 import { normalizePhone } from '@/lib/phone';
 import type { Db } from '@/lib/server/db/client';
@@ -78,7 +79,7 @@ export async function findBuyer(
     .orderBy(asc(orderItems.id));
   return rows.map((o) => ({
     number: o.number,
-    created_at: o.createdAt.toISOString(),
+    created_at: chileTimestamp(o.createdAt),
     status: o.status,
     total: o.total,
     buyer_name: o.buyerName,
@@ -129,7 +130,7 @@ export function buyerCsv(found: BuyerOrder[]): string {
         o.total,
         o.buyer_name,
         o.buyer_email,
-        o.buyer_phone,
+        csvPhone(o.buyer_phone),
         o.delivery_method,
         o.delivery_address,
         o.delivery_comuna,

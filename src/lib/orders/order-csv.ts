@@ -1,5 +1,5 @@
 /** The seller's orders as a spreadsheet: one line per order, as /ordenes filters them. Pure. */
-import type { CsvValue } from '@/lib/csv';
+import { csvPhone, type CsvValue } from '@/lib/csv';
 import { chileDay } from '@/lib/dates';
 import {
   PAYMENT_NAMES,
@@ -49,7 +49,7 @@ export function orderCsvRows(orders: readonly OrderCsvFacts[]): CsvValue[][] {
     STATUS_LABELS[o.status],
     o.buyer.name,
     o.buyer.email,
-    o.buyer.phone,
+    csvPhone(o.buyer.phone),
     o.items.map((i) => `${i.quantity} × ${i.name}`).join(', '),
     o.subtotal,
     o.discount?.amount ?? 0,

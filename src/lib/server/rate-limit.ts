@@ -75,6 +75,10 @@ export async function reached(
   return (row?.hits ?? 0) >= rule.limit;
 }
 
+/** Seconds until `rule`'s current window ends: what a 429 names in `Retry-After`. */
+export const secondsLeft = (rule: RateRule, now = Date.now()): number =>
+  windowOf(rule, now).retryAfter;
+
 /** Throws 429 if `subject` has already reached the limit, without counting. */
 export async function assertUnder(
   db: Db,

@@ -38,6 +38,8 @@ describe.each(servers)('password spraying on $kind', ({ url }) => {
     const paused = await login(phone, email, account.password);
     expect(paused.status).toBe(429);
     expect(paused.body.message).toBe(NEW_DEVICE_PAUSED);
+    // It says how long the pause lasts: the rest of the account's window of failures.
+    expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(0);
     const mail = await waitForMailWith(mailDir, email, 'dispositivo nuevo', decodedMail, 15_000);
     const link = /https?:\/\/\S+\/login\/desbloquear\?token=[A-Za-z0-9_-]+/.exec(mail)![0];
     const token = new URL(link).searchParams.get('token')!;

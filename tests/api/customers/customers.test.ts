@@ -135,7 +135,7 @@ describe.each(servers)('customers on $kind', ({ url }) => {
       new Date(),
     );
     // A phone starts with +: quoted so a spreadsheet never reads a formula (as every CSV here).
-    expect(lines[2]).toBe(`José Núñez R.;${jose};'+56987654321;;No;2;1;12990;${today}`);
+    expect(lines[2]).toBe(`José Núñez R.;${jose};56 9 8765 4321;;No;2;1;12990;${today}`);
     expect(lines.some((l) => l.startsWith('Marta Díaz;') && l.includes(';Sí;1;0;0;'))).toBe(true);
     const narrowed = new TextDecoder('utf-8', { ignoreBOM: true }).decode(
       await (await get('marta')).arrayBuffer(),

@@ -64,8 +64,11 @@ describe.each(servers)('data requests on $kind', ({ url }) => {
     const text = raw.toString('utf8');
     expect(text.slice(1).startsWith('pedido;fecha;estado;total_clp;nombre;correo')).toBe(true);
     expect(text).toContain('Camila Soto');
-    // A buyer's note never runs as a spreadsheet formula.
+    // A buyer's note never runs as a spreadsheet formula; the phone reads as typed, with no «'».
     expect(text).toContain(`"'=HYPERLINK(""http://malo.example"")"`);
+    expect(text).toContain(';56 9 8765 4321;');
+    // The time is Chile's, with its offset: what the seller hands over reads as her clock did.
+    expect(text).toMatch(/;20\d\d-\d\d-\d\dT\d\d:\d\d:\d\d-0[34]:00;/);
     const json = await fetch(
       `${url}/api/store/data-requests/export/?format=json&q=${encodeURIComponent(buyer)}`,
       { headers: { Authorization: `Token ${ana.token}` } },

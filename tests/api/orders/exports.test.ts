@@ -56,7 +56,7 @@ describe.each(servers)('exports on $kind', ({ url }) => {
       'Pagado',
       'Camila Soto',
       expect.stringContaining('@ejemplo.cl'),
-      "'+56987654321",
+      '56 9 8765 4321',
       '2 × Taza de greda',
       '25980',
       '0',

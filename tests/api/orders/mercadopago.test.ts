@@ -26,8 +26,13 @@ async function comeBack(location: string) {
   return res.headers.get('location')!;
 }
 
-function webhook(url: string, seller: number | string, dataId: string, secret: string) {
-  const ts = String(Date.now());
+function webhook(
+  url: string,
+  seller: number | string,
+  dataId: string,
+  secret: string,
+  ts = String(Date.now()),
+) {
   const requestId = 'f7b2a1d4-0b1c-4ec2-aaaa-9e8b1d2f3c4d';
   const v1 = createHmac('sha256', secret)
     .update(`id:${dataId};request-id:${requestId};ts:${ts};`)
@@ -152,6 +157,8 @@ describe.each(servers)('Mercado Pago on $kind', ({ url }) => {
       webhook(url, shop.account.user.id, id, 'not-the-secret'),
       webhook(url, 999_999_999, id, MP_WEBHOOK_SECRET),
       webhook(url, 'abc', id, MP_WEBHOOK_SECRET),
+      // Signed right, but captured 11 minutes ago and sent again: a replay.
+      webhook(url, shop.account.user.id, id, MP_WEBHOOK_SECRET, String(Date.now() - 11 * 60_000)),
       fetch(
         `${url}/api/payments/mercadopago/notify/${shop.account.user.id}/?data.id=${id}&type=payment`,
         {

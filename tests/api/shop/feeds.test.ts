@@ -7,6 +7,7 @@
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, getWithHost } from '../../support/http';
+import { openShop } from '../../support/shop';
 import { jpeg, upload } from '../../support/images';
 
 const servers = inject('servers');
@@ -167,6 +168,24 @@ describe.each(servers)('catalogue feeds on $kind', ({ url }) => {
     expect((await fetch(`${url}/tienda/999999999/feeds/google.xml`)).status).toBe(404);
     expect((await fetch(`${url}/tienda/${sellerId}/feeds/otro.xml`)).status).toBe(404);
     expect((await getWithHost(url, host, '/feeds/otro.xml')).status).toBe(404);
+  });
+
+  it('is a 404 for an account without a shop, and for a deleted one', async () => {
+    const shopless = await api.register();
+    for (const file of ['google.xml', 'meta.csv'])
+      expect((await fetch(`${url}/tienda/${shopless.user.id}/feeds/${file}`)).status).toBe(404);
+    const leaving = await api.register();
+    const { product } = await openShop(api, leaving.token, { name: 'Se va' });
+    expect(product.id).toBeGreaterThan(0);
+    expect((await fetch(`${url}/tienda/${leaving.user.id}/feeds/google.xml`)).status).toBe(200);
+    const gone = await api.request('DELETE', '/api/users/me/', {
+      token: leaving.token,
+      useCookies: false,
+      body: { password: leaving.password },
+    });
+    expect(gone.status).toBe(204);
+    for (const file of ['google.xml', 'meta.csv'])
+      expect((await fetch(`${url}/tienda/${leaving.user.id}/feeds/${file}`)).status).toBe(404);
   });
 
   it('changes as soon as a product does, though it is cached', async () => {

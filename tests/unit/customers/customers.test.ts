@@ -34,7 +34,7 @@ describe('customerCsvRows', () => {
     expect(row).toEqual([
       'Ana',
       'ana@ejemplo.cl',
-      '+56911112222',
+      '56 9 1111 2222',
       'Santiago',
       'Sí',
       '3',

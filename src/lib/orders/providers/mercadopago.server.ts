@@ -45,21 +45,35 @@ function paymentOf(data: Record<string, unknown>, reference: string): ProviderPa
   };
 }
 
+/** A signed notification older than this (by its `ts`) is a replay, refused like a forgery. */
+export const MERCADOPAGO_NOTICE_MAX_AGE_MS = 10 * 60_000;
+
+/** A notification's `ts` as an instant: Mercado Pago sends milliseconds (seconds accepted too). */
+function signedAt(ts: string): number | null {
+  if (!/^\d{1,16}$/.test(ts)) return null;
+  const n = Number(ts);
+  return n < 1e12 ? n * 1000 : n;
+}
+
 /**
  * Whether a notification's `x-signature` (`ts=…,v1=…`) is Mercado Pago's: the HMAC-SHA256 (hex),
  * made with the webhook secret, of `id:{data.id};request-id:{x-request-id};ts:{ts};`, where
- * `data.id` comes from the query string, lower-cased when alphanumeric.
+ * `data.id` comes from the query string, lower-cased when alphanumeric; and fresh: a `ts` more
+ * than 10 minutes from `now` is a captured notification sent again.
  */
 export function mercadoPagoSigned(
   secret: string,
   dataId: string,
   requestId: string,
   signature: string,
+  now = Date.now(),
 ): boolean {
   const parts = Object.fromEntries(
     signature.split(',').map((part) => part.trim().split('=', 2) as [string, string]),
   );
   if (!parts.ts || !parts.v1 || !/^[0-9a-f]{64}$/i.test(parts.v1)) return false;
+  const at = signedAt(parts.ts);
+  if (at === null || Math.abs(now - at) > MERCADOPAGO_NOTICE_MAX_AGE_MS) return false;
   const id = /^[a-z0-9]+$/i.test(dataId) ? dataId.toLowerCase() : dataId;
   const expected = createHmac('sha256', secret)
     .update(`id:${id};request-id:${requestId};ts:${parts.ts};`)
