@@ -46,6 +46,7 @@ export const discounts = {
         form_key,
         () => createDiscount(db, user.id, input),
         () => ORDER_PATHS.discounts,
+        { form: 'discount', fields: input },
       );
       return 'made' in once
         ? { title: 'Código creado', description: `Tus clientes ya pueden usar ${once.made.code}.` }

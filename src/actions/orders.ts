@@ -53,6 +53,7 @@ export const orders = {
         form_key,
         () => createManualOrder(db, user.id, input),
         (made) => ORDER_PATHS.order(made.order.id),
+        { form: 'manual-order', fields: input },
       );
       return 'made' in once
         ? { to: ORDER_PATHS.order(once.made.order.id), number: once.made.order.number }

@@ -3,6 +3,8 @@
  * shop's settings, and /categorias (`categories`).
  */
 import { formAction, rowIdField } from '@/lib/server/http/action';
+import { createOnce } from '@/lib/server/http/once';
+import { SELLER_PATHS } from '@/lib/shop/urls';
 import { requireUser } from '@/lib/server/http/auth';
 import { getDb } from '@/lib/server/db/client';
 import {
@@ -114,8 +116,18 @@ const move = (by: -1 | 1) =>
 
 export const categories = {
   create: formAction(categorySchema, {}, async ({ name }, context): Promise<Toast> => {
-    const created = await createCategory(await getDb(), requireUser(context.locals).id, name);
-    return { title: 'Categoría creada', description: created.name };
+    const db = await getDb();
+    const userId = requireUser(context.locals).id;
+    // Sent again (the back button, a double click): the category the first POST made.
+    await createOnce(
+      db,
+      userId,
+      undefined,
+      () => createCategory(db, userId, name),
+      () => SELLER_PATHS.categories,
+      { form: 'category', fields: { name } },
+    );
+    return { title: 'Categoría creada', description: name };
   }),
   rename: formAction(categorySchema, category, async ({ id, ...input }, context) => {
     const saved = await updateCategory(await getDb(), requireUser(context.locals).id, id, input);

@@ -4,6 +4,7 @@
  * (the site's page when `to` is absent).
  */
 import { formAction, rowIdField } from '@/lib/server/http/action';
+import { createOnce } from '@/lib/server/http/once';
 import { requireUser } from '@/lib/server/http/auth';
 import { getDb } from '@/lib/server/db/client';
 import { domainSchema } from '@/lib/sites/domains';
@@ -42,11 +43,19 @@ const domainStep = (siteId: number) => `${BUILDER_PATHS.site(siteId)}#dominio`;
 export const sites = {
   create: formAction(siteCreateSchema, {}, async (input, context): Promise<FormDone> => {
     const { db, userId } = await seller(context);
-    const made = await createSite(db, userId, input);
+    // Sent again (the back button, a double click): to the site the first POST made.
+    const once = await createOnce(
+      db,
+      userId,
+      undefined,
+      () => createSite(db, userId, input),
+      (made) => BUILDER_PATHS.editor(made.id),
+      { form: 'site', fields: input },
+    );
     return {
       title: 'Sitio creado',
       description: 'Edita tus bloques y publícalo cuando esté listo.',
-      to: BUILDER_PATHS.editor(made.id),
+      to: 'made' in once ? BUILDER_PATHS.editor(once.made.id) : once.again,
     };
   }),
   /** A draft site and unpublished products from a canvas's answers (its summary page). */
@@ -57,7 +66,16 @@ export const sites = {
       const { db, userId } = await seller(context);
       const canvas = await loadOwnedCanvas(userId, canvasId);
       if (!canvas) throw new HttpError(404, 'No encontramos ese canvas.');
-      const made = await createSiteFromCanvas(db, userId, canvas.id, input);
+      const once = await createOnce(
+        db,
+        userId,
+        undefined,
+        () => createSiteFromCanvas(db, userId, canvas.id, input),
+        (made) => BUILDER_PATHS.site(made.site.id),
+        { form: 'site-from-canvas', fields: { canvas: canvas.id, ...input } },
+      );
+      if ('again' in once) return { title: 'Tu sitio quedó en borrador', to: once.again };
+      const made = once.made;
       const products = made.products.length;
       return {
         title: 'Tu sitio quedó en borrador',

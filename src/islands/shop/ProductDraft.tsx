@@ -106,10 +106,22 @@ function ProductDraft({
     /** Autosave only a product that is and stays a draft; publishing is the person's explicit act. */
     const autosaves = (f: ProductFormFields) =>
       productId !== null && !storedPublished && f.published !== 'on';
+    // A new product's form, once sent, is no longer a draft: the server shows what was sent again
+    // on an error, and a draft left behind would come back over the next product typed here.
+    let sent = false;
     const keep = (next: StoredDraft) => {
       draft.current = next;
-      if (next.dirty) productDrafts.save(key, next);
+      if (next.dirty && !sent) productDrafts.save(key, next);
       else productDrafts.forget(key);
+    };
+    const send = () => {
+      if (productId !== null) return;
+      sent = true;
+      productDrafts.forget(key);
+    };
+    // Back from the product it made, the page restored as it was: what is typed now is a draft.
+    const back = (event: PageTransitionEvent) => {
+      if (event.persisted) sent = false;
     };
 
     if (productId !== null && createdAt) {
@@ -240,13 +252,17 @@ function ProductDraft({
 
     form.addEventListener('input', edited);
     form.addEventListener('change', edited);
+    form.addEventListener('submit', send);
     const leave = () => void saver.current?.flush();
     window.addEventListener('pagehide', leave);
+    window.addEventListener('pageshow', back);
     return () => {
       cancelled = true;
       form.removeEventListener('input', edited);
       form.removeEventListener('change', edited);
+      form.removeEventListener('submit', send);
       window.removeEventListener('pagehide', leave);
+      window.removeEventListener('pageshow', back);
       saver.current?.stop();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- mounted once per page: the props are the page's
