@@ -2,11 +2,11 @@
  * Create forms survive the back button (issue 62), in Chromium as a new seller meets them: she
  * creates something, goes back, finds the form filled again by the browser and presses once more,
  * and twice quickly too. Each ends with one thing made: a product, a category, a discount code, a
- * site and a manual order.
+ * site and a manual order; a canvas's island empties its form once sent.
  */
 import type { Page } from 'playwright';
 import { describe, expect, inject } from 'vitest';
-import { useBrowser } from '../../support/browser';
+import { useBrowser, waitForHydration } from '../../support/browser';
 import { it } from '../../support/e2e';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop } from '../../support/shop';
@@ -95,6 +95,28 @@ describe('a create form sent again after the back button', () => {
     expect(rows.filter((d: { code: string }) => d.code === 'PASCUA-10')).toHaveLength(1);
     // «Ya tienes ese código» never shows: the repeat lands where the first went.
     expect(await page.getByText('Ya tienes un código').count()).toBe(0);
+  });
+
+  it('makes one canvas: its island forgets what was sent, so Back shows an empty form', async ({
+    desktop,
+  }) => {
+    const api = new ApiClient(url);
+    const as = { token: desktop.account.token };
+    const page = await desktop.context.newPage();
+    await page.goto(`${url}/canvas/iniciar`);
+    await waitForHydration(page);
+    const press = () =>
+      page.getByRole('button', { name: 'Empezar por los segmentos de clientes →' }).dblclick();
+    await page.getByLabel('Nombre de tu idea').fill('Panadería de masa madre');
+    await press();
+    await page.waitForURL(/\/canvas\/\d+\//);
+    await page.goBack();
+    await waitForHydration(page);
+    expect(await page.getByLabel('Nombre de tu idea').inputValue()).toBe('');
+    await press();
+    await page.getByText('Escribe el nombre de tu idea').first().waitFor();
+    const canvases = (await api.get('/api/canvases/', as)).body;
+    expect(Array.isArray(canvases) ? canvases : canvases.results).toHaveLength(1);
   });
 
   it('makes one site and one manual order', async ({ desktop }) => {
