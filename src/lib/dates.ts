@@ -10,11 +10,19 @@ const DATE = new Intl.DateTimeFormat('es-CL', {
   year: 'numeric',
   timeZone: ZONE,
 });
+// The 24-hour clock, as Chile writes the time (`a las 14:05`): `2:05 p. m.` also ended every
+// sentence it closed with a double period.
 const DATE_TIME = {
-  long: new Intl.DateTimeFormat('es-CL', { dateStyle: 'long', timeStyle: 'short', timeZone: ZONE }),
+  long: new Intl.DateTimeFormat('es-CL', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+    timeZone: ZONE,
+  }),
   medium: new Intl.DateTimeFormat('es-CL', {
     dateStyle: 'medium',
     timeStyle: 'short',
+    hourCycle: 'h23',
     timeZone: ZONE,
   }),
 };

@@ -4,6 +4,7 @@
  * no-reply address) and answer to the shop's own address.
  */
 import { formatDateTime } from '@/lib/dates';
+import { plural } from '@/lib/plural';
 import { formatClp } from '@/lib/money';
 import { deliverySummary } from '@/lib/orders/delivery-quote';
 import { CARRIERS, PAYMENT_NAMES, type Carrier } from '@/lib/orders/schemas';
@@ -57,16 +58,23 @@ ${paragraphs.map((p) => `<p style="white-space:pre-line">${escape(p)}</p>`).join
 ${button ? mailButton(button.label, button.href) : ''}`);
 }
 
+/** How long a hold lasts, as a buyer reads it: `45 minutos`, `1 hora`, `24 horas`. */
+export function holdSpan(minutes: number): string {
+  return minutes < 60
+    ? plural(Math.max(1, minutes), 'minuto', 'minutos')
+    : plural(Math.round(minutes / 60), 'hora', 'horas');
+}
+
 /** The buyer's and the seller's mails for an order just placed (or just paid, for Webpay). */
 export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
   const paid = order.status === 'pagado';
   // How long the products wait for the payment, and until when (in Chile's time).
   // Read off the order itself: ORDER_HOLD_HOURS may override the shop's own hold.
-  const heldHours = order.expires_at
-    ? Math.round((Date.parse(order.expires_at) - Date.parse(order.created_at)) / 3_600_000)
+  const heldMinutes = order.expires_at
+    ? Math.round((Date.parse(order.expires_at) - Date.parse(order.created_at)) / 60_000)
     : 0;
   const held = order.expires_at
-    ? `\nTe guardamos los productos por ${heldHours} horas, hasta el ` +
+    ? `\nTe guardamos los productos por ${holdSpan(heldMinutes)}, hasta el ` +
       `${formatDateTime(order.expires_at)}; si el pago no llega, el pedido se cancela solo.`
     : '';
   const shopPhone = shop.whatsapp ? ` (${formatPhone(shop.whatsapp)})` : '';

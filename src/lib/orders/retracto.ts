@@ -44,7 +44,7 @@ interface RetractoOrder {
   status: OrderStatus;
   retracto_requested_at: string | null;
   timeline?: { status: string; at: string }[];
-  items: { no_retracto: NoRetractoReason | null }[];
+  items: { name?: string; no_retracto: NoRetractoReason | null }[];
 }
 
 /**
@@ -66,8 +66,7 @@ export function retractoState(order: RetractoOrder, now = Date.now()): RetractoS
     return {
       kind: 'closed',
       why: prose`Los productos de este pedido no tienen derecho a retracto:
-  ${NO_RETRACTO_REASONS[excluded[0]!.no_retracto!]}. La garantía legal de 6 meses sigue vigente si
-  un producto falla.`,
+  ${reasonsOf(excluded)}. La garantía legal de 6 meses sigue vigente si un producto falla.`,
     };
   const received = order.timeline?.findLast((e) => e.status === 'entregado');
   if (!received) return { kind: 'open', until: null };
@@ -81,11 +80,37 @@ export function retractoState(order: RetractoOrder, now = Date.now()): RetractoS
   return { kind: 'open', until: until.toISOString() };
 }
 
-/** The checkout's box, in plain words: the term, from when, and how. */
-export function retractoNotice(shopContact: string | null): string[] {
+/**
+ * Why each excluded line has no right, one reason per line (`«Pan»: es perecible…`), or the
+ * reason alone when every line shares it.
+ */
+function reasonsOf(lines: { name?: string; no_retracto: NoRetractoReason | null }[]): string {
+  const reasons = [...new Set(lines.map((l) => l.no_retracto!))];
+  if (reasons.length === 1 || lines.some((l) => !l.name))
+    return reasons.map((r) => NO_RETRACTO_REASONS[r]).join('; ');
+  return lines.map((l) => `«${l.name}» ${NO_RETRACTO_REASONS[l.no_retracto!]}`).join('; ');
+}
+
+/**
+ * The checkout's box, in plain words: the term, from when, and how; and which lines have no right
+ * and why. When no line has it, the box says so instead of offering the 10 days.
+ */
+export function retractoNotice(
+  shopContact: string | null,
+  lines: { name: string; noRetracto: NoRetractoReason | null }[] = [],
+): string[] {
+  const excluded = lines.filter((l) => l.noRetracto);
+  const each = excluded.map((l) => `«${l.name}»: ${noRetractoLine(l.noRetracto!).toLowerCase()}`);
+  if (excluded.length > 0 && excluded.length === lines.length)
+    return [
+      'Esta compra no tiene derecho a retracto (artículo 3 bis de la Ley 19.496):',
+      ...each,
+      'La garantía legal de 6 meses sigue vigente si un producto falla.',
+    ];
   return [
     prose`Tienes ${RETRACTO_DAYS} días desde que recibes tu pedido para retractarte de la compra,
-  sin dar razones (artículo 3 bis de la Ley 19.496).`,
+  sin dar razones (artículo 3 bis de la Ley 19.496)${excluded.length ? ', salvo de estos productos' : ''}.`,
+    ...each,
     prose`Para hacerlo, toca «Quiero retractarme» en la página de tu
   pedido${shopContact ? ` o escribe a ${shopContact}` : ''}. Devuelve los productos sin uso y con su
   empaque; te devolvemos lo que pagaste.`,

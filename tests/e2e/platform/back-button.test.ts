@@ -4,7 +4,7 @@
  * and twice quickly too. Each ends with one thing made: a product, a category, a discount code, a
  * site and a manual order; a canvas's island empties its form once sent.
  */
-import type { Page } from 'playwright';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject } from 'vitest';
 import { useBrowser, waitForHydration } from '../../support/browser';
 import { it } from '../../support/e2e';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noRetractoLine, retractoState } from '@/lib/orders/retracto';
+import { noRetractoLine, retractoNotice, retractoState } from '@/lib/orders/retracto';
 
 const line = { no_retracto: null };
 const delivered = (at: string) => [
@@ -63,6 +63,41 @@ describe('the derecho a retracto', () => {
     ).toEqual({ kind: 'requested', at: '2026-12-03T12:00:00.000Z' });
     expect(noRetractoLine('a_pedido')).toBe(
       'Sin derecho a retracto: se hace a pedido o se personaliza para ti.',
+    );
+  });
+});
+
+describe('the reasons on a mixed order (issue 63, item 7)', () => {
+  it('names each excluded product’s own reason, not the first one’s for all', () => {
+    const mixed = retractoState({
+      status: 'pagado',
+      retracto_requested_at: null,
+      items: [
+        { name: 'Pan amasado', no_retracto: 'perecible' },
+        { name: 'Torta con nombre', no_retracto: 'a_pedido' },
+      ],
+    });
+    expect(mixed.kind === 'closed' && mixed.why).toBe(
+      'Los productos de este pedido no tienen derecho a retracto: «Pan amasado» es perecible o de ' +
+        'consumo rápido; «Torta con nombre» se hace a pedido o se personaliza para ti. La garantía ' +
+        'legal de 6 meses sigue vigente si un producto falla.',
+    );
+  });
+
+  it('never offers the 10 days at checkout when no line has them', () => {
+    const none = retractoNotice('hola@pan.cl', [{ name: 'Pan amasado', noRetracto: 'perecible' }]);
+    expect(none[0]).toBe(
+      'Esta compra no tiene derecho a retracto (artículo 3 bis de la Ley 19.496):',
+    );
+    expect(none.join(' ')).not.toContain('Tienes 10 días');
+    const some = retractoNotice(null, [
+      { name: 'Pan amasado', noRetracto: 'perecible' },
+      { name: 'Taza', noRetracto: null },
+    ]);
+    expect(some[0]).toContain('Tienes 10 días');
+    expect(some[0]).toContain('salvo de estos productos');
+    expect(some[1]).toBe(
+      '«Pan amasado»: sin derecho a retracto: es perecible o de consumo rápido.',
     );
   });
 });
