@@ -20,6 +20,7 @@ export async function anonymiseBuyers(db: Queryable, where: SQL): Promise<number
       buyerPhone: '',
       deliveryAddress: null,
       notes: null,
+      sellerNote: null,
       holder: null,
       marketingConsent: false,
       buyerAnonymisedAt: sql`now()`,

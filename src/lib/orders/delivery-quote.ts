@@ -104,6 +104,8 @@ export function chooseDelivery(
   settings: DeliverySettings,
   delivery: { method: 'retiro' | 'despacho'; comuna?: string; pickup_point?: number },
   subtotal: number,
+  /** The price the seller agreed with the buyer (a chat order): it stands without any zone. */
+  agreed?: number,
 ): DeliveryChoice {
   if (delivery.method === 'retiro') {
     const points = settings.pickup_points;
@@ -116,6 +118,19 @@ export function chooseDelivery(
       };
     const pickupPoint = points[index] ?? null;
     return { ok: true, price: 0, comuna: null, estimate: null, pickupPoint, zone: 'retiro' };
+  }
+  if (agreed !== undefined) {
+    if (!delivery.comuna)
+      return { ok: false, field: 'delivery.comuna', message: 'Elige la comuna de despacho.' };
+    const zoned = deliversAnywhere(settings) ? quoteFor(settings, delivery.comuna, subtotal) : null;
+    return {
+      ok: true,
+      price: agreed,
+      comuna: delivery.comuna,
+      estimate: zoned?.ok && zoned.days ? formatDays(zoned.days) : null,
+      pickupPoint: null,
+      zone: comunaByCode(delivery.comuna)?.comuna.name ?? delivery.comuna,
+    };
   }
   if (!deliversAnywhere(settings))
     return {

@@ -44,11 +44,12 @@ export async function createManualOrder(
   if (own.length !== ids.length) throw new HttpError(404, NOT_YOUR_PRODUCT);
   const shop = await shopCheckout(db, sellerId);
   if (!shop) throw new HttpError(404, NOT_YOUR_PRODUCT);
+  // The seller's own words: why the delivery costs what it does, and her note. Never the buyer's.
   const adjusted =
     input.delivery_price === undefined
       ? null
       : `Despacho a ${formatClp(input.delivery_price)}: ${input.delivery_reason}`;
-  const notes = [input.notes, adjusted].filter(Boolean).join('\n').slice(0, 500) || undefined;
+  const sellerNote = [input.notes, adjusted].filter(Boolean).join('\n').slice(0, 500) || null;
   const created = await createOrder(
     db,
     {
@@ -61,9 +62,8 @@ export async function createManualOrder(
           ? 'transferencia'
           : 'whatsapp',
       discount_code: input.discount_code,
-      notes,
     },
-    { bySeller: { deliveryPrice: input.delivery_price } },
+    { bySeller: { deliveryPrice: input.delivery_price, note: sellerNote } },
   );
   let row = created.row;
   // Paid before the buyer left: the confirmation mail, rendered when it goes, says so.

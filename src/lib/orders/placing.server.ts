@@ -82,7 +82,7 @@ export async function createOrder(
      * An order the seller takes (`manual.server.ts`): no rate limit or hold share (those guard
      * against buyers), any method, and the delivery at `deliveryPrice` when the seller set one.
      */
-    bySeller?: { deliveryPrice?: number };
+    bySeller?: { deliveryPrice?: number; note?: string | null };
   } = {},
 ): Promise<CreatedOrder> {
   if (!context.bySeller) await hit(db, orderRate(), context.clientIp ?? 'unknown');
@@ -116,7 +116,12 @@ export async function createOrder(
       errors: { discount_code: [priced.discount.message] },
     });
   const discountAmount = priced.discount?.ok ? priced.discount.amount : 0;
-  const delivery = chooseDelivery(shop.delivery, input.delivery, priced.products);
+  const delivery = chooseDelivery(
+    shop.delivery,
+    input.delivery,
+    priced.products,
+    context.bySeller?.deliveryPrice,
+  );
   if (!delivery.ok)
     throw new HttpError(400, delivery.message, {
       errors: { [delivery.field]: [delivery.message] },
@@ -173,6 +178,7 @@ export async function createOrder(
             deliveryEstimate: delivery.estimate,
             pickupPoint: delivery.pickupPoint,
             notes: input.notes || null,
+            sellerNote: context.bySeller?.note ?? null,
             marketingConsent: input.marketing_consent === true,
             invoice: input.invoice ?? null,
             soldBy: shop.legal,

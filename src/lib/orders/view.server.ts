@@ -85,6 +85,8 @@ export interface OrderView {
    * gone (`refund.state` null), or cancelled and the provider refused the refund (`refused`).
    */
   refund_due: boolean;
+  /** The seller's own note on an order she took: the seller's views only, never the buyer's. */
+  seller_note: string | null;
   /** The provider's refund of a cancelled order: asked (`state` as the provider says) or refused. */
   refund: { state: string } | null;
   webpay: {
@@ -153,6 +155,7 @@ export function orderView(row: OrderRow, items: ItemRow[]): OrderView {
     expires_at: row.status === 'pendiente_pago' ? (row.expiresAt?.toISOString() ?? null) : null,
     reason: row.reason,
     refund_due: row.refundDue,
+    seller_note: row.sellerNote,
     refund: refundState(row.payment),
     webpay: result
       ? {

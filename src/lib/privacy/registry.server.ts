@@ -326,7 +326,8 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
     owner: orders.sellerId,
     deletion: {
       anonymise:
-        `${TAX_RECORDS}; the buyers' name, e-mail, phone, address, notes and holder go ` +
+        `${TAX_RECORDS}; the buyers' name, e-mail, phone, address, notes, the seller's note and ` +
+        'the holder go ' +
         '(anonymise.server.ts)',
     },
     export: { key: 'ordersAsSeller' },

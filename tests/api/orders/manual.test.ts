@@ -89,7 +89,12 @@ describe.each(servers)('orders the seller takes on $kind', ({ url }) => {
       delivery_reason: 'Lo llevo yo de pasada',
     });
     expect(own.body.order).toMatchObject({ total: 13990, delivery: { price: 1000 } });
-    expect(own.body.order.notes).toContain('Lo llevo yo de pasada');
+    // The reason is the seller's own: on her order, never on the buyer's receipt.
+    expect(own.body.order.seller_note).toContain('Lo llevo yo de pasada');
+    expect(own.body.order.notes).toBeNull();
+    const receipt = await (await fetch(own.body.receipt_url)).text();
+    expect(receipt).not.toContain('Lo llevo yo de pasada');
+    expect(receipt).not.toContain('Tu nota');
     const unexplained = await manual({
       items: [{ product: productId, quantity: 1 }],
       buyer: buyer(),
@@ -100,6 +105,48 @@ describe.each(servers)('orders the seller takes on $kind', ({ url }) => {
     expect(unexplained.body.errors.delivery_reason).toEqual([
       'Di por qué el despacho cuesta distinto a lo de tu zona.',
     ]);
+  });
+
+  it('keeps the seller’s note private: never «Tu nota» on the receipt', async () => {
+    const made = await manual({
+      items: [{ product: productId, quantity: 1 }],
+      buyer: buyer(),
+      delivery: { method: 'retiro' },
+      notes: 'Clienta de la feria, paga el viernes',
+    });
+    expect(made.body.order).toMatchObject({
+      notes: null,
+      seller_note: 'Clienta de la feria, paga el viernes',
+    });
+    const receipt = await (await fetch(made.body.receipt_url)).text();
+    expect(receipt).not.toContain('paga el viernes');
+  });
+
+  it('takes the agreed delivery price in a shop without delivery zones', async () => {
+    const seller = await api.register();
+    const { product } = await openShop(api, seller.token, { product: { stock: 3 } });
+    const made = await manual(
+      {
+        items: [{ product: product.id, quantity: 1 }],
+        buyer: buyer(),
+        delivery: { method: 'despacho', address: 'Irarrázaval 100', comuna: NUNOA },
+        delivery_price: '2.500',
+        delivery_reason: 'Lo envío por Uber',
+      },
+      seller.token,
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.order.delivery).toMatchObject({ price: 2500, comuna: NUNOA });
+    // Without a price of her own, a shop with no zones still cannot quote one.
+    const unpriced = await manual(
+      {
+        items: [{ product: product.id, quantity: 1 }],
+        buyer: buyer(),
+        delivery: { method: 'despacho', address: 'Irarrázaval 100', comuna: NUNOA },
+      },
+      seller.token,
+    );
+    expect(unpriced.status).toBe(400);
   });
 
   it('takes only the seller’s own products, and only from the seller', async () => {

@@ -56,6 +56,7 @@ const order = {
   reason: null,
   refund_due: false,
   refund: null,
+  seller_note: null,
   webpay: null,
   receipt_url: 'https://impulsa.cl/pay/orden/x',
   tracking: null,

@@ -563,6 +563,8 @@ export const orders = pgTable(
     pickupPoint: jsonb('pickup_point'),
     /** The buyer's note to the shop ("Dejar en conserjería"). */
     notes: text('notes'),
+    /** The seller's own note on an order she took (never shown to the buyer). */
+    sellerNote: text('seller_note'),
     /** A hash of the buyer's address: with their e-mail, who holds unpaid stock. */
     holder: text('holder'),
     /** The discount code applied (as the seller wrote it) and what it took off, in pesos. */
