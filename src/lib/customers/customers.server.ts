@@ -67,9 +67,9 @@ function toView(row: CustomerRow): CustomerView {
   };
 }
 
-/** The seller's orders that still name a person. */
+/** The seller's orders that still name a person (a counter sale without an e-mail names none). */
 const ofSeller = (sellerId: number) =>
-  and(eq(orders.sellerId, sellerId), isNull(orders.buyerAnonymisedAt));
+  and(eq(orders.sellerId, sellerId), isNull(orders.buyerAnonymisedAt), sql`${email} <> ''`);
 
 /** A customer matches when any of their orders does, by name, e-mail or phone. */
 function matching(q: string): SQL | undefined {

@@ -1,5 +1,5 @@
 /** The seller's order book: the list, the counts, one order, and the seller's one-step moves. */
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   nextStatuses,
   ORDER_STATUSES,
@@ -15,7 +15,8 @@ import { enqueueRefund, refundable } from '@/lib/orders/providers/refund.server'
 import type { Db } from '@/lib/server/db/client';
 import { perDatabase } from '@/lib/server/db/prepared';
 import { listPage, type JsonPart } from '@/lib/server/db/queries';
-import { orders } from '@/lib/server/db/schema';
+import { orderEvents, orders } from '@/lib/server/db/schema';
+import type { Tx } from '@/lib/server/db/versioned';
 import { HttpError } from '@/lib/server/http/errors';
 
 import { releaseStock, stockChanged } from '@/lib/orders/stock.server';
@@ -127,21 +128,41 @@ export async function undocumentedCount(db: Db, sellerId: number): Promise<numbe
   return Number(row?.n ?? 0);
 }
 
+/** How recent a move must be for a move its former status allowed to be a race it won. */
+const RACE_WINDOW_MS = 10_000;
+
+/**
+ * Whether the order left, moments ago, a status from which `to` was a move: the request that asks
+ * for `to` raced the one that moved it (read after it, on a busy server), and is told so (409)
+ * rather than that its move is impossible (400).
+ */
+async function justLeft(tx: Tx, row: OrderRow, to: OrderStatus): Promise<boolean> {
+  if (Date.now() - row.updatedAt.getTime() > RACE_WINDOW_MS) return false;
+  const moves = await tx
+    .select({ status: orderEvents.status })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, row.id), inArray(orderEvents.status, [...ORDER_STATUSES])))
+    .orderBy(desc(orderEvents.id))
+    .limit(2);
+  const before = (moves[1]?.status ?? 'pendiente_pago') as OrderStatus;
+  return nextStatuses(
+    before,
+    row.paymentMethod as PaymentMethod,
+    row.deliveryMethod as DeliveryMethod,
+  ).includes(to);
+}
+
 /**
  * A move's loser: the order changed under it (another tab, a double click, a colleague). It reads
  * how the order stands now, never that nothing happened.
  */
-async function conflict(db: Db, sellerId: number, id: number, message?: string): Promise<never> {
+async function conflict(db: Db, sellerId: number, id: number): Promise<never> {
   const current = await getOrder(db, sellerId, id);
   throw new HttpError(
     409,
-    message ??
-      prose`Esta orden cambió mientras tanto: ahora está «${current.status_label.toLowerCase()}».
+    prose`Esta orden cambió mientras tanto: ahora está «${current.status_label.toLowerCase()}».
         Revisa su estado actual.`,
-    {
-      body: { current },
-      ...(message && { errors: { status: ['Ese cambio de estado no es posible.'] } }),
-    },
+    { body: { current } },
   );
 }
 
@@ -177,7 +198,7 @@ export async function moveOrder(
     // A move the order's status no longer allows conflicts with the order as it is: the caller
     // reads it. Another request moved it while this one waited, or made this very move already.
     if (!allowed.includes(to))
-      return status !== seen.status || status === to
+      return status !== seen.status || status === to || (await justLeft(tx, row, to))
         ? ('conflict' as const)
         : ({ refused: status } as const);
     const refunds = to === 'cancelado' && refundable(row);
@@ -211,12 +232,11 @@ export async function moveOrder(
   });
   if (outcome === 'conflict') return conflict(db, sellerId, id);
   if ('refused' in outcome)
-    return conflict(
-      db,
-      sellerId,
-      id,
+    throw new HttpError(
+      400,
       prose`Una orden «${STATUS_LABELS[outcome.refused].toLowerCase()}» no puede pasar a
         «${STATUS_LABELS[to].toLowerCase()}».`,
+      { errors: { status: ['Ese cambio de estado no es posible.'] } },
     );
   await stockChanged(sellerId, outcome);
   return getOrder(db, sellerId, id);

@@ -158,13 +158,17 @@ export function chooseDelivery(
 }
 
 /** An order's delivery in one line, for its page, mails and WhatsApp message. */
-export function deliverySummary(delivery: {
-  method: 'retiro' | 'despacho';
-  address: string | null;
-  comuna_name: string | null;
-  estimate: string | null;
-  pickup_point: PickupPoint | null;
-}): string {
+export function deliverySummary(
+  delivery: {
+    method: 'retiro' | 'despacho';
+    address: string | null;
+    comuna_name: string | null;
+    estimate: string | null;
+    pickup_point: PickupPoint | null;
+  },
+  handedOver = false,
+): string {
+  if (handedOver) return 'Te lo llevaste al momento de la compra';
   if (delivery.method === 'despacho') {
     const comuna = delivery.comuna_name ? `, ${delivery.comuna_name}` : '';
     const arrives = delivery.estimate ? `; llega en ${delivery.estimate}` : '';

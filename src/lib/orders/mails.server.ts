@@ -25,7 +25,7 @@ function deliveryText(order: OrderView): string {
     delivery.method === 'despacho'
       ? ` (${delivery.price ? formatClp(delivery.price) : 'gratis'})`
       : '';
-  return deliverySummary(delivery) + price;
+  return deliverySummary(delivery, order.payment_method === 'en_persona') + price;
 }
 
 /** A signed amount: the discount reads `-$4.617`. */
@@ -67,7 +67,8 @@ export function holdSpan(minutes: number): string {
 
 /** The buyer's and the seller's mails for an order just placed (or just paid, for Webpay). */
 export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
-  const paid = order.status === 'pagado';
+  const counter = order.payment_method === 'en_persona';
+  const paid = order.status === 'pagado' || counter;
   // How long the products wait for the payment, and until when (in Chile's time).
   // Read off the order itself: ORDER_HOLD_HOURS may override the shop's own hold.
   const heldMinutes = order.expires_at
@@ -149,7 +150,9 @@ export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
       { label: 'Ver la orden', href: link },
     ),
   };
-  return [buyer, seller];
+  // A sale at the counter is the seller's own doing: no «Nueva venta» about it, and a buyer who
+  // left no e-mail gets no mail.
+  return [...(order.buyer.email ? [buyer] : []), ...(counter ? [] : [seller])];
 }
 
 /** The company that sells, on every buyer's mail once the seller names one. */

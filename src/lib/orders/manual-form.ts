@@ -26,7 +26,8 @@ export function manualOrderFromForm(fields: Record<string, string>): Record<stri
     ];
   });
   const value = (name: string) => fields[name] ?? '';
-  const method = value('delivery.method');
+  // A counter sale leaves with its buyer: no delivery to choose unless the seller chose one.
+  const method = value('delivery.method') || (value('in_person') ? 'retiro' : '');
   return {
     items,
     buyer: { name: value('buyer.name'), email: value('buyer.email'), phone: value('buyer.phone') },

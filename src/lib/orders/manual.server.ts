@@ -6,16 +6,23 @@
  * seller sends, or, «Venta en persona», is paid at once: stock, figures and the boleta follow.
  */
 import { buyerMessage } from '@/lib/orders/buyer-message';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatClp } from '@/lib/money';
 import { settle } from '@/lib/orders/payment.server';
 import { createOrder } from '@/lib/orders/placing.server';
 import { IN_PERSON_NAMES, type ManualOrderInput } from '@/lib/orders/schemas';
 import { receiptPath } from '@/lib/orders/urls';
-import { itemsOf, orderView, shopCheckout, type OrderView } from '@/lib/orders/view.server';
+import { recordEvent } from '@/lib/orders/timeline.server';
+import {
+  itemsOf,
+  orderView,
+  shopCheckout,
+  type OrderRow,
+  type OrderView,
+} from '@/lib/orders/view.server';
 import { whatsappLink } from '@/lib/shop/whatsapp';
 import type { Db } from '@/lib/server/db/client';
-import { products } from '@/lib/server/db/schema';
+import { orders, products } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
 
 export const NOT_YOUR_PRODUCT = 'Ese producto no está entre tus productos publicados.';
@@ -26,6 +33,19 @@ export interface ManualOrder {
   receipt_url: string;
   /** A wa.me link to the buyer with the order and its link written (null: no phone). */
   whatsapp_url: string | null;
+}
+
+/** A counter sale's products left with its buyer: paid becomes «entregado» at once. */
+async function handOver(db: Db, row: OrderRow): Promise<OrderRow> {
+  return db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(orders)
+      .set({ status: 'entregado', version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(orders.id, row.id), eq(orders.status, 'pagado')))
+      .returning();
+    if (moved) await recordEvent(tx, row.id, 'entregado', 'Entregado en el momento de la venta.');
+    return moved ?? row;
+  });
 }
 
 /** Places `input` as `sellerId`'s order; another seller's product is a 404, as if it did not exist. */
@@ -66,8 +86,9 @@ export async function createManualOrder(
     { bySeller: { deliveryPrice: input.delivery_price, note: sellerNote } },
   );
   let row = created.row;
-  // Paid before the buyer left: the confirmation mail, rendered when it goes, says so.
-  if (input.in_person)
+  // Paid and handed over before the buyer left: born «entregado», its boleta on the way. The
+  // confirmation mail, rendered when it goes, says so (and goes only to a buyer who left an address).
+  if (input.in_person) {
     row = (
       await settle(db, row, {
         status: 'pagado',
@@ -75,6 +96,8 @@ export async function createManualOrder(
         mail: false,
       })
     ).row;
+    row = await handOver(db, row);
+  }
   const order = orderView(row, (await itemsOf(db, [row.id])).get(row.id)!);
   const receipt = row.origin + receiptPath(row.receiptToken);
   const message = buyerMessage(

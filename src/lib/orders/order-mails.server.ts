@@ -64,8 +64,11 @@ export const orderMailsJob: JobHandler = async (handle, job) => {
               : [statusMail({ ...view, status: what.status }, shop, what.note)];
     await enqueue(
       tx,
-      ...mails.map((mail, i) =>
-        mailJob(mail, { ref: orderRef(orderId), key: `order-mails:${job.id}:${i}` }),
+      // No mail to nobody: a counter sale's buyer may have left no address.
+      ...mails.flatMap((mail, i) =>
+        mail.to
+          ? [mailJob(mail, { ref: orderRef(orderId), key: `order-mails:${job.id}:${i}` })]
+          : [],
       ),
     );
   });

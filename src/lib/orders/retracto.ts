@@ -42,6 +42,7 @@ export type RetractoState =
 
 interface RetractoOrder {
   status: OrderStatus;
+  payment_method?: string;
   retracto_requested_at: string | null;
   timeline?: { status: string; at: string }[];
   items: { name?: string; no_retracto: NoRetractoReason | null }[];
@@ -60,6 +61,12 @@ export function retractoState(order: RetractoOrder, now = Date.now()): RetractoS
         order.status === 'pendiente_pago'
           ? 'Tu pedido aún no está pagado: si no quieres seguir, basta con no pagarlo.'
           : 'Este pedido no se concretó, así que no hay compra de la que retractarse.',
+    };
+  if (order.payment_method === 'en_persona')
+    return {
+      kind: 'closed',
+      why: prose`Compraste en persona: el derecho a retracto es para las compras a distancia. La
+  garantía legal de 6 meses sigue vigente si un producto falla.`,
     };
   const excluded = order.items.filter((i) => i.no_retracto);
   if (excluded.length > 0 && excluded.length === order.items.length)

@@ -284,11 +284,56 @@ export const IN_PERSON_NAMES: Record<(typeof IN_PERSON_METHODS)[number], string>
  * person. The delivery's price is the zone's unless the seller sets another, with its reason;
  * `in_person` marks it paid at once.
  */
+/** The buyer's fields as a seller types them: checked by `buyerSchema` once we know the sale. */
+const typedBuyer = z
+  .object({
+    name: z.string({ error: 'El nombre debe ser texto.' }).optional(),
+    email: z.string({ error: 'El correo debe ser texto.' }).optional(),
+    phone: z.string({ error: 'El teléfono debe ser texto.' }).optional(),
+  })
+  .default({});
+
+/** What the seller is told when a field of her client is missing (she is not the buyer). */
+const MISSING_CLIENT = {
+  name: 'Escribe el nombre de tu cliente.',
+  email: 'Escribe el correo de tu cliente: ahí le llega el enlace de su pedido.',
+  phone: 'Escribe el teléfono de tu cliente.',
+} as const;
+
+/**
+ * The buyer of a manual order: all three fields for an order that waits for its payment (the
+ * receipt link goes to them); for a counter sale each is optional, checked only when typed, and
+ * blank when not (the buyer reads «Cliente», and gets no mail).
+ */
+function manualBuyer(
+  given: z.infer<typeof typedBuyer>,
+  counter: boolean,
+  ctx: z.RefinementCtx,
+): z.infer<typeof buyerSchema> {
+  const blank = (v: string | undefined) => !v?.trim();
+  const fields = ['name', 'email', 'phone'] as const;
+  const wanted = counter ? fields.filter((f) => !blank(given[f])) : fields;
+  const out = { name: '', email: '', phone: '' };
+  for (const field of wanted) {
+    if (blank(given[field])) {
+      ctx.addIssue({ code: 'custom', path: ['buyer', field], message: MISSING_CLIENT[field] });
+      continue;
+    }
+    const checked = buyerSchema.shape[field].safeParse(given[field] ?? '');
+    if (checked.success) out[field] = checked.data;
+    else
+      for (const issue of checked.error.issues)
+        ctx.addIssue({ code: 'custom', path: ['buyer', field], message: issue.message });
+  }
+  return out;
+}
+
 export const manualOrderSchema = z
   .object({
     items: orderCreateSchema.shape.items,
-    buyer: buyerSchema,
-    delivery: deliverySchema,
+    buyer: typedBuyer,
+    // A counter sale leaves with its buyer: no delivery to name.
+    delivery: deliverySchema.optional(),
     delivery_price: z.preprocess(
       (v) => (v === '' ? undefined : v),
       amount('el precio del despacho').optional(),
@@ -312,8 +357,21 @@ export const manualOrderSchema = z
         path: ['delivery_reason'],
         message: 'Di por qué el despacho cuesta distinto a lo de tu zona.',
       });
+  })
+  .transform((o, ctx) => {
+    if (!o.delivery && !o.in_person)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['delivery', 'method'],
+        message: 'Elige retiro o despacho.',
+      });
+    return {
+      ...o,
+      buyer: manualBuyer(o.buyer, Boolean(o.in_person), ctx),
+      delivery: o.delivery ?? { method: 'retiro' as const },
+    };
   });
-export type ManualOrderInput = z.infer<typeof manualOrderSchema>;
+export type ManualOrderInput = z.output<typeof manualOrderSchema>;
 
 /** `PATCH /api/orders/{id}/`. */
 export const orderPatchSchema = z.object({

@@ -85,6 +85,8 @@ export interface OrderView {
    * gone (`refund.state` null), or cancelled and the provider refused the refund (`refused`).
    */
   refund_due: boolean;
+  /** The buyer's personal fields were erased (a data request, or the shop's account deleted). */
+  buyer_anonymised: boolean;
   /** The seller's own note on an order she took: the seller's views only, never the buyer's. */
   seller_note: string | null;
   /** The provider's refund of a cancelled order: asked (`state` as the provider says) or refused. */
@@ -122,7 +124,8 @@ export function orderView(row: OrderRow, items: ItemRow[]): OrderView {
     status,
     status_label: STATUS_LABELS[status],
     payment_method: row.paymentMethod as PaymentMethod,
-    buyer: { name: row.buyerName, email: row.buyerEmail, phone: row.buyerPhone },
+    // A counter sale's buyer may stay unnamed: «Cliente».
+    buyer: { name: row.buyerName || 'Cliente', email: row.buyerEmail, phone: row.buyerPhone },
     delivery: {
       method: row.deliveryMethod as 'retiro' | 'despacho',
       address: row.deliveryAddress,
@@ -156,6 +159,7 @@ export function orderView(row: OrderRow, items: ItemRow[]): OrderView {
     reason: row.reason,
     refund_due: row.refundDue,
     seller_note: row.sellerNote,
+    buyer_anonymised: row.buyerAnonymisedAt !== null,
     refund: refundState(row.payment),
     webpay: result
       ? {

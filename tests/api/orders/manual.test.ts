@@ -6,11 +6,16 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
-import { openShop, setDelivery } from '../../support/shop';
+import fs from 'node:fs';
+import path from 'node:path';
+import { until } from '../../support/flow-buyer';
+import { openFacturaAt } from '../../support/openfactura';
+import { COMPANY_IDENTITY, openShop, setDelivery } from '../../support/shop';
 import { decodedMail, waitForMailWith } from '../../support/smtp';
 
 const servers = inject('servers');
 const mailDir = inject('mailDir');
+const openfactura = openFacturaAt(inject('openfacturaUrl'));
 const NUNOA = '13120';
 
 describe.each(servers)('orders the seller takes on $kind', ({ url }) => {
@@ -66,7 +71,8 @@ describe.each(servers)('orders the seller takes on $kind', ({ url }) => {
       in_person: 'efectivo',
     });
     expect(made.status).toBe(201);
-    expect(made.body.order).toMatchObject({ status: 'pagado', payment_method: 'en_persona' });
+    // Paid and handed over at once.
+    expect(made.body.order).toMatchObject({ status: 'entregado', payment_method: 'en_persona' });
     const order = (await api.get(`/api/orders/${made.body.order.id}/`, as)).body;
     expect(JSON.stringify(order.timeline)).toContain('Venta en persona: efectivo.');
     const mail = await waitForMailWith(mailDir, who.email, made.body.order.number, decodedMail);
@@ -147,6 +153,71 @@ describe.each(servers)('orders the seller takes on $kind', ({ url }) => {
       seller.token,
     );
     expect(unpriced.status).toBe(400);
+  });
+
+  it('a counter sale with only products and how she was paid: entregado, its boleta, no mail', async () => {
+    const seller = await api.register();
+    const own = { token: seller.token };
+    const { product } = await openShop(api, seller.token, {
+      identity: COMPANY_IDENTITY,
+      product: { stock: 4, price: 2500 },
+    });
+    const taxpayer = await openfactura.taxpayer();
+    await api.put(
+      '/api/store/invoicing/',
+      { api_key: taxpayer.apikey, environment: 'demo', version: 0 },
+      own,
+    );
+    // One post of the form: the products and «Venta en persona: efectivo», nothing else.
+    const posted = await manual(
+      { items: [{ product: product.id, quantity: 2 }], in_person: 'efectivo' },
+      seller.token,
+    );
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    expect(posted.body.order).toMatchObject({
+      status: 'entregado',
+      payment_method: 'en_persona',
+      total: 5000,
+      buyer: { name: 'Cliente', email: '', phone: '' },
+    });
+    expect(posted.body.whatsapp_url).toBeNull();
+    const done = await until(
+      () => api.get(`/api/orders/${posted.body.order.id}/`, own).then((r) => r.body),
+      (o) => o.tax_document?.status === 'emitida',
+    );
+    expect(done.tax_document).toMatchObject({ type: 39, status: 'emitida' });
+    expect(done.timeline.map((e: { status: string }) => e.status)).toEqual([
+      'recibido',
+      'pagado',
+      'entregado',
+      'documento',
+    ]);
+    expect((await api.get(`/api/products/${product.id}/`, own)).body.stock).toBe(2);
+    // Her own sale: no «Nueva venta» for her, and no mail to nobody.
+    await new Promise((r) => setTimeout(r, 1000));
+    const mails = fs
+      .readdirSync(mailDir)
+      .map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8'));
+    expect(mails.filter((m) => m.includes(posted.body.order.number))).toEqual([]);
+    // The receipt reads as a sale, not as an order to pick up.
+    const receipt = await (await fetch(posted.body.receipt_url)).text();
+    expect(receipt).toContain('Te lo llevaste al momento de la compra');
+    expect(receipt).not.toContain('te contactará');
+    // A sale with no contact is no customer.
+    expect((await api.get('/api/store/customers/', own)).body.count).toBe(0);
+  });
+
+  it('an order that waits for its payment still needs the client’s details, said to the seller', async () => {
+    const made = await manual({
+      items: [{ product: productId, quantity: 1 }],
+      delivery: { method: 'retiro' },
+    });
+    expect(made.status).toBe(400);
+    expect(made.body.errors).toMatchObject({
+      'buyer.name': ['Escribe el nombre de tu cliente.'],
+      'buyer.email': ['Escribe el correo de tu cliente: ahí le llega el enlace de su pedido.'],
+      'buyer.phone': ['Escribe el teléfono de tu cliente.'],
+    });
   });
 
   it('takes only the seller’s own products, and only from the seller', async () => {

@@ -150,11 +150,11 @@ describe('a create form sent again after the back button', () => {
       page,
       async () => {
         await page.getByLabel(/Taza de greda/).fill('1');
-        await page.getByLabel('Nombre y apellido').fill('Pedro Rojas');
-        await page.getByLabel('Correo electrónico').fill(pedro);
-        await page.getByLabel('Teléfono').fill('9 1111 2222');
+        await page.getByLabel('Nombre de tu cliente').fill('Pedro Rojas');
+        await page.getByLabel('Correo de tu cliente').fill(pedro);
+        await page.getByLabel('Teléfono de tu cliente').fill('9 1111 2222');
       },
-      { label: 'Nombre y apellido', value: 'Pedro Rojas' },
+      { label: 'Nombre de tu cliente', value: 'Pedro Rojas' },
       () => page.getByRole('button', { name: 'Crear orden' }).click(),
     );
     expect(page.url()).toBe(order);

@@ -57,6 +57,7 @@ const order = {
   refund_due: false,
   refund: null,
   seller_note: null,
+  buyer_anonymised: false,
   webpay: null,
   receipt_url: 'https://impulsa.cl/pay/orden/x',
   tracking: null,
