@@ -20,7 +20,7 @@ import { siteProgressPart } from '@/lib/sites/sites.server';
 import { undocumentedPart } from '@/lib/invoicing/undocumented.server';
 import { taxStartPart } from '@/lib/formation/tax-start.server';
 import { MODULES, type ModuleKey, type ModuleProgress, type UserProgress } from '@/lib/modules';
-import { nextStep } from '@/lib/next-step';
+import { nextStep, stagesDone } from '@/lib/next-step';
 import { nextLessonOf, type JourneyView } from '@/lib/journey/journey';
 import { lessonPath } from '@/lib/lessons/urls';
 import { cardAccountsPart } from '@/lib/orders/providers/offered.server';
@@ -119,18 +119,20 @@ type JourneyFacts = PartValues<Awaited<ReturnType<typeof journeyParts>>>;
 
 /** The path's island's view: the next step and what it can do in place. */
 async function journeyOf(facts: JourneyFacts): Promise<JourneyView> {
+  const path = {
+    canvas: facts.canvas,
+    formation: facts.formalizacion,
+    catalogue: facts.catalogue,
+    site: facts.sitio,
+    sales: facts.sales,
+    toAttend: facts.toAttend,
+    identified: facts.identified,
+    taxStart: facts.taxStart,
+    sellsAs: facts.sellsAs,
+  };
   return {
-    next: nextStep({
-      canvas: facts.canvas,
-      formation: facts.formalizacion,
-      catalogue: facts.catalogue,
-      site: facts.sitio,
-      sales: facts.sales,
-      toAttend: facts.toAttend,
-      identified: facts.identified,
-      taxStart: facts.taxStart,
-      sellsAs: facts.sellsAs,
-    }),
+    next: nextStep(path),
+    done: stagesDone(path),
     providers: facts.providers,
     selling: facts.catalogue.published > 0,
     lesson: nextLessonOf(await allLessons(), facts.lessons.items, lessonPath),

@@ -56,6 +56,26 @@ export interface JourneyFacts {
   sellsAs?: SellsAs | null;
 }
 
+/**
+ * The stages the seller has done, read from what she did and nothing else: the card's ticks. The
+ * next step may point past a stage not done (orders to attend come first), and a tick goes only
+ * when she undoes what made it (a site unpublished, a canvas emptied).
+ */
+export function stagesDone(facts: JourneyFacts): Stage[] {
+  const done: Record<Stage, boolean> = {
+    idea: facts.canvas.started,
+    canvas: facts.canvas.finished,
+    empresa:
+      facts.formation.finished ||
+      (facts.sellsAs?.as === 'persona' && Boolean(facts.sellsAs.startedOn)),
+    sitio: facts.site.finished,
+    'primera-venta': facts.sales > 0,
+    // Selling again and again has no end to tick.
+    'ventas-recurrentes': false,
+  };
+  return (Object.keys(done) as Stage[]).filter((stage) => done[stage]);
+}
+
 export function nextStep(facts: JourneyFacts): NextStep {
   const selling: Stage = facts.sales > 0 ? 'ventas-recurrentes' : 'primera-venta';
   if (facts.toAttend > 0)

@@ -45,7 +45,7 @@ function JourneyCard({
   const { next } = journey;
   return (
     <section className="card mt-8 p-5 sm:p-6" aria-labelledby="siguiente-paso">
-      <Stages next={next} />
+      <Stages next={next} done={journey.done} />
       <p className="eyebrow mt-5">Tu siguiente paso</p>
       <h2 id="siguiente-paso" className="mt-1 text-2xl font-bold">
         {next.title}
@@ -75,8 +75,8 @@ function JourneyCard({
   );
 }
 
-/** The path's stages: done, current and ahead. */
-function Stages({ next }: { next: NextStep }) {
+/** The path's stages: done (by what the seller did), the next step's, and the rest. */
+function Stages({ next, done }: { next: NextStep; done: readonly string[] }) {
   const current = STAGES.findIndex((s) => s.key === next.stage);
   return (
     <ol className="flex flex-wrap gap-x-2 gap-y-1 text-xs font-semibold" aria-label="Tu camino">
@@ -86,15 +86,15 @@ function Stages({ next }: { next: NextStep }) {
           className={`rounded-full px-2.5 py-1 ${
             i === current
               ? 'bg-brand-600 text-white'
-              : i < current
+              : done.includes(stage.key)
                 ? 'bg-success-50 text-success-700'
                 : 'bg-ink-100 text-ink-600'
           }`}
           aria-current={i === current ? 'step' : undefined}
         >
-          {i < current && <span aria-hidden="true">✓ </span>}
+          {done.includes(stage.key) && <span aria-hidden="true">✓ </span>}
           {stage.label}
-          {i < current && <span className="sr-only"> (hecho)</span>}
+          {done.includes(stage.key) && <span className="sr-only"> (hecho)</span>}
         </li>
       ))}
     </ol>

@@ -8,6 +8,7 @@ import type { LessonFrontmatter } from '@/lib/lessons/schemas';
 import type { LessonProgress } from '@/lib/lessons/progress';
 import type { NextStep } from '@/lib/next-step';
 import type { CardMethod } from '@/lib/orders/schemas';
+import type { Stage } from '@/lib/journey/stages';
 
 /** A card provider the shop connected, and what it last said of the account. */
 export interface ProviderState {
@@ -27,6 +28,8 @@ export interface NextLesson {
 
 export interface JourneyView {
   next: NextStep;
+  /** The stages done (`stagesDone`): the card ticks these, whatever the next step is. */
+  done: Stage[];
   /** The card providers connected (none: the card offers to connect one once the shop sells). */
   providers: ProviderState[];
   /** Whether the shop has a published product, so getting paid is near. */

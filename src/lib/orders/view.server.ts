@@ -219,6 +219,8 @@ export interface ShopCheckout {
   legal: LegalEntity | null;
   /** Whether it says who sells (name, RUT, address): until then it takes no orders. */
   identified: boolean;
+  /** Its seller deleted the account: the sales stay, with no one to write to. */
+  closed: boolean;
 }
 
 export async function shopCheckout(
@@ -245,13 +247,19 @@ export async function shopCheckout(
 export const shopAtSale = (
   shop: ShopCheckout,
   row: Pick<typeof orders.$inferSelect, 'soldBy'>,
-): ShopCheckout => (row.soldBy ? { ...shop, legal: row.soldBy as LegalEntity } : shop);
+): ShopCheckout => {
+  if (!row.soldBy) return shop;
+  const legal = row.soldBy as LegalEntity;
+  // A closed shop has no name of its own left: the sale names who sold it.
+  return { ...shop, legal, ...(shop.closed ? { name: legal.name } : {}) };
+};
 
 /** What a shop offers at checkout, from its seller's row and shop settings (none yet: null). */
 export function checkoutOf(
   sellerId: number,
   row: {
-    user: Pick<typeof users.$inferSelect, 'fullName' | 'email'>;
+    user: Pick<typeof users.$inferSelect, 'fullName' | 'email'> &
+      Partial<Pick<typeof users.$inferSelect, 'deletedAt'>>;
     store: typeof stores.$inferSelect | null;
     /** The redirect providers whose account was accepted (`offeredProvidersPart`). */
     providers?: RedirectProvider[];
@@ -271,10 +279,13 @@ export function checkoutOf(
     ...(transferDetails ? ['transferencia' as const] : []),
     ...(whatsapp ? ['whatsapp' as const] : []),
   ];
+  // A deleted account's row is a tombstone: its name and address are nobody's to show.
+  const closed = Boolean(row.user.deletedAt);
   return {
     sellerId,
-    name: row.store?.name || row.user.fullName,
-    email: row.store?.contactEmail || row.user.email,
+    name: closed ? 'Tienda cerrada' : row.store?.name || row.user.fullName,
+    email: closed ? '' : row.store?.contactEmail || row.user.email,
+    closed,
     whatsapp,
     transferDetails,
     delivery: deliveryOf(row.store?.delivery),

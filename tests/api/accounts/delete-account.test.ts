@@ -59,6 +59,11 @@ describe.each(servers)('deleting an account on $kind', ({ url }) => {
     const text = await receipt.text();
     expect(text).toContain(order.number);
     expect(text).not.toContain('Camila Soto');
+    // The shop is gone: no tombstone for a name, no address that receives no mail; who sold it stays.
+    expect(text).not.toContain('Cuenta eliminada');
+    expect(text).not.toContain('cuentas.impulsa.invalid');
+    expect(text).toContain('Esta tienda cerró su cuenta en Impulsa.');
+    expect(text).toContain('Rosa Muñoz Pérez');
     const signIn = await new ApiClient(url).post('/api/users/login/', {
       email: seller.user.email,
       password: seller.password,

@@ -79,6 +79,7 @@ const shop = {
   paymentMethods: ['transferencia'],
   legal: null,
   identified: false,
+  closed: false,
 } satisfies ShopCheckout;
 
 /** The HTML part's table rows: each label and its amount in pesos. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextStep, type JourneyFacts } from '@/lib/next-step';
+import { nextStep, stagesDone, type JourneyFacts } from '@/lib/next-step';
 
 const none = { started: false, finished: false };
 const done = { started: true, finished: true };
@@ -151,5 +151,56 @@ describe('the next best step', () => {
     expect(nextStep({ ...facts, today: '2027-03-01' }).text).toContain(
       'El plazo era el 28 de febrero de 2027: hazlo cuanto antes.',
     );
+  });
+});
+
+describe('the path card’s ticks (issue 63, item 5)', () => {
+  it('marks nothing done for a shop with orders but no canvas, company or site', () => {
+    const facts = {
+      ...START,
+      catalogue: { total: 1, published: 1 },
+      sales: 0,
+      toAttend: 2,
+      identified: false,
+    };
+    // The next step points at the orders, yet nothing before them is done.
+    expect(nextStep(facts).stage).toBe('primera-venta');
+    expect(stagesDone(facts)).toEqual([]);
+  });
+
+  it('only ever gains ticks as the seller does things, whatever the next step says', () => {
+    const steps: JourneyFacts[] = [
+      { ...START, toAttend: 1, catalogue: { total: 1, published: 1 } },
+      { ...START, toAttend: 1, catalogue: { total: 1, published: 1 }, canvas: done },
+      { ...START, canvas: done, formation: done, catalogue: { total: 1, published: 1 } },
+      {
+        ...START,
+        canvas: done,
+        formation: done,
+        site: done,
+        catalogue: { total: 1, published: 1 },
+      },
+      {
+        ...START,
+        canvas: done,
+        formation: done,
+        site: done,
+        catalogue: { total: 1, published: 1 },
+        sales: 1,
+      },
+    ];
+    let before: string[] = [];
+    for (const facts of steps) {
+      const now = stagesDone(facts);
+      expect(now).toEqual(expect.arrayContaining(before));
+      before = now;
+    }
+    expect(before).toEqual(['idea', 'canvas', 'empresa', 'sitio', 'primera-venta']);
+  });
+
+  it('counts a persona natural with its tax start as the company stage done', () => {
+    expect(stagesDone({ ...START, sellsAs: { as: 'persona', startedOn: '2026-11-01' } })).toEqual([
+      'empresa',
+    ]);
   });
 });
