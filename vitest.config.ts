@@ -36,6 +36,9 @@ export default defineConfig({
           // One file per core; a PDF or a PGlite opened on a busy core gets more than 5 s.
           maxWorkers: 2,
           testTimeout: 15_000,
+          // A hook that opens and migrates a PGlite on a core shared with another file's took
+          // over 10 s once on a clean clone: hooks get the time a test does.
+          hookTimeout: 30_000,
           env: { LOG_LEVEL: 'silent' },
         },
       },

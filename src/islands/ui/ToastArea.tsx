@@ -72,7 +72,7 @@ export default function ToastArea({ toasts }: ToastState<ReactNode>) {
       <ToastPrimitive.Viewport
         hotkey={TOAST_VIEWPORT_HOTKEY}
         label={TOAST_VIEWPORT_LABEL}
-        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none
+        className="toast-viewport fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none
           sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]"
       />
     </ToastPrimitive.Provider>

@@ -55,8 +55,13 @@ export interface FeedItem {
 const TITLE_MAX = 150;
 const DESCRIPTION_MAX = 5000;
 
-/** The feed's items of `p`, sold under the shop's name when the product names no brand. */
+/**
+ * The feed's items of `p`, sold under the shop's name when the product names no brand. A product
+ * without a photo is left out: Google and Meta refuse an item without `image_link`, and `/canales`
+ * tells the seller why it is missing (`feedProblems`).
+ */
 export function feedItems(p: FeedProduct, shopName: string): FeedItem[] {
+  if (!p.image) return [];
   const base = {
     description: clip(p.description || p.name, DESCRIPTION_MAX),
     link: p.link,

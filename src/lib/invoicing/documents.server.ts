@@ -4,7 +4,7 @@
  * order's token) so neither needs an account with the provider.
  */
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { DTE, DTE_LABELS, type DteType } from '@/lib/invoicing/dte';
+import { DTE, DTE_LABELS, DTE_NAMES, type DteType } from '@/lib/invoicing/dte';
 import type { Db } from '@/lib/server/db/client';
 import { taxDocuments } from '@/lib/server/db/schema';
 
@@ -40,16 +40,41 @@ function toView(row: Row, pdfUrl: string): TaxDocumentView {
   };
 }
 
-/** The sale's document (not a nota de crédito), the latest if several. */
-async function saleDocument(db: Db, orderId: number): Promise<Row | undefined> {
+/** Which of an order's documents: the sale's (boleta or factura), or the nota de crédito. */
+export type DocumentKind = 'venta' | 'nota-de-credito';
+
+/** The order's document of `kind`, the latest if several. */
+async function saleDocument(
+  db: Db,
+  orderId: number,
+  kind: DocumentKind = 'venta',
+): Promise<Row | undefined> {
+  const type =
+    kind === 'venta'
+      ? ne(taxDocuments.dteType, DTE.notaCredito)
+      : eq(taxDocuments.dteType, DTE.notaCredito);
   return (
     await db
       .select()
       .from(taxDocuments)
-      .where(and(eq(taxDocuments.orderId, orderId), ne(taxDocuments.dteType, DTE.notaCredito)))
+      .where(and(eq(taxDocuments.orderId, orderId), type))
       .orderBy(desc(taxDocuments.id))
       .limit(1)
   )[0];
+}
+
+/** The kind a PDF route's `?documento=` names; anything else is the sale's. */
+export const documentKindOf = (value: string | null): DocumentKind =>
+  value === 'nota-de-credito' ? 'nota-de-credito' : 'venta';
+
+/** The order's nota de crédito as its pages show it; null when none was started. */
+export async function creditNoteOf(
+  db: Db,
+  orderId: number,
+  pdfUrl: string,
+): Promise<TaxDocumentView | null> {
+  const row = await saleDocument(db, orderId, 'nota-de-credito');
+  return row ? toView(row, `${pdfUrl}?documento=nota-de-credito`) : null;
 }
 
 /** The order's document as its page and the API show it; null when none was started. */
@@ -66,10 +91,9 @@ export async function taxDocumentOf(
 export async function taxDocumentPdf(
   db: Db,
   orderId: number,
+  kind: DocumentKind = 'venta',
 ): Promise<{ bytes: Uint8Array; filename: string } | null> {
-  const row = await saleDocument(db, orderId);
+  const row = await saleDocument(db, orderId, kind);
   if (!row?.pdf || row.status !== 'emitida') return null;
-  const kind =
-    row.dteType === DTE.factura || row.dteType === DTE.facturaExenta ? 'factura' : 'boleta';
-  return { bytes: row.pdf, filename: `${kind}-${row.folio}.pdf` };
+  return { bytes: row.pdf, filename: `${DTE_NAMES[row.dteType as DteType].file}-${row.folio}.pdf` };
 }

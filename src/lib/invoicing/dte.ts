@@ -25,6 +25,15 @@ export const DTE_LABELS: Record<DteType, string> = {
   61: 'Nota de crédito electrónica',
 };
 
+/** What a buyer calls each document in a sentence («tu nota de crédito») and its PDF's name. */
+export const DTE_NAMES: Record<DteType, { name: string; file: string }> = {
+  39: { name: 'boleta', file: 'boleta' },
+  41: { name: 'boleta exenta', file: 'boleta-exenta' },
+  33: { name: 'factura', file: 'factura' },
+  34: { name: 'factura exenta', file: 'factura-exenta' },
+  61: { name: 'nota de crédito', file: 'nota-de-credito' },
+};
+
 /** The RUT the SII reserves for a final consumer on a boleta. */
 export const CONSUMER_RUT = '66666666-6';
 /** The SII cuts item names at 80 characters, and the issuer's giro too. */

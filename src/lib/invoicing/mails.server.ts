@@ -4,7 +4,7 @@
  * and the seller's one warning when a document keeps failing.
  */
 import { prose } from '@/lib/prose';
-import { DTE_LABELS, type DteType } from '@/lib/invoicing/dte';
+import { DTE, DTE_LABELS, DTE_NAMES, type DteType } from '@/lib/invoicing/dte';
 import { formatClp } from '@/lib/money';
 import { buyerUpdate, html } from '@/lib/orders/mails.server';
 import { ORDER_PATHS } from '@/lib/orders/urls';
@@ -18,16 +18,20 @@ export function taxDocumentMail(
   document: { type: DteType; folio: number; pdf: Uint8Array },
 ): Mail {
   const label = DTE_LABELS[document.type];
-  const kind = label.split(' ')[0]!.toLowerCase();
+  const { name, file } = DTE_NAMES[document.type];
+  const credit = document.type === DTE.notaCredito;
   return {
-    ...buyerUpdate(order, shop, `Tu ${kind}`, [
-      prose`Adjuntamos tu ${label.toLowerCase()} N° ${document.folio} por ${formatClp(order.total)},
-  emitida por ${shop.name}.`,
+    ...buyerUpdate(order, shop, `Tu ${name} N° ${document.folio}`, [
+      credit
+        ? prose`Adjuntamos la ${label.toLowerCase()} N° ${document.folio} por
+  ${formatClp(order.total)} con que ${shop.name} anuló la boleta de tu pedido cancelado.`
+        : prose`Adjuntamos tu ${label.toLowerCase()} N° ${document.folio} por
+  ${formatClp(order.total)}, emitida por ${shop.name}.`,
       'También la puedes descargar desde tu pedido cuando quieras.',
     ]),
     attachments: [
       {
-        filename: `${kind}-${document.folio}.pdf`,
+        filename: `${file}-${document.folio}.pdf`,
         contentType: 'application/pdf',
         base64: Buffer.from(document.pdf).toString('base64'),
       },

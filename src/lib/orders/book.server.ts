@@ -1,5 +1,5 @@
 /** The seller's order book: the list, the counts, one order, and the seller's one-step moves. */
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
   nextStatuses,
   ORDER_STATUSES,
@@ -21,7 +21,7 @@ import { HttpError } from '@/lib/server/http/errors';
 
 import { releaseStock, stockChanged } from '@/lib/orders/stock.server';
 import { type OrderRow, type OrderView, itemsOf, orderView } from '@/lib/orders/view.server';
-import { taxDocumentOf } from '@/lib/invoicing/documents.server';
+import { creditNoteOf, taxDocumentOf } from '@/lib/invoicing/documents.server';
 import { enqueueCreditNote, enqueueTaxDocument } from '@/lib/invoicing/emit.server';
 import { INVOICING_PATHS } from '@/lib/invoicing/urls';
 import { undocumented } from '@/lib/invoicing/undocumented.server';
@@ -35,6 +35,8 @@ export const ORDER_NOT_FOUND = 'Esa orden no existe.';
 export interface OrderFilter {
   status: OrderStatus | null;
   undocumented?: boolean;
+  /** Only the orders whose buyer asked to withdraw (`?retracto=si`). */
+  retracto?: boolean;
 }
 
 /** The filter a list's query names (`status=`, `documento=sin`); an unknown one is a 400. */
@@ -49,7 +51,16 @@ export function orderFilterOf(params: URLSearchParams): OrderFilter {
     throw new HttpError(400, 'Ese filtro no existe.', {
       errors: { documento: ['Usa documento=sin para ver las ventas sin boleta.'] },
     });
-  return { status: status as OrderStatus | null, undocumented: documento === 'sin' };
+  const retracto = params.get('retracto');
+  if (retracto !== null && retracto !== 'si')
+    throw new HttpError(400, 'Ese filtro no existe.', {
+      errors: { retracto: ['Usa retracto=si para ver las solicitudes de retracto.'] },
+    });
+  return {
+    status: status as OrderStatus | null,
+    undocumented: documento === 'sin',
+    retracto: retracto === 'si',
+  };
 }
 
 /** `GET /api/orders/?page=&status=&documento=`: the seller's orders, newest first. */
@@ -64,6 +75,7 @@ export async function listOrders(
     eq(orders.sellerId, sellerId),
     filter.status ? eq(orders.status, filter.status) : undefined,
     filter.undocumented ? undocumented(sellerId) : undefined,
+    filter.retracto ? isNotNull(orders.retractoRequestedAt) : undefined,
   );
   const { total, rows } = await orderPage(db, where, page, pageSize);
   return { total, results: rows.map(({ view }) => view) };
@@ -105,6 +117,7 @@ export async function getOrder(db: Db, sellerId: number, id: number): Promise<Or
   const order = orderView(row, (await itemsOf(db, [id])).get(id)!);
   order.timeline = await timelineOf(db, id, row.createdAt);
   order.tax_document = await taxDocumentOf(db, id, INVOICING_PATHS.sellerPdf(id));
+  order.credit_note = await creditNoteOf(db, id, INVOICING_PATHS.sellerPdf(id));
   return order;
 }
 
@@ -120,6 +133,15 @@ export async function orderCounts(db: Db, sellerId: number): Promise<Record<Orde
     OrderStatus,
     number
   >;
+}
+
+/** How many of the seller's orders carry a withdrawal request (the order book's «Retracto»). */
+export async function retractoCount(db: Db, sellerId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.sellerId, sellerId), isNotNull(orders.retractoRequestedAt)));
+  return Number(row?.n ?? 0);
 }
 
 /** How many of the seller's paid orders have no tax document (the order book's «Sin boleta»). */

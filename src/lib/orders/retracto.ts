@@ -10,6 +10,13 @@ import { SOLD_STATUSES, type OrderStatus } from '@/lib/orders/schemas';
 
 export const RETRACTO_DAYS = 10;
 
+/** Days the seller has to give the money back once the buyer withdraws (art. 3 bis). */
+export const RETRACTO_REFUND_DAYS = 45;
+
+/** The last day, in Chile, to refund a withdrawal asked at `requestedAt`. */
+export const refundDeadline = (requestedAt: string | Date): string =>
+  addDays(chileDay(new Date(requestedAt)), RETRACTO_REFUND_DAYS);
+
 /**
  * Why a product may be sold without the derecho a retracto, by its nature (the cases the law and
  * its regulation name): the key stored on the product, and how a buyer reads it.

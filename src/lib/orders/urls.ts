@@ -54,6 +54,7 @@ export const ORDER_PATHS = {
   unpaid: '/ordenes/sin-pagar',
   /** Paid orders still without their boleta. */
   undocumented: '/ordenes?documento=sin',
+  retracto: '/ordenes?retracto=si',
   /** The seller's own Webpay account: where card sales are paid. */
   webpay: '/cobros',
   /** Rates by zone, free shipping and pickup points. */

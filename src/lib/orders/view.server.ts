@@ -16,7 +16,11 @@ import {
   type PaymentMethod,
 } from '@/lib/orders/schemas';
 import { timelineOf, type TimelineEntry } from '@/lib/orders/timeline.server';
-import { taxDocumentOf, type TaxDocumentView } from '@/lib/invoicing/documents.server';
+import {
+  creditNoteOf,
+  taxDocumentOf,
+  type TaxDocumentView,
+} from '@/lib/invoicing/documents.server';
 import { INVOICING_PATHS } from '@/lib/invoicing/urls';
 import { receiptPath } from '@/lib/orders/urls';
 import type { WebpayResult } from '@/lib/orders/webpay.server';
@@ -105,6 +109,8 @@ export interface OrderView {
   timeline?: TimelineEntry[];
   /** Its boleta or factura (the detail only); null when none was started. */
   tax_document?: TaxDocumentView | null;
+  /** The nota de crédito that cancelled it (the detail only); null when none was started. */
+  credit_note?: TaxDocumentView | null;
   version: number;
   created_at: string;
   updated_at: string;
@@ -342,5 +348,7 @@ export async function orderByReceipt(
   const document = await taxDocumentOf(db, row.id, INVOICING_PATHS.buyerPdf(token));
   // The provider's refusal is the seller's to read, not the buyer's.
   order.tax_document = document && { ...document, error: null };
+  const credit = await creditNoteOf(db, row.id, INVOICING_PATHS.buyerPdf(token));
+  order.credit_note = credit && { ...credit, error: null };
   return { order, row, shop };
 }

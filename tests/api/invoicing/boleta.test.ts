@@ -191,7 +191,24 @@ describe.each(servers)('boletas on $kind', ({ url }) => {
       expect(note!.dte.Referencia).toEqual([
         expect.objectContaining({ TpoDocRef: '39', FolioRef: '1', CodRef: '1' }),
       ]);
-      await waitForMailWith(mailDir, buyerEmail, 'Tu nota', decodedMail);
+      // The mail names the document, and its PDF is called what it is.
+      const mail = await waitForMailWith(mailDir, buyerEmail, 'Tu nota de crédito N° 1', decodedMail);
+      expect(mail).toMatch(/filename=nota-de-credito-1\.pdf/);
+    });
+
+    it('lets the seller and the buyer download the nota de crédito, as the mail promises', async () => {
+      const after = (await api.get(`/api/orders/${placed.body.id}/`, as)).body;
+      expect(after.credit_note).toMatchObject({ type: 61, folio: 1, status: 'emitida' });
+      const own = await fetch(new URL(after.credit_note.pdf_url, url), {
+        headers: { Authorization: `Token ${seller.token}` },
+      });
+      expect(own.status).toBe(200);
+      expect(own.headers.get('content-disposition')).toContain('nota-de-credito-1.pdf');
+      const receipt = await (await fetch(placed.body.receipt_url)).text();
+      expect(receipt).toContain('Nota de crédito electrónica N° 1');
+      const buyer = await fetch(`${placed.body.receipt_url}/documento?documento=nota-de-credito`);
+      expect(buyer.status).toBe(200);
+      expect(buyer.headers.get('content-disposition')).toContain('nota-de-credito-1.pdf');
     });
 
     it('shows the nota in the timeline, and the order keeps its boleta as its document', async () => {

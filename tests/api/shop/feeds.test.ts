@@ -73,9 +73,12 @@ describe.each(servers)('catalogue feeds on $kind', ({ url }) => {
         images: [photo.id],
       })
     ).id;
+    // Without a photo Google and Meta refuse a product: it stays out, and /canales says why.
+    await make({ name: 'Sin foto', price: 3990 });
     const polera = await make({
       name: 'Polera',
       price: 9990,
+      images: [photo.id],
       options: [{ name: 'Talla', values: ['S', 'M'] }],
       variants: [
         { values: ['S'], stock: 0, sku: 'POL-S' },
@@ -139,6 +142,7 @@ describe.each(servers)('catalogue feeds on $kind', ({ url }) => {
   it('leaves out drafts and other shops’ products', async () => {
     const titles = googleItems(await (await google()).text()).map((i) => i.title);
     expect(titles).not.toContain('Borrador');
+    expect(titles).not.toContain('Sin foto');
     expect(titles).not.toContain('Ajeno');
   });
 

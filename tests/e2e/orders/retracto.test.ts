@@ -113,7 +113,11 @@ describe('derecho a retracto', () => {
     await page.goto(receipt.split('#')[0]!);
     const section = page.getByRole('region', { name: 'Derecho a retracto' });
     await section.getByText('Puedes retractarte de esta compra sin dar razones').waitFor();
-    await section.getByRole('button', { name: 'Quiero retractarme' }).click();
+    // The request is final: the first tap only asks to confirm it, and nothing is sent yet.
+    await section.getByText('Quiero retractarme').click();
+    await section.getByText('¿Seguro?').waitFor();
+    expect(await page.getByText(/Pediste retractarte/).count()).toBe(0);
+    await section.getByRole('button', { name: 'Sí, me retracto de la compra' }).click();
     await page.getByText(/Pediste retractarte de esta compra el/).waitFor();
     await page.getByText('Solicitud de retracto').first().waitFor();
     await expectAccessible(page);
@@ -142,6 +146,19 @@ describe('derecho a retracto', () => {
     const desk = await (await sessionContext(browserOf(), url, seller.account, DESKTOP)).newPage();
     await desk.goto(`${url}/ordenes/${order.id}`);
     await desk.getByText('Solicitud de retracto').first().waitFor();
+    // Hard to miss: a banner with the day the refund is due, a badge and a tab in the order book.
+    const banner = desk.locator('#retracto');
+    await banner.getByText('pidió retractarse de esta compra').waitFor();
+    expect(await banner.textContent()).toMatch(/a más tardar el \d{1,2} de \w+ de \d{4}/);
+    await screenshot(desk, 'orden-retracto-desktop');
+    await desk.setViewportSize(MOBILE);
+    await screenshot(desk, 'orden-retracto-mobile');
+    await desk.goto(`${url}/ordenes`);
+    await desk.getByRole('link', { name: /^Retracto/ }).click();
+    await desk.waitForURL(/retracto=si/);
+    const rows = desk.getByRole('list', { name: 'Órdenes' }).getByRole('listitem');
+    expect(await rows.count()).toBe(1);
+    await rows.getByText('Retracto', { exact: true }).waitFor();
     const detail = await api.get(`/api/orders/${order.id}/`, as);
     expect(detail.body.retracto_requested_at).toEqual(expect.any(String));
     await desk.context().close();

@@ -35,6 +35,13 @@ describe('feed items', () => {
     ]);
   });
 
+  it('leaves out a product without a photo, which Google and Meta would refuse (issue 63)', () => {
+    expect(feedItems({ ...product, image: null, imageJpeg: null }, 'Loza Sur')).toEqual([]);
+    expect(feedProblems({ ...product, image: null })).toEqual([
+      'No tiene foto: Google y Meta exigen al menos una.',
+    ]);
+  });
+
   it('a compare-at price above the price is the price, and the price a sale', () => {
     const [item] = feedItems({ ...product, compareAtPrice: 7990 }, 'x');
     expect([item!.price, item!.salePrice]).toEqual([7990, 5990]);

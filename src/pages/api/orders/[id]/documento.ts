@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { recordByHand } from '@/lib/invoicing/by-hand.server';
-import { taxDocumentPdf } from '@/lib/invoicing/documents.server';
+import { documentKindOf, taxDocumentPdf } from '@/lib/invoicing/documents.server';
 import { recordFolioSchema } from '@/lib/invoicing/schemas';
 import { getOrder, ORDER_NOT_FOUND } from '@/lib/orders/book.server';
 import { getDb } from '@/lib/server/db/client';
@@ -10,11 +10,15 @@ import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 import { idParam } from '@/lib/server/http/params';
 import { pdfResponse } from '@/lib/server/http/pdf';
 
-/** `GET /api/orders/{id}/documento/` → the order's boleta or factura as PDF; 404 for another seller's or none yet. */
-export const GET: APIRoute = async ({ locals, params }) => {
+/**
+ * `GET /api/orders/{id}/documento/[?documento=nota-de-credito]` → the order's boleta or factura
+ * (or its nota de crédito) as PDF; 404 for another seller's or none yet.
+ */
+export const GET: APIRoute = async ({ locals, params, url }) => {
   const db = await getDb();
   const order = await getOrder(db, requireUser(locals).id, idParam(params.id, ORDER_NOT_FOUND));
-  const pdf = await taxDocumentPdf(db, order.id);
+  const kind = documentKindOf(url.searchParams.get('documento'));
+  const pdf = await taxDocumentPdf(db, order.id, kind);
   if (!pdf) throw new HttpError(404, 'Esta orden aún no tiene su documento emitido.');
   return pdfResponse(pdf, { immutable: true });
 };
