@@ -192,7 +192,12 @@ describe.each(servers)('boletas on $kind', ({ url }) => {
         expect.objectContaining({ TpoDocRef: '39', FolioRef: '1', CodRef: '1' }),
       ]);
       // The mail names the document, and its PDF is called what it is.
-      const mail = await waitForMailWith(mailDir, buyerEmail, 'Tu nota de crédito N° 1', decodedMail);
+      const mail = await waitForMailWith(
+        mailDir,
+        buyerEmail,
+        'Tu nota de crédito N° 1',
+        decodedMail,
+      );
       expect(mail).toMatch(/filename=nota-de-credito-1\.pdf/);
     });
 
