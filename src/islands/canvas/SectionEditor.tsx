@@ -168,14 +168,20 @@ function SectionEditor({
     autosave.current?.edited();
   }
 
-  function add(e: SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (!text.trim() || notes.length >= NOTES_PER_SECTION) return;
+  /** The note typed in the box becomes the block's last; false when there is none to add. */
+  function addTyped(): boolean {
+    if (!text.trim() || notes.length >= NOTES_PER_SECTION) return false;
     edit([
       ...notes,
       { id: newNoteId(), text: text.trim().slice(0, NOTE_MAX_CHARS), color, segmentIds: [] },
     ]);
     setText('');
+    return true;
+  }
+
+  function add(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    addTyped();
   }
 
   function move(i: number, delta: -1 | 1) {
@@ -191,6 +197,8 @@ function SectionEditor({
   }
 
   async function go(target: string) {
+    // A note typed but not added is the person's too: it is kept, not dropped on the way out.
+    addTyped();
     if (readPending(canvasId, section) && !conflict && autosave.current)
       await Promise.race([autosave.current.flush(), new Promise((r) => setTimeout(r, 2000))]);
     window.location.assign(target);

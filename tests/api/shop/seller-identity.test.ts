@@ -41,6 +41,8 @@ describe.each(servers)('who sells on $kind', ({ url }) => {
     );
     const page = await (await fetch(`${url}/shop/${product.id}`)).text();
     expect(page).not.toContain('Comprar ahora');
+    // Not a green «Disponible» with no buttons and no reason (issue 63, item 11).
+    expect(page).toContain('Esta tienda todavía no recibe pedidos en línea.');
     const dashboard = await (
       await fetch(`${url}/dashboard`, { headers: { Cookie: `impulsa_session=${token}` } })
     ).text();

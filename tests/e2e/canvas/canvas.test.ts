@@ -240,6 +240,27 @@ describe('business model canvas in the browser', () => {
     await context.close();
   });
 
+  it('a note typed but not added is kept when she goes on to the next block (issue 63)', async ({
+    phone,
+  }) => {
+    const page = await phone.context.newPage();
+    await page.goto(`${url}/canvas/iniciar`);
+    await waitForHydration(page);
+    await page.getByLabel('Nombre de tu idea').fill('Nota sin agregar');
+    await page.getByRole('button', { name: /Empezar por los segmentos/ }).click();
+    await page.waitForURL(/segmento-de-clientes$/);
+    await waitForHydration(page);
+    const block = page.url();
+    await page.getByLabel('Nueva nota').fill('Turistas del puerto');
+    // «Siguiente bloque» without pressing «Agregar nota».
+    const nextTitle = SECTION_GUIDES[SECTION_ORDER[1]!].title;
+    await page.getByRole('button', { name: `${nextTitle} →` }).click();
+    await page.waitForURL((u) => u.href !== block);
+    await page.goto(block);
+    await waitForHydration(page);
+    expect(await notesHolding(page, 'Turistas del puerto')).toBe(1);
+  });
+
   it('two tabs on one block: the stale save gets a conflict and the person sees what changed', async ({
     desktop,
   }) => {

@@ -61,6 +61,13 @@ describe('data requests', () => {
     expect(order.body.number).toBe(placed.body.number);
     expect(order.body.total).toBe(placed.body.total);
     expect(JSON.stringify(order.body)).not.toContain(email);
+    // Its page says the data were erased: no empty e-mail link, no «+56» chat, no «Hola, Datos».
+    await page.goto(`${url}/ordenes/${placed.body.id}`);
+    await page.getByText('Datos eliminados a pedido de la persona.').waitFor();
+    const html = await page.content();
+    expect(html).not.toContain('href="mailto:"');
+    expect(html).not.toContain('(WhatsApp)');
+    expect(html).not.toContain('Hola, Datos');
     await seller.context.close();
   });
 });
