@@ -115,9 +115,11 @@ async function ownedOrder(db: Db, sellerId: number, id: number): Promise<OrderRo
 export async function getOrder(db: Db, sellerId: number, id: number): Promise<OrderView> {
   const row = await ownedOrder(db, sellerId, id);
   const order = orderView(row, (await itemsOf(db, [id])).get(id)!);
-  order.timeline = await timelineOf(db, id, row.createdAt);
+  // The documents before the timeline: an emitted one's line is written in the same transaction,
+  // so a document read as emitted always finds its line after it (the reads are separate).
   order.tax_document = await taxDocumentOf(db, id, INVOICING_PATHS.sellerPdf(id));
   order.credit_note = await creditNoteOf(db, id, INVOICING_PATHS.sellerPdf(id));
+  order.timeline = await timelineOf(db, id, row.createdAt);
   return order;
 }
 

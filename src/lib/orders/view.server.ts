@@ -344,11 +344,12 @@ export async function orderByReceipt(
         ?.whatsapp ?? null;
   const shop = shopAtSale((await shopCheckout(db, row.sellerId, siteWhatsapp))!, row);
   const order = orderView(row, (await itemsOf(db, [row.id])).get(row.id)!);
-  order.timeline = await timelineOf(db, row.id, row.createdAt);
   const document = await taxDocumentOf(db, row.id, INVOICING_PATHS.buyerPdf(token));
   // The provider's refusal is the seller's to read, not the buyer's.
   order.tax_document = document && { ...document, error: null };
   const credit = await creditNoteOf(db, row.id, INVOICING_PATHS.buyerPdf(token));
   order.credit_note = credit && { ...credit, error: null };
+  // After the documents: an emitted one's timeline line is committed with it.
+  order.timeline = await timelineOf(db, row.id, row.createdAt);
   return { order, row, shop };
 }

@@ -59,7 +59,8 @@ describe('sales channels', () => {
       };
     });
     expect(parsed.error).toBe(0);
-    expect(parsed.titles).toEqual(expect.arrayContaining(['Taza de greda', 'PLATO HONDO']));
+    // The product without a photo, listed above as turned away, is not in the feed at all.
+    expect(parsed.titles).toEqual(['Taza de greda']);
     await reader.close();
     await close();
   });
