@@ -203,12 +203,16 @@ export async function releaseStock(tx: Tx, orderId: number): Promise<number[]> {
   return touched;
 }
 
-/** Product pages and catalogues show stock: drop them from the render cache. */
+/**
+ * Product pages and catalogues show stock: drop them from the render cache. The seller's
+ * dashboard version is forgotten here too: the database announces it on PostgreSQL with
+ * LISTEN/NOTIFY's delay, and the seller's next read on this instance must see the new order.
+ */
 export async function stockChanged(sellerId: number, productIds: number[]): Promise<void> {
-  if (productIds.length === 0) return;
-  await cache.invalidate({
-    tags: [...productIds.map((id) => tags.product(id)), tags.catalogue(sellerId)],
-  });
+  const stock = productIds.length
+    ? [...productIds.map((id) => tags.product(id)), tags.catalogue(sellerId)]
+    : [];
+  await cache.invalidate({ tags: [...stock, tags.dashboard(sellerId)] });
 }
 
 /**
