@@ -1,5 +1,6 @@
 /** The customers' forms (`/clientes/{key}`): a discount code sent by mail. */
 import { sendCodeByMail } from '@/lib/customers/code-mail.server';
+import { optOutCustomer } from '@/lib/customers/opt-out.server';
 import { DISCOUNT_NOT_FOUND } from '@/lib/orders/discounts.server';
 import { getDb } from '@/lib/server/db/client';
 import { formAction, rowIdField } from '@/lib/server/http/action';
@@ -21,6 +22,19 @@ export const customers = {
             title: 'Ya se lo habías enviado',
             description: `${result.code} ya le llegó a ${result.to}: no se lo enviamos de nuevo.`,
           };
+    },
+  ),
+  /** The customer `customer` (their key) gets no more publicity from the shop. */
+  optOut: formAction(
+    z.object({ customer: z.string().max(64) }),
+    {},
+    async ({ customer }, context): Promise<Toast> => {
+      const user = requireUser(context.locals);
+      const { email } = await optOutCustomer(await getDb(), user.id, customer);
+      return {
+        title: 'Fuera de la lista',
+        description: `No le enviaremos más publicidad a ${email}.`,
+      };
     },
   ),
 };

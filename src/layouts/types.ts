@@ -2,4 +2,6 @@
 export interface LayoutProps {
   title: string;
   description?: string;
+  /** Pages a search engine has no business listing (a mail's one-time link). */
+  noindex?: boolean;
 }

@@ -1,7 +1,7 @@
 /**
  * A discount code sent to a customer by mail: only to one whose newest order said yes to the
  * shop's marketing (Ley 19.628 as amended by Ley 21.719; Ley 19.496 art. 28 B), in the shop's
- * name, answered to the shop, with how to stop receiving them. Each code goes to a person once:
+ * name, answered to the shop, with a one-click way to stop receiving them. Each code goes to a person once:
  * the queue's key makes a repeated post send nothing more.
  */
 import { givenName } from '@/lib/person-name';
@@ -11,7 +11,8 @@ import { formatDate } from '@/lib/dates';
 import { escapeHtml as escape } from '@/lib/html';
 import { discountAmountText } from '@/lib/orders/discounts';
 import { getDiscount, type DiscountView } from '@/lib/orders/discounts.server';
-import { fromShop, marketingOptOut } from '@/lib/orders/mails.server';
+import { marketingMailParts } from '@/lib/marketing/opt-outs.server';
+import { fromShop } from '@/lib/orders/mails.server';
 import { shopCheckout, type ShopCheckout } from '@/lib/orders/view.server';
 import type { Db } from '@/lib/server/db/client';
 import { HttpError } from '@/lib/server/http/errors';
@@ -31,7 +32,7 @@ const CODE =
 export function codeMail(
   customer: Pick<CustomerView, 'name' | 'email'>,
   code: Pick<DiscountView, 'code' | 'kind' | 'value' | 'ends_at'>,
-  shop: Pick<ShopCheckout, 'name' | 'email'>,
+  shop: Pick<ShopCheckout, 'sellerId' | 'name' | 'email'>,
   shopUrl: string | null,
 ): Mail {
   const first = givenName(customer.name);
@@ -40,7 +41,7 @@ export function codeMail(
   const offer =
     `Gracias por comprar en ${shop.name}. Te regalamos el código ${code.code}: ` +
     `${discountAmountText(code)} de descuento en tu próxima compra.${until}`;
-  const optOut = marketingOptOut(shop.name);
+  const { line: optOut, headers } = marketingMailParts(shop.sellerId, shop.name, customer.email);
   const text = [
     greeting,
     '',
@@ -60,6 +61,7 @@ ${shopUrl ? mailButton('Ir a la tienda', shopUrl) : ''}
     subject: `Un código de descuento de ${shop.name}`,
     text,
     html,
+    headers,
     ...fromShop(shop),
   };
 }

@@ -2,11 +2,13 @@
  * A shop's customers (issue 51): its buyers grouped by e-mail as typed in lower case and without
  * spaces, read from the seller's own orders only. What is shown of a person (name, phone, comuna,
  * marketing consent) is what their newest order says: a buyer who unticks the consent on a later
- * order has withdrawn it (Ley 21.719). Erased buyers (`buyer_anonymised_at`) are not customers.
+ * order has withdrawn it (Ley 21.719), and one who opted out since is out (`marketing/opt-outs`).
+ * Erased buyers (`buyer_anonymised_at`) are not customers.
  */
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { customerSearchText, type CustomerView } from '@/lib/customers/customers';
+import { consentHolds, optOutsOf } from '@/lib/marketing/opt-outs.server';
 import { dashboardVersion } from '@/lib/modules.server';
 import { SOLD_STATUSES, comunaName, type OrderStatus } from '@/lib/orders/schemas';
 import { BoundedMap } from '@/lib/server/cache/bounded-map';
@@ -26,7 +28,7 @@ const newest = (column: SQL | AnyPgColumn) =>
 /** Accents and case away, so «jose» finds «José». */
 const folded = (value: SQL) => sql`translate(lower(${value}), 'áéíóúüñ', 'aeiouun')`;
 
-/** The key of a customer of `sellerId`: the same for every order with that e-mail. */
+/** The key of a customer of `sellerId`: the same for every order with that e-mail (`customerKey`). */
 const keyOf = sql<string>`md5(${orders.sellerId}::text || ':' || ${email})`;
 
 const customerColumns = {
@@ -50,7 +52,7 @@ type CustomerRow = {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-function toView(row: CustomerRow): CustomerView {
+function toView(row: CustomerRow, optedOutAt: Date | undefined): CustomerView {
   return {
     key: row.key,
     name: row.name,
@@ -58,7 +60,8 @@ function toView(row: CustomerRow): CustomerView {
     phone: row.phone,
     comuna: row.comuna,
     comuna_name: row.comuna ? (comunaName(row.comuna) ?? null) : null,
-    marketing_consent: row.consent === true,
+    marketing_consent: consentHolds(row.consent === true, row.lastOrder, optedOutAt),
+    opted_out_at: optedOutAt ? optedOutAt.toISOString() : null,
     orders: Number(row.orders),
     purchases: Number(row.purchases),
     total_spent: Number(row.spent),
@@ -167,7 +170,8 @@ async function customersByEmail(
     .from(orders)
     .where(and(ofSeller(sellerId), inArray(email, emails)))
     .groupBy(orders.sellerId, email);
-  const byEmail = new Map(rows.map((row) => [row.email, toView(row)]));
+  const optOuts = await optOutsOf(db, sellerId, emails);
+  const byEmail = new Map(rows.map((row) => [row.email, toView(row, optOuts.get(row.email))]));
   return emails.flatMap((e) => byEmail.get(e) ?? []);
 }
 
@@ -189,7 +193,7 @@ export async function findCustomer(db: Db, sellerId: number, key: string): Promi
     .where(and(ofSeller(sellerId), eq(keyOf, key)))
     .groupBy(orders.sellerId, email);
   if (!row) throw new HttpError(404, CUSTOMER_NOT_FOUND);
-  return toView(row);
+  return toView(row, (await optOutsOf(db, sellerId, [row.email])).get(row.email));
 }
 
 /** A customer of the seller and their orders, newest first; anyone else's is a 404. */

@@ -14,6 +14,8 @@ export interface CustomerView {
   comuna: string | null;
   comuna_name: string | null;
   marketing_consent: boolean;
+  /** When they last asked for no more publicity (a later order may have ticked it again). */
+  opted_out_at: string | null;
   /** Every order they placed, paid or not. */
   orders: number;
   /** The ones that were paid (not cancelled, rejected or waiting for payment). */

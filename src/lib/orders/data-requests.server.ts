@@ -7,6 +7,7 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { csvPhone, toCsv } from '@/lib/csv';
 import { chileTimestamp } from '@/lib/dates';
+import { forgetOptOuts } from '@/lib/marketing/opt-outs.server';
 import { anonymiseBuyers } from '@/lib/orders/anonymise.server';
 import { normalizePhone } from '@/lib/phone';
 import type { Db } from '@/lib/server/db/client';
@@ -147,7 +148,8 @@ export function buyerCsv(found: BuyerOrder[]): string {
 
 /**
  * Anonymises the buyer in the seller's orders, and deletes the carts in the seller's shop where
- * they typed that address or phone; returns how many orders changed (0: none held data).
+ * they typed that address or phone and their «no more publicity» (with no orders left in their
+ * name, nothing is sent to them); returns how many orders changed (0: none held data).
  */
 export async function anonymiseBuyer(db: Db, sellerId: number, query: BuyerQuery): Promise<number> {
   const typed =
@@ -157,5 +159,13 @@ export async function anonymiseBuyer(db: Db, sellerId: number, query: BuyerQuery
         sql`right(regexp_replace(${carts.buyer} ->> 'buyer.phone', '[^0-9]', '', 'g'), 9) =
           ${query.phone.replace(/[^0-9]/g, '').slice(-9)}`;
   await db.delete(carts).where(and(eq(carts.sellerId, sellerId), typed));
+  const emails = await db
+    .selectDistinct({ email: sql<string>`lower(trim(${orders.buyerEmail}))` })
+    .from(orders)
+    .where(buyerOrders(sellerId, query));
+  await forgetOptOuts(db, sellerId, [
+    ...emails.map((e) => e.email),
+    ...('email' in query ? [query.email] : []),
+  ]);
   return anonymiseBuyers(db, buyerOrders(sellerId, query));
 }

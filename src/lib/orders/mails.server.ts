@@ -165,11 +165,6 @@ export function fromShop(
   return { fromName: `${shop.name} vía Impulsa`, replyTo: shop.email };
 }
 
-/** The last line of a mail sent under the buyer's marketing consent: how to say no more (Ley 19.496 art. 28 B). */
-export const marketingOptOut = (shopName: string) =>
-  `Te escribimos porque aceptaste recibir novedades de ${shopName}. ` +
-  'Si no quieres recibir más, responde este correo y te sacamos de la lista.';
-
 /** What the buyer reads when their order reaches a status: a title and what happens now. */
 function statusText(order: OrderView, shop: ShopCheckout): { title: string; lines: string[] } {
   switch (order.status) {

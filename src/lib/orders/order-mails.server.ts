@@ -5,12 +5,21 @@
  * did not go. Keys make a rerun of the job (after a crash) enqueue nothing twice.
  */
 import { eq } from 'drizzle-orm';
+import { marketingAllowed } from '@/lib/marketing/opt-outs.server';
 import { orderMails, statusMail } from '@/lib/orders/mails.server';
 import { refundDueMail } from '@/lib/orders/providers/refund-due-mail.server';
 import { recoveryMail, recoveryUrl } from '@/lib/orders/recovery.server';
 import { retractoMails } from '@/lib/orders/retracto-mails.server';
 import type { OrderStatus } from '@/lib/orders/schemas';
-import { itemsOf, orderView, shopAtSale, shopCheckout } from '@/lib/orders/view.server';
+import {
+  itemsOf,
+  orderView,
+  shopAtSale,
+  shopCheckout,
+  type OrderRow,
+  type OrderView,
+  type ShopCheckout,
+} from '@/lib/orders/view.server';
 import type { Db } from '@/lib/server/db/handle';
 import { orders } from '@/lib/server/db/schema';
 import { mailJob } from '@/lib/server/mail/outbox';
@@ -60,7 +69,7 @@ export const orderMailsJob: JobHandler = async (handle, job) => {
           : what.event === 'refund_due'
             ? [refundDueMail(view, shop)]
             : what.event === 'recover'
-              ? [recoveryMail(view, shop, recoveryUrl(row), row.createdAt)]
+              ? [await recovery(tx, row, view, shop)].flatMap((mail) => (mail ? [mail] : []))
               : [statusMail({ ...view, status: what.status }, shop, what.note)];
     await enqueue(
       tx,
@@ -73,6 +82,16 @@ export const orderMailsJob: JobHandler = async (handle, job) => {
     );
   });
 };
+
+/** The recovery mail, under the consent as it holds now (an opt-out since the order withdraws it). */
+async function recovery(tx: Db, row: OrderRow, view: OrderView, shop: ShopCheckout) {
+  const consent = await marketingAllowed(tx, row.sellerId, {
+    email: row.buyerEmail,
+    ticked: row.marketingConsent,
+    placedAt: row.createdAt,
+  });
+  return recoveryMail(view, shop, recoveryUrl(row), row.createdAt, consent);
+}
 
 /** One of an order's mails as its seller sees it. */
 export interface OrderMailState {

@@ -14,7 +14,8 @@ import {
   saveBuyerDraft,
   syncCartCounts,
 } from '@/lib/orders/cart.server';
-import { fromShop, html, linesText, marketingOptOut, soldBy } from '@/lib/orders/mails.server';
+import { marketingMailParts } from '@/lib/marketing/opt-outs.server';
+import { fromShop, html, linesText, soldBy } from '@/lib/orders/mails.server';
 import { RECOVERY_SERVICE_HOURS } from '@/lib/orders/recovery';
 import { PAY_PATHS, payPath } from '@/lib/orders/urls';
 import type { OrderRow, OrderView, ShopCheckout } from '@/lib/orders/view.server';
@@ -28,17 +29,23 @@ import { siteForHost } from '@/lib/sites/published.server';
 export const recoveryUrl = (row: Pick<OrderRow, 'origin' | 'receiptToken'>) =>
   row.origin + PAY_PATHS.recover(row.receiptToken);
 
-/** The mail: what was left, that the order lapsed, the link back; the opt-out under consent. */
+/**
+ * The mail: what was left, that the order lapsed, the link back. Past the service window it is
+ * publicity, sent only under a consent that still holds (`consent`), with the way out.
+ */
 export function recoveryMail(
   order: OrderView,
   shop: ShopCheckout,
   link: string,
   placedAt: Date,
-): Mail {
+  consent: boolean,
+): Mail | null {
   const title = '¿Quieres terminar tu compra?';
-  const asMarketing =
-    order.marketing_consent &&
-    Date.now() - placedAt.getTime() >= RECOVERY_SERVICE_HOURS * 3_600_000;
+  const asMarketing = Date.now() - placedAt.getTime() >= RECOVERY_SERVICE_HOURS * 3_600_000;
+  if (asMarketing && !consent) return null;
+  const marketing = asMarketing
+    ? marketingMailParts(shop.sellerId, shop.name, order.buyer.email)
+    : null;
   const paragraphs = [
     `Tu pedido ${order.number} en ${shop.name} quedó sin pagar y lo cancelamos para que otras ` +
       'personas pudieran comprar esos productos. No se hizo ningún cargo.',
@@ -46,7 +53,7 @@ export function recoveryMail(
       `stock de hoy y paga cuando quieras. ${link}`,
     'Solo te escribimos una vez por este pedido.',
     ...soldBy(shop),
-    ...(asMarketing ? [marketingOptOut(shop.name)] : []),
+    ...(marketing ? [marketing.line] : []),
   ];
   return {
     ...fromShop(shop),
@@ -54,6 +61,7 @@ export function recoveryMail(
     subject: `${title} · ${shop.name}`,
     text: [`Hola, ${order.buyer.name}:`, '', ...paragraphs, '', ...linesText(order)].join('\n'),
     html: html(title, paragraphs, order, { label: 'Volver a mi carro', href: link }),
+    ...(marketing ? { headers: marketing.headers } : {}),
   };
 }
 

@@ -27,6 +27,7 @@ import {
   jobs,
   knownDevices,
   lessonProgress,
+  marketingOptOuts,
   media,
   mediaVariants,
   orderEvents,
@@ -278,6 +279,14 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
     deletion: { erase: 'rows' },
     export: { none: 'visitors’ carts: the buyers’ data, not the seller’s' },
     buyerRequest: 'the carts that carry the buyer’s e-mail are deleted (data-requests.server.ts)',
+  },
+  {
+    table: marketingOptOuts,
+    of: 'buyer',
+    owner: marketingOptOuts.sellerId,
+    deletion: { erase: 'rows' },
+    export: { none: 'the shop’s buyers who asked for no publicity: their data, not the seller’s' },
+    buyerRequest: 'the buyer’s opt-outs are deleted with their data (data-requests.server.ts)',
   },
   {
     table: staffMembers,

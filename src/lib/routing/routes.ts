@@ -3,6 +3,7 @@
  * route it matched, see `route-params.ts`); this file only decides access.
  */
 import { isShopFeedPath } from '@/lib/feeds/urls';
+import { isUnsubscribePath } from '@/lib/marketing/urls';
 import { isPayPath } from '@/lib/orders/urls';
 import { isShopCataloguePath, isShopLegalPath } from '@/lib/shop/urls';
 
@@ -49,7 +50,8 @@ export function isShopProductPath(path: string): boolean {
 
 /**
  * True for the public routes, the public product pages, a shop's catalogue, legal pages and feeds, the
- * checkout (`/pay…`: a buyer has no account) and anything under /page-builder/_render.
+ * checkout (`/pay…`: a buyer has no account), a mail's «no more publicity» (`/baja/{token}`) and
+ * anything under /page-builder/_render.
  */
 export function isPublicRoute(pathname: string): boolean {
   const path = normalizePath(pathname);
@@ -60,6 +62,7 @@ export function isPublicRoute(pathname: string): boolean {
     isShopLegalPath(path) ||
     isShopFeedPath(path) ||
     isPayPath(path) ||
+    isUnsubscribePath(path) ||
     path.startsWith(PREVIEW_PREFIX)
   );
 }

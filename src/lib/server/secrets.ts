@@ -5,7 +5,7 @@
  * in `$DATA_DIR/secrets.key`, readable by the server's user only. A sealed value carries its
  * format version, so the key or the cipher can change later.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { databaseUrl, dataDir, secretsKey } from '@/lib/server/config';
@@ -64,6 +64,16 @@ export function openSecret(sealed: string): string {
     decipher.update(Buffer.from(data, 'base64url')),
     decipher.final(),
   ]).toString('utf8');
+}
+
+/**
+ * A signature of `text` for `purpose` (22 characters, 128 bits): for links that act without a
+ * sign-in, such as a mail's «no more publicity». Keyed by a key derived from the sealing key, so
+ * the sealing key itself never signs.
+ */
+export function signText(purpose: string, text: string): string {
+  const derived = createHmac('sha256', sealingKey()).update(`sign:${purpose}`).digest();
+  return createHmac('sha256', derived).update(text).digest('base64url').slice(0, 22);
 }
 
 /** Forgets the key read (tests that change `SECRETS_KEY`). */

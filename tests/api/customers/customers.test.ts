@@ -185,7 +185,7 @@ describe.each(servers)('customers on $kind', ({ url }) => {
     expect(mail).toContain('Hola, Marta:');
     expect(mail).toContain('10 % de descuento en tu próxima compra');
     expect(mail).toMatch(/Reply-To: .+/);
-    expect(mail).toContain('Si no quieres recibir más, responde este correo');
+    expect(mail).toContain('Si no quieres recibir más, sal de la lista con un clic: http');
     // Again: nothing more is sent.
     expect((await send(await keyOf(marta), code.id)).body).toEqual({
       sent: false,

@@ -7,7 +7,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { lookWithScript, MOBILE, signedInContext, useBrowser } from '../../support/browser';
+import {
+  lookAtBothWidths,
+  lookWithScript,
+  MOBILE,
+  newContext,
+  signedInContext,
+  useBrowser,
+} from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop } from '../../support/shop';
 import { decodedMail, waitForMailWith } from '../../support/smtp';
@@ -17,7 +24,8 @@ const mailDir = inject('mailDir');
 const browserOf = useBrowser();
 
 describe('customers', () => {
-  it('lists, finds and opens a customer, with a code to send; downloads the CSVs', async () => {
+  /** A seller at 360 px with JavaScript off, and her shop «Cerámica Ana». */
+  async function sellerWithShop() {
     const seller = await signedInContext(
       browserOf(),
       url,
@@ -30,6 +38,11 @@ describe('customers', () => {
     const api = new ApiClient(url);
     const as = { token: seller.account.token };
     const { product } = await openShop(api, as.token, { name: 'Cerámica Ana' });
+    return { seller, page, api, as, product };
+  }
+
+  it('lists, finds and opens a customer, with a code to send; downloads the CSVs', async () => {
+    const { seller, page, api, as, product } = await sellerWithShop();
     const buyers = [
       { name: 'José Ignacio Núñez Pérez', email: uniqueEmail('jose'), phone: '9 8765 4321' },
       { name: 'Marta Díaz', email: uniqueEmail('marta'), phone: '9 1111 2222' },
@@ -115,6 +128,71 @@ describe('customers', () => {
     for await (const chunk of await (await download).createReadStream()) text += String(chunk);
     expect(text).toContain('José Ignacio Núñez Pérez');
     expect(text).toContain('Marta Díaz');
+    await seller.context.close();
+  });
+
+  it('takes a buyer off the list: from the mail’s link on a phone, and by the seller', async () => {
+    const { seller, page, api, as, product } = await sellerWithShop();
+    const [rosa, pablo] = [uniqueEmail('rosa'), uniqueEmail('pablo')];
+    for (const [name, email] of [
+      ['Rosa Pérez', rosa],
+      ['Pablo Soto', pablo],
+    ] as const)
+      await api.post('/api/orders/', {
+        items: [{ product: product.id, quantity: 1 }],
+        buyer: { name, email, phone: '9 8765 4321' },
+        delivery: { method: 'retiro' },
+        payment_method: 'transferencia',
+        marketing_consent: true,
+      });
+    const code = (
+      await api.post('/api/discounts/', { code: 'HOLA5', kind: 'percent', value: 5 }, as)
+    ).body;
+    const keyOf = async (email: string) =>
+      (await api.get(`/api/store/customers/?q=${email}`, as)).body.results[0].key as string;
+    await api.post(`/api/store/customers/${await keyOf(rosa)}/code/`, { discount: code.id }, as);
+    const mail = await waitForMailWith(mailDir, rosa, 'HOLA5', decodedMail);
+    const link = /sal de la lista con un clic: (\S+)/.exec(mail)![1]!;
+
+    // Rosa opens the link on her phone, with no session and no script: it asks, then records.
+    const buyer = await newContext(browserOf(), MOBILE, { javaScriptEnabled: false });
+    const her = await buyer.newPage();
+    await her.goto(link);
+    await her.getByText('¿Quieres dejar de recibir códigos y novedades de Cerámica Ana?').waitFor();
+    await her.getByRole('button', { name: 'Sí, no quiero recibir más' }).click();
+    await her.getByRole('heading', { name: 'Listo: saliste de la lista' }).waitFor();
+    await buyer.close();
+    const looking = await newContext(browserOf(), MOBILE);
+    const look = await looking.newPage();
+    await look.goto(link);
+    await lookAtBothWidths(look, 'baja-publicidad');
+    await looking.close();
+
+    // The seller sees it on Rosa's page: no code to send.
+    await page.goto(`${url}/clientes/${await keyOf(rosa)}`);
+    await page.getByText(/^Pidió no recibir publicidad el \d/).waitFor();
+    expect(await page.getByRole('button', { name: 'Enviar por correo' }).count()).toBe(0);
+
+    // Pablo asked her by WhatsApp: she takes him off the list herself, without JavaScript.
+    const his = `${url}/clientes/${await keyOf(pablo)}`;
+    await page.goto(his);
+    await lookWithScript(browserOf(), url, seller.account, his, 'cliente-con-publicidad');
+    await page.getByRole('button', { name: 'Sacar de la lista de publicidad' }).click();
+    await page.waitForURL(his);
+    await page.getByRole('status').getByText('Fuera de la lista').waitFor();
+    await page.getByText(/^Pidió no recibir publicidad el \d/).waitFor();
+    expect(
+      await page.getByRole('button', { name: 'Sacar de la lista de publicidad' }).count(),
+    ).toBe(0);
+    expect(
+      (
+        await api.post(
+          `/api/store/customers/${await keyOf(pablo)}/code/`,
+          { discount: code.id },
+          as,
+        )
+      ).status,
+    ).toBe(409);
     await seller.context.close();
   });
 });

@@ -23,6 +23,7 @@ describe('customerCsvRows', () => {
         comuna: '13101',
         comuna_name: 'Santiago',
         marketing_consent: true,
+        opted_out_at: null,
         orders: 3,
         purchases: 2,
         total_spent: 25980,

@@ -16,14 +16,13 @@ import {
   trackingUrl,
   ORDER_NUMBER_ALPHABET,
 } from '@/lib/orders/schemas';
-import { openDatabase, type DbHandle } from '@/lib/server/db/client';
-import { jobs, orders, products, stores, users } from '@/lib/server/db/schema';
+import { jobs, orders, products } from '@/lib/server/db/schema';
 import { sealSecret } from '@/lib/server/secrets';
 import { withFormAction } from '@/lib/server/http/csp';
 import { APP_CSP } from '@/middleware/security-headers';
 import { createProduct } from '@/lib/shop/products.server';
 import { productCreateSchema } from '@/lib/shop/schemas';
-import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../support/postgres';
+import { DB_ENGINES, insertSeller, useEngineDatabase } from '../../support/engine-db';
 import { WEBPAY_API_KEY, WEBPAY_COMMERCE_CODE } from '../../support/webpay';
 
 // The local Webpay runs before the app's modules load, which read its address as a server's start does.
@@ -127,49 +126,24 @@ describe('order rules', () => {
   });
 });
 
-const engines = [{ name: 'PGlite', url: undefined as string | undefined }];
-if (TEST_DATABASE_URL) engines.push({ name: 'PostgreSQL', url: 'postgres' });
-
-describe.each(engines)('order housekeeping on $name', { timeout: 30_000 }, ({ url }) => {
-  let handle: DbHandle;
-  let database: TestDatabase | undefined;
+describe.each(DB_ENGINES)('order housekeeping on $name', { timeout: 30_000 }, (engine) => {
+  const t = useEngineDatabase(engine);
   let sellerId: number;
 
   beforeAll(async () => {
-    if (url) database = await createTestDatabase();
-    handle = await openDatabase(
-      database ? { databaseUrl: database.url } : { pgliteDir: 'memory://' },
-    );
-    const [user] = await handle.db
-      .insert(users)
-      .values({ email: `s${Date.now()}@ejemplo.cl`, fullName: 'Rosa Pérez' })
-      .returning();
-    sellerId = user!.id;
     // The seller's own Webpay account: every call below goes out with its credentials.
-    await handle.db.insert(stores).values({
-      userId: sellerId,
-      name: 'Dulces Rosa',
-      transferDetails: 'Banco Estado 123',
+    sellerId = await insertSeller(t.db, {
       webpayCommerceCode: WEBPAY_COMMERCE_CODE,
       webpaySecret: sealSecret(WEBPAY_API_KEY),
       // Checked with Webpay: checkout offers only an account Webpay accepted.
       webpayCheck: 'ok',
-      // Who sells (Ley 19.496): a shop takes no orders without it.
-      legalName: 'Rosa Pérez',
-      legalRut: '12.345.678-5',
-      legalAddress: 'Av. Italia 1234, Ñuñoa',
     });
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await database?.drop();
   });
 
   const buyer = { name: 'Ana Díaz', email: 'ana@ejemplo.cl', phone: '+56912345678' };
   const stockOf = async (id: number) =>
-    (
-      await handle.db.select({ stock: products.stock }).from(products).where(eq(products.id, id))
-    )[0]!.stock;
+    (await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!
+      .stock;
   const decide = (token: string, action: string) =>
     fetch(`${webpay.url}/webpayserver/decide`, {
       method: 'POST',
@@ -181,13 +155,13 @@ describe.each(engines)('order housekeeping on $name', { timeout: 30_000 }, ({ ur
 
   it('settles a Webpay commit the app never finished, once, whether or not it reached Webpay', async () => {
     const product = await createProduct(
-      handle.db,
+      t.db,
       sellerId,
       productCreateSchema.parse({ name: 'Taza', price: 9990, stock: 5, published: true }),
     );
     for (const reachedWebpay of [false, true]) {
       const { row } = await createOrder(
-        handle.db,
+        t.db,
         {
           items: [{ product: product.id, quantity: 1 }],
           buyer,
@@ -198,7 +172,7 @@ describe.each(engines)('order housekeeping on $name', { timeout: 30_000 }, ({ ur
       );
       await decide(row.webpayToken!, 'approve');
       // The buyer came back and the app claimed the commit, then stopped (after committing at Webpay, or before).
-      await handle.db
+      await t.db
         .update(orders)
         .set({ webpayState: 'committing', updatedAt: sql`now() - interval '5 minutes'` })
         .where(eq(orders.id, row.id));
@@ -217,23 +191,23 @@ describe.each(engines)('order housekeeping on $name', { timeout: 30_000 }, ({ ur
             )
           ).status,
         ).toBe(200);
-      expect((await sweepOrders(handle.db)).reconciled).toBe(1);
-      const [after] = await handle.db.select().from(orders).where(eq(orders.id, row.id));
+      expect((await sweepOrders(t.db)).reconciled).toBe(1);
+      const [after] = await t.db.select().from(orders).where(eq(orders.id, row.id));
       expect(after).toMatchObject({ status: 'pagado', webpayState: 'done', stockHeld: true });
       expect(await commits(row.webpayToken!)).toBe(1);
-      expect((await sweepOrders(handle.db)).reconciled).toBe(0);
+      expect((await sweepOrders(t.db)).reconciled).toBe(0);
     }
     expect(await stockOf(product.id)).toBe(3);
   });
 
   it('gives back the stock of unpaid orders past their time, asking Webpay first for its own', async () => {
     const product = await createProduct(
-      handle.db,
+      t.db,
       sellerId,
       productCreateSchema.parse({ name: 'Vela', price: 4990, stock: 3, published: true }),
     );
     const transfer = await createOrder(
-      handle.db,
+      t.db,
       {
         items: [{ product: product.id, quantity: 2 }],
         buyer,
@@ -243,7 +217,7 @@ describe.each(engines)('order housekeeping on $name', { timeout: 30_000 }, ({ ur
       {},
     );
     const abandoned = await createOrder(
-      handle.db,
+      t.db,
       {
         items: [{ product: product.id, quantity: 1 }],
         buyer,
@@ -253,13 +227,13 @@ describe.each(engines)('order housekeeping on $name', { timeout: 30_000 }, ({ ur
       {},
     );
     expect(await stockOf(product.id)).toBe(0);
-    expect((await sweepOrders(handle.db)).lapsed).toBe(0);
-    await handle.db
+    expect((await sweepOrders(t.db)).lapsed).toBe(0);
+    await t.db
       .update(orders)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(orders.sellerId, sellerId));
-    expect((await sweepOrders(handle.db)).lapsed).toBe(2);
-    const statuses = await handle.db
+    expect((await sweepOrders(t.db)).lapsed).toBe(2);
+    const statuses = await t.db
       .select({ id: orders.id, status: orders.status, reason: orders.reason })
       .from(orders)
       .where(eq(orders.sellerId, sellerId));
@@ -269,19 +243,19 @@ describe.each(engines)('order housekeeping on $name', { timeout: 30_000 }, ({ ur
     });
     expect(statuses.find((o) => o.id === abandoned.row.id)).toMatchObject({ status: 'rechazado' });
     expect(await stockOf(product.id)).toBe(3);
-    expect((await sweepOrders(handle.db)).lapsed).toBe(0);
+    expect((await sweepOrders(t.db)).lapsed).toBe(0);
     expect(await stockOf(product.id)).toBe(3);
   });
 
   it('a lapse mails nothing to a buyer who bought again since, else asks to finish or says cancelled', async () => {
     const product = await createProduct(
-      handle.db,
+      t.db,
       sellerId,
       productCreateSchema.parse({ name: 'Jabón', price: 2990, stock: 5, published: true }),
     );
     const place = (email: string) =>
       createOrder(
-        handle.db,
+        t.db,
         {
           items: [{ product: product.id, quantity: 1 }],
           buyer: { ...buyer, email },
@@ -294,19 +268,19 @@ describe.each(engines)('order housekeeping on $name', { timeout: 30_000 }, ({ ur
     await place('VUELVE@ejemplo.cl'); // the second try, still on its way
     const alone = await place('una-vez@ejemplo.cl');
     const old = await place('hace-dias@ejemplo.cl');
-    await handle.db
+    await t.db
       .update(orders)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(inArray(orders.id, [first.row.id, alone.row.id, old.row.id]));
     // Two days old and no marketing consent: the recovery mail would be marketing.
-    await handle.db
+    await t.db
       .update(orders)
       .set({ createdAt: sql`now() - interval '2 days'` })
       .where(eq(orders.id, old.row.id));
-    expect((await sweepOrders(handle.db)).lapsed).toBe(3);
+    expect((await sweepOrders(t.db)).lapsed).toBe(3);
     const lapseMails = async (orderId: number) =>
       (
-        await handle.db
+        await t.db
           .select({ payload: jobs.payload })
           .from(jobs)
           .where(and(eq(jobs.ref, `order:${orderId}`), eq(jobs.kind, 'order-mails')))

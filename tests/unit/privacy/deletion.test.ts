@@ -3,13 +3,12 @@
  * a deletion no table the registry erases holds a row of the person (the payment and invoicing
  * accounts with their sealed keys included), and the export carries those accounts without keys.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, getTableName } from 'drizzle-orm';
 import { deleteAccount } from '@/lib/accounts/delete-account.server';
 import { exportUserData } from '@/lib/accounts/export.server';
 import { hashPassword } from '@/lib/accounts/passwords.server';
 import { PERSONAL_DATA } from '@/lib/privacy/registry.server';
-import { openDatabase, type DbHandle } from '@/lib/server/db/client';
 import {
   invoicingAccounts,
   paymentAccounts,
@@ -17,24 +16,16 @@ import {
   stores,
   users,
 } from '@/lib/server/db/schema';
-import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../support/postgres';
+import { DB_ENGINES, useEngineDatabase } from '../../support/engine-db';
 
 vi.hoisted(() => Object.assign(process.env, { SECRETS_KEY: 'c'.repeat(64), LOG_LEVEL: 'silent' }));
 
-const engines = [{ name: 'PGlite', url: undefined as string | undefined }];
-if (TEST_DATABASE_URL) engines.push({ name: 'PostgreSQL', url: 'postgres' });
-
-describe.each(engines)('deletion by the registry on $name', { timeout: 30_000 }, ({ url }) => {
-  let handle: DbHandle;
-  let database: TestDatabase | undefined;
+describe.each(DB_ENGINES)('deletion by the registry on $name', { timeout: 30_000 }, (engine) => {
+  const t = useEngineDatabase(engine);
   let userId: number;
 
   beforeAll(async () => {
-    if (url) database = await createTestDatabase();
-    handle = await openDatabase(
-      database ? { databaseUrl: database.url } : { pgliteDir: 'memory://' },
-    );
-    const [user] = await handle.db
+    const [user] = await t.db
       .insert(users)
       .values({
         email: `borrar${Date.now()}@ejemplo.cl`,
@@ -43,8 +34,8 @@ describe.each(engines)('deletion by the registry on $name', { timeout: 30_000 },
       })
       .returning();
     userId = user!.id;
-    await handle.db.insert(stores).values({ userId, name: 'Pan del Puerto' });
-    await handle.db.insert(paymentAccounts).values({
+    await t.db.insert(stores).values({ userId, name: 'Pan del Puerto' });
+    await t.db.insert(paymentAccounts).values({
       userId,
       provider: 'flow',
       environment: 'sandbox',
@@ -52,22 +43,18 @@ describe.each(engines)('deletion by the registry on $name', { timeout: 30_000 },
       secret: 'sealed-flow-secret',
       secretHint: 'B1C2',
     });
-    await handle.db.insert(invoicingAccounts).values({
+    await t.db.insert(invoicingAccounts).values({
       userId,
       provider: 'openfactura',
       environment: 'demo',
       apiKey: 'sealed-openfactura-key',
       apiKeyHint: '6B1C',
     });
-    await handle.db.insert(staffMembers).values({ userId });
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await database?.drop();
+    await t.db.insert(staffMembers).values({ userId });
   });
 
   it('exports the payment and invoicing accounts without their keys', async () => {
-    const data = (await exportUserData(handle.db, userId)) as Record<string, unknown>;
+    const data = (await exportUserData(t.db, userId)) as Record<string, unknown>;
     expect(data.paymentAccounts).toEqual([
       expect.objectContaining({ provider: 'flow', keyId: 'FLOW-KEY-ID', secretHint: 'B1C2' }),
     ]);
@@ -80,13 +67,13 @@ describe.each(engines)('deletion by the registry on $name', { timeout: 30_000 },
   });
 
   it('leaves no row of the person in any table the registry erases', async () => {
-    await deleteAccount(handle.db, userId, { password: 'una clave larga' });
+    await deleteAccount(t.db, userId, { password: 'una clave larga' });
     for (const { table, owner, deletion } of PERSONAL_DATA) {
       if (!('erase' in deletion) || deletion.erase !== 'rows' || !owner) continue;
-      const left = await handle.db.select().from(table).where(eq(owner, userId));
+      const left = await t.db.select().from(table).where(eq(owner, userId));
       expect(left, getTableName(table)).toEqual([]);
     }
-    const [tombstone] = await handle.db.select().from(users).where(eq(users.id, userId));
+    const [tombstone] = await t.db.select().from(users).where(eq(users.id, userId));
     expect(tombstone).toMatchObject({ fullName: 'Cuenta eliminada', passwordHash: null });
   });
 });

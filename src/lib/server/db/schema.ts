@@ -967,6 +967,22 @@ export const paymentAccounts = pgTable(
 );
 
 /**
+ * A shop's buyers who said «no more publicity» (Ley 19.496 art. 28 B): by e-mail as the customers
+ * list groups it. An order placed after `optedOutAt` with the consent ticked opts back in.
+ */
+export const marketingOptOuts = pgTable(
+  'marketing_opt_outs',
+  {
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    optedOutAt: timestamp('opted_out_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.email] })],
+);
+
+/**
  * The tax documents of orders: one boleta (39), boleta exenta (41) or factura (33) per paid order,
  * and a nota de crédito (61) when a paid order is cancelled. `idempotencyKey` is what the provider
  * sees, so a retried job never emits twice; the PDF is kept to serve it from our side.

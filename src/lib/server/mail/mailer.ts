@@ -17,6 +17,8 @@ export interface Mail {
   replyTo?: string;
   /** The sender's display name (`Dulces Rosa vía Impulsa`); the address stays `MAIL_FROM`'s. */
   fromName?: string;
+  /** Extra headers: a marketing mail's `List-Unsubscribe` (`marketing/opt-outs.server.ts`). */
+  headers?: Record<string, string>;
   /** Files sent along (a boleta's PDF), in Base64 so the queued job's payload stays JSON. */
   attachments?: { filename: string; contentType: string; base64: string }[];
 }
@@ -52,6 +54,7 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
     html: mail.html,
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     ...(mail.messageId ? { messageId: mail.messageId } : {}),
+    ...(mail.headers ? { headers: mail.headers } : {}),
     ...(mail.attachments?.length
       ? {
           attachments: mail.attachments.map((a) => ({
