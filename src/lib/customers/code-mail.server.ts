@@ -32,7 +32,7 @@ const CODE =
 export function codeMail(
   customer: Pick<CustomerView, 'name' | 'email'>,
   code: Pick<DiscountView, 'code' | 'kind' | 'value' | 'ends_at'>,
-  shop: Pick<ShopCheckout, 'sellerId' | 'name' | 'email'>,
+  shop: Pick<ShopCheckout, 'sellerId' | 'name' | 'notifyEmail'>,
   shopUrl: string | null,
 ): Mail {
   const first = givenName(customer.name);

@@ -61,7 +61,7 @@ export function documentTroubleMail(
   del SII y anota el folio en la orden.`,
   ];
   return {
-    to: shop.email,
+    to: shop.notifyEmail,
     subject: `Pedido ${order.number}: la ${label} no se ha emitido`,
     text: [...lines, '', `Ver la orden: ${link}`].join('\n'),
     html: html(`La ${label} no se ha emitido`, lines, order, { label: 'Ver la orden', href: link }),

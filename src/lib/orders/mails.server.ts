@@ -132,7 +132,7 @@ export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
     ...(order.notes ? [`Nota del cliente: ${order.notes}`] : []),
   ];
   const seller: Mail = {
-    to: shop.email,
+    to: shop.notifyEmail,
     subject: `${paid ? 'Nueva venta' : 'Nuevo pedido'} ${order.number}: ${formatClp(order.total)}`,
     text: [
       `${paid ? 'Vendiste' : 'Te hicieron un pedido de'} ${formatClp(order.total)} en ${shop.name}.`,
@@ -160,9 +160,9 @@ export const soldBy = (shop: ShopCheckout) => sellerIdentity(shop, { withContact
 
 /** A buyer's mail, sent in the shop's name and answered to the shop. */
 export function fromShop(
-  shop: Pick<ShopCheckout, 'name' | 'email'>,
+  shop: Pick<ShopCheckout, 'name' | 'notifyEmail'>,
 ): Pick<Mail, 'fromName' | 'replyTo'> {
-  return { fromName: `${shop.name} vía Impulsa`, replyTo: shop.email };
+  return { fromName: `${shop.name} vía Impulsa`, replyTo: shop.notifyEmail };
 }
 
 /** What the buyer reads when their order reaches a status: a title and what happens now. */

@@ -36,7 +36,7 @@ export function retractoMails(order: OrderView, shop: ShopCheckout): Mail[] {
     ]),
   ];
   const seller: Mail = {
-    to: shop.email,
+    to: shop.notifyEmail,
     subject: `Solicitud de retracto: pedido ${order.number}`,
     text: [...sellerLines, '', ...linesText(order), '', `Ver la orden: ${link}`].join('\n'),
     html: html(`Solicitud de retracto: ${order.number}`, sellerLines, order, {

@@ -211,7 +211,10 @@ export async function itemsOf(db: Db | Tx, orderIds: number[]): Promise<Map<numb
 export interface ShopCheckout {
   sellerId: number;
   name: string;
+  /** The contact the seller typed for buyers to see ('' when none: never her sign-in address). */
   email: string;
+  /** Where the shop's own mails go, and buyers' replies: the contact, else her sign-in address. */
+  notifyEmail: string;
   whatsapp: string | null;
   transferDetails: string;
   /** Rates by zone, free shipping and pickup points. */
@@ -290,7 +293,8 @@ export function checkoutOf(
   return {
     sellerId,
     name: closed ? 'Tienda cerrada' : row.store?.name || row.user.fullName,
-    email: closed ? '' : row.store?.contactEmail || row.user.email,
+    email: closed ? '' : row.store?.contactEmail || '',
+    notifyEmail: closed ? '' : row.store?.contactEmail || row.user.email,
     closed,
     whatsapp,
     transferDetails,

@@ -63,9 +63,12 @@ export function sellerIdentity(
   shop: { legal: LegalEntity | null; email: string; whatsapp: string | null },
   { withContact = true } = {},
 ): string[] {
-  const contact = withContact
-    ? [`Contacto: ${shop.email}${shop.whatsapp ? `, WhatsApp ${formatPhone(shop.whatsapp)}` : ''}.`]
-    : [];
+  // What the seller typed as the shop's contact; nothing when she typed none.
+  const ways = [
+    ...(shop.email ? [shop.email] : []),
+    ...(shop.whatsapp ? [`WhatsApp ${formatPhone(shop.whatsapp)}`] : []),
+  ];
+  const contact = withContact && ways.length ? [`Contacto: ${ways.join(', ')}.`] : [];
   if (!shop.legal) return contact;
   return [
     sellerLine(shop.legal),

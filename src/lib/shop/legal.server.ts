@@ -39,7 +39,7 @@ async function rowOf(db: Db, userId: number): Promise<Row | undefined> {
 /** The details a template names, as the shop shows them. */
 const shopOf = (row: Row): LegalShop => ({
   name: row.store?.name || row.user.fullName,
-  email: row.store?.contactEmail || row.user.email,
+  email: row.store?.contactEmail || '',
   whatsapp: row.store?.whatsapp ?? null,
 });
 

@@ -22,12 +22,19 @@ export const LEGAL_MAX = 20_000;
 /** The shop's details a template names. */
 export interface LegalShop {
   name: string;
+  /** The contact the seller typed ('' when none). */
   email: string;
   whatsapp: string | null;
 }
 
-const contact = (shop: LegalShop) =>
-  `escríbenos a ${shop.email}${shop.whatsapp ? ` o por WhatsApp al ${shop.whatsapp}` : ''}`;
+/** How to reach the shop, from what the seller typed only (never her sign-in address). */
+function contact(shop: LegalShop): string {
+  if (shop.email && shop.whatsapp)
+    return `escríbenos a ${shop.email} o por WhatsApp al ${shop.whatsapp}`;
+  if (shop.email) return `escríbenos a ${shop.email}`;
+  if (shop.whatsapp) return `escríbenos por WhatsApp al ${shop.whatsapp}`;
+  return 'responde cualquiera de los correos de tu pedido';
+}
 
 /** The template a shop starts with. */
 export function legalTemplate(kind: LegalKind, shop: LegalShop): string {

@@ -66,8 +66,23 @@ describe.each(servers)('who sells on $kind', ({ url }) => {
     ]) {
       expect(html).toContain(line);
       expect(html).toContain(address);
-      expect(html).toContain(`Contacto: ${user.email}`);
+      // Her sign-in address is not the shop's contact until she types one (issue 63, item 11).
+      expect(html).not.toContain(user.email);
     }
+    const contact = await api.patch(
+      '/api/store/',
+      { contact_email: 'ventas@dulcesrosa.cl', version: said.body.version },
+      as,
+    );
+    expect(contact.status).toBe(200);
+    for (const html of [
+      await (await fetch(`${url}/shop/${product.id}`)).text(),
+      await (await fetch(`${url}/pay?tienda=${user.id}`)).text(),
+    ])
+      expect(html).toContain('Contacto: ventas@dulcesrosa.cl');
+    expect(await (await fetch(`${url}/tienda/${user.id}/devoluciones`)).text()).toContain(
+      'Escríbenos a ventas@dulcesrosa.cl, con tu número de pedido',
+    );
     expect(
       (await fetch(`${url}/shop/${product.id}`).then((r) => r.text())).includes('Comprar ahora'),
     ).toBe(true);

@@ -71,6 +71,7 @@ const shop = {
   sellerId: 3,
   name: 'Dulces Rosa',
   email: 'rosa@ejemplo.cl',
+  notifyEmail: 'rosa@ejemplo.cl',
   whatsapp: null,
   transferDetails: 'Banco Estado 123',
   delivery: {} as ShopCheckout['delivery'],

@@ -35,7 +35,7 @@ export function refundDueMail(order: OrderView, shop: ShopCheckout): Mail {
       ];
   const title = refused ? 'Reembolso rechazado' : 'Pago fuera de plazo';
   return {
-    to: shop.email,
+    to: shop.notifyEmail,
     subject: refused
       ? `Reembolso rechazado: devuelve el pago del pedido ${order.number}`
       : `Pago fuera de plazo sin stock: pedido ${order.number}`,
