@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { TextField } from '@/islands/ui/fields';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
+import { api } from '@/lib/api';
 import { slugify } from '@/lib/shop/slug';
 import { SITE_NAME_MAX, subdomainSchema } from '@/lib/sites/schemas';
 
@@ -60,12 +61,11 @@ function NewSiteFields({
     setCheck({ state: 'checking', message: 'Revisando…' });
     const check = async () => {
       try {
-        const res = await fetch(
-          `/api/sites/availability/?subdomain=${encodeURIComponent(parsed.data)}`,
-          { signal: controller.signal, headers: { Accept: 'application/json' } },
+        // The shared client: its timeout, one retry, and a 401 that signs out to /login.
+        const body = await api<{ available: boolean; message: string }>(
+          '/api/sites/availability/',
+          { query: { subdomain: parsed.data }, signal: controller.signal },
         );
-        if (!res.ok) throw new Error(String(res.status));
-        const body = (await res.json()) as { available: boolean; message: string };
         setCheck({
           state: body.available ? 'available' : 'taken',
           message: body.available ? `Disponible: ${parsed.data}.${suffix}` : body.message,

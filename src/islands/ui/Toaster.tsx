@@ -15,17 +15,26 @@ function Toaster() {
   const state = useStore($toasts);
   const [idle, setIdle] = useState(false);
 
-  // A promise nobody caught (spec §4): the person hears something went wrong, the console keeps it.
+  // A promise nobody caught, or a script's error nobody handled (spec §4): the person hears
+  // something went wrong, the console keeps it. A resource that failed to load is not a script error.
   useEffect(() => {
-    const rejected = (event: PromiseRejectionEvent) => {
-      console.error('Unhandled rejection', event.reason);
+    const tell = (what: string, reason: unknown) => {
+      console.error(what, reason);
       toastError(
         'Algo no funcionó en esta página. Vuelve a intentarlo; si se repite, recarga la página.',
         'Ocurrió un error',
       );
     };
+    const rejected = (event: PromiseRejectionEvent) => tell('Unhandled rejection', event.reason);
+    const failed = (event: ErrorEvent) => {
+      if (event.error !== undefined || event.message) tell('Unhandled error', event.error);
+    };
     window.addEventListener('unhandledrejection', rejected);
-    return () => window.removeEventListener('unhandledrejection', rejected);
+    window.addEventListener('error', failed);
+    return () => {
+      window.removeEventListener('unhandledrejection', rejected);
+      window.removeEventListener('error', failed);
+    };
   }, []);
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { withState } from '@astrojs/react/actions';
 import { useActionState } from 'react';
+import { unauthorized } from '@/lib/api';
 
 /**
  * React 19's `useActionState` over an Astro Action: `withState` keeps the progressive-enhancement
@@ -9,5 +10,11 @@ import { useActionState } from 'react';
 export function useFormAction<R>(action: (form: FormData) => Promise<R>) {
   // `withState` types its state as the answer alone; before the first answer there is none.
   const stateful = withState(action) as unknown as (state: R | null, form: FormData) => Promise<R>;
-  return useActionState<R | null, FormData>(stateful, null);
+  // A session that ended meanwhile signs out to /login, as the API client does (docs/spec.md §8).
+  const watched = async (state: R | null, form: FormData) => {
+    const answer = await stateful(state, form);
+    if ((answer as { error?: { status?: number } } | null)?.error?.status === 401) unauthorized();
+    return answer;
+  };
+  return useActionState<R | null, FormData>(watched, null);
 }
