@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { ROOT } from './server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -112,8 +112,12 @@ export async function lookWithScript(
   await looking.close();
 }
 
-/** Saves a full-page screenshot under screenshots/ for people to look at. */
+/**
+ * Saves a full-page screenshot under screenshots/ for people to look at, when asked
+ * (`SCREENSHOTS=1`): a full-page capture costs a second on a busy core, and CI reads none.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOTS !== '1') return;
   const dir = path.join(ROOT, 'screenshots');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
@@ -219,6 +223,22 @@ let fileBrowser: Browser | undefined;
 export function useBrowser(extraArgs: string[] = []): () => Browser {
   beforeAll(async () => {
     fileBrowser = await launchBrowser(extraArgs);
+  });
+  // A failed test leaves what its pages showed, whether or not screenshots were asked for.
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail' || !fileBrowser) return;
+    const pages = fileBrowser.contexts().flatMap((context) => context.pages());
+    const name = task.name.replace(/[^\w-]+/g, '-').slice(0, 60);
+    const dir = path.join(ROOT, 'screenshots');
+    fs.mkdirSync(dir, { recursive: true });
+    for (const [i, page] of pages.entries())
+      await page
+        .screenshot({
+          path: path.join(dir, `fallo-${name}-${i}.png`),
+          fullPage: true,
+          timeout: 5_000,
+        })
+        .catch(() => {});
   });
   afterAll(async () => {
     await fileBrowser?.close();

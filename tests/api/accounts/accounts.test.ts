@@ -1,8 +1,9 @@
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, awayFromWindowEdge, uniqueEmail } from '../../support/http';
 import { resetLinkIn, waitForMail } from '../../support/smtp';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 const mailDir = inject('mailDir');
 
 describe.each(servers)('accounts on $kind', ({ url }) => {

@@ -4,11 +4,12 @@
  * 401), takes the shop and the site offline (404), frees the e-mail, and keeps the sales as records
  * with the buyers' personal fields gone.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, getWithHost, postForm, uniqueEmail } from '../../support/http';
 import { openShop } from '../../support/shop';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers({ bothEngines: true });
 
 /** A seller with a published product and site, and one order from a buyer. */
 async function sellerWithASale(url: string) {

@@ -2,11 +2,12 @@
  * «Mis datos» (issue 48): `GET /api/users/me/export/` holds everything of the person and nothing of
  * anyone else, never a secret; signed out it is a 401. On PGlite and PostgreSQL.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop } from '../../support/shop';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 describe.each(servers)('the data export on $kind', ({ url }) => {
   it('is the person’s own data, with no secret, and none of another seller who sold to the same buyer', async () => {

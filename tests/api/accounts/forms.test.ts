@@ -3,8 +3,9 @@ import { describe, expect, inject, it } from 'vitest';
 import { encodeQuickStart, QUICK_START_COOKIE } from '@/lib/formation/quick-start';
 import { ApiClient, postForm } from '../../support/http';
 import { resetLinkIn, waitForMail } from '../../support/smtp';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 /** Where each form posts: its page, with its action (`src/actions/accounts.ts`). */
 const SIGN_IN = '/login?_action=accounts.signIn';
 const SIGN_UP = '/registrate?_action=accounts.signUp';

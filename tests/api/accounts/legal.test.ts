@@ -7,14 +7,15 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PLATFORM_CONTROLLER, PLATFORM_LEGAL_VERSION } from '@/lib/legal/platform';
 import { openDatabase } from '@/lib/server/db/client';
 import { acceptTerms, ApiClient, postForm, uniqueEmail } from '../../support/http';
 import { ENGINES } from '../../support/postgres';
 import { ROOT, startServer, tempDir } from '../../support/server';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 describe.each(servers)('Impulsa’s legal pages on $kind', ({ url }) => {
   it.each([

@@ -8,8 +8,9 @@ import { describe, expect, inject, it } from 'vitest';
 import { NEW_DEVICE_PAUSED } from '@/lib/accounts/sign-in.server';
 import { ApiClient, awayFromWindowEdge, uniqueEmail } from '../../support/http';
 import { decodedMail, waitForMailWith } from '../../support/smtp';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers({ bothEngines: true });
 const mailDir = inject('mailDir');
 
 const login = (client: ApiClient, email: string, password: string) =>

@@ -1,8 +1,9 @@
 import { PDFDocument } from 'pdf-lib';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../support/http';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 const note = (id: string, text: string, extra: Record<string, unknown> = {}) => ({
   id: `note-${id}`,
   text,

@@ -7,8 +7,9 @@ import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop } from '../../support/shop';
 import { decodedMail, waitForMailWith } from '../../support/smtp';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers({ bothEngines: true });
 const mailDir = inject('mailDir');
 
 describe.each(servers)('customers on $kind', ({ url }) => {

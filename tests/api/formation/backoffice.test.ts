@@ -11,11 +11,12 @@ import { PAYLOADS } from '../../fixtures/companies';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { pdfText } from '../../support/pdf';
 import { decodedMail, waitForMailWith } from '../../support/smtp';
+import { claimServers } from '../../support/claims';
 
 /** The company is constituted the day it is sent: never before (the back office refuses that). */
 const today = chileDay();
 
-const servers = inject('servers');
+const servers = claimServers();
 const mailDir = inject('mailDir');
 const staff = inject('staff');
 

@@ -1,8 +1,9 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAYLOADS, partner } from '../../fixtures/companies';
 import { ApiClient } from '../../support/http';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 describe.each(servers)('companies on $kind', ({ url }) => {
   it.each(['spa', 'ltda', 'eirl'] as const)(

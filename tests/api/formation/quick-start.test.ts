@@ -1,8 +1,9 @@
 /** The quick start posted without JavaScript, and applied by the formation page on the server. */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, postForm } from '../../support/http';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 /** The `name=value` of a Set-Cookie header. */
 const pair = (setCookie: string) => setCookie.split(';')[0]!;

@@ -10,8 +10,9 @@ import { taxStartDeadline } from '@/lib/formation/tax-start';
 import { PAYLOADS } from '../../fixtures/companies';
 import { ApiClient } from '../../support/http';
 import { BAD_TAX_START_DAYS, constitute, expectRefusedDays } from '../../support/formation';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 const staff = inject('staff');
 const today = chileDay();
 

@@ -13,8 +13,9 @@ import { COMPANY_IDENTITY, openShop } from '../../support/shop';
 import { decodedMail, waitForMailWith } from '../../support/smtp';
 import { WEBPAY_API_KEY, WEBPAY_COMMERCE_CODE } from '../../support/webpay';
 import { webpayBuyer } from '../../support/webpay-buyer';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers({ bothEngines: true });
 const mailDir = inject('mailDir');
 const openfactura = openFacturaAt(inject('openfacturaUrl'));
 const { atWebpay, backFromWebpay, webpayFormOf } = webpayBuyer(inject('webpayUrl'));

@@ -10,8 +10,9 @@ import { ApiClient, uniqueEmail } from '../../support/http';
 import { openFacturaAt } from '../../support/openfactura';
 import { COMPANY_IDENTITY, openShop } from '../../support/shop';
 import { decodedMail, waitForMailWith } from '../../support/smtp';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 const openfactura = openFacturaAt(inject('openfacturaUrl'));
 const mailDir = inject('mailDir');
 

@@ -3,12 +3,13 @@
  * the paid orders still without one, and the list as CSV; only the seller's own; a month that
  * does not exist is a 400 (the page: 404). On both engines.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { currentMonth, formatMonth } from '@/lib/invoicing/monthly';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop } from '../../support/shop';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 describe.each(servers)('the month’s documents on $kind', ({ url }) => {
   it('sums boletas and boletas exentas, counts the paid orders without one, and lists them', async () => {

@@ -3,10 +3,11 @@
  * saved and read back (also by `sendBeacon`'s POST), bad positions refused with 400s, progress
  * kept per person; and the lesson media served as a video player needs it (ranges, types, cache).
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../support/http';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 describe.each(servers)('lessons on $kind', ({ url }) => {
   it('lists the course in order and answers one lesson by its slug', async () => {

@@ -7,8 +7,9 @@ import { describe, expect, inject, it } from 'vitest';
 import { setTxt } from '../../support/dns';
 import { ApiClient, getWithHost, postFormWithHost } from '../../support/http';
 import { openShop } from '../../support/shop';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 const dnsZone = inject('dnsZone');
 
 /** `name=value` of each cookie a response sets, by name. */

@@ -3,11 +3,12 @@
  * by e-mail or phone among the seller's own orders only (never another shop's), exported as JSON
  * and CSV, and anonymised without changing the figures.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, postForm, uniqueEmail } from '../../support/http';
 import { openShop } from '../../support/shop';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 describe.each(servers)('data requests on $kind', ({ url }) => {
   it('finds, exports and anonymises one buyer in my shop only; the figures stay', async () => {

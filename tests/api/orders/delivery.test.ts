@@ -4,11 +4,12 @@
  * messages), and orders priced by them on the server, with the estimate, the chosen pickup point
  * and the buyer's note kept with the order.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { PICKUP, SELLER_IDENTITY } from '../../support/shop';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 const NUNOA = '13120';
 const PROVIDENCIA = '13123';

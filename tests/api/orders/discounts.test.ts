@@ -4,11 +4,12 @@
  * to a category), uses counted atomically (parallel checkouts never pass the limit, a buyer's own
  * limit), and a cancelled order giving its use back.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { SELLER_IDENTITY } from '../../support/shop';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers({ bothEngines: true });
 
 async function shop(url: string) {
   const api = new ApiClient(url);

@@ -2,11 +2,12 @@
  * The seller's exports (issue 51) on PGlite and PostgreSQL: orders and products as spreadsheets
  * (`;`, BOM), filtered as their lists are, a line per variant; only the seller's own, never signed out.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openShop } from '../../support/shop';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 describe.each(servers)('exports on $kind', ({ url }) => {
   const csvOf = async (token: string | null, path: string) => {

@@ -15,8 +15,9 @@ import {
   until,
 } from '../../support/flow-buyer';
 import { ApiClient } from '../../support/http';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers({ bothEngines: true });
 const flowUrl = inject('flowUrl');
 
 /** The browser's POST back from Flow, then the GET on our own host, as a browser follows them. */

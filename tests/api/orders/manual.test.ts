@@ -12,8 +12,9 @@ import { until } from '../../support/flow-buyer';
 import { openFacturaAt } from '../../support/openfactura';
 import { COMPANY_IDENTITY, openShop, setDelivery } from '../../support/shop';
 import { decodedMail, waitForMailWith } from '../../support/smtp';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 const mailDir = inject('mailDir');
 const openfactura = openFacturaAt(inject('openfacturaUrl'));
 const NUNOA = '13120';

@@ -15,8 +15,9 @@ import {
   mercadoPagoShop,
   placeMercadoPagoOrder,
 } from '../../support/mercadopago-buyer';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers({ bothEngines: true });
 const mpUrl = inject('mercadopagoUrl');
 
 /** The browser's GET back from Mercado Pago, as it follows it: where it lands. */

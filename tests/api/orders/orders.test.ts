@@ -12,8 +12,9 @@ import { PICKUP, setDelivery, SELLER_IDENTITY } from '../../support/shop';
 import { waitForMail, decodedMail } from '../../support/smtp';
 import { WEBPAY_API_KEY, WEBPAY_COMMERCE_CODE } from '../../support/webpay';
 import { webpayBuyer } from '../../support/webpay-buyer';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers({ bothEngines: true });
 const mailDir = inject('mailDir');
 const webpayUrl = inject('webpayUrl');
 

@@ -9,8 +9,9 @@ import { atFlow, flowPayment, flowShop, flowToken, until } from '../../support/f
 import { postForm, uniqueEmail } from '../../support/http';
 import { WEBPAY_API_KEY, WEBPAY_COMMERCE_CODE } from '../../support/webpay';
 import { webpayBuyer } from '../../support/webpay-buyer';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 const flowUrl = inject('flowUrl');
 const webpayUrl = inject('webpayUrl');
 const PAY = '?_action=receipt.payByCard';

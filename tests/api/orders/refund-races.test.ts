@@ -23,8 +23,9 @@ import {
 import { PICKUP, setDelivery, SELLER_IDENTITY } from '../../support/shop';
 import { WEBPAY_API_KEY, WEBPAY_COMMERCE_CODE } from '../../support/webpay';
 import { webpayBuyer } from '../../support/webpay-buyer';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers({ bothEngines: true });
 const flowUrl = inject('flowUrl');
 const mpUrl = inject('mercadopagoUrl');
 const webpayUrl = inject('webpayUrl');

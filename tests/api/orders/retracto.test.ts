@@ -3,11 +3,12 @@
  * PostgreSQL: a product marked «Sin derecho a retracto» says why on its page and at checkout, and
  * an order of only such products explains why it cannot be withdrawn; another is withdrawn once.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, postForm } from '../../support/http';
 import { openShop } from '../../support/shop';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 describe.each(servers)('retracto on $kind', ({ url }) => {
   it('a product without retracto says why; an order of it cannot be withdrawn, another once', async () => {

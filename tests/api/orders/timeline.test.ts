@@ -8,8 +8,9 @@ import { describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { PICKUP, setDelivery, SELLER_IDENTITY } from '../../support/shop';
 import { waitForMailWith, decodedMail } from '../../support/smtp';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 const mailDir = inject('mailDir');
 
 const decoded = decodedMail;

@@ -13,8 +13,9 @@ import {
   WEBPAY_COMMERCE_CODE,
 } from '../../support/webpay';
 import { SELLER_IDENTITY } from '../../support/shop';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 const webpayUrl = inject('webpayUrl');
 
 async function shop(url: string) {

@@ -5,9 +5,10 @@
  */
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 /** A GET with the bytes as they travel (fetch would decode them). */
 function rawGet(

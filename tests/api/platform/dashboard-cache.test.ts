@@ -5,11 +5,12 @@
  * edits, a buyer's order, a lesson watched. After each, the dashboard agrees with
  * /api/users/me/progress/ at once; between them, it comes from memory.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { SELLER_IDENTITY } from '../../support/shop';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers({ bothEngines: true });
 
 /** A write's answer, which must have succeeded for the check after it to mean anything. */
 function ok<T extends { status: number; body: any }>(reply: T): T['body'] {

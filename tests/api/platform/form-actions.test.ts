@@ -4,9 +4,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, postForm } from '../../support/http';
 import { SELLER_IDENTITY } from '../../support/shop';
+import { claimServers } from '../../support/claims';
 
 /**
  * Every action's name, read from `src/actions/*.ts`: each `export const group = {` block's keys
@@ -25,7 +26,7 @@ const ACTION_NAMES = fs
     ),
   );
 
-const servers = inject('servers');
+const servers = claimServers();
 
 /** Forms anyone may post: the sign-in pages, the quick start, a buyer's cart and checkout, the analytics choice. */
 const PUBLIC = /^(accounts\.|cart\.|formation\.quickStart$|privacy\.setAnalytics$|receipt\.)/;

@@ -3,11 +3,12 @@
  * the app: a browser's https Origin passes the origin check, the session cookie is `Secure` and
  * `__Host-`, and HSTS is sent. Without `TRUST_PROXY` the header is a visitor's claim and ignored.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../support/http';
 import { startServer, type RunningServer } from '../../support/server';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 async function signIn(url: string, headers: Record<string, string>) {
   const account = await new ApiClient(url).register();

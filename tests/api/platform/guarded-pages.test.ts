@@ -6,12 +6,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isPublicRoute } from '@/lib/routing/routes';
 import { ApiClient } from '../../support/http';
 import { openShop } from '../../support/shop';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 const PAGES_DIR = path.resolve('src/pages');
 
 /** Every page file as a path template (`/productos/[id]`), but the error pages and the site route. */

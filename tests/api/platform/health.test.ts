@@ -1,8 +1,9 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, getWithHost } from '../../support/http';
+import { claimServers } from '../../support/claims';
 
 /** GET with an explicit Host header (fetch does not let tests set one). */
-const servers = inject('servers');
+const servers = claimServers({ bothEngines: true });
 
 describe.each(servers)('on $kind', ({ kind, url }) => {
   it('GET /api/health/ reports the database', async () => {

@@ -2,9 +2,10 @@
  * Input PostgreSQL would refuse (NUL, lone surrogates, deep nesting, numbers past its range) is
  * cleaned or a 400, never a 500.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import http from 'node:http';
 import { ApiClient } from '../../support/http';
+import { claimServers } from '../../support/claims';
 
 /** A request with a method fetch refuses to send. */
 function rawRequest(url: string, method: string): Promise<http.IncomingMessage> {
@@ -18,7 +19,7 @@ function rawRequest(url: string, method: string): Promise<http.IncomingMessage> 
   });
 }
 
-const servers = inject('servers');
+const servers = claimServers({ bothEngines: true });
 
 describe.each(servers)('input hygiene on $kind', ({ url }) => {
   it('NUL characters are removed from stored text: canvas title and notes, full_name, drafts', async () => {

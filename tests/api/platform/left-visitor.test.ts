@@ -7,11 +7,12 @@
  */
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RATE_RULES } from '@/lib/accounts/rate-rules';
 import { ApiClient, uniqueEmail } from '../../support/http';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 /**
  * Connections in the burst, and requests pipelined on each. Node parses a connection's next

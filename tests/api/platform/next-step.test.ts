@@ -3,12 +3,13 @@
  * new account to a canvas started to an order waiting, and the kept dashboard never shows an
  * old step.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { FINISHED_CANVAS, filledCanvas } from '../../support/canvas';
 import { openShop } from '../../support/shop';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 describe.each(servers)('the next step on $kind', ({ url }) => {
   it('changes as the seller advances', async () => {

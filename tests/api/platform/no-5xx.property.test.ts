@@ -6,10 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../support/http';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers({ bothEngines: true });
 const API_DIR = path.resolve('src/pages/api');
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 25);
 

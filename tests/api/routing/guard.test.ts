@@ -1,8 +1,9 @@
 /** The guard over HTTP: intended route saved and consumed, quick start, error page when the database is down. */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, getWithHost } from '../../support/http';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 async function page(url: string, path: string, cookie = '', token?: string) {
   const res = await fetch(url + path, {

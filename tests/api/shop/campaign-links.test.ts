@@ -4,11 +4,12 @@
  * safe only while no public page shows its own query: a copy rendered for one campaign link is
  * what the next visitor gets.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, getWithHost } from '../../support/http';
 import { openShop } from '../../support/shop';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 const CAMPAIGN = 'utm_source=instagram&utm_campaign=zz-campana-unica&fbclid=ZzClickUnico';
 

@@ -5,12 +5,13 @@
  * barcode; only published products of that shop; cached until a product changes.
  */
 import { DOMParser, type Element } from '@xmldom/xmldom';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, getWithHost } from '../../support/http';
 import { openShop } from '../../support/shop';
 import { jpeg, upload } from '../../support/images';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 const G = 'http://base.google.com/ns/1.0';
 
 /** The feed's items as `{field: value}` (the `g:` fields by their local name), failing on bad XML. */

@@ -4,11 +4,12 @@
  * revenue from paid orders only, top products and pages, the CSV, another seller seeing none of
  * it, and the period validated in Spanish.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PICKUP, setDelivery, SELLER_IDENTITY } from '../../support/shop';
 import { ApiClient, getWithHost, uniqueEmail } from '../../support/http';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers({ bothEngines: true });
 const BROWSER =
   'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';

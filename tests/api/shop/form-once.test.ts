@@ -2,10 +2,11 @@
  * A form that creates something, sent again (the back button, a double click, a retry), answers
  * with what the first POST made and creates nothing more (issue 46, item 7).
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, postForm } from '../../support/http';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers({ bothEngines: true });
 
 describe.each(servers)('one-time form keys on $kind', ({ url }) => {
   it('the new-product form sent twice, or twice at once, makes one product', async () => {

@@ -12,8 +12,9 @@ import { BAD_TAX_START_DAYS, constitute, expectRefusedDays } from '../../support
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { openFacturaAt } from '../../support/openfactura';
 import { openShop, SELLER_IDENTITY } from '../../support/shop';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 const staff = inject('staff');
 const openfactura = openFacturaAt(inject('openfacturaUrl'));
 const today = chileDay();

@@ -5,10 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../support/http';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 /** A 4000 × 3000 JPEG of noise: as heavy as the sharpest phone photo. */
 const heavyPhoto = () =>

@@ -3,11 +3,12 @@
  * address) it can be built but takes no orders, and the dashboard says why; once said, every shop
  * page (product, legal page, site, checkout) shows it.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, getWithHost } from '../../support/http';
 import { SELLER_IDENTITY } from '../../support/shop';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 describe.each(servers)('who sells on $kind', ({ url }) => {
   it('takes no orders until the shop says who sells, then shows it on every shop page', async () => {

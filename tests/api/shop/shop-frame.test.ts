@@ -4,11 +4,12 @@
  * public on the main domains and inside a site), and the cart's count in its header, read from its
  * cookie, with one cached copy of a page per count and the shared one for everyone without a cart.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, getWithHost, postFormWithHost } from '../../support/http';
 import { SELLER_IDENTITY } from '../../support/shop';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 /** Our scripts on a page (JSON-LD is data). */
 const scripts = (html: string) =>

@@ -1,11 +1,12 @@
 /** docs/design.md §7 Store, Media, Categories and products, over HTTP on both engines, and the public page. */
 import sharp from 'sharp';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../support/http';
 import { jpeg, pngClaiming, SVG_WITH_SCRIPT, TEXT_AS_JPG, upload } from '../../support/images';
 import { SELLER_IDENTITY } from '../../support/shop';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers({ bothEngines: true });
 const NOT_AN_IMAGE = 'Ese archivo no es una imagen JPEG, PNG, WebP o AVIF.';
 
 async function seller(url: string) {

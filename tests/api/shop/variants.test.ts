@@ -4,11 +4,12 @@
  * ownership; orders that name the variant, take its stock atomically (parallel buyers of its last
  * unit) and give it back on cancel; the checkout form choosing by option values.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PICKUP, setDelivery, SELLER_IDENTITY } from '../../support/shop';
 import { ApiClient, getWithHost, postFormWithHost, uniqueEmail } from '../../support/http';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers({ bothEngines: true });
 
 const OPTIONS = [
   { name: 'Talla', values: ['S', 'M'] },

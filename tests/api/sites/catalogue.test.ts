@@ -3,10 +3,11 @@
  * a link to each whole category, filtered by category a page at a time, zero JavaScript, and the
  * "Ver todo el catálogo" link of every grid pointing at it (under the preview's base too).
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, getWithHost } from '../../support/http';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 describe.each(servers)('a site’s catalogue on $kind', ({ url }) => {
   it('groups by category, filters and pages, and every grid links to it', async () => {

@@ -3,11 +3,12 @@
  * canvas and unpublished product drafts at the prices its revenue streams name; another seller's
  * canvas is a 404; a taken address is a Spanish 400; nothing the seller has is duplicated.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BAKERY_CANVAS, filledCanvas } from '../../support/canvas';
 import { ApiClient, getWithHost } from '../../support/http';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 describe.each(servers)('a site from a canvas on $kind', ({ url }) => {
   it('drafts the site and the products; publishes only when the seller does', async () => {

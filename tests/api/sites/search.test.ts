@@ -4,10 +4,11 @@
  * match; the name ranks first; paged; only the seller's published products; zero JavaScript;
  * cached one copy per query. And the same catalogue on the main domains, `/tienda/{seller}`.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, getWithHost } from '../../support/http';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 /** The product names of a results page, in their order. */
 const namesOf = (html: string) =>

@@ -3,12 +3,13 @@
  * owner's images only, each product grid by its category and size (inside columns too), a button's
  * number falling back to the shop's, the SEO image, and who sells.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, getWithHost } from '../../support/http';
 import { jpeg, upload } from '../../support/images';
 import { SELLER_IDENTITY } from '../../support/shop';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers();
 
 describe.each(servers)("a site's page on $kind", ({ url }) => {
   it('shows what its blocks name, from the owner only', async () => {

@@ -7,8 +7,9 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { setTxt } from '../../support/dns';
 import { ApiClient, getWithHost } from '../../support/http';
 import { SELLER_IDENTITY } from '../../support/shop';
+import { claimServers } from '../../support/claims';
 
-const servers = inject('servers');
+const servers = claimServers({ bothEngines: true });
 const dnsZone = inject('dnsZone');
 
 describe.each(servers)('sites on $kind', ({ url }) => {
