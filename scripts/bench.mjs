@@ -8,6 +8,7 @@
 // BENCH_SOAK=600 adds a seller's session of that many seconds with memory sampled,
 // BENCH_DATABASE_URL=postgres://…/postgres runs the app on a throw-away database of that server;
 // BENCH_ROWS=regex measures only the rows whose names match.
+import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -60,6 +61,8 @@ if (adminUrl) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   appEnv.DATABASE_URL = url.href;
+  // On PostgreSQL the app seals payment secrets only under a key it is given: a throw-away one.
+  appEnv.SECRETS_KEY ??= process.env.SECRETS_KEY || randomBytes(32).toString('hex');
   dropDatabase = async () => {
     await admin.unsafe(`drop database if exists "${name}" with (force)`);
     await admin.end();

@@ -4,7 +4,7 @@ import { classes } from '@/lib/class-names';
 import { Puck, type Data } from '@puckeditor/core';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { SiteRenderData } from '@/components/sites/blocks';
+import type { SiteRenderData } from '@/lib/sites/block-data';
 import { editorConfig } from '@/islands/sites/editor-config';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 import { SaveBadge } from '@/islands/ui/SaveBadge';

@@ -12,8 +12,8 @@ import {
   ProductGrid,
   Text,
   WhatsAppButton,
-  type SiteRenderData,
 } from '@/components/sites/blocks';
+import type { SiteRenderData } from '@/lib/sites/block-data';
 import { ImageField } from '@/islands/sites/ImageField';
 import { safePreviewHtml } from '@/lib/shop/rich-text.client';
 import { cleanProps, PRODUCT_GRID_MAX, type BlockProps, type BlockType } from '@/lib/sites/blocks';

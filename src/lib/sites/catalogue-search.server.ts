@@ -6,7 +6,7 @@
  * «tortas» finds the products of the category «Tortas» too.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { BlockProduct } from '@/components/sites/blocks';
+import type { BlockProduct } from '@/lib/sites/block-data';
 import { tsQueryText } from '@/lib/shop/search';
 import type { Db } from '@/lib/server/db/client';
 import { perDatabase } from '@/lib/server/db/prepared';

@@ -5,7 +5,7 @@
  * Server-rendered, zero JavaScript.
  */
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { BlockProduct } from '@/components/sites/blocks';
+import type { BlockProduct } from '@/lib/sites/block-data';
 import type { Db } from '@/lib/server/db/client';
 import { categories, products } from '@/lib/server/db/schema';
 import { searchText } from '@/lib/shop/filters';

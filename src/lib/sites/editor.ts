@@ -3,7 +3,7 @@
  * the preview sizes, and how a ProductGrid picks from the catalogue in the canvas (the same rule
  * as the published page: newest published first, of the category when one is chosen).
  */
-import type { BlockProduct } from '@/components/sites/blocks';
+import type { BlockProduct } from '@/lib/sites/block-data';
 
 /** Puck's dictionary (0.23), in Spanish (Chile). */
 export const PUCK_DICTIONARY: Record<string, string> = {

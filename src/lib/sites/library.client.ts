@@ -3,7 +3,7 @@
  * canvas shows. One store, since Puck's fields and its canvas are separate React trees.
  */
 import { atom } from 'nanostores';
-import type { BlockImage } from '@/components/sites/blocks';
+import type { BlockImage } from '@/lib/sites/block-data';
 import { srcset } from '@/lib/shop/images';
 import type { UploadedMedia } from '@/lib/shop/media.client';
 

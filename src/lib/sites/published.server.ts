@@ -7,7 +7,7 @@ import { NO_SITE, type SiteHost } from '@/lib/routing/hosts';
 import { cleanPageData, allBlocks } from '@/lib/sites/blocks.server';
 import { type PageData } from '@/lib/sites/schemas';
 import { hostCache } from '@/lib/sites/host-cache.server';
-import type { BlockImage, BlockProduct } from '@/components/sites/blocks';
+import type { BlockImage, BlockProduct } from '@/lib/sites/block-data';
 import {
   foreignMedia,
   listMedia,

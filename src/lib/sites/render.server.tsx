@@ -15,8 +15,8 @@ import {
   ProductGrid,
   Text,
   WhatsAppButton,
-  type SiteRenderData,
 } from '@/components/sites/blocks';
+import type { SiteRenderData } from '@/lib/sites/block-data';
 import type { BlockProps } from '@/lib/sites/blocks';
 import type { PageData } from '@/lib/sites/schemas';
 

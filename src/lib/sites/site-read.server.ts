@@ -5,7 +5,7 @@
  * round trips before; the product page has read in one since `public-product.server.ts`.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { SiteRenderData } from '@/components/sites/blocks';
+import type { SiteRenderData } from '@/lib/sites/block-data';
 import { offeredProvidersPart } from '@/lib/orders/providers/offered.server';
 import { checkoutOf } from '@/lib/orders/view.server';
 import { sellerIdentity } from '@/lib/shop/legal-entity';

@@ -44,7 +44,6 @@ describe('releaseMemory', { timeout: 30_000 }, () => {
       kept.push(batch);
       if (kept.length > 8) kept.shift();
     }
-    expect(kept.length).toBe(8);
     // eslint-disable-next-line no-useless-assignment -- the point: nothing refers to the batches after it
     kept = [];
     // A major collection frees the objects but keeps their pages pooled, resident.
