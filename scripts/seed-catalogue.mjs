@@ -83,13 +83,16 @@ const COMBINATIONS = OPTION_LIST[0].values.flatMap((a) => OPTION_LIST[1].values.
 const nouns = `array[${NOUNS.map((w) => `'${w}'`).join(',')}]`;
 const adjectives = `array[${ADJECTIVES.map((w) => `'${w}'`).join(',')}]`;
 
+/** A statement's rows: PGlite's driver answers `{rows}`, PostgreSQL's the rows themselves. */
+const rowsOf = (result) => result.rows ?? result;
+
 try {
   let ownerId = null;
   if (values.owner) {
     const found = await db.execute(
       sql`select id from users where email = ${values.owner.toLowerCase()}`,
     );
-    ownerId = found.rows[0]?.id ?? null;
+    ownerId = rowsOf(found)[0]?.id ?? null;
     if (ownerId === null) throw new Error(`No existe una cuenta con el correo ${values.owner}.`);
   }
 
@@ -102,7 +105,7 @@ try {
     from generate_series(1, ${sellerCount}) n
     returning id`),
   );
-  const sellerIds = sellers.rows.map((r) => Number(r.id));
+  const sellerIds = rowsOf(sellers).map((r) => Number(r.id));
   await db.execute(
     sql.raw(`
     insert into stores (user_id, name)

@@ -60,13 +60,15 @@ export async function enqueueRefund(tx: Db | Tx, orderId: number): Promise<void>
   });
 }
 
+/** The order's payment record with `refund` set beside what it says of the payment. */
+const paymentWithRefund = (refund: RefundRecord) =>
+  sql`coalesce(${orders.payment}, '{}'::jsonb) || ${JSON.stringify({ refund })}::jsonb`;
+
 /** Keeps the provider's word on a refund beside the payment it gives back. */
 async function keepRefund(db: Db | Tx, orderId: number, refund: RefundRecord) {
   await db
     .update(orders)
-    .set({
-      payment: sql`coalesce(${orders.payment}, '{}'::jsonb) || ${JSON.stringify({ refund })}::jsonb`,
-    })
+    .set({ payment: paymentWithRefund(refund) })
     .where(eq(orders.id, orderId));
 }
 
@@ -101,8 +103,7 @@ async function refundRefused(db: Db, row: OrderRow, why: string): Promise<void> 
       .set({
         refundDue: true,
         reason: `La tienda canceló la orden y te devolverá el pago directamente (${name} no aceptó el reembolso).`,
-        payment: sql`coalesce(${orders.payment}, '{}'::jsonb) ||
-          ${JSON.stringify({ refund: { ref: '', state: 'refused' } })}::jsonb`,
+        payment: paymentWithRefund({ ref: '', state: 'refused' }),
         version: sql`${orders.version} + 1`,
         updatedAt: sql`now()`,
       })
