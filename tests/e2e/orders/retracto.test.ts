@@ -160,6 +160,7 @@ describe('derecho a retracto', () => {
     const rows = desk.getByRole('list', { name: 'Órdenes' }).getByRole('listitem');
     expect(await rows.count()).toBe(1);
     await rows.getByText('Retracto', { exact: true }).waitFor();
+    await screenshot(desk, 'ordenes-retracto-mobile');
     const detail = await api.get(`/api/orders/${order.id}/`, as);
     expect(detail.body.retracto_requested_at).toEqual(expect.any(String));
     await desk.context().close();
