@@ -8,13 +8,15 @@ import { unauthorized } from '@/lib/api';
  * answer (`{data}` or `{error}`), null before the first one.
  */
 export function useFormAction<R>(action: (form: FormData) => Promise<R>) {
-  // `withState` types its state as the answer alone; before the first answer there is none.
-  const stateful = withState(action) as unknown as (state: R | null, form: FormData) => Promise<R>;
   // A session that ended meanwhile signs out to /login, as the API client does (docs/spec.md §8).
-  const watched = async (state: R | null, form: FormData) => {
-    const answer = await stateful(state, form);
+  // The action's own properties (`$$FORM_ACTION`, its query string) come along: without them the
+  // server would render a form that cannot post before the island hydrates.
+  const watched = Object.assign(async (form: FormData) => {
+    const answer = await action(form);
     if ((answer as { error?: { status?: number } } | null)?.error?.status === 401) unauthorized();
     return answer;
-  };
-  return useActionState<R | null, FormData>(watched, null);
+  }, action);
+  // `withState` types its state as the answer alone; before the first answer there is none.
+  const stateful = withState(watched) as unknown as (state: R | null, form: FormData) => Promise<R>;
+  return useActionState<R | null, FormData>(stateful, null);
 }
