@@ -12,6 +12,7 @@ import {
   type PayContext,
   type PayDone,
 } from '@/lib/orders/checkout.server';
+import { cartLineForm, checkoutForm } from '@/lib/orders/cart-form';
 import { payHost } from '@/lib/orders/pay-host.server';
 import { parseId } from '@/lib/ids';
 import { formAction } from '@/lib/server/http/action';
@@ -20,12 +21,13 @@ import { HttpError } from '@/lib/server/http/errors';
 import { getDb } from '@/lib/server/db/client';
 import { z } from '@/lib/zod';
 
-const asTyped = z.record(z.string(), z.string());
-
-/** A cart step on this request's host, with the shop headers' count synced after it. */
-const step = (run: (ctx: PayContext, fields: Record<string, string>) => Promise<PayDone>) =>
+/** A cart step on this request's host, its form typed by `schema`, the headers' count synced after it. */
+const step = <S extends z.ZodType<Record<string, string | undefined>>>(
+  schema: S,
+  run: (ctx: PayContext, fields: z.output<S>) => Promise<PayDone>,
+) =>
   formAction(
-    asTyped,
+    schema,
     {},
     async (fields, context: ActionAPIContext) => {
       const db = await getDb();
@@ -49,11 +51,11 @@ const step = (run: (ctx: PayContext, fields: Record<string, string>) => Promise<
   );
 
 export const cart = {
-  add: step((ctx, fields) => putInCart(ctx, fields, 'cart')),
-  buy: step((ctx, fields) => putInCart(ctx, fields, 'checkout')),
-  update: step((ctx, fields) => changeLine(ctx, fields, false)),
-  remove: step((ctx, fields) => changeLine(ctx, fields, true)),
-  quote: step((ctx, fields) => checkout(ctx, fields, 'quote')),
-  discount: step((ctx, fields) => checkout(ctx, fields, 'discount')),
-  checkout: step((ctx, fields) => checkout(ctx, fields, 'place')),
+  add: step(cartLineForm, (ctx, fields) => putInCart(ctx, fields, 'cart')),
+  buy: step(cartLineForm, (ctx, fields) => putInCart(ctx, fields, 'checkout')),
+  update: step(cartLineForm, (ctx, fields) => changeLine(ctx, fields, false)),
+  remove: step(cartLineForm, (ctx, fields) => changeLine(ctx, fields, true)),
+  quote: step(checkoutForm, (ctx, fields) => checkout(ctx, fields, 'quote')),
+  discount: step(checkoutForm, (ctx, fields) => checkout(ctx, fields, 'discount')),
+  checkout: step(checkoutForm, (ctx, fields) => checkout(ctx, fields, 'place')),
 };

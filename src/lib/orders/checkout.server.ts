@@ -17,6 +17,7 @@ import {
 import { createOrder } from '@/lib/orders/placing.server';
 import { PaymentUnavailableError } from '@/lib/orders/providers/start.server';
 import { CHECKOUT_FIELDS, checkoutInput, PER_ORDER_FIELDS } from '@/lib/orders/checkout-form';
+import type { CartLineForm, CheckoutForm } from '@/lib/orders/cart-form';
 import { paidByProvider, quantitySchema, type PaymentMethod } from '@/lib/orders/schemas';
 import { payPath, receiptPath } from '@/lib/orders/urls';
 import { parseId } from '@/lib/ids';
@@ -75,13 +76,14 @@ async function productToSell(
 async function chosenVariant(
   db: Db,
   product: { id: number; name: string; options: unknown },
-  fields: Record<string, string>,
+  fields: CartLineForm,
 ): Promise<number | undefined> {
   const options = product.options as ProductOption[];
   if (options.length === 0) return undefined;
   const variants = (await variantsOf(db, [product.id])).get(product.id)!;
   const byId = parseId(fields.variant);
-  const values = options.map((_, i) => fields[`opcion-${i}`] ?? '');
+  const chosen = fields as Record<string, string | undefined>;
+  const values = options.map((_, i) => chosen[`opcion-${i}`] ?? '');
   const variant =
     byId !== null ? variants.find((v) => v.id === byId) : variantByValues(variants, values);
   const message = !variant
@@ -98,7 +100,7 @@ const mainShop = (ctx: PayContext, sellerId: number) => (ctx.site ? null : selle
 /** Adds the product a product page's form names; `then`: back to the cart, or on to the checkout. */
 export async function putInCart(
   ctx: PayContext,
-  fields: Record<string, string>,
+  fields: CartLineForm,
   then: 'cart' | 'checkout',
 ): Promise<PayDone> {
   const product = await productToSell(ctx, fields.product);
@@ -119,7 +121,7 @@ export async function putInCart(
 /** Sets a cart line's quantity (`remove`: to none). */
 export async function changeLine(
   ctx: PayContext,
-  fields: Record<string, string>,
+  fields: CartLineForm,
   remove: boolean,
 ): Promise<PayDone> {
   const sellerId = ctx.site?.userId ?? ctx.sellerId;
@@ -140,7 +142,7 @@ export async function changeLine(
  */
 export async function checkout(
   ctx: PayContext,
-  fields: Record<string, string>,
+  fields: CheckoutForm,
   step: 'quote' | 'discount' | 'place',
 ): Promise<PayDone> {
   const sellerId = ctx.site?.userId ?? ctx.sellerId;
