@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DbHandle } from '@/lib/server/db/client';
-import { authTokens, passwordResets } from '@/lib/server/db/schema';
+import { authTokens, jobs, passwordResets } from '@/lib/server/db/schema';
 import { verifyPassword } from '@/lib/accounts/passwords.server';
 import { issueToken, resolveToken } from '@/lib/accounts/auth-tokens.server';
 import {
@@ -67,6 +67,27 @@ describe('password reset', { timeout: 30_000 }, () => {
     );
     expect(mail).toMatch(/^Subject: /m);
     expect(mail).toContain('Recibimos una solicitud para cambiar la');
+  });
+
+  it('asks the same of the database whether or not the account exists: one queue insert', async () => {
+    const asked: string[] = [];
+    const counting = new Proxy(handle.db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          asked.push(String(key));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const before = await handle.db.select().from(jobs).where(eq(jobs.kind, 'password-reset'));
+    await requestPasswordReset(counting, 'rosa@ejemplo.cl');
+    const known = asked.splice(0);
+    await requestPasswordReset(counting, 'nadie-aqui@ejemplo.cl');
+    expect(asked).toEqual(known);
+    const after = await handle.db.select().from(jobs).where(eq(jobs.kind, 'password-reset'));
+    expect(after.length - before.length).toBe(2);
   });
 
   it('does nothing (and sends nothing) for an unknown email', async () => {
