@@ -4,16 +4,16 @@
  * `?tienda=`), then the shop headers' count follows the cart.
  */
 import type { ActionAPIContext } from 'astro:actions';
-import { cartToken, syncCartCounts } from '@/lib/orders/cart.server';
+import { cartToken, syncCartCounts } from '@/lib/checkout/cart.server';
 import {
   changeLine,
   checkout,
   putInCart,
   type PayContext,
   type PayDone,
-} from '@/lib/orders/checkout.server';
-import { cartLineForm, checkoutForm } from '@/lib/orders/cart-form';
-import { payHost } from '@/lib/orders/pay-host.server';
+} from '@/lib/checkout/checkout.server';
+import { cartLineForm, checkoutForm } from '@/lib/checkout/cart-form';
+import { payHost } from '@/lib/checkout/pay-host.server';
 import { parseId } from '@/lib/ids';
 import { formAction } from '@/lib/server/http/action';
 import { clientIp } from '@/lib/server/http/auth';

@@ -5,9 +5,9 @@
 import { formAction, rowIdField } from '@/lib/server/http/action';
 import { requireUser } from '@/lib/server/http/auth';
 import { getDb } from '@/lib/server/db/client';
-import { deliverySettingsSchema } from '@/lib/orders/delivery';
-import { deliveryFormInput } from '@/lib/orders/delivery-form';
-import { saveDelivery } from '@/lib/orders/delivery.server';
+import { deliverySettingsSchema } from '@/lib/checkout/delivery';
+import { deliveryFormInput } from '@/lib/checkout/delivery-form';
+import { saveDelivery } from '@/lib/checkout/delivery.server';
 import { moveOrder, ORDER_NOT_FOUND } from '@/lib/orders/book.server';
 import {
   orderPatchSchema,
@@ -20,12 +20,12 @@ import {
   removeWebpayAccount,
   saveWebpayAccount,
   WEBPAY_CHECK_MESSAGES,
-} from '@/lib/orders/webpay-account.server';
+} from '@/lib/payments/providers/webpay/account.server';
 import { anonymiseBuyer, parseBuyerQuery } from '@/lib/orders/data-requests.server';
 import type { FlashInput as Toast } from '@/lib/toast/flash';
 import { z } from '@/lib/zod';
-import { createManualOrder } from '@/lib/orders/manual.server';
-import { manualOrderFromForm } from '@/lib/orders/manual-form';
+import { createManualOrder } from '@/lib/checkout/manual.server';
+import { manualOrderFromForm } from '@/lib/checkout/manual-form';
 import { manualOrderSchema } from '@/lib/orders/schemas';
 import { ORDER_PATHS } from '@/lib/orders/urls';
 import { createOnce, formKeySchema } from '@/lib/server/http/once';

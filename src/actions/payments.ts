@@ -9,13 +9,13 @@ import {
   removePaymentAccount,
   savePaymentAccount,
   type PaymentAccountView,
-} from '@/lib/orders/providers/accounts.server';
-import { PROVIDER_NAMES, type RedirectProvider } from '@/lib/orders/providers/provider';
+} from '@/lib/payments/accounts.server';
+import { PROVIDER_NAMES, type RedirectProvider } from '@/lib/payments/provider';
 import {
   flowAccountSchema,
   mercadoPagoAccountSchema,
   paymentAccountRemoveSchema,
-} from '@/lib/orders/providers/schemas';
+} from '@/lib/payments/schemas';
 import { formAction } from '@/lib/server/http/action';
 import { requireUser } from '@/lib/server/http/auth';
 import { getDb } from '@/lib/server/db/client';

@@ -1,9 +1,9 @@
 /**
  * A buyer's forms on their order page (`/pay/orden/{token}`): public, the receipt link is the key.
  */
-import { payByCard } from '@/lib/orders/receipt-pay.server';
+import { payByCard } from '@/lib/payments/receipt-pay.server';
 import { requestRetracto } from '@/lib/orders/retracto.server';
-import { PaymentUnavailableError } from '@/lib/orders/providers/start.server';
+import { PaymentUnavailableError } from '@/lib/payments/start.server';
 import { formAction } from '@/lib/server/http/action';
 import { HttpError } from '@/lib/server/http/errors';
 import { getDb } from '@/lib/server/db/client';

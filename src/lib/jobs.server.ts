@@ -23,17 +23,15 @@ const HANDLERS: Record<string, () => JobHandler | Promise<JobHandler>> = {
   'order-mails': async () => (await import('@/lib/orders/order-mails.server')).orderMailsJob,
   'tax-document': async () => (await import('@/lib/invoicing/emit.server')).taxDocumentJob,
   'credit-note': async () => (await import('@/lib/invoicing/emit.server')).creditNoteJob,
-  'payment-confirm': async () =>
-    (await import('@/lib/orders/providers/confirm.server')).paymentConfirmJob,
-  refund: async () => (await import('@/lib/orders/providers/refund.server')).refundJob,
-  'payment-notice': async () =>
-    (await import('@/lib/orders/providers/confirm.server')).paymentNoticeJob,
+  'payment-confirm': async () => (await import('@/lib/payments/confirm.server')).paymentConfirmJob,
+  refund: async () => (await import('@/lib/payments/refund.server')).refundJob,
+  'payment-notice': async () => (await import('@/lib/payments/confirm.server')).paymentNoticeJob,
   'password-reset': async () =>
     (await import('@/lib/accounts/password-reset.server')).passwordResetJob,
   'device-unlock': async () => (await import('@/lib/accounts/devices.server')).deviceUnlockJob,
   'orders-sweep': () => async (handle) => {
-    const { sweepOrders } = await import('@/lib/orders/payment.server');
-    const { reconcileProviderOrders } = await import('@/lib/orders/providers/reconcile.server');
+    const { sweepOrders } = await import('@/lib/payments/settle.server');
+    const { reconcileProviderOrders } = await import('@/lib/payments/reconcile.server');
     const { reconciled, lapsed } = await sweepOrders(handle.db);
     const providers = await reconcileProviderOrders(handle.db);
     if (reconciled || lapsed || providers.settled)

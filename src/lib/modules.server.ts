@@ -23,7 +23,7 @@ import { MODULES, type ModuleKey, type ModuleProgress, type UserProgress } from 
 import { nextStep, stagesDone } from '@/lib/next-step';
 import { nextLessonOf, type JourneyView } from '@/lib/journey/journey';
 import { lessonPath } from '@/lib/lessons/urls';
-import { cardAccountsPart } from '@/lib/orders/providers/offered.server';
+import { cardAccountsPart } from '@/lib/shop/offered.server';
 
 /**
  * The shop: its catalogue, the sales it has made ("¡Primera venta!" once the first order is

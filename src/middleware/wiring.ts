@@ -6,7 +6,7 @@ import { cachedUser } from '@/lib/accounts/auth-tokens.server';
 import { toPublicUser } from '@/lib/accounts/users.server';
 import { recordIfVisit } from '@/lib/figures/visit-buffer.server';
 import { VISIT_HEADER } from '@/lib/figures/visits';
-import { cartVariant } from '@/lib/orders/cart-cookie';
+import { cartVariant } from '@/lib/checkout/cart-cookie';
 import { consentVariant } from '@/lib/privacy/consent';
 import { CATALOGUE_PARAMS } from '@/lib/sites/site-route';
 import { configurePageCache } from '@/lib/server/cache/page-cache';

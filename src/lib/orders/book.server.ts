@@ -11,7 +11,7 @@ import {
   type OrderStatus,
   type PaymentMethod,
 } from '@/lib/orders/schemas';
-import { enqueueRefund, refundable } from '@/lib/orders/providers/refund.server';
+import { enqueueRefund, refundable } from '@/lib/payments/refund.server';
 import type { Db } from '@/lib/server/db/client';
 import { perDatabase } from '@/lib/server/db/prepared';
 import { listPage, type JsonPart } from '@/lib/server/db/queries';
@@ -19,7 +19,7 @@ import { orderEvents, orders } from '@/lib/server/db/schema';
 import type { Tx } from '@/lib/server/db/versioned';
 import { HttpError } from '@/lib/server/http/errors';
 
-import { releaseStock, stockChanged } from '@/lib/orders/stock.server';
+import { releaseStock, stockChanged } from '@/lib/checkout/stock.server';
 import { type OrderRow, type OrderView, itemsOf, orderView } from '@/lib/orders/view.server';
 import { creditNoteOf, taxDocumentOf } from '@/lib/invoicing/documents.server';
 import { enqueueCreditNote, enqueueTaxDocument } from '@/lib/invoicing/emit.server';

@@ -6,7 +6,7 @@
 import { formatDateTime } from '@/lib/dates';
 import { plural } from '@/lib/plural';
 import { formatClp } from '@/lib/money';
-import { deliverySummary } from '@/lib/orders/delivery-quote';
+import { deliverySummary } from '@/lib/checkout/delivery-quote';
 import { CARRIERS, PAYMENT_NAMES, type Carrier } from '@/lib/orders/schemas';
 import type { OrderView, ShopCheckout } from '@/lib/orders/view.server';
 import { totalLines } from '@/lib/orders/totals';

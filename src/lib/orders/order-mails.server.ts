@@ -7,8 +7,8 @@
 import { eq } from 'drizzle-orm';
 import { marketingAllowed } from '@/lib/marketing/opt-outs.server';
 import { orderMails, statusMail } from '@/lib/orders/mails.server';
-import { refundDueMail } from '@/lib/orders/providers/refund-due-mail.server';
-import { recoveryMail, recoveryUrl } from '@/lib/orders/recovery.server';
+import { refundDueMail } from '@/lib/orders/refund-due-mail.server';
+import { recoveryMail, recoveryUrl } from '@/lib/checkout/recovery.server';
 import { retractoMails } from '@/lib/orders/retracto-mails.server';
 import type { OrderStatus } from '@/lib/orders/schemas';
 import {

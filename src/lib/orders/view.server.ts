@@ -3,8 +3,8 @@ import type { NoRetractoReason } from '@/lib/orders/retracto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { identityComplete, legalEntityOf, type LegalEntity } from '@/lib/shop/legal-entity';
 import { formatClp } from '@/lib/money';
-import { deliveryOf, type DeliverySettings, type PickupPoint } from '@/lib/orders/delivery';
-import { deliverySummary } from '@/lib/orders/delivery-quote';
+import { deliveryOf, type DeliverySettings, type PickupPoint } from '@/lib/checkout/delivery';
+import { deliverySummary } from '@/lib/checkout/delivery-quote';
 import {
   comunaName,
   nextStatuses,
@@ -23,9 +23,9 @@ import {
 } from '@/lib/invoicing/documents.server';
 import { INVOICING_PATHS } from '@/lib/invoicing/urls';
 import { receiptPath } from '@/lib/orders/urls';
-import type { WebpayResult } from '@/lib/orders/webpay.server';
-import { offeredProvidersPart } from '@/lib/orders/providers/offered.server';
-import type { RedirectProvider } from '@/lib/orders/providers/provider';
+import type { WebpayResult } from '@/lib/payments/providers/webpay/webpay.server';
+import { offeredProvidersPart } from '@/lib/shop/offered.server';
+import type { RedirectProvider } from '@/lib/payments/provider';
 import { jsonColumn } from '@/lib/server/db/queries';
 import type { Db } from '@/lib/server/db/client';
 import type { Tx } from '@/lib/server/db/versioned';

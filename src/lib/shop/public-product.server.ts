@@ -1,6 +1,6 @@
 /** A published product as its public page reads it: by id (`/shop/{id}`) or by slug on a site. */
 import { and, eq, sql } from 'drizzle-orm';
-import { offeredProvidersPart } from '@/lib/orders/providers/offered.server';
+import { offeredProvidersPart } from '@/lib/shop/offered.server';
 import { checkoutOf } from '@/lib/orders/view.server';
 import { sellerIdentity } from '@/lib/shop/legal-entity';
 import { productImagesPart } from '@/lib/shop/media.server';

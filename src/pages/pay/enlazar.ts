@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { cartLinkStep } from '@/lib/orders/cart-link.server';
+import { cartLinkStep } from '@/lib/checkout/cart-link.server';
 import { getDb } from '@/lib/server/db/client';
 
 /**

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { cartToken, emptyCart, syncCartCounts } from '@/lib/orders/cart.server';
-import { webpayReturn, type WebpayReturn } from '@/lib/orders/payment.server';
-import { paymentNotFound } from '@/lib/orders/payment-not-found';
-import { referenceOf } from '@/lib/orders/providers/reference';
+import { cartToken, emptyCart, syncCartCounts } from '@/lib/checkout/cart.server';
+import { webpayReturn, type WebpayReturn } from '@/lib/payments/settle.server';
+import { paymentNotFound } from '@/lib/payments/not-found';
+import { referenceOf } from '@/lib/payments/reference';
 import { receiptPath } from '@/lib/orders/urls';
 import { getDb } from '@/lib/server/db/client';
 import { BODY_LIMITS, readCapped } from '@/lib/server/http/json';

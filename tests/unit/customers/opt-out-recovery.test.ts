@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { optOut } from '@/lib/marketing/opt-outs.server';
 import { orderMailsJob } from '@/lib/orders/order-mails.server';
-import { createOrder } from '@/lib/orders/placing.server';
+import { createOrder } from '@/lib/checkout/placing.server';
 import { jobs, orders } from '@/lib/server/db/schema';
 import { createProduct } from '@/lib/shop/products.server';
 import { productCreateSchema } from '@/lib/shop/schemas';

@@ -4,7 +4,7 @@ import {
   cartCountsIn,
   formatCartCounts,
   parseCartCounts,
-} from '@/lib/orders/cart-cookie';
+} from '@/lib/checkout/cart-cookie';
 import { requestCacheKey } from '@/lib/server/cache/provider';
 import { wireFeatures } from '@/middleware/wiring';
 

@@ -1,7 +1,7 @@
 /** The cart's and the checkout's forms, typed at the edge (issue 64). */
 import { describe, expect, it } from 'vitest';
-import { cartLineForm, checkoutForm } from '@/lib/orders/cart-form';
-import { CHECKOUT_FIELDS } from '@/lib/orders/checkout-form';
+import { cartLineForm, checkoutForm } from '@/lib/checkout/cart-form';
+import { CHECKOUT_FIELDS } from '@/lib/checkout/checkout-form';
 import { MAX_OPTIONS } from '@/lib/shop/variants';
 
 describe('the cart and checkout forms', () => {

@@ -5,9 +5,9 @@ import {
   formatDays,
   NO_DELIVERY,
   type DeliverySettings,
-} from '@/lib/orders/delivery';
-import { deliveryFormInput, deliveryFormRows } from '@/lib/orders/delivery-form';
-import { chooseDelivery, quoteFor, rateTable } from '@/lib/orders/delivery-quote';
+} from '@/lib/checkout/delivery';
+import { deliveryFormInput, deliveryFormRows } from '@/lib/checkout/delivery-form';
+import { chooseDelivery, quoteFor, rateTable } from '@/lib/checkout/delivery-quote';
 
 const SETTINGS: DeliverySettings = {
   rest: { price: 6990, days: { min: 3, max: 5 } },

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { checkoutInput } from '@/lib/orders/checkout-form';
-import { createOrder } from '@/lib/orders/placing.server';
-import { sweepOrders } from '@/lib/orders/payment.server';
+import { checkoutInput } from '@/lib/checkout/checkout-form';
+import { createOrder } from '@/lib/checkout/placing.server';
+import { sweepOrders } from '@/lib/payments/settle.server';
 import {
   formatOrderNumber,
   mergeItems,

@@ -1,6 +1,6 @@
 /** A payment's reference at its provider, and the order it names (`providers/provider.ts`). */
 import { describe, expect, it } from 'vitest';
-import { numberOfReference, orderReference } from '@/lib/orders/providers/provider';
+import { numberOfReference, orderReference } from '@/lib/payments/provider';
 import { HAND_PAID_METHODS, paidByProvider } from '@/lib/orders/schemas';
 
 describe('payment references', () => {

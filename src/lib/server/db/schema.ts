@@ -263,7 +263,7 @@ export const stores = pgTable('stores', {
   transferDetails: text('transfer_details').notNull().default(''),
   /** The seller's own terms, privacy and returns texts (`shop/legal.ts`); missing: the template. */
   legal: jsonb('legal').notNull().default({}),
-  /** Rates by zone, free-shipping threshold and pickup points (`orders/delivery.ts`). */
+  /** Rates by zone, free-shipping threshold and pickup points (`checkout/delivery.ts`). */
   delivery: jsonb('delivery').notNull().default({}),
   /** How long an unpaid transfer or WhatsApp order keeps its stock, in hours. */
   holdHours: integer('hold_hours').notNull().default(24),
@@ -590,11 +590,11 @@ export const orders = pgTable(
     paymentUrl: text('payment_url'),
     /** The reference of a later try at a provider (`H689-BNA3-5`: Flow takes each one once); null: the number. */
     paymentReference: text('payment_reference'),
-    /** What the provider last said of the payment (`orders/providers/`). */
+    /** What the provider last said of the payment (`payments/`). */
     payment: jsonb('payment'),
     /**
      * A transfer or WhatsApp order the buyer chose to pay by card on its receipt page: the method
-     * and hold it goes back to when that payment does not happen (`orders/receipt-pay.server.ts`).
+     * and hold it goes back to when that payment does not happen (`payments/receipt-pay.server.ts`).
      */
     fallbackMethod: text('fallback_method'),
     fallbackExpiresAt: timestamp('fallback_expires_at', { withTimezone: true }),

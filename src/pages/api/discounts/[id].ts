@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { discountPatchSchema } from '@/lib/orders/discounts';
+import { discountPatchSchema } from '@/lib/checkout/discounts';
 import {
   deleteDiscount,
   DISCOUNT_NOT_FOUND,
   getDiscount,
   updateDiscount,
-} from '@/lib/orders/discounts.server';
+} from '@/lib/checkout/discounts.server';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';

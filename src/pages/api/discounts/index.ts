@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { discountCreateSchema } from '@/lib/orders/discounts';
-import { createDiscount, listDiscounts } from '@/lib/orders/discounts.server';
+import { discountCreateSchema } from '@/lib/checkout/discounts';
+import { createDiscount, listDiscounts } from '@/lib/checkout/discounts.server';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { createdOrderBody } from '@/lib/orders/order-api.server';
-import { createOrder } from '@/lib/orders/placing.server';
+import { createdOrderBody } from '@/lib/checkout/order-api.server';
+import { createOrder } from '@/lib/checkout/placing.server';
 import { listOrders, orderFilterOf } from '@/lib/orders/book.server';
 import { orderCreateSchema } from '@/lib/orders/schemas';
 import { getDb } from '@/lib/server/db/client';

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { restoreOrderCart } from '@/lib/orders/recovery.server';
+import { restoreOrderCart } from '@/lib/checkout/recovery.server';
 import { getDb } from '@/lib/server/db/client';
 
 /**

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { eq } from 'drizzle-orm';
-import { paymentNotFound } from '@/lib/orders/payment-not-found';
-import { orderByReference } from '@/lib/orders/providers/confirm.server';
-import { referenceOf } from '@/lib/orders/providers/reference';
-import { askOnReturn, seeOther, toReceipt } from '@/lib/orders/providers/return.server';
+import { paymentNotFound } from '@/lib/payments/not-found';
+import { orderByReference } from '@/lib/payments/confirm.server';
+import { referenceOf } from '@/lib/payments/reference';
+import { askOnReturn, seeOther, toReceipt } from '@/lib/payments/return.server';
 import { PAY_PATHS } from '@/lib/orders/urls';
 import { orderIdByReceipt } from '@/lib/orders/view.server';
 import { getDb } from '@/lib/server/db/client';

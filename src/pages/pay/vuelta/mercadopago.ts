@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { paymentNotFound } from '@/lib/orders/payment-not-found';
-import { orderByReference } from '@/lib/orders/providers/confirm.server';
-import { referenceOf } from '@/lib/orders/providers/reference';
-import { askOnReturn, toReceipt } from '@/lib/orders/providers/return.server';
+import { paymentNotFound } from '@/lib/payments/not-found';
+import { orderByReference } from '@/lib/payments/confirm.server';
+import { referenceOf } from '@/lib/payments/reference';
+import { askOnReturn, toReceipt } from '@/lib/payments/return.server';
 import { getDb } from '@/lib/server/db/client';
 
 /**

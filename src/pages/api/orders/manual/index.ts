@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { createManualOrder } from '@/lib/orders/manual.server';
+import { createManualOrder } from '@/lib/checkout/manual.server';
 import { manualOrderSchema } from '@/lib/orders/schemas';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';

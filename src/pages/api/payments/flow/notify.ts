@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { enqueueConfirmation, orderByReference } from '@/lib/orders/providers/confirm.server';
-import { referenceOf } from '@/lib/orders/providers/reference';
+import { enqueueConfirmation, orderByReference } from '@/lib/payments/confirm.server';
+import { referenceOf } from '@/lib/payments/reference';
 import { getDb } from '@/lib/server/db/client';
 import { jsonError } from '@/lib/server/http/errors';
 import { BODY_LIMITS, json, methodNotAllowed, readCapped } from '@/lib/server/http/json';

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { recordRefundStatus } from '@/lib/orders/providers/refund.server';
-import { referenceOf } from '@/lib/orders/providers/reference';
+import { recordRefundStatus } from '@/lib/payments/refund.server';
+import { referenceOf } from '@/lib/payments/reference';
 import { getDb } from '@/lib/server/db/client';
 import { jsonError } from '@/lib/server/http/errors';
 import { BODY_LIMITS, json, methodNotAllowed, readCapped } from '@/lib/server/http/json';

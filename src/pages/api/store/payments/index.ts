@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { paymentAccountsOf } from '@/lib/orders/providers/accounts.server';
-import { getWebpayAccount } from '@/lib/orders/webpay-account.server';
+import { paymentAccountsOf } from '@/lib/payments/accounts.server';
+import { getWebpayAccount } from '@/lib/payments/providers/webpay/account.server';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
 import { json, methodNotAllowed } from '@/lib/server/http/json';

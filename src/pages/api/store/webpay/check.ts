@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import {
   checkStoredWebpayAccount,
   WEBPAY_CHECK_MESSAGES,
-} from '@/lib/orders/webpay-account.server';
+} from '@/lib/payments/providers/webpay/account.server';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
 import { json, methodNotAllowed } from '@/lib/server/http/json';

@@ -4,7 +4,7 @@ import {
   getWebpayAccount,
   removeWebpayAccount,
   saveWebpayAccount,
-} from '@/lib/orders/webpay-account.server';
+} from '@/lib/payments/providers/webpay/account.server';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { parseId } from '@/lib/ids';
-import { mercadoPagoWebhookSecret } from '@/lib/orders/providers/accounts.server';
-import { enqueueNotice } from '@/lib/orders/providers/confirm.server';
-import { mercadoPagoSigned } from '@/lib/orders/providers/mercadopago.server';
+import { mercadoPagoWebhookSecret } from '@/lib/payments/accounts.server';
+import { enqueueNotice } from '@/lib/payments/confirm.server';
+import { mercadoPagoSigned } from '@/lib/payments/providers/mercadopago/mercadopago.server';
 import { getDb } from '@/lib/server/db/client';
 import { jsonError } from '@/lib/server/http/errors';
 import { BODY_LIMITS, json, methodNotAllowed, readCapped } from '@/lib/server/http/json';

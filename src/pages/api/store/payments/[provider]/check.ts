@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { checkPaymentAccount, paymentCheckMessages } from '@/lib/orders/providers/accounts.server';
-import { providerParam } from '@/lib/orders/providers/provider';
+import { checkPaymentAccount, paymentCheckMessages } from '@/lib/payments/accounts.server';
+import { providerParam } from '@/lib/payments/provider';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
 import { json, methodNotAllowed } from '@/lib/server/http/json';

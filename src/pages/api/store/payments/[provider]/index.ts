@@ -3,13 +3,13 @@ import {
   getPaymentAccount,
   removePaymentAccount,
   savePaymentAccount,
-} from '@/lib/orders/providers/accounts.server';
-import { providerParam } from '@/lib/orders/providers/provider';
+} from '@/lib/payments/accounts.server';
+import { providerParam } from '@/lib/payments/provider';
 import {
   flowAccountSchema,
   mercadoPagoAccountSchema,
   paymentAccountRemoveSchema,
-} from '@/lib/orders/providers/schemas';
+} from '@/lib/payments/schemas';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';

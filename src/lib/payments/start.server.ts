@@ -3,8 +3,8 @@
  * order let go (`settle`, which sends a card attempt made from a receipt back to its first way).
  */
 import { eq, sql } from 'drizzle-orm';
-import { WEBPAY_HOLD_MINUTES, settle } from '@/lib/orders/payment.server';
-import { recordPaymentCheck, sellerProvider } from '@/lib/orders/providers/accounts.server';
+import { WEBPAY_HOLD_MINUTES, settle } from '@/lib/payments/settle.server';
+import { recordPaymentCheck, sellerProvider } from '@/lib/payments/accounts.server';
 import {
   isRedirectProvider,
   orderReference,
@@ -12,11 +12,11 @@ import {
   ProviderAccountRejected,
   type NewPayment,
   type RedirectProvider,
-} from '@/lib/orders/providers/provider';
+} from '@/lib/payments/provider';
 import type { CardMethod } from '@/lib/orders/schemas';
 import { PAY_PATHS, PROVIDER_PATHS } from '@/lib/orders/urls';
 import type { OrderRow } from '@/lib/orders/view.server';
-import { recordWebpayCheck, sellerWebpay } from '@/lib/orders/webpay-account.server';
+import { recordWebpayCheck, sellerWebpay } from '@/lib/payments/providers/webpay/account.server';
 import { orderHoldHours, siteUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { orders } from '@/lib/server/db/schema';

@@ -1,7 +1,7 @@
 /** The buyer back from a provider's page: the payment asked of the provider, the cart emptied once paid. */
 import type { AstroCookies } from 'astro';
-import { cartToken, emptyCart, syncCartCounts } from '@/lib/orders/cart.server';
-import { confirmRow } from '@/lib/orders/providers/confirm.server';
+import { cartToken, emptyCart, syncCartCounts } from '@/lib/checkout/cart.server';
+import { confirmRow } from '@/lib/payments/confirm.server';
 import { receiptPath } from '@/lib/orders/urls';
 import type { OrderRow } from '@/lib/orders/view.server';
 import type { Db } from '@/lib/server/db/client';

@@ -4,20 +4,20 @@
  * browser comes back; the sweeper finishes unfinished commits and lapsed holds.
  */
 import { and, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
-import type { WebpayPayment, WebpayResult } from '@/lib/orders/webpay.server';
-import { sellerWebpay } from '@/lib/orders/webpay-account.server';
+import type { WebpayPayment, WebpayResult } from '@/lib/payments/providers/webpay/webpay.server';
+import { sellerWebpay } from '@/lib/payments/providers/webpay/account.server';
 import { enqueueTaxDocument } from '@/lib/invoicing/emit.server';
-import { fallBack } from '@/lib/orders/card-fallback.server';
+import { fallBack } from '@/lib/payments/card-fallback.server';
 import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
-import { mayRecover } from '@/lib/orders/recovery';
+import { mayRecover } from '@/lib/checkout/recovery';
 import { recordEvent } from '@/lib/orders/timeline.server';
 import type { Db } from '@/lib/server/db/client';
 import { orders } from '@/lib/server/db/schema';
 import { log } from '@/lib/server/log';
 
-import { releaseStock, stockChanged } from '@/lib/orders/stock.server';
+import { releaseStock, stockChanged } from '@/lib/checkout/stock.server';
 import type { OrderRow } from '@/lib/orders/view.server';
-import { isRedirectProvider, type ProviderPayment } from '@/lib/orders/providers/provider';
+import { isRedirectProvider, type ProviderPayment } from '@/lib/payments/provider';
 
 /** How long a Webpay order waits for its payment before its stock goes back. */
 export const WEBPAY_HOLD_MINUTES = 30;
@@ -34,7 +34,7 @@ export async function settle(
     status: 'pagado' | 'rechazado' | 'cancelado';
     reason?: string;
     webpay?: WebpayResult;
-    /** A redirect provider's answer (`orders/providers/`). */
+    /** A redirect provider's answer (`payments/`). */
     payment?: ProviderPayment;
     /**
      * False when the buyer is still on the page and hears it there (default: mailed); `recover`:

@@ -4,7 +4,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { isRedirectProvider, type RedirectProvider } from '@/lib/orders/providers/provider';
+import { isRedirectProvider, type RedirectProvider } from '@/lib/payments/provider';
 import type { JsonPart } from '@/lib/server/db/queries';
 import { paymentAccounts, stores } from '@/lib/server/db/schema';
 import type { ProviderState } from '@/lib/journey/journey';

@@ -7,7 +7,7 @@
  * order cancelled with `refund_due`, and the seller is told to give the money back by hand.
  */
 import { eq, sql } from 'drizzle-orm';
-import { sellerProvider } from '@/lib/orders/providers/accounts.server';
+import { sellerProvider } from '@/lib/payments/accounts.server';
 import {
   isRedirectProvider,
   orderReference,
@@ -15,13 +15,13 @@ import {
   ProviderError,
   type PaymentProvider,
   type RedirectProvider,
-} from '@/lib/orders/providers/provider';
+} from '@/lib/payments/provider';
 import { enqueueOrderMails, orderRef } from '@/lib/orders/order-mails.server';
 import { PAYMENT_NAMES, type PaymentMethod } from '@/lib/orders/schemas';
 import { recordEvent } from '@/lib/orders/timeline.server';
 import { PROVIDER_PATHS } from '@/lib/orders/urls';
 import type { OrderRow } from '@/lib/orders/view.server';
-import { sellerWebpay } from '@/lib/orders/webpay-account.server';
+import { sellerWebpay } from '@/lib/payments/providers/webpay/account.server';
 import { jobSettings, siteUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import type { Tx } from '@/lib/server/db/versioned';

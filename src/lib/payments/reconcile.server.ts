@@ -4,13 +4,9 @@
  * those past their time are settled from its answer (still pending there: given up).
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { lapseMail, settle } from '@/lib/orders/payment.server';
-import { confirmRow } from '@/lib/orders/providers/confirm.server';
-import {
-  PROVIDER_NAMES,
-  REDIRECT_PROVIDERS,
-  type RedirectProvider,
-} from '@/lib/orders/providers/provider';
+import { lapseMail, settle } from '@/lib/payments/settle.server';
+import { confirmRow } from '@/lib/payments/confirm.server';
+import { PROVIDER_NAMES, REDIRECT_PROVIDERS, type RedirectProvider } from '@/lib/payments/provider';
 import { jobSettings } from '@/lib/server/config';
 import type { OrderRow } from '@/lib/orders/view.server';
 import type { Db } from '@/lib/server/db/client';

@@ -4,8 +4,8 @@
  * cancelled, rejected or left unpaid.
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { returnDiscountUse } from '@/lib/orders/discounts.server';
-import type { PricedLine } from '@/lib/orders/pricing.server';
+import { returnDiscountUse } from '@/lib/checkout/discounts.server';
+import type { PricedLine } from '@/lib/checkout/pricing.server';
 import { cache } from '@/lib/server/cache/provider';
 import { tags } from '@/lib/server/cache/tags';
 import type { Tx } from '@/lib/server/db/versioned';

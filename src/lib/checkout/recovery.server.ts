@@ -13,10 +13,10 @@ import {
   restoreItems,
   saveBuyerDraft,
   syncCartCounts,
-} from '@/lib/orders/cart.server';
+} from '@/lib/checkout/cart.server';
 import { marketingMailParts } from '@/lib/marketing/opt-outs.server';
 import { fromShop, html, linesText, soldBy } from '@/lib/orders/mails.server';
-import { RECOVERY_SERVICE_HOURS } from '@/lib/orders/recovery';
+import { RECOVERY_SERVICE_HOURS } from '@/lib/checkout/recovery';
 import { PAY_PATHS, payPath } from '@/lib/orders/urls';
 import type { OrderRow, OrderView, ShopCheckout } from '@/lib/orders/view.server';
 import type { SiteHost } from '@/lib/routing/hosts';

@@ -12,7 +12,7 @@ import {
   type PaymentProvider,
   type PaymentState,
   type ProviderPayment,
-} from '@/lib/orders/providers/provider';
+} from '@/lib/payments/provider';
 import { mercadoPagoApiUrl } from '@/lib/server/config';
 
 export interface MercadoPagoAccount {

@@ -5,8 +5,8 @@
  * another host (the tests' local Flow). What this relies on: `docs/decisions/2026-11-27-payment-providers.md`.
  */
 import { createHmac } from 'node:crypto';
-import type { PaymentState, PaymentProvider } from '@/lib/orders/providers/provider';
-import { ProviderAccountRejected, ProviderError } from '@/lib/orders/providers/provider';
+import type { PaymentState, PaymentProvider } from '@/lib/payments/provider';
+import { ProviderAccountRejected, ProviderError } from '@/lib/payments/provider';
 import { flowApiUrl } from '@/lib/server/config';
 
 export type FlowEnvironment = 'sandbox' | 'production';

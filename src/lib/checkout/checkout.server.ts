@@ -13,11 +13,11 @@ import {
   saveBuyerDraft,
   setCartQuantity,
   type BuyerDraft,
-} from '@/lib/orders/cart.server';
-import { createOrder } from '@/lib/orders/placing.server';
-import { PaymentUnavailableError } from '@/lib/orders/providers/start.server';
-import { CHECKOUT_FIELDS, checkoutInput, PER_ORDER_FIELDS } from '@/lib/orders/checkout-form';
-import type { CartLineForm, CheckoutForm } from '@/lib/orders/cart-form';
+} from '@/lib/checkout/cart.server';
+import { createOrder } from '@/lib/checkout/placing.server';
+import { PaymentUnavailableError } from '@/lib/payments/start.server';
+import { CHECKOUT_FIELDS, checkoutInput, PER_ORDER_FIELDS } from '@/lib/checkout/checkout-form';
+import type { CartLineForm, CheckoutForm } from '@/lib/checkout/cart-form';
 import { paidByProvider, quantitySchema, type PaymentMethod } from '@/lib/orders/schemas';
 import { payPath, receiptPath } from '@/lib/orders/urls';
 import { parseId } from '@/lib/ids';

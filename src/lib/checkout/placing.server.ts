@@ -2,16 +2,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { formatClp } from '@/lib/money';
-import { chooseDelivery } from '@/lib/orders/delivery-quote';
-import { takeDiscountUse } from '@/lib/orders/discounts.server';
-import { priceOrder } from '@/lib/orders/price-order.server';
+import { chooseDelivery } from '@/lib/checkout/delivery-quote';
+import { takeDiscountUse } from '@/lib/checkout/discounts.server';
+import { priceOrder } from '@/lib/checkout/price-order.server';
 import { formatOrderNumber, paidByProvider, type OrderCreateInput } from '@/lib/orders/schemas';
-import { isRedirectProvider } from '@/lib/orders/providers/provider';
-import {
-  cardHoldMs,
-  startProviderPayment,
-  startWebpayPayment,
-} from '@/lib/orders/providers/start.server';
+import { isRedirectProvider } from '@/lib/payments/provider';
+import { cardHoldMs, startProviderPayment, startWebpayPayment } from '@/lib/payments/start.server';
 import { whatsappLink } from '@/lib/shop/whatsapp';
 import { orderHoldHours, orderRateLimit, siteUrl } from '@/lib/server/config';
 import { hit, type RateRule } from '@/lib/server/rate-limit';
@@ -23,8 +19,8 @@ import { SHOP_NOT_IDENTIFIED } from '@/lib/shop/legal-entity';
 import { HttpError } from '@/lib/server/http/errors';
 
 import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
-import { priceItems } from '@/lib/orders/pricing.server';
-import { checkHoldShare, stockChanged, takeStock } from '@/lib/orders/stock.server';
+import { priceItems } from '@/lib/checkout/pricing.server';
+import { checkHoldShare, stockChanged, takeStock } from '@/lib/checkout/stock.server';
 import {
   type OrderRow,
   type OrderView,

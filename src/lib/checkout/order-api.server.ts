@@ -1,5 +1,5 @@
 /** What `POST /api/orders/` answers (docs/design.md §7): enough for a client to send the buyer on to pay. */
-import type { CreatedOrder } from '@/lib/orders/placing.server';
+import type { CreatedOrder } from '@/lib/checkout/placing.server';
 
 export function createdOrderBody({ order, whatsappUrl, redirect }: CreatedOrder) {
   return {

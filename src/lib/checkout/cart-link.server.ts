@@ -8,14 +8,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AstroCookies } from 'astro';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { CART_DAYS, CART_LINKED_COOKIE } from '@/lib/orders/cart-cookie';
+import { CART_DAYS, CART_LINKED_COOKIE } from '@/lib/checkout/cart-cookie';
 import {
   cartToken,
   isCartToken,
   mergeCarts,
   setCartToken,
   syncCartCounts,
-} from '@/lib/orders/cart.server';
+} from '@/lib/checkout/cart.server';
 import { isPayPath, PAY_PATHS } from '@/lib/orders/urls';
 import { resolveSite, type SiteHost } from '@/lib/routing/hosts';
 import { siteForHost } from '@/lib/sites/published.server';

@@ -8,8 +8,8 @@
 import { buyerMessage } from '@/lib/orders/buyer-message';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatClp } from '@/lib/money';
-import { settle } from '@/lib/orders/payment.server';
-import { createOrder } from '@/lib/orders/placing.server';
+import { settle } from '@/lib/payments/settle.server';
+import { createOrder } from '@/lib/checkout/placing.server';
 import { IN_PERSON_NAMES, type ManualOrderInput } from '@/lib/orders/schemas';
 import { receiptPath } from '@/lib/orders/urls';
 import { recordEvent } from '@/lib/orders/timeline.server';

@@ -5,12 +5,8 @@
  * and falls back to its first way if the payment does not happen (`card-fallback.server.ts`).
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { isRedirectProvider } from '@/lib/orders/providers/provider';
-import {
-  cardHoldMs,
-  startProviderPayment,
-  startWebpayPayment,
-} from '@/lib/orders/providers/start.server';
+import { isRedirectProvider } from '@/lib/payments/provider';
+import { cardHoldMs, startProviderPayment, startWebpayPayment } from '@/lib/payments/start.server';
 import {
   HAND_PAID_METHODS,
   paidByProvider,

@@ -14,7 +14,7 @@ import {
   type AccountCheck,
   type PaymentProvider,
   type ProviderPayment,
-} from '@/lib/orders/providers/provider';
+} from '@/lib/payments/provider';
 
 /** A store's Webpay Plus account, its secret key opened (`webpay-account.server.ts`). */
 export interface WebpayAccount {

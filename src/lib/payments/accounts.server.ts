@@ -4,7 +4,7 @@
  * only by its last four characters. Checkout offers a provider once it said `ok`.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { flowClient, type FlowEnvironment } from '@/lib/orders/providers/flow.server';
+import { flowClient, type FlowEnvironment } from '@/lib/payments/providers/flow/flow.server';
 import {
   PROVIDER_COVERS,
   PROVIDER_NAMES,
@@ -12,9 +12,9 @@ import {
   type AccountCheck,
   type PaymentProvider,
   type RedirectProvider,
-} from '@/lib/orders/providers/provider';
-import { mercadoPagoClient } from '@/lib/orders/providers/mercadopago.server';
-import type { FlowAccountInput, MercadoPagoAccountInput } from '@/lib/orders/providers/schemas';
+} from '@/lib/payments/provider';
+import { mercadoPagoClient } from '@/lib/payments/providers/mercadopago/mercadopago.server';
+import type { FlowAccountInput, MercadoPagoAccountInput } from '@/lib/payments/schemas';
 import { cache } from '@/lib/server/cache/provider';
 import { tags } from '@/lib/server/cache/tags';
 import type { Db } from '@/lib/server/db/client';

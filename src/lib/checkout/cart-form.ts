@@ -4,7 +4,7 @@
  * keep them; the checkout's fields stay text so that a refusal keeps everything typed (the
  * cart's draft), and `checkoutInput` validates the order they describe.
  */
-import { CHECKOUT_FIELDS } from '@/lib/orders/checkout-form';
+import { CHECKOUT_FIELDS } from '@/lib/checkout/checkout-form';
 import { MAX_OPTIONS } from '@/lib/shop/variants';
 import { z } from '@/lib/zod';
 

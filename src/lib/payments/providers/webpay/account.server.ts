@@ -12,7 +12,7 @@ import {
   type WebpayProvider,
   type WebpayAccount,
   type WebpayCheck,
-} from '@/lib/orders/webpay.server';
+} from '@/lib/payments/providers/webpay/webpay.server';
 import { cache } from '@/lib/server/cache/provider';
 import { tags } from '@/lib/server/cache/tags';
 import type { Db } from '@/lib/server/db/client';

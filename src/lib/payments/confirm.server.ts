@@ -7,8 +7,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { enqueueTaxDocument } from '@/lib/invoicing/emit.server';
 import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
-import { PAYMENT_DECLINED, settle, type LapseMail } from '@/lib/orders/payment.server';
-import { sellerProvider } from '@/lib/orders/providers/accounts.server';
+import { PAYMENT_DECLINED, settle, type LapseMail } from '@/lib/payments/settle.server';
+import { sellerProvider } from '@/lib/payments/accounts.server';
 import {
   isRedirectProvider,
   numberOfReference,
@@ -16,9 +16,9 @@ import {
   PROVIDER_NAMES,
   type ProviderPayment,
   type RedirectProvider,
-} from '@/lib/orders/providers/provider';
+} from '@/lib/payments/provider';
 import { HAND_PAID_METHODS } from '@/lib/orders/schemas';
-import { retakeStock, stockChanged } from '@/lib/orders/stock.server';
+import { retakeStock, stockChanged } from '@/lib/checkout/stock.server';
 import { recordEvent } from '@/lib/orders/timeline.server';
 import type { OrderRow } from '@/lib/orders/view.server';
 import type { Db } from '@/lib/server/db/client';

@@ -13,7 +13,7 @@ import {
   CART_DAYS,
   cartCookieDomain,
   formatCartCounts,
-} from '@/lib/orders/cart-cookie';
+} from '@/lib/checkout/cart-cookie';
 import { mergeItems, MAX_LINES, MAX_QUANTITY, type ItemRef } from '@/lib/orders/schemas';
 import { PAY_PATHS } from '@/lib/orders/urls';
 import { mediaViews, type MediaView } from '@/lib/shop/media.server';
