@@ -40,6 +40,8 @@ export default defineConfig({
           // over 10 s once on a clean clone: hooks get the time a test does.
           hookTimeout: 30_000,
           env: { LOG_LEVEL: 'silent' },
+          // The composition root the middleware loads: what an order's moves cause.
+          setupFiles: ['src/lib/order-effects.server.ts'],
         },
       },
       {

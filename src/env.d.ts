@@ -3,7 +3,7 @@
 declare namespace App {
   interface Locals {
     /** Which site the request's host belongs to (set by `resolveHost`). */
-    site: import('@/lib/routing/hosts').SiteHost;
+    site: import('@/lib/hosts').SiteHost;
     /** For a request to a site (tenant host or preview link): its path inside the site; null for the app. */
     sitePath: string | null;
     /** Set by the guard for a path a site does not serve: the site route answers its 404. */

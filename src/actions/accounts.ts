@@ -5,7 +5,7 @@
  */
 import { afterFormSignIn } from '@/lib/accounts/form-sign-in.server';
 import { acceptTerms } from '@/lib/accounts/users.server';
-import { deleteAccount } from '@/lib/accounts/delete-account.server';
+import { deleteAccount } from '@/lib/account-deletion.server';
 import { deleteAccountSchema } from '@/lib/accounts/schemas';
 import { clearSessionCookie } from '@/lib/accounts/session-cookie.server';
 import { unlockDevice } from '@/lib/accounts/devices.server';

@@ -1,7 +1,7 @@
 /** The customers' forms (`/clientes/{key}`): a discount code sent by mail. */
 import { sendCodeByMail } from '@/lib/customers/code-mail.server';
 import { optOutCustomer } from '@/lib/customers/opt-out.server';
-import { DISCOUNT_NOT_FOUND } from '@/lib/checkout/discounts.server';
+import { DISCOUNT_NOT_FOUND } from '@/lib/shop/discounts.server';
 import { getDb } from '@/lib/server/db/client';
 import { formAction, rowIdField } from '@/lib/server/http/action';
 import { requireUser } from '@/lib/server/http/auth';

@@ -3,13 +3,13 @@ import { formAction, rowIdField } from '@/lib/server/http/action';
 import { requireUser } from '@/lib/server/http/auth';
 import { createOnce, formKeySchema } from '@/lib/server/http/once';
 import { getDb } from '@/lib/server/db/client';
-import { discountCreateSchema } from '@/lib/checkout/discounts';
+import { discountCreateSchema } from '@/lib/shop/discounts';
 import {
   createDiscount,
   deleteDiscount,
   DISCOUNT_NOT_FOUND,
   updateDiscount,
-} from '@/lib/checkout/discounts.server';
+} from '@/lib/shop/discounts.server';
 import { ORDER_PATHS } from '@/lib/orders/urls';
 import type { FlashInput as Toast } from '@/lib/toast/flash';
 import { z } from '@/lib/zod';

@@ -8,7 +8,7 @@ import { requireUser } from '@/lib/server/http/auth';
 import { getDb } from '@/lib/server/db/client';
 import { COMPANY_NOT_FOUND } from '@/lib/formation/companies.server';
 import { correctionSchema, formToPayload } from '@/lib/formation/corrections';
-import { correctCompany } from '@/lib/formation/corrections.server';
+import { correctCompany } from '@/lib/backoffice/corrections.server';
 import {
   encodeQuickStart,
   QUICK_START_COOKIE,

@@ -5,10 +5,11 @@
 import { formAction, rowIdField } from '@/lib/server/http/action';
 import { requireUser } from '@/lib/server/http/auth';
 import { getDb } from '@/lib/server/db/client';
-import { deliverySettingsSchema } from '@/lib/checkout/delivery';
-import { deliveryFormInput } from '@/lib/checkout/delivery-form';
-import { saveDelivery } from '@/lib/checkout/delivery.server';
+import { deliverySettingsSchema } from '@/lib/shop/delivery';
+import { deliveryFormInput } from '@/lib/shop/delivery-form';
+import { saveDelivery } from '@/lib/shop/delivery.server';
 import { moveOrder, ORDER_NOT_FOUND } from '@/lib/orders/book.server';
+import { noExtras } from '@/lib/orders/view.server';
 import {
   orderPatchSchema,
   STATUS_LABELS,
@@ -65,7 +66,8 @@ export const orders = {
     moveFields,
     { order: rowIdField(ORDER_NOT_FOUND) },
     async ({ order, ...move }, context) => {
-      const moved = await moveOrder(await getDb(), requireUser(context.locals).id, order, move);
+      const db = await getDb();
+      const moved = await moveOrder(db, requireUser(context.locals).id, order, move, noExtras);
       return {
         id: moved.id,
         title: `Orden ${moved.number}: ${STATUS_LABELS[moved.status].toLowerCase()}`,

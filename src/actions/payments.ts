@@ -10,7 +10,8 @@ import {
   savePaymentAccount,
   type PaymentAccountView,
 } from '@/lib/payments/accounts.server';
-import { PROVIDER_NAMES, type RedirectProvider } from '@/lib/payments/provider';
+import { PROVIDER_NAMES } from '@/lib/payments/provider';
+import { type RedirectProvider } from '@/lib/shop/payment-methods';
 import {
   flowAccountSchema,
   mercadoPagoAccountSchema,

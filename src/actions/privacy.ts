@@ -5,7 +5,7 @@
 import { formAction } from '@/lib/server/http/action';
 import { getDb } from '@/lib/server/db/client';
 import { safeIntendedPath } from '@/lib/routing/intended';
-import { saveAccountConsent, setConsentCookie } from '@/lib/privacy/consent.server';
+import { saveAccountConsent, setConsentCookie } from '@/lib/accounts/consent.server';
 import { z } from '@/lib/zod';
 
 const choice = z.object({

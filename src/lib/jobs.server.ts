@@ -5,6 +5,8 @@
  * The visit counts are not here: they live in each process's memory, so each flushes its own
  * (`figures/visit-buffer.server.ts`).
  */
+// What an order's moves cause in each feature, installed before any job or request runs.
+import '@/lib/order-effects.server';
 import { jobSettings } from '@/lib/server/config';
 import { getDatabase } from '@/lib/server/db/client';
 import type { DbHandle } from '@/lib/server/db/handle';

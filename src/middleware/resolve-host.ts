@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { previewTarget, resolveSite, SITE_ROUTE } from '@/lib/routing/hosts';
+import { previewTarget, resolveSite, SITE_ROUTE } from '@/lib/hosts';
 import { isMediaPath } from '@/lib/shop/urls';
 import { isPayPath } from '@/lib/orders/urls';
 import { mainDomains } from '@/lib/server/config';

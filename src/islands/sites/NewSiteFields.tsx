@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { TextField } from '@/islands/ui/fields';
 import { withIslandBoundary } from '@/islands/ui/IslandBoundary';
 import { api } from '@/lib/api';
-import { slugify } from '@/lib/shop/slug';
+import { slugify } from '@/lib/slug';
 import { SITE_NAME_MAX, subdomainSchema } from '@/lib/sites/schemas';
 
 type Check = {

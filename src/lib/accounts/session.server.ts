@@ -6,7 +6,7 @@ import { issueToken, revokeToken } from '@/lib/accounts/auth-tokens.server';
 import { toPublicUser, type UserRow } from '@/lib/accounts/users.server';
 import { clearSessionCookie, setSessionCookie } from '@/lib/accounts/session-cookie.server';
 import { rememberDevice } from '@/lib/accounts/devices.server';
-import { adoptBrowserConsent } from '@/lib/privacy/consent.server';
+import { adoptBrowserConsent } from '@/lib/accounts/consent.server';
 
 /**
  * Issues a credential for `user`, sets the session cookie, records the browser as one the account

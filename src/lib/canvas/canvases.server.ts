@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Note, Sections } from '@/lib/canvas/notes';
 import { filledCount } from '@/lib/canvas/review';
 import { SECTION_ORDER, type SectionSlug } from '@/lib/canvas/sections';
-import type { ModuleProgress } from '@/lib/modules';
+import type { ModuleProgress } from '@/lib/progress';
 import type { Db } from '@/lib/server/db/client';
 import { listPage, ownedOr404, type JsonPart } from '@/lib/server/db/queries';
 import { saveVersioned } from '@/lib/server/db/versioned';

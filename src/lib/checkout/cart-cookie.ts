@@ -7,7 +7,7 @@
  */
 import { cookieName } from '@/lib/cookies';
 import type { AstroCookies } from 'astro';
-import { hostnameOf } from '@/lib/routing/hosts';
+import { hostnameOf } from '@/lib/hosts';
 
 export const CART_COOKIE = cookieName('cart');
 export const CART_COUNT_COOKIE = cookieName('cartCounts');

@@ -17,7 +17,7 @@ import {
   syncCartCounts,
 } from '@/lib/checkout/cart.server';
 import { isPayPath, PAY_PATHS } from '@/lib/orders/urls';
-import { resolveSite, type SiteHost } from '@/lib/routing/hosts';
+import { resolveSite, type SiteHost } from '@/lib/hosts';
 import { siteForHost } from '@/lib/sites/published.server';
 import { mainDomains, siteUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';

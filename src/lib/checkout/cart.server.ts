@@ -3,7 +3,7 @@
  * per shop; what the buyer typed at checkout is kept with it, so a failed submit or a reload
  * loses nothing. Every change writes the count cookie the shop headers read.
  */
-import type { NoRetractoReason } from '@/lib/orders/retracto';
+import type { NoRetractoReason } from '@/lib/shop/no-retracto';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AstroCookies } from 'astro';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';

@@ -13,13 +13,8 @@ import { createOrder } from '@/lib/checkout/placing.server';
 import { IN_PERSON_NAMES, type ManualOrderInput } from '@/lib/orders/schemas';
 import { receiptPath } from '@/lib/orders/urls';
 import { recordEvent } from '@/lib/orders/timeline.server';
-import {
-  itemsOf,
-  orderView,
-  shopCheckout,
-  type OrderRow,
-  type OrderView,
-} from '@/lib/orders/view.server';
+import { itemsOf, orderView, type OrderRow, type OrderView } from '@/lib/orders/view.server';
+import { shopCheckout } from '@/lib/shop/shop-checkout.server';
 import { whatsappLink } from '@/lib/shop/whatsapp';
 import type { Db } from '@/lib/server/db/client';
 import { orders, products } from '@/lib/server/db/schema';

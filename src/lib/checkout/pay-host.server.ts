@@ -1,5 +1,5 @@
 /** Whose checkout a request is: a published site's (its host) or, on the main domains, none in particular. */
-import type { SiteHost } from '@/lib/routing/hosts';
+import type { SiteHost } from '@/lib/hosts';
 import { publishedPages, siteForHost } from '@/lib/sites/published.server';
 import { siteView, type SiteView } from '@/lib/sites/sites.server';
 import type { Db } from '@/lib/server/db/client';

@@ -2,11 +2,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { formatClp } from '@/lib/money';
-import { chooseDelivery } from '@/lib/checkout/delivery-quote';
-import { takeDiscountUse } from '@/lib/checkout/discounts.server';
+import { chooseDelivery } from '@/lib/shop/delivery-quote';
+import { takeDiscountUse } from '@/lib/shop/discounts.server';
 import { priceOrder } from '@/lib/checkout/price-order.server';
-import { formatOrderNumber, paidByProvider, type OrderCreateInput } from '@/lib/orders/schemas';
-import { isRedirectProvider } from '@/lib/payments/provider';
+import { formatOrderNumber, type OrderCreateInput } from '@/lib/orders/schemas';
+import { paidByProvider } from '@/lib/shop/payment-methods';
+import { isRedirectProvider } from '@/lib/shop/payment-methods';
 import { cardHoldMs, startProviderPayment, startWebpayPayment } from '@/lib/payments/start.server';
 import { whatsappLink } from '@/lib/shop/whatsapp';
 import { orderHoldHours, orderRateLimit, siteUrl } from '@/lib/server/config';
@@ -20,16 +21,15 @@ import { HttpError } from '@/lib/server/http/errors';
 
 import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
 import { priceItems } from '@/lib/checkout/pricing.server';
-import { checkHoldShare, stockChanged, takeStock } from '@/lib/checkout/stock.server';
+import { checkHoldShare, stockChanged, takeStock } from '@/lib/orders/stock.server';
 import {
   type OrderRow,
   type OrderView,
-  type ShopCheckout,
   itemsOf,
   orderView,
   orderWhatsappText,
-  shopCheckout,
 } from '@/lib/orders/view.server';
+import { type ShopCheckout, shopCheckout } from '@/lib/shop/shop-checkout.server';
 import { prose } from '@/lib/prose';
 
 /** The largest total an order may have (Webpay's amounts are integers; ours stay far below int32). */

@@ -4,10 +4,10 @@
  * (`priceItems`, `cartLines`); the code is priced against them, and delivery against what the
  * products cost after it (free shipping and zones look at that).
  */
-import type { DeliverySettings } from '@/lib/checkout/delivery';
-import { quoteFor, type Quote } from '@/lib/checkout/delivery-quote';
-import { priceDiscount, type DiscountPrice } from '@/lib/checkout/discounts';
-import { findDiscount } from '@/lib/checkout/discounts.server';
+import type { DeliverySettings } from '@/lib/shop/delivery';
+import { quoteFor, type Quote } from '@/lib/shop/delivery-quote';
+import { priceDiscount, type DiscountPrice } from '@/lib/shop/discounts';
+import { findDiscount } from '@/lib/shop/discounts.server';
 import type { Queryable } from '@/lib/server/db/client';
 
 export interface PricedOrder {

@@ -6,7 +6,7 @@
  */
 import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { buyerMessage } from '@/lib/orders/buyer-message';
-import { recoveryUrl } from '@/lib/checkout/recovery.server';
+import { recoveryUrl } from '@/lib/orders/recovery-mail.server';
 import { receiptPath } from '@/lib/orders/urls';
 import { orderPage } from '@/lib/orders/book.server';
 import type { OrderRow, OrderView } from '@/lib/orders/view.server';

@@ -9,7 +9,7 @@ import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { customerSearchText, type CustomerView } from '@/lib/customers/customers';
 import { consentHolds, optOutsOf } from '@/lib/marketing/opt-outs.server';
-import { dashboardVersion } from '@/lib/modules.server';
+import { dashboardVersion } from '@/lib/server/dashboard-version';
 import { SOLD_STATUSES, comunaName, type OrderStatus } from '@/lib/orders/schemas';
 import { BoundedMap } from '@/lib/server/cache/bounded-map';
 import type { Db } from '@/lib/server/db/client';

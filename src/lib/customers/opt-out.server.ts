@@ -7,7 +7,7 @@ import { findCustomer } from '@/lib/customers/customers.server';
 import { optOut, readUnsubscribeToken } from '@/lib/marketing/opt-outs.server';
 import type { Db } from '@/lib/server/db/client';
 import { nullIfNotFound } from '@/lib/server/http/errors';
-import { shopCheckout } from '@/lib/orders/view.server';
+import { shopCheckout } from '@/lib/shop/shop-checkout.server';
 
 /** The seller takes their customer `key` off their list; anyone else's customer is a 404. */
 export async function optOutCustomer(

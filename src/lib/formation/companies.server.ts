@@ -10,7 +10,7 @@ import {
   type CompanyRequest,
 } from '@/lib/formation/payload';
 import { validateDraft } from '@/lib/formation/validation';
-import type { ModuleProgress } from '@/lib/modules';
+import type { ModuleProgress } from '@/lib/progress';
 import type { Db } from '@/lib/server/db/client';
 import { listPage, ownedOr404, type JsonPart } from '@/lib/server/db/queries';
 import { saveVersioned } from '@/lib/server/db/versioned';

@@ -6,20 +6,15 @@
  */
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { chileDay } from '@/lib/dates';
-import {
-  DTE,
-  DTE_LABELS,
-  saleAmountsOf,
-  TAX_DOCUMENT_EVENT,
-  type DteAmounts,
-  type DteType,
-} from '@/lib/invoicing/dte';
+import { DTE, DTE_LABELS, saleAmountsOf, type DteAmounts, type DteType } from '@/lib/invoicing/dte';
+import { TAX_DOCUMENT_EVENT } from '@/lib/orders/timeline.server';
 import { accountRow } from '@/lib/invoicing/account.server';
 import { idempotencyKeyOf } from '@/lib/invoicing/emit.server';
 import { saleTypeOf } from '@/lib/invoicing/sale-document';
 import { ORDER_NOT_FOUND } from '@/lib/orders/book.server';
 import type { InvoiceDetails } from '@/lib/orders/schemas';
 import type { OrderView } from '@/lib/orders/view.server';
+import type { OrderDocuments } from '@/lib/invoicing/documents.server';
 import { formatRut } from '@/lib/rut';
 import type { LegalEntity } from '@/lib/shop/legal-entity';
 import { recordEvent } from '@/lib/orders/timeline.server';
@@ -87,7 +82,7 @@ const ON_ITS_WAY_MS = 60 * 60_000;
 export async function sheetToShow(
   db: Db,
   sellerId: number,
-  order: OrderView,
+  order: OrderView & OrderDocuments,
 ): Promise<SiiSheet | null> {
   const document = order.tax_document ?? null;
   if (!order.paid_at || order.status === 'cancelado') return null;

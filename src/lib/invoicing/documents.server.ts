@@ -5,6 +5,8 @@
  */
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { DTE, DTE_LABELS, DTE_NAMES, type DteType } from '@/lib/invoicing/dte';
+import { INVOICING_PATHS } from '@/lib/invoicing/urls';
+import type { OrderRow } from '@/lib/orders/view.server';
 import type { Db } from '@/lib/server/db/client';
 import { taxDocuments } from '@/lib/server/db/schema';
 
@@ -96,4 +98,35 @@ export async function taxDocumentPdf(
   const row = await saleDocument(db, orderId, kind);
   if (!row?.pdf || row.status !== 'emitida') return null;
   return { bytes: row.pdf, filename: `${DTE_NAMES[row.dteType as DteType].file}-${row.folio}.pdf` };
+}
+
+/** An order's documents as its detail shows them (`GET /api/orders/{id}/`, the receipt). */
+export interface OrderDocuments {
+  /** Its boleta or factura; null when none was started. */
+  tax_document: TaxDocumentView | null;
+  /** The nota de crédito that cancelled it; null when none was started. */
+  credit_note: TaxDocumentView | null;
+}
+
+/** The seller's view of an order's documents, PDFs behind her session (the order book's detail). */
+export async function sellerDocuments(db: Db, row: Pick<OrderRow, 'id'>): Promise<OrderDocuments> {
+  const pdf = INVOICING_PATHS.sellerPdf(row.id);
+  return {
+    tax_document: await taxDocumentOf(db, row.id, pdf),
+    credit_note: await creditNoteOf(db, row.id, pdf),
+  };
+}
+
+/** The buyer's view: PDFs behind the receipt's token, and never the provider's refusal. */
+export async function buyerDocuments(
+  db: Db,
+  row: Pick<OrderRow, 'id' | 'receiptToken'>,
+): Promise<OrderDocuments> {
+  const pdf = INVOICING_PATHS.buyerPdf(row.receiptToken);
+  const document = await taxDocumentOf(db, row.id, pdf);
+  const credit = await creditNoteOf(db, row.id, pdf);
+  return {
+    tax_document: document && { ...document, error: null },
+    credit_note: credit && { ...credit, error: null },
+  };
 }

@@ -151,7 +151,5 @@ export const receptorOf = (invoice: InvoiceDetails) => ({
   CmnaRecep: cut(invoice.comuna, 20),
 });
 
-/** The timeline's event for a document emitted; its note is the whole line («Boleta electrónica N° 12 emitida»). */
-export const TAX_DOCUMENT_EVENT = 'documento';
 export const emittedLine = (type: DteType, folio: number) =>
   `${DTE_LABELS[type]} N° ${folio} emitida`;

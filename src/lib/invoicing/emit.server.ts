@@ -13,20 +13,16 @@ import { saleDocumentOf } from '@/lib/invoicing/sale-document';
 import type { InvoiceDetails } from '@/lib/orders/schemas';
 import { issuerMismatch } from '@/lib/invoicing/issuer';
 import type { LegalEntity } from '@/lib/shop/legal-entity';
-import {
-  DTE,
-  emittedLine,
-  type Issuer,
-  TAX_DOCUMENT_EVENT,
-  type DteAmounts,
-  type DteType,
-} from '@/lib/invoicing/dte';
+import { DTE, emittedLine, type Issuer, type DteAmounts, type DteType } from '@/lib/invoicing/dte';
+import { TAX_DOCUMENT_EVENT } from '@/lib/orders/timeline.server';
 import { documentTroubleMail, taxDocumentMail } from '@/lib/invoicing/mails.server';
 import { taxDocumentWarnMs } from '@/lib/server/config';
 import { InvoicingError, type InvoicingProvider } from '@/lib/invoicing/provider';
-import { orderRef } from '@/lib/orders/order-mails.server';
+import type { OrderListener } from '@/lib/orders/events.server';
+import { orderRef } from '@/lib/orders/events.server';
 import { recordEvent } from '@/lib/orders/timeline.server';
-import { itemsOf, orderView, shopAtSale, shopCheckout } from '@/lib/orders/view.server';
+import { itemsOf, orderView } from '@/lib/orders/view.server';
+import { shopAtSale, shopCheckout } from '@/lib/shop/shop-checkout.server';
 import type { Db } from '@/lib/server/db/handle';
 import { invoicingAccounts, orderItems, orders, taxDocuments } from '@/lib/server/db/schema';
 import { enqueueMail } from '@/lib/server/mail/outbox';
@@ -54,6 +50,19 @@ export function enqueueCreditNote(db: Db, orderId: number): Promise<void> {
     ref: orderRef(orderId),
   });
 }
+
+/**
+ * The documents an order's moves require, queued in the move's transaction: the sale's once paid
+ * (by a provider or marked by the seller), a nota de crédito when a paid order is cancelled.
+ */
+export const documentsOn: OrderListener = async (tx, event) => {
+  if (event.type === 'paid') await enqueueTaxDocument(tx, event.row.id);
+  else if (event.type === 'moved' && event.to === 'pagado')
+    await enqueueTaxDocument(tx, event.before.id);
+  // Cancelled after payment: its boleta, if one went out, is cancelled by a nota de crédito.
+  else if (event.type === 'moved' && event.to === 'cancelado' && event.before.paidAt)
+    await enqueueCreditNote(tx, event.before.id);
+};
 
 export const CREDIT_NOTE_JOB = 'credit-note';
 const creditNoteKey = (orderId: number) => `credit-note:${orderId}`;

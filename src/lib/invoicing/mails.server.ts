@@ -9,7 +9,8 @@ import { formatClp } from '@/lib/money';
 import { buyerUpdate, html } from '@/lib/orders/mails.server';
 import { ORDER_PATHS } from '@/lib/orders/urls';
 import { siteUrl } from '@/lib/server/config';
-import type { OrderView, ShopCheckout } from '@/lib/orders/view.server';
+import type { OrderView } from '@/lib/orders/view.server';
+import type { ShopCheckout } from '@/lib/shop/shop-checkout.server';
 import type { Mail } from '@/lib/server/mail/mailer';
 
 export function taxDocumentMail(

@@ -3,9 +3,10 @@
  * dashboard counts, the order book filters and the monthly declaration lists. One condition, so
  * the three agree.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { count, sql, type SQL } from 'drizzle-orm';
 import { DTE } from '@/lib/invoicing/dte';
 import { addMonths, currentMonth, monthStart } from '@/lib/invoicing/monthly';
+import type { Db } from '@/lib/server/db/client';
 import type { JsonPart } from '@/lib/server/db/queries';
 import { orders, taxDocuments } from '@/lib/server/db/schema';
 
@@ -26,4 +27,10 @@ export function undocumentedPart(sellerId: number): JsonPart<number> {
       ${openMonthsStart().toISOString()}::timestamptz`,
     read: (n: number) => Number(n),
   };
+}
+
+/** How many of the seller's paid orders have no tax document (the order book's «Sin boleta»). */
+export async function undocumentedCount(db: Db, sellerId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(undocumented(sellerId));
+  return Number(row?.n ?? 0);
 }

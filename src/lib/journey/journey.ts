@@ -6,17 +6,9 @@
  */
 import type { LessonFrontmatter } from '@/lib/lessons/schemas';
 import type { LessonProgress } from '@/lib/lessons/progress';
-import type { NextStep } from '@/lib/next-step';
-import type { CardMethod } from '@/lib/orders/schemas';
+import type { NextStep } from '@/lib/journey/next-step';
+import type { ProviderState } from '@/lib/shop/payment-methods';
 import type { Stage } from '@/lib/journey/stages';
-
-/** A card provider the shop connected, and what it last said of the account. */
-export interface ProviderState {
-  method: CardMethod;
-  /** «Flow», as checkout names it (`PAYMENT_NAMES`): read on the server, so the card ships no list. */
-  name: string;
-  check: 'ok' | 'rejected' | null;
-}
 
 /** The next lesson not watched to the end, in course order. */
 export interface NextLesson {

@@ -3,7 +3,7 @@
  * comes in as an argument (the content collection at run time, plain objects in tests).
  */
 import { eq, sql } from 'drizzle-orm';
-import type { ModuleProgress } from '@/lib/modules';
+import type { ModuleProgress } from '@/lib/progress';
 import { reachesCompletion, type LessonProgress } from '@/lib/lessons/progress';
 import type { LessonFrontmatter } from '@/lib/lessons/schemas';
 import { lessonsMediaUrl } from '@/lib/server/config';

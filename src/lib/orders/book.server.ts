@@ -3,15 +3,13 @@ import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle
 import {
   nextStatuses,
   ORDER_STATUSES,
-  paidByProvider,
   SOLD_STATUSES,
   STATUS_LABELS,
   type DeliveryMethod,
   type OrderPatch,
   type OrderStatus,
-  type PaymentMethod,
 } from '@/lib/orders/schemas';
-import { enqueueRefund, refundable } from '@/lib/payments/refund.server';
+import { paidByProvider, type PaymentMethod } from '@/lib/shop/payment-methods';
 import type { Db } from '@/lib/server/db/client';
 import { perDatabase } from '@/lib/server/db/prepared';
 import { listPage, type JsonPart } from '@/lib/server/db/queries';
@@ -19,13 +17,15 @@ import { orderEvents, orders } from '@/lib/server/db/schema';
 import type { Tx } from '@/lib/server/db/versioned';
 import { HttpError } from '@/lib/server/http/errors';
 
-import { releaseStock, stockChanged } from '@/lib/checkout/stock.server';
-import { type OrderRow, type OrderView, itemsOf, orderView } from '@/lib/orders/view.server';
-import { creditNoteOf, taxDocumentOf } from '@/lib/invoicing/documents.server';
-import { enqueueCreditNote, enqueueTaxDocument } from '@/lib/invoicing/emit.server';
-import { INVOICING_PATHS } from '@/lib/invoicing/urls';
-import { undocumented } from '@/lib/invoicing/undocumented.server';
-import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
+import { releaseStock, stockChanged } from '@/lib/orders/stock.server';
+import {
+  type OrderExtras,
+  type OrderRow,
+  type OrderView,
+  itemsOf,
+  orderView,
+} from '@/lib/orders/view.server';
+import { orderHappened } from '@/lib/orders/events.server';
 import { recordEvent, timelineOf } from '@/lib/orders/timeline.server';
 import { prose } from '@/lib/prose';
 
@@ -70,6 +70,8 @@ export async function listOrders(
   filter: OrderFilter,
   page: number,
   pageSize: number,
+  /** The «sin boleta» condition, which is invoicing's (`invoicing/undocumented.server.ts`). */
+  undocumented: (sellerId: number) => SQL,
 ): Promise<{ total: number; results: OrderView[] }> {
   const where = and(
     eq(orders.sellerId, sellerId),
@@ -112,13 +114,18 @@ async function ownedOrder(db: Db, sellerId: number, id: number): Promise<OrderRo
   return row;
 }
 
-export async function getOrder(db: Db, sellerId: number, id: number): Promise<OrderView> {
+/** One of the seller's orders with its timeline and what `extras` adds (its documents). */
+export async function getOrder<T extends object>(
+  db: Db,
+  sellerId: number,
+  id: number,
+  extras: OrderExtras<T>,
+): Promise<OrderView & T> {
   const row = await ownedOrder(db, sellerId, id);
-  const order = orderView(row, (await itemsOf(db, [id])).get(id)!);
-  // The documents before the timeline: an emitted one's line is written in the same transaction,
-  // so a document read as emitted always finds its line after it (the reads are separate).
-  order.tax_document = await taxDocumentOf(db, id, INVOICING_PATHS.sellerPdf(id));
-  order.credit_note = await creditNoteOf(db, id, INVOICING_PATHS.sellerPdf(id));
+  const order = {
+    ...orderView(row, (await itemsOf(db, [id])).get(id)!),
+    ...(await extras(db, row)),
+  };
   order.timeline = await timelineOf(db, id, row.createdAt);
   return order;
 }
@@ -143,12 +150,6 @@ export async function retractoCount(db: Db, sellerId: number): Promise<number> {
     .select({ n: count() })
     .from(orders)
     .where(and(eq(orders.sellerId, sellerId), isNotNull(orders.retractoRequestedAt)));
-  return Number(row?.n ?? 0);
-}
-
-/** How many of the seller's paid orders have no tax document (the order book's «Sin boleta»). */
-export async function undocumentedCount(db: Db, sellerId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orders).where(undocumented(sellerId));
   return Number(row?.n ?? 0);
 }
 
@@ -180,8 +181,13 @@ async function justLeft(tx: Tx, row: OrderRow, to: OrderStatus): Promise<boolean
  * A move's loser: the order changed under it (another tab, a double click, a colleague). It reads
  * how the order stands now, never that nothing happened.
  */
-async function conflict(db: Db, sellerId: number, id: number): Promise<never> {
-  const current = await getOrder(db, sellerId, id);
+async function conflict<T extends object>(
+  db: Db,
+  sellerId: number,
+  id: number,
+  extras: OrderExtras<T>,
+): Promise<never> {
+  const current = await getOrder(db, sellerId, id, extras);
   throw new HttpError(
     409,
     prose`Esta orden cambió mientras tanto: ahora está «${current.status_label.toLowerCase()}».
@@ -197,12 +203,13 @@ async function conflict(db: Db, sellerId: number, id: number): Promise<never> {
  * same transaction (`refund.server.ts`), so two moves at once never refund twice, and the loser
  * gets a 409 with the order as it now is. The buyer gets a mail.
  */
-export async function moveOrder(
+export async function moveOrder<T extends object>(
   db: Db,
   sellerId: number,
   id: number,
   move: OrderPatch,
-): Promise<OrderView> {
+  extras: OrderExtras<T>,
+): Promise<OrderView & T> {
   const { status: to, version, note = null } = move;
   const seen = await ownedOrder(db, sellerId, id);
   const outcome = await db.transaction(async (tx) => {
@@ -225,7 +232,6 @@ export async function moveOrder(
       return status !== seen.status || status === to || (await justLeft(tx, row, to))
         ? ('conflict' as const)
         : ({ refused: status } as const);
-    const refunds = to === 'cancelado' && refundable(row);
     await tx
       .update(orders)
       .set({
@@ -247,14 +253,11 @@ export async function moveOrder(
       })
       .where(eq(orders.id, id));
     await recordEvent(tx, id, to, note);
-    await enqueueOrderMails(tx, id, { event: 'status', status: to, note });
-    if (refunds) await enqueueRefund(tx, id);
-    if (to === 'pagado') await enqueueTaxDocument(tx, id);
-    // Cancelled after payment: its boleta, if one went out, is cancelled by a nota de crédito.
-    if (to === 'cancelado' && row.paidAt) await enqueueCreditNote(tx, id);
+    // The buyer's mail, a paid order's refund, its tax document or nota de crédito.
+    await orderHappened(tx, { type: 'moved', before: row, to, note });
     return to === 'cancelado' ? releaseStock(tx, id) : [];
   });
-  if (outcome === 'conflict') return conflict(db, sellerId, id);
+  if (outcome === 'conflict') return conflict(db, sellerId, id, extras);
   if ('refused' in outcome)
     throw new HttpError(
       400,
@@ -263,7 +266,7 @@ export async function moveOrder(
       { errors: { status: ['Ese cambio de estado no es posible.'] } },
     );
   await stockChanged(sellerId, outcome);
-  return getOrder(db, sellerId, id);
+  return getOrder(db, sellerId, id, extras);
 }
 
 /**

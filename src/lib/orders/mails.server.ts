@@ -6,9 +6,11 @@
 import { formatDateTime } from '@/lib/dates';
 import { plural } from '@/lib/plural';
 import { formatClp } from '@/lib/money';
-import { deliverySummary } from '@/lib/checkout/delivery-quote';
-import { CARRIERS, PAYMENT_NAMES, type Carrier } from '@/lib/orders/schemas';
-import type { OrderView, ShopCheckout } from '@/lib/orders/view.server';
+import { deliverySummary } from '@/lib/shop/delivery-quote';
+import { CARRIERS, type Carrier } from '@/lib/orders/schemas';
+import { PAYMENT_NAMES } from '@/lib/shop/payment-methods';
+import type { OrderView } from '@/lib/orders/view.server';
+import type { ShopCheckout } from '@/lib/shop/shop-checkout.server';
 import { totalLines } from '@/lib/orders/totals';
 import { ORDER_PATHS } from '@/lib/orders/urls';
 import { formatPhone } from '@/lib/phone';

@@ -1,12 +1,8 @@
 /** The seller's orders as a spreadsheet: one line per order, as /ordenes filters them. Pure. */
 import { csvPhone, type CsvValue } from '@/lib/csv';
 import { chileDay } from '@/lib/dates';
-import {
-  PAYMENT_NAMES,
-  STATUS_LABELS,
-  type OrderStatus,
-  type PaymentMethod,
-} from '@/lib/orders/schemas';
+import { STATUS_LABELS, type OrderStatus } from '@/lib/orders/schemas';
+import { PAYMENT_NAMES, type PaymentMethod } from '@/lib/shop/payment-methods';
 
 /** What a line of the file says of an order (the API's order view has it all). */
 export interface OrderCsvFacts {

@@ -5,21 +5,15 @@
  * did not go. Keys make a rerun of the job (after a crash) enqueue nothing twice.
  */
 import { eq } from 'drizzle-orm';
+import { orderRef, type OrderListener } from '@/lib/orders/events.server';
 import { marketingAllowed } from '@/lib/marketing/opt-outs.server';
 import { orderMails, statusMail } from '@/lib/orders/mails.server';
 import { refundDueMail } from '@/lib/orders/refund-due-mail.server';
-import { recoveryMail, recoveryUrl } from '@/lib/checkout/recovery.server';
+import { recoveryMail, recoveryUrl } from '@/lib/orders/recovery-mail.server';
 import { retractoMails } from '@/lib/orders/retracto-mails.server';
 import type { OrderStatus } from '@/lib/orders/schemas';
-import {
-  itemsOf,
-  orderView,
-  shopAtSale,
-  shopCheckout,
-  type OrderRow,
-  type OrderView,
-  type ShopCheckout,
-} from '@/lib/orders/view.server';
+import { itemsOf, orderView, type OrderRow, type OrderView } from '@/lib/orders/view.server';
+import { shopAtSale, shopCheckout, type ShopCheckout } from '@/lib/shop/shop-checkout.server';
 import type { Db } from '@/lib/server/db/handle';
 import { orders } from '@/lib/server/db/schema';
 import { mailJob } from '@/lib/server/mail/outbox';
@@ -35,9 +29,6 @@ type OrderMailEvent =
   /** It lapsed unpaid, and its buyer is asked to finish the purchase (`recovery.server.ts`). */
   | { event: 'recover' };
 
-/** The ref of an order's jobs, which its page reads to show whether the mails went. */
-export const orderRef = (orderId: number) => `order:${orderId}`;
-
 /** The job that renders an order's mails (its other jobs, a tax document's, are not mails). */
 const ORDER_MAILS_JOB = 'order-mails';
 
@@ -50,6 +41,36 @@ export function enqueueOrderMails(db: Db, orderId: number, what: OrderMailEvent)
   };
   return enqueue(db, job);
 }
+
+/** The mails an order's event brings (`events.server.ts`), queued in its transaction. */
+export const mailsOn: OrderListener = async (tx, event) => {
+  switch (event.type) {
+    case 'paid':
+      // The confirmation and the seller's notice.
+      if (event.mail) await enqueueOrderMails(tx, event.row.id, { event: 'placed' });
+      return;
+    case 'unpaid':
+      // The buyer hears why, or is asked to finish the purchase.
+      if (event.mail !== false)
+        await enqueueOrderMails(
+          tx,
+          event.row.id,
+          event.mail === 'recover'
+            ? { event: 'recover' }
+            : { event: 'status', status: event.status, note: null },
+        );
+      return;
+    case 'refund_due':
+      await enqueueOrderMails(tx, event.row.id, { event: 'refund_due' });
+      return;
+    case 'moved':
+      await enqueueOrderMails(tx, event.before.id, {
+        event: 'status',
+        status: event.to,
+        note: event.note,
+      });
+  }
+};
 
 /** The `order-mails` job: renders the mails and enqueues each one. */
 export const orderMailsJob: JobHandler = async (handle, job) => {

@@ -4,9 +4,10 @@
  */
 import { formatClp } from '@/lib/money';
 import { html, linesText, sellerSteps } from '@/lib/orders/mails.server';
-import { PAYMENT_NAMES } from '@/lib/orders/schemas';
+import { PAYMENT_NAMES } from '@/lib/shop/payment-methods';
 import { ORDER_PATHS } from '@/lib/orders/urls';
-import type { OrderView, ShopCheckout } from '@/lib/orders/view.server';
+import type { OrderView } from '@/lib/orders/view.server';
+import type { ShopCheckout } from '@/lib/shop/shop-checkout.server';
 import { siteUrl } from '@/lib/server/config';
 import type { Mail } from '@/lib/server/mail/mailer';
 import { prose } from '@/lib/prose';

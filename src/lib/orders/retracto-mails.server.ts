@@ -5,7 +5,8 @@
 import { formatDateTime } from '@/lib/dates';
 import { formatClp } from '@/lib/money';
 import { buyerUpdate, html, linesText, sellerSteps, soldBy } from '@/lib/orders/mails.server';
-import type { OrderView, ShopCheckout } from '@/lib/orders/view.server';
+import type { OrderView } from '@/lib/orders/view.server';
+import type { ShopCheckout } from '@/lib/shop/shop-checkout.server';
 import { ORDER_PATHS } from '@/lib/orders/urls';
 import { formatPhone } from '@/lib/phone';
 import { siteUrl } from '@/lib/server/config';

@@ -6,7 +6,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
-import { RETRACTO_EVENT, retractoState, type NoRetractoReason } from '@/lib/orders/retracto';
+import { RETRACTO_EVENT, retractoState } from '@/lib/orders/retracto';
+import { type NoRetractoReason } from '@/lib/shop/no-retracto';
 import { itemsOf } from '@/lib/orders/view.server';
 import { recordEvent, timelineOf } from '@/lib/orders/timeline.server';
 import type { OrderStatus } from '@/lib/orders/schemas';

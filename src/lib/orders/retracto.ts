@@ -7,6 +7,7 @@
 import { prose } from '@/lib/prose';
 import { addDays, chileDay, chileDayEdge, formatDate } from '@/lib/dates';
 import { SOLD_STATUSES, type OrderStatus } from '@/lib/orders/schemas';
+import { NO_RETRACTO_REASONS, noRetractoLine, type NoRetractoReason } from '@/lib/shop/no-retracto';
 
 export const RETRACTO_DAYS = 10;
 
@@ -16,26 +17,6 @@ export const RETRACTO_REFUND_DAYS = 45;
 /** The last day, in Chile, to refund a withdrawal asked at `requestedAt`. */
 export const refundDeadline = (requestedAt: string | Date): string =>
   addDays(chileDay(new Date(requestedAt)), RETRACTO_REFUND_DAYS);
-
-/**
- * Why a product may be sold without the derecho a retracto, by its nature (the cases the law and
- * its regulation name): the key stored on the product, and how a buyer reads it.
- */
-export const NO_RETRACTO_REASONS = {
-  perecible: 'es perecible o de consumo rápido',
-  a_pedido: 'se hace a pedido o se personaliza para ti',
-  higiene: 'por higiene, no se recibe de vuelta si se abrió su sello',
-  digital: 'es contenido digital que recibes al instante',
-} as const;
-export type NoRetractoReason = keyof typeof NO_RETRACTO_REASONS;
-export const NO_RETRACTO_KEYS = Object.keys(NO_RETRACTO_REASONS) as [
-  NoRetractoReason,
-  ...NoRetractoReason[],
-];
-
-/** «Sin derecho a retracto: es perecible…», on the product page and at checkout. */
-export const noRetractoLine = (reason: NoRetractoReason) =>
-  `Sin derecho a retracto: ${NO_RETRACTO_REASONS[reason]}.`;
 
 /** The timeline's entry for a request (`order_events.status`), beside the statuses. */
 export const RETRACTO_EVENT = 'retracto';

@@ -7,6 +7,7 @@ import { emailSchema, fullNameSchema } from '@/lib/accounts/schemas';
 import { comunaByCode } from '@/lib/chile/regions';
 import { MAX_ID } from '@/lib/ids';
 import { amount } from '@/lib/shop/fields';
+import { PAYMENT_METHODS, paidByProvider, type PaymentMethod } from '@/lib/shop/payment-methods';
 import { normalizePhone } from '@/lib/phone';
 import { formatRut, isValidRut } from '@/lib/rut';
 
@@ -26,17 +27,6 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_METHODS = [
-  'webpay',
-  'flow',
-  'mercadopago',
-  'transferencia',
-  'whatsapp',
-  /** Paid face to face when the seller took the order (`manual.server.ts`); never at checkout. */
-  'en_persona',
-] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-
 export const DELIVERY_METHODS = ['retiro', 'despacho'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
@@ -51,36 +41,6 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   cancelado: 'Cancelado',
   rechazado: 'Pago rechazado',
 };
-
-/** A payment method in a sentence or a list ("Pagaste $9.990 con Webpay"). */
-export const PAYMENT_NAMES: Record<PaymentMethod, string> = {
-  webpay: 'Webpay',
-  flow: 'Flow',
-  mercadopago: 'Mercado Pago',
-  transferencia: 'transferencia bancaria',
-  whatsapp: 'WhatsApp',
-  en_persona: 'en persona',
-};
-
-/** A payment method as an option at checkout and in an order's details. */
-export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
-  webpay: 'Webpay (débito, crédito o prepago)',
-  flow: 'Flow (Webpay, Mach, Khipu o transferencia)',
-  mercadopago: 'Mercado Pago (tarjetas, saldo o cuotas)',
-  transferencia: 'Transferencia bancaria',
-  whatsapp: 'Coordinar por WhatsApp',
-  en_persona: 'Pago en persona',
-};
-
-/** The methods paid on a provider's page (a card, or what the provider covers). */
-export type CardMethod = Extract<PaymentMethod, 'webpay' | 'flow' | 'mercadopago'>;
-
-/** The ways the seller marks paid by hand once the money arrives: a card may replace them (`receipt-pay.server.ts`). */
-export const HAND_PAID_METHODS: PaymentMethod[] = ['transferencia', 'whatsapp'];
-
-/** Paid only on the provider's word (Webpay, Flow, Mercado Pago), never by the seller's hand. */
-export const paidByProvider = (payment: PaymentMethod): payment is CardMethod =>
-  payment === 'webpay' || payment === 'flow' || payment === 'mercadopago';
 
 /**
  * The moves a seller may make. A Webpay order is paid by Webpay alone; a transfer or WhatsApp

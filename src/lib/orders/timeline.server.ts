@@ -4,12 +4,14 @@
  * status without its moment.
  */
 import { asc, eq } from 'drizzle-orm';
-import { TAX_DOCUMENT_EVENT } from '@/lib/invoicing/dte';
 import { RETRACTO_EVENT, RETRACTO_EVENT_LABEL } from '@/lib/orders/retracto';
 import { STATUS_LABELS, type OrderStatus } from '@/lib/orders/schemas';
 import type { Db } from '@/lib/server/db/client';
 import type { Tx } from '@/lib/server/db/versioned';
 import { orderEvents } from '@/lib/server/db/schema';
+
+/** The timeline's event for a tax document (`invoicing/`); its note is the whole line («Boleta N° 12 emitida»). */
+export const TAX_DOCUMENT_EVENT = 'documento';
 
 export interface TimelineEntry {
   status: OrderStatus | 'recibido' | typeof RETRACTO_EVENT | typeof TAX_DOCUMENT_EVENT;

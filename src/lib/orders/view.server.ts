@@ -1,10 +1,10 @@
-/** An order as the buyer and the seller see it, and what a shop offers at checkout. */
-import type { NoRetractoReason } from '@/lib/orders/retracto';
+/** An order as the buyer and the seller see it. */
+import type { NoRetractoReason } from '@/lib/shop/no-retracto';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { identityComplete, legalEntityOf, type LegalEntity } from '@/lib/shop/legal-entity';
+import type { LegalEntity } from '@/lib/shop/legal-entity';
 import { formatClp } from '@/lib/money';
-import { deliveryOf, type DeliverySettings, type PickupPoint } from '@/lib/checkout/delivery';
-import { deliverySummary } from '@/lib/checkout/delivery-quote';
+import type { PickupPoint } from '@/lib/shop/delivery';
+import { deliverySummary } from '@/lib/shop/delivery-quote';
 import {
   comunaName,
   nextStatuses,
@@ -13,23 +13,14 @@ import {
   type DeliveryMethod,
   type InvoiceDetails,
   type OrderStatus,
-  type PaymentMethod,
 } from '@/lib/orders/schemas';
+import { type PaymentMethod } from '@/lib/shop/payment-methods';
 import { timelineOf, type TimelineEntry } from '@/lib/orders/timeline.server';
-import {
-  creditNoteOf,
-  taxDocumentOf,
-  type TaxDocumentView,
-} from '@/lib/invoicing/documents.server';
-import { INVOICING_PATHS } from '@/lib/invoicing/urls';
 import { receiptPath } from '@/lib/orders/urls';
-import type { WebpayResult } from '@/lib/payments/providers/webpay/webpay.server';
-import { offeredProvidersPart } from '@/lib/shop/offered.server';
-import type { RedirectProvider } from '@/lib/payments/provider';
-import { jsonColumn } from '@/lib/server/db/queries';
+import { shopAtSale, shopCheckout, type ShopCheckout } from '@/lib/shop/shop-checkout.server';
 import type { Db } from '@/lib/server/db/client';
 import type { Tx } from '@/lib/server/db/versioned';
-import { orderItems, orders, sites, stores, users } from '@/lib/server/db/schema';
+import { orderItems, orders, sites } from '@/lib/server/db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -107,10 +98,6 @@ export interface OrderView {
   next_statuses: OrderStatus[];
   /** Each status it reached, with the seller's notes (one order's page and the API's detail). */
   timeline?: TimelineEntry[];
-  /** Its boleta or factura (the detail only); null when none was started. */
-  tax_document?: TaxDocumentView | null;
-  /** The nota de crédito that cancelled it (the detail only); null when none was started. */
-  credit_note?: TaxDocumentView | null;
   version: number;
   created_at: string;
   updated_at: string;
@@ -122,7 +109,8 @@ function refundState(payment: unknown): { state: string } | null {
 }
 
 export function orderView(row: OrderRow, items: ItemRow[]): OrderView {
-  const result = row.webpay as WebpayResult | null;
+  // The provider's answer as the order stores it (`payments/providers/webpay/`).
+  const result = row.webpay as OrderView['webpay'];
   const status = row.status as OrderStatus;
   return {
     id: row.id,
@@ -207,106 +195,6 @@ export async function itemsOf(db: Db | Tx, orderIds: number[]): Promise<Map<numb
   return map;
 }
 
-/** What a shop offers at checkout: its name, delivery, and the payment methods it can take. */
-export interface ShopCheckout {
-  sellerId: number;
-  name: string;
-  /** The contact the seller typed for buyers to see ('' when none: never her sign-in address). */
-  email: string;
-  /** Where the shop's own mails go, and buyers' replies: the contact, else her sign-in address. */
-  notifyEmail: string;
-  whatsapp: string | null;
-  transferDetails: string;
-  /** Rates by zone, free shipping and pickup points. */
-  delivery: DeliverySettings;
-  /** Hours an unpaid transfer or WhatsApp order keeps its stock. */
-  holdHours: number;
-  /** The percent of a product's stock one buyer may hold unpaid. */
-  holdShare: number;
-  paymentMethods: PaymentMethod[];
-  /** The constituted company that sells, once the seller names one. */
-  legal: LegalEntity | null;
-  /** Whether it says who sells (name, RUT, address): until then it takes no orders. */
-  identified: boolean;
-  /** Its seller deleted the account: the sales stay, with no one to write to. */
-  closed: boolean;
-}
-
-export async function shopCheckout(
-  db: Db | Tx,
-  sellerId: number,
-  siteWhatsapp: string | null = null,
-): Promise<ShopCheckout | null> {
-  const [row] = await db
-    .select({
-      user: users,
-      store: stores,
-      providers: jsonColumn(offeredProvidersPart(users.id)),
-    })
-    .from(users)
-    .leftJoin(stores, eq(stores.userId, users.id))
-    .where(eq(users.id, sellerId));
-  return row ? checkoutOf(sellerId, row, siteWhatsapp) : null;
-}
-
-/**
- * The shop as it stood for an order: who sold it then (`orders.sold_by`), whatever the shop names
- * now. A seller who went from persona natural to a company keeps each past sale's seller.
- */
-export const shopAtSale = (
-  shop: ShopCheckout,
-  row: Pick<typeof orders.$inferSelect, 'soldBy'>,
-): ShopCheckout => {
-  if (!row.soldBy) return shop;
-  const legal = row.soldBy as LegalEntity;
-  // A closed shop has no name of its own left: the sale names who sold it.
-  return { ...shop, legal, ...(shop.closed ? { name: legal.name } : {}) };
-};
-
-/** What a shop offers at checkout, from its seller's row and shop settings (none yet: null). */
-export function checkoutOf(
-  sellerId: number,
-  row: {
-    user: Pick<typeof users.$inferSelect, 'fullName' | 'email'> &
-      Partial<Pick<typeof users.$inferSelect, 'deletedAt'>>;
-    store: typeof stores.$inferSelect | null;
-    /** The redirect providers whose account was accepted (`offeredProvidersPart`). */
-    providers?: RedirectProvider[];
-  },
-  siteWhatsapp: string | null = null,
-): ShopCheckout {
-  const whatsapp = siteWhatsapp ?? row.store?.whatsapp ?? null;
-  const legal = legalEntityOf(row.store);
-  const transferDetails = row.store?.transferDetails.trim() ?? '';
-  // Offered when configured: Webpay with the store's own account (so sales are the seller's),
-  // once Webpay said it knows the account.
-  const webpay =
-    row.store?.webpayCommerceCode && row.store.webpaySecret && row.store.webpayCheck === 'ok';
-  const paymentMethods: PaymentMethod[] = [
-    ...(webpay ? ['webpay' as const] : []),
-    ...(row.providers ?? []),
-    ...(transferDetails ? ['transferencia' as const] : []),
-    ...(whatsapp ? ['whatsapp' as const] : []),
-  ];
-  // A deleted account's row is a tombstone: its name and address are nobody's to show.
-  const closed = Boolean(row.user.deletedAt);
-  return {
-    sellerId,
-    name: closed ? 'Tienda cerrada' : row.store?.name || row.user.fullName,
-    email: closed ? '' : row.store?.contactEmail || '',
-    notifyEmail: closed ? '' : row.store?.contactEmail || row.user.email,
-    closed,
-    whatsapp,
-    transferDetails,
-    delivery: deliveryOf(row.store?.delivery),
-    holdHours: row.store?.holdHours ?? 24,
-    holdShare: row.store?.holdShare ?? 50,
-    paymentMethods,
-    legal,
-    identified: identityComplete(legal),
-  };
-}
-
 /** The buyer's first WhatsApp message about an order: number, lines, total, delivery and its link. */
 export function orderWhatsappText(order: OrderView, shopName: string): string {
   const lines = order.items.map((i) => `• ${i.quantity} × ${i.name} (${formatClp(i.total)})`);
@@ -333,11 +221,21 @@ export async function orderIdByReceipt(db: Db, token: string): Promise<number | 
   return row?.id ?? null;
 }
 
-/** A buyer's order by its receipt link's token; null: none. */
-export async function orderByReceipt(
+/**
+ * What a feature above adds to an order's detail (its documents), read before the timeline: a line
+ * another feature writes commits with its record, so what it shows always finds its line after it.
+ */
+export type OrderExtras<T> = (db: Db, row: OrderRow) => Promise<T>;
+
+/** Nothing more than the order book's own view. */
+export const noExtras: OrderExtras<Record<never, never>> = () => Promise.resolve({});
+
+/** A buyer's order by its receipt link's token, with what `extras` adds; null: none. */
+export async function orderByReceipt<T extends object>(
   db: Db,
   token: string,
-): Promise<{ order: OrderView; row: OrderRow; shop: ShopCheckout } | null> {
+  extras: OrderExtras<T>,
+): Promise<{ order: OrderView & T; row: OrderRow; shop: ShopCheckout } | null> {
   if (!RECEIPT_TOKEN.test(token)) return null;
   const [row] = await db.select().from(orders).where(eq(orders.receiptToken, token));
   if (!row) return null;
@@ -347,13 +245,10 @@ export async function orderByReceipt(
       (await db.select({ whatsapp: sites.whatsapp }).from(sites).where(eq(sites.id, row.siteId)))[0]
         ?.whatsapp ?? null;
   const shop = shopAtSale((await shopCheckout(db, row.sellerId, siteWhatsapp))!, row);
-  const order = orderView(row, (await itemsOf(db, [row.id])).get(row.id)!);
-  const document = await taxDocumentOf(db, row.id, INVOICING_PATHS.buyerPdf(token));
-  // The provider's refusal is the seller's to read, not the buyer's.
-  order.tax_document = document && { ...document, error: null };
-  const credit = await creditNoteOf(db, row.id, INVOICING_PATHS.buyerPdf(token));
-  order.credit_note = credit && { ...credit, error: null };
-  // After the documents: an emitted one's timeline line is committed with it.
+  const order = {
+    ...orderView(row, (await itemsOf(db, [row.id])).get(row.id)!),
+    ...(await extras(db, row)),
+  };
   order.timeline = await timelineOf(db, row.id, row.createdAt);
   return { order, row, shop };
 }

@@ -8,11 +8,10 @@ import { flowClient, type FlowEnvironment } from '@/lib/payments/providers/flow/
 import {
   PROVIDER_COVERS,
   PROVIDER_NAMES,
-  REDIRECT_PROVIDERS,
   type AccountCheck,
   type PaymentProvider,
-  type RedirectProvider,
 } from '@/lib/payments/provider';
+import { REDIRECT_PROVIDERS, type RedirectProvider } from '@/lib/shop/payment-methods';
 import { mercadoPagoClient } from '@/lib/payments/providers/mercadopago/mercadopago.server';
 import type { FlowAccountInput, MercadoPagoAccountInput } from '@/lib/payments/schemas';
 import { cache } from '@/lib/server/cache/provider';

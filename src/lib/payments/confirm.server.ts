@@ -5,20 +5,18 @@
  * a payment for an order that lapsed takes its stock back, or marks it for a refund.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { enqueueTaxDocument } from '@/lib/invoicing/emit.server';
-import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
-import { PAYMENT_DECLINED, settle, type LapseMail } from '@/lib/payments/settle.server';
+import { PAYMENT_DECLINED, settle } from '@/lib/payments/settle.server';
+import { orderHappened, type LapseMail } from '@/lib/orders/events.server';
 import { sellerProvider } from '@/lib/payments/accounts.server';
 import {
-  isRedirectProvider,
   numberOfReference,
   orderReference,
   PROVIDER_NAMES,
   type ProviderPayment,
-  type RedirectProvider,
 } from '@/lib/payments/provider';
-import { HAND_PAID_METHODS } from '@/lib/orders/schemas';
-import { retakeStock, stockChanged } from '@/lib/checkout/stock.server';
+import { isRedirectProvider, type RedirectProvider } from '@/lib/shop/payment-methods';
+import { HAND_PAID_METHODS } from '@/lib/shop/payment-methods';
+import { retakeStock, stockChanged } from '@/lib/orders/stock.server';
 import { recordEvent } from '@/lib/orders/timeline.server';
 import type { OrderRow } from '@/lib/orders/view.server';
 import type { Db } from '@/lib/server/db/client';
@@ -223,8 +221,7 @@ async function paidAfterLapse(db: Db, row: OrderRow, payment: ProviderPayment): 
       .returning();
     if (taken) {
       await recordEvent(tx, row.id, 'pagado', 'El pago llegó después del plazo y había stock.');
-      await enqueueOrderMails(tx, row.id, { event: 'placed' });
-      await enqueueTaxDocument(tx, row.id);
+      await orderHappened(tx, { type: 'paid', row: saved!, mail: true });
     } else {
       await recordEvent(
         tx,
@@ -232,7 +229,7 @@ async function paidAfterLapse(db: Db, row: OrderRow, payment: ProviderPayment): 
         locked.status as 'rechazado' | 'cancelado',
         'El pago llegó después del plazo y ya no había stock: hay que devolverlo.',
       );
-      await enqueueOrderMails(tx, row.id, { event: 'refund_due' });
+      await orderHappened(tx, { type: 'refund_due', row: saved! });
     }
     return { row: saved!, taken };
   });

@@ -4,13 +4,11 @@
  * so placing, confirming, reconciling and refunding an order read the same whatever the provider.
  */
 import { HttpError } from '@/lib/server/http/errors';
-import type { CardMethod } from '@/lib/orders/schemas';
-
-export const REDIRECT_PROVIDERS = ['flow', 'mercadopago'] as const;
-export type RedirectProvider = (typeof REDIRECT_PROVIDERS)[number];
-
-export const isRedirectProvider = (method: string): method is RedirectProvider =>
-  (REDIRECT_PROVIDERS as readonly string[]).includes(method);
+import {
+  isRedirectProvider,
+  type CardMethod,
+  type RedirectProvider,
+} from '@/lib/shop/payment-methods';
 
 /** A route's `{provider}`: a redirect provider's name, else a 404 (the route does not exist). */
 export function providerParam(value: string | undefined): RedirectProvider {

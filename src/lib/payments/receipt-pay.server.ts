@@ -5,16 +5,17 @@
  * and falls back to its first way if the payment does not happen (`card-fallback.server.ts`).
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { isRedirectProvider } from '@/lib/payments/provider';
+import { isRedirectProvider } from '@/lib/shop/payment-methods';
 import { cardHoldMs, startProviderPayment, startWebpayPayment } from '@/lib/payments/start.server';
 import {
   HAND_PAID_METHODS,
   paidByProvider,
   type CardMethod,
   type PaymentMethod,
-} from '@/lib/orders/schemas';
+} from '@/lib/shop/payment-methods';
 import { receiptPath } from '@/lib/orders/urls';
-import { shopCheckout, type OrderRow, type ShopCheckout } from '@/lib/orders/view.server';
+import { type OrderRow } from '@/lib/orders/view.server';
+import { shopCheckout, type ShopCheckout } from '@/lib/shop/shop-checkout.server';
 import type { Db } from '@/lib/server/db/client';
 import { orders } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';

@@ -6,7 +6,8 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { lapseMail, settle } from '@/lib/payments/settle.server';
 import { confirmRow } from '@/lib/payments/confirm.server';
-import { PROVIDER_NAMES, REDIRECT_PROVIDERS, type RedirectProvider } from '@/lib/payments/provider';
+import { PROVIDER_NAMES } from '@/lib/payments/provider';
+import { REDIRECT_PROVIDERS, type RedirectProvider } from '@/lib/shop/payment-methods';
 import { jobSettings } from '@/lib/server/config';
 import type { OrderRow } from '@/lib/orders/view.server';
 import type { Db } from '@/lib/server/db/client';

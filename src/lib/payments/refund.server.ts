@@ -9,15 +9,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { sellerProvider } from '@/lib/payments/accounts.server';
 import {
-  isRedirectProvider,
   orderReference,
   ProviderAccountRejected,
   ProviderError,
   type PaymentProvider,
-  type RedirectProvider,
 } from '@/lib/payments/provider';
-import { enqueueOrderMails, orderRef } from '@/lib/orders/order-mails.server';
-import { PAYMENT_NAMES, type PaymentMethod } from '@/lib/orders/schemas';
+import { isRedirectProvider, type RedirectProvider } from '@/lib/shop/payment-methods';
+import { orderHappened, orderRef, type OrderListener } from '@/lib/orders/events.server';
+import { PAYMENT_NAMES, type PaymentMethod } from '@/lib/shop/payment-methods';
 import { recordEvent } from '@/lib/orders/timeline.server';
 import { PROVIDER_PATHS } from '@/lib/orders/urls';
 import type { OrderRow } from '@/lib/orders/view.server';
@@ -46,6 +45,12 @@ export function refundable(row: OrderRow): boolean {
   if (row.paymentMethod === 'webpay') return Boolean(row.webpayToken);
   return isRedirectProvider(row.paymentMethod) && Boolean(row.paymentRef);
 }
+
+/** A paid order the seller cancels: its one refund, queued in the cancel's transaction. */
+export const refundsOn: OrderListener = async (tx, event) => {
+  if (event.type === 'moved' && event.to === 'cancelado' && refundable(event.before))
+    await enqueueRefund(tx, event.before.id);
+};
 
 /**
  * Enqueues the order's one refund in the transaction that cancels it: its key is the order's, so a
@@ -111,7 +116,7 @@ async function refundRefused(db: Db, row: OrderRow, why: string): Promise<void> 
       .returning({ id: orders.id });
     if (!marked) return;
     await recordEvent(tx, row.id, 'cancelado', `${name} no aceptó el reembolso: ${why}`);
-    await enqueueOrderMails(tx, row.id, { event: 'refund_due' });
+    await orderHappened(tx, { type: 'refund_due', row });
   });
 }
 

@@ -6,18 +6,18 @@
 import { and, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
 import type { WebpayPayment, WebpayResult } from '@/lib/payments/providers/webpay/webpay.server';
 import { sellerWebpay } from '@/lib/payments/providers/webpay/account.server';
-import { enqueueTaxDocument } from '@/lib/invoicing/emit.server';
 import { fallBack } from '@/lib/payments/card-fallback.server';
-import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
-import { mayRecover } from '@/lib/checkout/recovery';
+import { orderHappened, type LapseMail } from '@/lib/orders/events.server';
+import { mayRecover } from '@/lib/orders/recovery';
 import { recordEvent } from '@/lib/orders/timeline.server';
 import type { Db } from '@/lib/server/db/client';
 import { orders } from '@/lib/server/db/schema';
 import { log } from '@/lib/server/log';
 
-import { releaseStock, stockChanged } from '@/lib/checkout/stock.server';
+import { releaseStock, stockChanged } from '@/lib/orders/stock.server';
 import type { OrderRow } from '@/lib/orders/view.server';
-import { isRedirectProvider, type ProviderPayment } from '@/lib/payments/provider';
+import { type ProviderPayment } from '@/lib/payments/provider';
+import { isRedirectProvider } from '@/lib/shop/payment-methods';
 
 /** How long a Webpay order waits for its payment before its stock goes back. */
 export const WEBPAY_HOLD_MINUTES = 30;
@@ -74,19 +74,13 @@ export async function settle(
         released: [] as number[],
       };
     await recordEvent(tx, orderId, to.status, to.reason ?? null);
-    // Paid: the confirmation and the seller's notice; rejected or lapsed: the buyer hears why.
-    if (to.mail !== false)
-      await enqueueOrderMails(
-        tx,
-        orderId,
-        to.status === 'pagado'
-          ? { event: 'placed' }
-          : to.mail === 'recover'
-            ? { event: 'recover' }
-            : { event: 'status', status: to.status, note: null },
-      );
-    // Paid: its tax document, promised in the same transaction (`invoicing/emit.server.ts`).
-    if (to.status === 'pagado') await enqueueTaxDocument(tx, orderId);
+    // Paid: its mails and tax document; rejected or lapsed: the buyer hears why (`events.server.ts`).
+    await orderHappened(
+      tx,
+      to.status === 'pagado'
+        ? { type: 'paid', row, mail: to.mail !== false }
+        : { type: 'unpaid', row, status: to.status, mail: to.mail ?? true },
+    );
     const released = to.status === 'pagado' ? [] : await releaseStock(tx, orderId);
     return { row, changed: true, released };
   });
@@ -265,9 +259,6 @@ export async function boughtSince(db: Db, row: OrderRow): Promise<boolean> {
     .limit(1);
   return later !== undefined;
 }
-
-/** What a lapse mails its buyer: nothing, the plain notice, or the invitation to finish (`recover`). */
-export type LapseMail = boolean | 'recover';
 
 /**
  * The mail of an order that lapsed unpaid: none when its buyer has ordered again since; the

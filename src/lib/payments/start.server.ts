@@ -6,14 +6,13 @@ import { eq, sql } from 'drizzle-orm';
 import { WEBPAY_HOLD_MINUTES, settle } from '@/lib/payments/settle.server';
 import { recordPaymentCheck, sellerProvider } from '@/lib/payments/accounts.server';
 import {
-  isRedirectProvider,
   orderReference,
   PROVIDER_NAMES,
   ProviderAccountRejected,
   type NewPayment,
-  type RedirectProvider,
 } from '@/lib/payments/provider';
-import type { CardMethod } from '@/lib/orders/schemas';
+import { isRedirectProvider, type RedirectProvider } from '@/lib/shop/payment-methods';
+import type { CardMethod } from '@/lib/shop/payment-methods';
 import { PAY_PATHS, PROVIDER_PATHS } from '@/lib/orders/urls';
 import type { OrderRow } from '@/lib/orders/view.server';
 import { recordWebpayCheck, sellerWebpay } from '@/lib/payments/providers/webpay/account.server';

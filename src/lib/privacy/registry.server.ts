@@ -2,7 +2,7 @@
  * THE registry of personal data (Ley 21.719): every table that holds a person's data (an account
  * holder's, or a shop's buyer's) says here what deleting the account does to it, what «Mis datos»
  * exports of it, and what a shop's data request for a buyer does. Account deletion
- * (`accounts/delete-account.server.ts`) and the export (`accounts/export.server.ts`) are derived
+ * (`account-deletion.server.ts`) and the export (`accounts/export.server.ts`) are derived
  * from it, and a unit test over the schema fails when a table that refers to `users` or holds a
  * buyer's fields is missing (`tests/unit/privacy/registry.test.ts`).
  */

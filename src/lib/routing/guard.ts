@@ -8,8 +8,8 @@ import {
   isPublicRoute,
   isStaffPath,
   isTenantPublicPath,
-  normalizePath,
 } from '@/lib/routing/routes';
+import { normalizePath } from '@/lib/paths';
 import { safeIntendedPath } from '@/lib/routing/intended';
 
 export interface GuardInput {

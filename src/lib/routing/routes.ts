@@ -2,6 +2,7 @@
  * Which pages need no account (docs/spec.md §2). Whether a page exists at all is Astro's to say (the
  * route it matched, see `route-params.ts`); this file only decides access.
  */
+import { normalizePath } from '@/lib/paths';
 import { isShopFeedPath } from '@/lib/feeds/urls';
 import { isUnsubscribePath } from '@/lib/marketing/urls';
 import { isPayPath } from '@/lib/orders/urls';
@@ -34,11 +35,6 @@ export const PUBLIC_AUTH_ROUTES = [
 
 /** Site previews on the main domains (docs/spec.md §2: any path starting with it is public). */
 export const PREVIEW_PREFIX = '/page-builder/_render';
-
-/** Normalises a pathname: no trailing slash (except `/`). */
-export function normalizePath(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
-}
 
 /**
  * The public product page on the main domains, `/shop/{productId}` (docs/design.md §7): the link a

@@ -1,6 +1,6 @@
 /** How big a seller's catalogue is: its counts (kept by triggers) and the dashboard's card. */
 import { eq, sql } from 'drizzle-orm';
-import type { ModuleProgress } from '@/lib/modules';
+import type { ModuleProgress } from '@/lib/progress';
 import type { Db } from '@/lib/server/db/client';
 import type { JsonPart } from '@/lib/server/db/queries';
 import { productCounts as productCountsTable } from '@/lib/server/db/schema';

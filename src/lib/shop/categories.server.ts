@@ -1,7 +1,7 @@
 /** The seller's categories (`/api/categories/`): ordered, with slugs unique per seller. */
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { CATEGORIES_PER_STORE } from '@/lib/shop/schemas';
-import { slugify, uniqueSlug } from '@/lib/shop/slug';
+import { slugify, uniqueSlug } from '@/lib/slug';
 import { cache } from '@/lib/server/cache/provider';
 import { tags } from '@/lib/server/cache/tags';
 import type { Db, Queryable } from '@/lib/server/db/client';

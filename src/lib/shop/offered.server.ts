@@ -4,11 +4,11 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { isRedirectProvider, type RedirectProvider } from '@/lib/payments/provider';
+import { isRedirectProvider, type RedirectProvider } from '@/lib/shop/payment-methods';
 import type { JsonPart } from '@/lib/server/db/queries';
 import { paymentAccounts, stores } from '@/lib/server/db/schema';
-import type { ProviderState } from '@/lib/journey/journey';
-import { PAYMENT_NAMES } from '@/lib/orders/schemas';
+import type { ProviderState } from '@/lib/shop/payment-methods';
+import { PAYMENT_NAMES } from '@/lib/shop/payment-methods';
 
 /** One column of the statement that reads the shop (the product page reads all in one). */
 export function offeredProvidersPart(sellerId: AnyPgColumn | SQL): JsonPart<RedirectProvider[]> {

@@ -1,5 +1,5 @@
 /** A product as the API and the product pages show it, built from its row, images and variants. */
-import type { NoRetractoReason } from '@/lib/orders/retracto';
+import type { NoRetractoReason } from '@/lib/shop/no-retracto';
 import { asc, getTableColumns, inArray } from 'drizzle-orm';
 import { mediaViews, type MediaView } from '@/lib/shop/media.server';
 import type { ProductOption } from '@/lib/shop/variants';

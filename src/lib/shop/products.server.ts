@@ -11,7 +11,7 @@ import {
 } from '@/lib/shop/product-view.server';
 import { sanitizeDescription } from '@/lib/shop/rich-text.server';
 import { compareAtError, type ProductInput } from '@/lib/shop/schemas';
-import { slugify, uniqueSlug } from '@/lib/shop/slug';
+import { slugify, uniqueSlug } from '@/lib/slug';
 import type { ProductOption } from '@/lib/shop/variants';
 import { saveVariants } from '@/lib/shop/variants.server';
 import { cache } from '@/lib/server/cache/provider';

@@ -1,7 +1,7 @@
 /** A published product as its public page reads it: by id (`/shop/{id}`) or by slug on a site. */
 import { and, eq, sql } from 'drizzle-orm';
 import { offeredProvidersPart } from '@/lib/shop/offered.server';
-import { checkoutOf } from '@/lib/orders/view.server';
+import { checkoutOf } from '@/lib/shop/shop-checkout.server';
 import { sellerIdentity } from '@/lib/shop/legal-entity';
 import { productImagesPart } from '@/lib/shop/media.server';
 import { toProductView } from '@/lib/shop/product-view.server';

@@ -1,5 +1,5 @@
 /** Shop payloads (zod), shared by the seller's forms and the API. Messages in Spanish. */
-import { NO_RETRACTO_KEYS } from '@/lib/orders/retracto';
+import { NO_RETRACTO_KEYS } from '@/lib/shop/no-retracto';
 import { idSchema, z } from '@/lib/zod';
 import { normalizePhone } from '@/lib/phone';
 import { formatRut, isValidRut } from '@/lib/rut';

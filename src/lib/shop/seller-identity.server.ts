@@ -1,6 +1,6 @@
 /** Who sells, for a shop page that has not read its store already (a site's page, a legal page). */
 import { sellerIdentity, type SellsAs } from '@/lib/shop/legal-entity';
-import { shopCheckout } from '@/lib/orders/view.server';
+import { shopCheckout } from '@/lib/shop/shop-checkout.server';
 import { isPersonRut } from '@/lib/rut';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';

@@ -3,7 +3,7 @@
  * products, and the data its blocks render with.
  */
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { NO_SITE, type SiteHost } from '@/lib/routing/hosts';
+import { NO_SITE, type SiteHost } from '@/lib/hosts';
 import { cleanPageData, allBlocks } from '@/lib/sites/blocks.server';
 import { type PageData } from '@/lib/sites/schemas';
 import { hostCache } from '@/lib/sites/host-cache.server';
@@ -22,7 +22,7 @@ import { jsonColumn } from '@/lib/server/db/queries';
 import { products, sitePages, sites } from '@/lib/server/db/schema';
 
 import { siteView, type SiteRow } from '@/lib/sites/sites.server';
-import { shopCheckout } from '@/lib/orders/view.server';
+import { shopCheckout } from '@/lib/shop/shop-checkout.server';
 
 /**
  * The published site a host serves (a subdomain, a preview of one, or a verified custom domain);

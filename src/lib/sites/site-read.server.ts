@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SiteRenderData } from '@/lib/sites/block-data';
 import { offeredProvidersPart } from '@/lib/shop/offered.server';
-import { checkoutOf } from '@/lib/orders/view.server';
+import { checkoutOf } from '@/lib/shop/shop-checkout.server';
 import { sellerIdentity } from '@/lib/shop/legal-entity';
 import { ownMediaPart, productCoverPart, type MediaView } from '@/lib/shop/media.server';
 import { whatsappLink } from '@/lib/shop/whatsapp';

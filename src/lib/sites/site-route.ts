@@ -6,7 +6,7 @@
  */
 import { FEED_FILES, shopFeedPath, type FeedKind } from '@/lib/feeds/urls';
 import { LEGAL_KINDS, type LegalKind } from '@/lib/shop/legal';
-import { normalizePath } from '@/lib/routing/routes';
+import { normalizePath } from '@/lib/paths';
 
 export type SiteRoute =
   | { kind: 'robots' }

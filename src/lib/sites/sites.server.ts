@@ -3,7 +3,7 @@
  * settings, delete, publish, and the builder's progress on the dashboard.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { ModuleProgress } from '@/lib/modules';
+import type { ModuleProgress } from '@/lib/progress';
 import { cleanPageData, allBlocks } from '@/lib/sites/blocks.server';
 import {
   seoSchema,

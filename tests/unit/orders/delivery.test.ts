@@ -5,9 +5,9 @@ import {
   formatDays,
   NO_DELIVERY,
   type DeliverySettings,
-} from '@/lib/checkout/delivery';
-import { deliveryFormInput, deliveryFormRows } from '@/lib/checkout/delivery-form';
-import { chooseDelivery, quoteFor, rateTable } from '@/lib/checkout/delivery-quote';
+} from '@/lib/shop/delivery';
+import { deliveryFormInput, deliveryFormRows } from '@/lib/shop/delivery-form';
+import { chooseDelivery, quoteFor, rateTable } from '@/lib/shop/delivery-quote';
 
 const SETTINGS: DeliverySettings = {
   rest: { price: 6990, days: { min: 3, max: 5 } },

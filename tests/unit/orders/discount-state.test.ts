@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountCreateSchema, discountState } from '@/lib/checkout/discounts';
+import { discountCreateSchema, discountState } from '@/lib/shop/discounts';
 
 const now = Date.parse('2026-11-26T12:00:00Z');
 const code = { active: true, starts_at: null, ends_at: null, uses: 0, max_uses: null };

@@ -1,7 +1,8 @@
 /** Both parts of every order mail read the same lines, and they add up to the total. */
 import { describe, expect, it } from 'vitest';
 import { orderMails, statusMail } from '@/lib/orders/mails.server';
-import type { OrderView, ShopCheckout } from '@/lib/orders/view.server';
+import type { OrderView } from '@/lib/orders/view.server';
+import type { ShopCheckout } from '@/lib/shop/shop-checkout.server';
 import { parseClp } from '@/lib/money';
 
 const order = {

@@ -1,6 +1,6 @@
 /** When a lapsed order's buyer may be asked to finish their purchase (issue 51). */
 import { describe, expect, it } from 'vitest';
-import { mayRecover, RECOVERY_SERVICE_HOURS } from '@/lib/checkout/recovery';
+import { mayRecover, RECOVERY_SERVICE_HOURS } from '@/lib/orders/recovery';
 
 const now = new Date('2026-11-28T12:00:00Z');
 const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);

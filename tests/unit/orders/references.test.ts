@@ -1,7 +1,7 @@
 /** A payment's reference at its provider, and the order it names (`providers/provider.ts`). */
 import { describe, expect, it } from 'vitest';
 import { numberOfReference, orderReference } from '@/lib/payments/provider';
-import { HAND_PAID_METHODS, paidByProvider } from '@/lib/orders/schemas';
+import { HAND_PAID_METHODS, paidByProvider } from '@/lib/shop/payment-methods';
 
 describe('payment references', () => {
   it.each([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { noRetractoLine, retractoNotice, retractoState } from '@/lib/orders/retracto';
+import { retractoNotice, retractoState } from '@/lib/orders/retracto';
+import { noRetractoLine } from '@/lib/shop/no-retracto';
 
 const line = { no_retracto: null };
 const delivered = (at: string) => [

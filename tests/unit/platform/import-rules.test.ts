@@ -2,11 +2,13 @@
  * The house rule, read off the import graph: the feature decides the folder, the file's
  * suffix decides where its code runs (docs/design.md §3). Fails on an island reaching server code,
  * a pure file importing a `.server.ts` or `.client.ts`, a relative chain out of its folder,
- * a way into a folder around its `index.ts`, or an import cycle.
+ * a way into a folder around its `index.ts`, an import cycle, or a feature importing one above it
+ * (the declared order is `tests/support/feature-direction.ts`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { directionBreaks, FEATURE_ORDER, type LibEdge } from '../../support/feature-direction';
 
 const SRC = path.resolve('src');
 const EXTENSIONS = ['', '.ts', '.tsx', '.astro', '.mjs', '/index.ts'];
@@ -174,5 +176,67 @@ describe('import rules', () => {
     };
     for (const file of files) if (!state.has(file)) visit(file);
     expect(cycles).toEqual([]);
+  });
+
+  it('a feature imports only the features below it, types included (docs/architecture.md)', () => {
+    const lib = path.join(SRC, 'lib');
+    const edges: LibEdge[] = files
+      .filter((f) => f.startsWith(lib + path.sep))
+      .flatMap((f) =>
+        [...graph.get(f)!.server, ...graph.get(f)!.browser].flatMap((e) =>
+          e.to !== null && e.to.startsWith(lib + path.sep)
+            ? [{ from: path.relative(lib, f), to: path.relative(lib, e.to) }]
+            : [],
+        ),
+      );
+    expect(edges.length).toBeGreaterThan(1000);
+    expect(directionBreaks(edges)).toEqual([]);
+    const folders = fs
+      .readdirSync(lib, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && e.name !== 'server')
+      .map((e) => e.name);
+    expect(folders.filter((f) => !(FEATURE_ORDER as readonly string[]).includes(f))).toEqual([]);
+  });
+
+  it('the direction check fails on a lower feature importing a higher one (a test of the test)', () => {
+    const ok: LibEdge[] = [
+      { from: 'checkout/placing.server.ts', to: 'orders/stock.server.ts' },
+      { from: 'orders/book.server.ts', to: 'money.ts' },
+      { from: 'jobs.server.ts', to: 'invoicing/emit.server.ts' },
+    ];
+    expect(directionBreaks(ok)).toEqual([]);
+    expect(
+      directionBreaks([
+        ...ok,
+        { from: 'payments/settle.server.ts', to: 'invoicing/emit.server.ts' },
+      ]),
+    ).toEqual([
+      'payments/settle.server.ts → invoicing/emit.server.ts: payments is below invoicing',
+    ]);
+    // Through a shared file at the top: it counts as its importer's.
+    expect(
+      directionBreaks([
+        { from: 'shared.ts', to: 'customers/urls.ts' },
+        { from: 'shop/page.ts', to: 'shared.ts' },
+      ]),
+    ).toEqual(['shop/page.ts → shared.ts → customers: shop is below customers']);
+    expect(
+      directionBreaks([{ from: 'orders/view.server.ts', to: 'order-effects.server.ts' }]),
+    ).toEqual(['orders/view.server.ts → order-effects.server.ts: a composition root']);
+    expect(directionBreaks([{ from: 'couriers/quote.ts', to: 'orders/schemas.ts' }])).toEqual([
+      'couriers: not in the declared order',
+    ]);
+  });
+
+  it('payments say what happened and send nothing: no mail and no invoicing module', () => {
+    const bad = files
+      .filter((f) => rel(f).startsWith('src/lib/payments/'))
+      .flatMap((f) =>
+        graph
+          .get(f)!
+          .server.filter((e) => /mail|invoicing\//.test(e.to === null ? '' : rel(e.to)))
+          .map((e) => `${rel(f)} → ${e.spec}`),
+      );
+    expect(bad).toEqual([]);
   });
 });

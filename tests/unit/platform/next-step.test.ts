@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextStep, stagesDone, type JourneyFacts } from '@/lib/next-step';
+import { nextStep, stagesDone, type JourneyFacts } from '@/lib/journey/next-step';
 
 const none = { started: false, finished: false };
 const done = { started: true, finished: true };

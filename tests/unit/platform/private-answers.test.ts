@@ -19,7 +19,7 @@ import { tags } from '@/lib/server/cache/tags';
 import { openDatabase, type DbHandle } from '@/lib/server/db/client';
 import { canvases, users } from '@/lib/server/db/schema';
 import { keepPrivateAnswersWith } from '@/lib/server/private-answers/middleware';
-import { dashboardParts } from '@/lib/modules.server';
+import { dashboardParts } from '@/lib/journey/progress.server';
 
 vi.mock('astro:content', () => ({ getCollection: async () => [] }));
 

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, getTableName } from 'drizzle-orm';
-import { deleteAccount } from '@/lib/accounts/delete-account.server';
+import { deleteAccount } from '@/lib/account-deletion.server';
 import { exportUserData } from '@/lib/accounts/export.server';
 import { hashPassword } from '@/lib/accounts/passwords.server';
 import { PERSONAL_DATA } from '@/lib/privacy/registry.server';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAIN_DOMAINS } from '@/lib/server/config';
-import { hostnameOf, NO_SITE, resolveSite } from '@/lib/routing/hosts';
+import { hostnameOf, NO_SITE, resolveSite } from '@/lib/hosts';
 
 describe('resolveSite (docs/spec.md §7)', () => {
   it.each([

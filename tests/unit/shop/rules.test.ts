@@ -11,7 +11,7 @@ import {
   productPatchSchema,
   storePatchSchema,
 } from '@/lib/shop/schemas';
-import { slugify, uniqueSlug } from '@/lib/shop/slug';
+import { slugify, uniqueSlug } from '@/lib/slug';
 import { stockLabel } from '@/lib/shop/stock';
 import { mediaPath, shopProductPath } from '@/lib/shop/urls';
 import { productWhatsappText, whatsappLink } from '@/lib/shop/whatsapp';

@@ -4,7 +4,7 @@
  */
 import { activityName } from '@/lib/chile/activities.server';
 import { formatDate } from '@/lib/dates';
-import { slugify } from '@/lib/shop/slug';
+import { slugify } from '@/lib/slug';
 import type { BusinessType } from '@/lib/formation/business-type';
 import { dataSheet } from '@/lib/formation/documents/data-sheet';
 import { renderPdf } from '@/lib/formation/documents/pdf.server';

@@ -263,7 +263,7 @@ export const stores = pgTable('stores', {
   transferDetails: text('transfer_details').notNull().default(''),
   /** The seller's own terms, privacy and returns texts (`shop/legal.ts`); missing: the template. */
   legal: jsonb('legal').notNull().default({}),
-  /** Rates by zone, free-shipping threshold and pickup points (`checkout/delivery.ts`). */
+  /** Rates by zone, free-shipping threshold and pickup points (`shop/delivery.ts`). */
   delivery: jsonb('delivery').notNull().default({}),
   /** How long an unpaid transfer or WhatsApp order keeps its stock, in hours. */
   holdHours: integer('hold_hours').notNull().default(24),

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
-import { correctCompany } from '@/lib/formation/corrections.server';
+import { correctCompany } from '@/lib/backoffice/corrections.server';
 import { correctionSchema } from '@/lib/formation/corrections';
 import { idParam } from '@/lib/server/http/params';
 import { COMPANY_NOT_FOUND, getCompany } from '@/lib/formation/companies.server';

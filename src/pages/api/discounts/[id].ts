@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { discountPatchSchema } from '@/lib/checkout/discounts';
+import { discountPatchSchema } from '@/lib/shop/discounts';
 import {
   deleteDiscount,
   DISCOUNT_NOT_FOUND,
   getDiscount,
   updateDiscount,
-} from '@/lib/checkout/discounts.server';
+} from '@/lib/shop/discounts.server';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { discountCreateSchema } from '@/lib/checkout/discounts';
-import { createDiscount, listDiscounts } from '@/lib/checkout/discounts.server';
+import { discountCreateSchema } from '@/lib/shop/discounts';
+import { createDiscount, listDiscounts } from '@/lib/shop/discounts.server';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';

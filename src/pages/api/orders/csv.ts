@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { csvStream } from '@/lib/csv';
 import { chileDay } from '@/lib/dates';
+import { undocumented } from '@/lib/invoicing/undocumented.server';
 import { listOrders, orderFilterOf } from '@/lib/orders/book.server';
 import { ORDER_CSV_HEAD, orderCsvRows } from '@/lib/orders/order-csv';
 import { getDb } from '@/lib/server/db/client';
@@ -17,7 +18,7 @@ export const GET: APIRoute = async ({ locals, url }) => {
   const filter = orderFilterOf(url.searchParams);
   const db = await getDb();
   const body = csvStream(ORDER_CSV_HEAD, async (n) =>
-    orderCsvRows((await listOrders(db, user.id, filter, n + 1, BATCH)).results),
+    orderCsvRows((await listOrders(db, user.id, filter, n + 1, BATCH, undocumented)).results),
   );
   return downloadResponse(body, `ordenes-${chileDay()}.csv`);
 };

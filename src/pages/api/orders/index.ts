@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { createdOrderBody } from '@/lib/checkout/order-api.server';
 import { createOrder } from '@/lib/checkout/placing.server';
+import { undocumented } from '@/lib/invoicing/undocumented.server';
 import { listOrders, orderFilterOf } from '@/lib/orders/book.server';
 import { orderCreateSchema } from '@/lib/orders/schemas';
 import { getDb } from '@/lib/server/db/client';
@@ -17,7 +18,9 @@ export const GET: APIRoute = async ({ locals, url }) => {
   const filter = orderFilterOf(url.searchParams);
   const db = await getDb();
   return json(
-    await paginated(url, (page, pageSize) => listOrders(db, user.id, filter, page, pageSize)),
+    await paginated(url, (page, pageSize) =>
+      listOrders(db, user.id, filter, page, pageSize, undocumented),
+    ),
   );
 };
 

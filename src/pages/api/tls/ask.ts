@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { NO_SITE, resolveSite } from '@/lib/routing/hosts';
+import { NO_SITE, resolveSite } from '@/lib/hosts';
 import { siteForHost } from '@/lib/sites/published.server';
 import { mainDomains } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db/client';

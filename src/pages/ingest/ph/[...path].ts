@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { jsonError } from '@/lib/server/http/errors';
 import { posthogSettings } from '@/lib/server/config';
 import { log } from '@/lib/server/log';
-import { analyticsConsentOf } from '@/lib/privacy/consent.server';
+import { analyticsConsentOf } from '@/lib/accounts/consent.server';
 
 /** Largest analytics batch forwarded. */
 const MAX_BYTES = 1_000_000;

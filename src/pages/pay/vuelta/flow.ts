@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { paymentNotFound } from '@/lib/payments/not-found';
 import { orderByReference } from '@/lib/payments/confirm.server';
 import { referenceOf } from '@/lib/payments/reference';
-import { askOnReturn, seeOther, toReceipt } from '@/lib/payments/return.server';
+import { askOnReturn, seeOther, toReceipt } from '@/lib/checkout/return.server';
 import { PAY_PATHS } from '@/lib/orders/urls';
 import { orderIdByReceipt } from '@/lib/orders/view.server';
 import { getDb } from '@/lib/server/db/client';

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { paymentNotFound } from '@/lib/payments/not-found';
 import { orderByReference } from '@/lib/payments/confirm.server';
 import { referenceOf } from '@/lib/payments/reference';
-import { askOnReturn, toReceipt } from '@/lib/payments/return.server';
+import { askOnReturn, toReceipt } from '@/lib/checkout/return.server';
 import { getDb } from '@/lib/server/db/client';
 
 /**

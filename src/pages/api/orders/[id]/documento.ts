@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { recordByHand } from '@/lib/invoicing/by-hand.server';
-import { documentKindOf, taxDocumentPdf } from '@/lib/invoicing/documents.server';
+import { documentKindOf, sellerDocuments, taxDocumentPdf } from '@/lib/invoicing/documents.server';
+import { noExtras } from '@/lib/orders/view.server';
 import { recordFolioSchema } from '@/lib/invoicing/schemas';
 import { getOrder, ORDER_NOT_FOUND } from '@/lib/orders/book.server';
 import { getDb } from '@/lib/server/db/client';
@@ -16,7 +17,12 @@ import { pdfResponse } from '@/lib/server/http/pdf';
  */
 export const GET: APIRoute = async ({ locals, params, url }) => {
   const db = await getDb();
-  const order = await getOrder(db, requireUser(locals).id, idParam(params.id, ORDER_NOT_FOUND));
+  const order = await getOrder(
+    db,
+    requireUser(locals).id,
+    idParam(params.id, ORDER_NOT_FOUND),
+    noExtras,
+  );
   const kind = documentKindOf(url.searchParams.get('documento'));
   const pdf = await taxDocumentPdf(db, order.id, kind);
   if (!pdf) throw new HttpError(404, 'Esta orden aún no tiene su documento emitido.');
@@ -33,7 +39,7 @@ export const POST: APIRoute = async ({ locals, params, request }) => {
   const id = idParam(params.id, ORDER_NOT_FOUND);
   const { folio } = await readBody(request, recordFolioSchema);
   await recordByHand(db, sellerId, id, folio);
-  return json((await getOrder(db, sellerId, id)).tax_document, { status: 201 });
+  return json((await getOrder(db, sellerId, id, sellerDocuments)).tax_document, { status: 201 });
 };
 
 export const ALL = methodNotAllowed('GET', 'POST');

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getOrder, moveOrder, ORDER_NOT_FOUND } from '@/lib/orders/book.server';
+import { sellerDocuments } from '@/lib/invoicing/documents.server';
 import { orderPatchSchema } from '@/lib/orders/schemas';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
@@ -8,7 +9,14 @@ import { idParam } from '@/lib/server/http/params';
 
 /** `GET /api/orders/{id}/` → the order; 404 for another seller's. */
 export const GET: APIRoute = async ({ locals, params }) =>
-  json(await getOrder(await getDb(), requireUser(locals).id, idParam(params.id, ORDER_NOT_FOUND)));
+  json(
+    await getOrder(
+      await getDb(),
+      requireUser(locals).id,
+      idParam(params.id, ORDER_NOT_FOUND),
+      sellerDocuments,
+    ),
+  );
 
 /**
  * `PATCH …` {status, version?, note?, tracking_number?, carrier?}: one step along pagado →
@@ -19,7 +27,7 @@ export const PATCH: APIRoute = async ({ locals, params, request }) => {
   const user = requireUser(locals);
   const id = idParam(params.id, ORDER_NOT_FOUND);
   const move = await readBody(request, orderPatchSchema);
-  return json(await moveOrder(await getDb(), user.id, id, move));
+  return json(await moveOrder(await getDb(), user.id, id, move, sellerDocuments));
 };
 
 export const ALL = methodNotAllowed('GET', 'PATCH');

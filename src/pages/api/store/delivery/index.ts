@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { deliverySettingsSchema } from '@/lib/checkout/delivery';
-import { getDelivery, saveDelivery } from '@/lib/checkout/delivery.server';
+import { deliverySettingsSchema } from '@/lib/shop/delivery';
+import { getDelivery, saveDelivery } from '@/lib/shop/delivery.server';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { deleteAccountSchema, profileSchema } from '@/lib/accounts/schemas';
-import { deleteAccount } from '@/lib/accounts/delete-account.server';
+import { deleteAccount } from '@/lib/account-deletion.server';
 import { clearSessionCookie } from '@/lib/accounts/session-cookie.server';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
@@ -27,7 +27,7 @@ export const PATCH: APIRoute = async ({ locals, request }) => {
 
 /**
  * `DELETE /api/users/me/` {password} (an account without one: {email}) → 204: the account is
- * deleted for good (`accounts/delete-account.server.ts`); every session of it ends.
+ * deleted for good (`account-deletion.server.ts`); every session of it ends.
  */
 export const DELETE: APIRoute = async ({ locals, request, cookies, url }) => {
   const user = requireUser(locals);

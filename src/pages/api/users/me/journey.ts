@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
 import { json, methodNotAllowed } from '@/lib/server/http/json';
-import { journeyView } from '@/lib/modules.server';
+import { journeyView } from '@/lib/journey/progress.server';
 
 /**
  * `GET /api/users/me/journey/` → `{next, providers, selling, lesson}`: the dashboard's path as its

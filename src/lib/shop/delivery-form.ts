@@ -3,7 +3,7 @@
  * `comunas.2.comuna`, `pickup_points.0.name`), so the schema's errors land on the right input.
  */
 import { amountFieldValue } from '@/lib/money';
-import { daysFieldValue, type DeliverySettings, type Rate } from '@/lib/checkout/delivery';
+import { daysFieldValue, type DeliverySettings, type Rate } from '@/lib/shop/delivery';
 
 type Row = Record<string, string>;
 /** The `/despacho` form's values, as typed: what a refused post shows again. */

@@ -11,7 +11,7 @@ import {
   type DaysRange,
   type DeliverySettings,
   type PickupPoint,
-} from '@/lib/checkout/delivery';
+} from '@/lib/shop/delivery';
 
 export type Quote =
   | { ok: true; price: number; days: DaysRange | null; free: boolean; zone: string }

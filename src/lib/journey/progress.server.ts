@@ -5,9 +5,8 @@
  */
 import { shopIdentifiedPart, shopSellsAsPart } from '@/lib/shop/seller-identity.server';
 import type { Db } from '@/lib/server/db/client';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { readParts, type JsonPart, type PartValues } from '@/lib/server/db/queries';
-import { perDatabase } from '@/lib/server/db/prepared';
 import { dashboardVersions } from '@/lib/server/db/schema';
 import { privateAnswers } from '@/lib/server/private-answers';
 import { canvasProgressPart } from '@/lib/canvas/canvases.server';
@@ -19,8 +18,9 @@ import { lessonsModuleFrom, lessonsSummaryPart } from '@/lib/lessons/lessons.ser
 import { siteProgressPart } from '@/lib/sites/sites.server';
 import { undocumentedPart } from '@/lib/invoicing/undocumented.server';
 import { taxStartPart } from '@/lib/formation/tax-start.server';
-import { MODULES, type ModuleKey, type ModuleProgress, type UserProgress } from '@/lib/modules';
-import { nextStep, stagesDone } from '@/lib/next-step';
+import { MODULES, type ModuleKey, type UserProgress } from '@/lib/journey/modules';
+import { type ModuleProgress } from '@/lib/progress';
+import { nextStep, stagesDone } from '@/lib/journey/next-step';
 import { nextLessonOf, type JourneyView } from '@/lib/journey/journey';
 import { lessonPath } from '@/lib/lessons/urls';
 import { cardAccountsPart } from '@/lib/shop/offered.server';
@@ -167,24 +167,4 @@ function dashboardVersionPart(userId: number): JsonPart<number> {
       ${dashboardVersions.userId} = ${userId}`,
     read: (version: number | string) => Number(version),
   };
-}
-
-/** The version statement: it runs on every visit to the dashboard. */
-const versionStatement = perDatabase((db) =>
-  db
-    .select({ version: dashboardVersions.version })
-    .from(dashboardVersions)
-    .where(eq(dashboardVersions.userId, sql.placeholder('userId')))
-    .prepare('dashboard_version'),
-);
-
-/**
- * The version alone: what a request pays when the dashboard it would render is already kept.
- * From memory while no write has moved it since it was read (`server/private-answers`).
- */
-export function dashboardVersion(db: Db, userId: number): Promise<number> {
-  return privateAnswers.dashboardVersion(userId, async () => {
-    const [row] = await versionStatement(db).execute({ userId });
-    return row?.version ?? 0;
-  });
 }

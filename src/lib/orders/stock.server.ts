@@ -4,14 +4,23 @@
  * cancelled, rejected or left unpaid.
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { returnDiscountUse } from '@/lib/checkout/discounts.server';
-import type { PricedLine } from '@/lib/checkout/pricing.server';
+import { returnDiscountUse } from '@/lib/shop/discounts.server';
 import { cache } from '@/lib/server/cache/provider';
 import { tags } from '@/lib/server/cache/tags';
 import type { Tx } from '@/lib/server/db/versioned';
 import { orderItems, orders, products, productVariants } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
 import { plural } from '@/lib/plural';
+
+/** A line as stock reads it: which product or variant, how many, and its name for a refusal. */
+export interface StockLine {
+  product: number;
+  variant: number | null;
+  name: string;
+  quantity: number;
+  /** Its stock when priced; null: not counted, so nothing to take. */
+  stock: number | null;
+}
 
 /** One key per product and variant: what stock is counted in. */
 export const lineKey = (line: { product: number; variant: number | null }) =>
@@ -21,7 +30,7 @@ export const lineKey = (line: { product: number; variant: number | null }) =>
  * Takes `lines` from stock in one statement per product; a product without enough left aborts the
  * transaction with a 409. Returns what is left of each product with a stock.
  */
-export async function takeStock(tx: Tx, lines: PricedLine[]): Promise<Map<string, number>> {
+export async function takeStock(tx: Tx, lines: StockLine[]): Promise<Map<string, number>> {
   const left = new Map<string, number>();
   for (const line of [...lines].sort((a, b) => a.product - b.product)) {
     if (line.variant !== null) {
@@ -57,7 +66,7 @@ export async function takeStock(tx: Tx, lines: PricedLine[]): Promise<Map<string
 }
 
 /** A 409 saying how many of `line` are left. */
-function soldOut(line: PricedLine, remaining: number): HttpError {
+function soldOut(line: StockLine, remaining: number): HttpError {
   const message =
     remaining <= 0
       ? `«${line.name}» se agotó mientras comprabas.`
@@ -77,7 +86,7 @@ function soldOut(line: PricedLine, remaining: number): HttpError {
  * null for a variant without a limit. The product's row is locked first, so a seller's edit of
  * the options waits for the order.
  */
-async function takeVariantStock(tx: Tx, line: PricedLine): Promise<number | null> {
+async function takeVariantStock(tx: Tx, line: StockLine): Promise<number | null> {
   await tx
     .select({ id: products.id })
     .from(products)
@@ -114,7 +123,7 @@ async function takeVariantStock(tx: Tx, line: PricedLine): Promise<number | null
  */
 export async function checkHoldShare(
   tx: Tx,
-  lines: PricedLine[],
+  lines: StockLine[],
   left: Map<string, number>,
   holder: { sellerId: number; email: string; address: string | null },
   sharePercent: number,

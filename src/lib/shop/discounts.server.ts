@@ -13,7 +13,7 @@ import {
   type DiscountPatch,
   type DiscountRule,
   type DiscountState,
-} from '@/lib/checkout/discounts';
+} from '@/lib/shop/discounts';
 import type { Db } from '@/lib/server/db/client';
 import { isUniqueViolation } from '@/lib/server/db/errors';
 import { saveVersioned, type Tx } from '@/lib/server/db/versioned';

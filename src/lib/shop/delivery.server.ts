@@ -3,7 +3,7 @@
  * store's row, so they share its version with the other settings.
  */
 import { eq } from 'drizzle-orm';
-import { deliveryOf, type DeliveryInput, type DeliverySettings } from '@/lib/checkout/delivery';
+import { deliveryOf, type DeliveryInput, type DeliverySettings } from '@/lib/shop/delivery';
 import type { Db } from '@/lib/server/db/client';
 import { saveVersioned } from '@/lib/server/db/versioned';
 import { stores } from '@/lib/server/db/schema';

@@ -4,7 +4,7 @@
  * for the seller come first at any stage. Pure: the dashboard reads it from its one statement.
  */
 import { prose } from '@/lib/prose';
-import type { ModuleProgress } from '@/lib/modules';
+import type { ModuleProgress } from '@/lib/progress';
 import { CUSTOMER_PATHS } from '@/lib/customers/urls';
 import { FIGURE_PATHS } from '@/lib/figures/urls';
 import { ORDER_PATHS } from '@/lib/orders/urls';

@@ -3,6 +3,7 @@
  * landing page and the progress API all read it, so releasing a module is flipping its
  * `available` flag here (and giving it a progress part in `modules.server.ts`).
  */
+import type { ModuleProgress } from '@/lib/progress';
 import { ORDER_PATHS } from '@/lib/orders/urls';
 import { prose } from '@/lib/prose';
 
@@ -103,15 +104,6 @@ export type ModuleKey = ProductModule['key'];
 
 /** The progress keys, in journey order. */
 export const MODULES: readonly ModuleKey[] = MODULE_LIST.map((m) => m.key);
-
-export interface ModuleProgress {
-  started: boolean;
-  finished: boolean;
-  /** A line for the dashboard card: counts so far and the next step. */
-  detail?: string;
-  /** Where "resume" goes when it is not the module's home (the company just sent, the draft). */
-  href?: string;
-}
 
 export interface UserProgress {
   modules: Record<ModuleKey, ModuleProgress>;
