@@ -1,4 +1,4 @@
-/** Placing an order: the buyer's items at the server's prices, stock taken, the mails sent. */
+/** Placing an order, as named steps: price, reserve the stock with the order, open the payment. */
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { formatClp } from '@/lib/money';
@@ -20,7 +20,7 @@ import { SHOP_NOT_IDENTIFIED } from '@/lib/shop/legal-entity';
 import { HttpError } from '@/lib/server/http/errors';
 
 import { enqueueOrderMails } from '@/lib/orders/order-mails.server';
-import { priceItems } from '@/lib/checkout/pricing.server';
+import { priceItems, type PricedLine } from '@/lib/checkout/pricing.server';
 import { checkHoldShare, stockChanged, takeStock } from '@/lib/orders/stock.server';
 import {
   type OrderRow,
@@ -59,29 +59,59 @@ export interface CreatedOrder {
   whatsappUrl?: string;
 }
 
-/**
- * Creates an order. `origin`: where the buyer is (a site's origin or the app's), for the receipt
- * link and Webpay's return. `hostSiteId`: the site whose host took the order, if any (then the
- * items must be its seller's).
- */
+/** What `createOrder` is told beyond the buyer's input. */
+export interface PlacingContext {
+  /** Where the buyer is (a site's origin or the app's), for the receipt link and Webpay's return. */
+  origin?: string;
+  /** The site whose host took the order, if any (then the items must be its seller's). */
+  hostSiteId?: number | null;
+  clientIp?: string;
+  /** The delivery price the checkout showed (null: none shown); the API shows none. */
+  quotedDelivery?: number | null;
+  /**
+   * An order the seller takes (`manual.server.ts`): no rate limit or hold share (those guard
+   * against buyers), any method, and the delivery at `deliveryPrice` when the seller set one.
+   */
+  bySeller?: { deliveryPrice?: number; note?: string | null };
+}
 
+/**
+ * Places an order in three named steps: `price` (the lines at the server's prices, the code, the
+ * delivery, refusals before anything is written), `reserve` (stock taken and the order written in
+ * one transaction) and `openPayment` (the provider's payment started after the commit).
+ */
 export async function createOrder(
   db: Db,
   input: OrderCreateInput,
-  context: {
-    origin?: string;
-    hostSiteId?: number | null;
-    clientIp?: string;
-    /** The delivery price the checkout showed (null: none shown); the API shows none. */
-    quotedDelivery?: number | null;
-    /**
-     * An order the seller takes (`manual.server.ts`): no rate limit or hold share (those guard
-     * against buyers), any method, and the delivery at `deliveryPrice` when the seller set one.
-     */
-    bySeller?: { deliveryPrice?: number; note?: string | null };
-  } = {},
+  context: PlacingContext = {},
 ): Promise<CreatedOrder> {
   if (!context.bySeller) await hit(db, orderRate(), context.clientIp ?? 'unknown');
+  const priced = await price(db, input, context);
+  const row = await reserve(db, input, context, priced);
+  await stockChanged(
+    priced.sellerId,
+    priced.lines.filter((l) => l.stock !== null).map((l) => l.product),
+  );
+  return openPayment(db, input, row, priced);
+}
+
+/** An order reckoned and allowed, before anything is written. */
+interface Priced {
+  sellerId: number;
+  lines: PricedLine[];
+  siteId: number | null;
+  origin: string;
+  shop: ShopCheckout;
+  subtotal: number;
+  total: number;
+  discount: { id: number; code: string; amount: number } | null;
+  delivery: Extract<ReturnType<typeof chooseDelivery>, { ok: true }>;
+  deliveryPrice: number;
+  holdMs: number;
+}
+
+/** Step 1: the order as the checkout page showed it, made again from the stored prices. */
+async function price(db: Db, input: OrderCreateInput, context: PlacingContext): Promise<Priced> {
   const { sellerId, lines } = await priceItems(db, input.items);
   const siteId = input.site ?? context.hostSiteId ?? null;
   let siteWhatsapp: string | null = null;
@@ -101,12 +131,10 @@ export async function createOrder(
     throw new HttpError(400, 'Esta tienda no recibe ese medio de pago.', {
       errors: { payment_method: ['Esta tienda no recibe ese medio de pago.'] },
     });
-  // The reckoning the checkout page showed, made again from the stored prices.
   const priced = await priceOrder(db, sellerId, shop.delivery, lines, {
     code: input.discount_code,
     comuna: input.delivery.comuna,
   });
-  const { subtotal, code: discount } = priced;
   if (priced.discount && !priced.discount.ok)
     throw new HttpError(400, priced.discount.message, {
       errors: { discount_code: [priced.discount.message] },
@@ -137,16 +165,43 @@ export async function createOrder(
     throw new HttpError(400, `El total no puede pasar de ${formatClp(MAX_TOTAL)}.`, {
       errors: { items: [`El total no puede pasar de ${formatClp(MAX_TOTAL)}.`] },
     });
-  const holder = context.clientIp ? holderOf(context.clientIp) : null;
-  const byProvider = paidByProvider(input.payment_method);
   const holdMs = paidByProvider(input.payment_method)
     ? cardHoldMs(input.payment_method)
     : (orderHoldHours() ?? shop.holdHours) * 3_600_000;
+  const code = priced.code;
+  return {
+    sellerId,
+    lines,
+    siteId,
+    origin,
+    shop,
+    subtotal: priced.subtotal,
+    total,
+    discount:
+      code && discountAmount ? { id: code.id, code: code.code, amount: discountAmount } : null,
+    delivery,
+    deliveryPrice,
+    holdMs,
+  };
+}
 
-  let row: OrderRow | undefined;
-  for (let attempt = 0; !row; attempt++) {
+/**
+ * Step 2: stock taken and the order written in one transaction, with its discount use, its lines
+ * and, unless a provider is to be paid first, its mails. Two orders that draw the same number
+ * (1 in 850 billion) draw again.
+ */
+async function reserve(
+  db: Db,
+  input: OrderCreateInput,
+  context: PlacingContext,
+  priced: Priced,
+): Promise<OrderRow> {
+  const { sellerId, lines, shop, delivery, discount } = priced;
+  const holder = context.clientIp ? holderOf(context.clientIp) : null;
+  const byProvider = paidByProvider(input.payment_method);
+  for (let attempt = 0; ; attempt++) {
     try {
-      row = await db.transaction(async (tx) => {
+      return await db.transaction(async (tx) => {
         const left = await takeStock(tx, lines);
         if (!byProvider && !context.bySeller)
           await checkHoldShare(
@@ -160,7 +215,7 @@ export async function createOrder(
           .insert(orders)
           .values({
             sellerId,
-            siteId,
+            siteId: priced.siteId,
             number: formatOrderNumber(randomBytes(8)),
             status: 'pendiente_pago',
             paymentMethod: input.payment_method,
@@ -170,7 +225,7 @@ export async function createOrder(
             deliveryMethod: input.delivery.method,
             deliveryAddress: input.delivery.method === 'despacho' ? input.delivery.address! : null,
             deliveryComuna: delivery.comuna,
-            deliveryPrice,
+            deliveryPrice: priced.deliveryPrice,
             deliveryEstimate: delivery.estimate,
             pickupPoint: delivery.pickupPoint,
             notes: input.notes || null,
@@ -179,18 +234,17 @@ export async function createOrder(
             invoice: input.invoice ?? null,
             soldBy: shop.legal,
             holder,
-            discountCode: discount && discountAmount ? discount.code : null,
-            discountAmount,
-            subtotal,
-            total,
+            discountCode: discount?.code ?? null,
+            discountAmount: discount?.amount ?? 0,
+            subtotal: priced.subtotal,
+            total: priced.total,
             receiptToken: randomBytes(24).toString('base64url'),
-            expiresAt: new Date(Date.now() + holdMs),
-            origin,
+            expiresAt: new Date(Date.now() + priced.holdMs),
+            origin: priced.origin,
             webpayState: input.payment_method === 'webpay' ? 'created' : null,
           })
           .returning();
-        if (discount && discountAmount)
-          await takeDiscountUse(tx, discount.id, inserted!.id, input.buyer.email);
+        if (discount) await takeDiscountUse(tx, discount.id, inserted!.id, input.buyer.email);
         await tx.insert(orderItems).values(
           lines.map((l) => ({
             orderId: inserted!.id,
@@ -209,17 +263,20 @@ export async function createOrder(
         return inserted!;
       });
     } catch (error) {
-      // Two orders drew the same number (1 in 850 billion): draw again.
       if (attempt < 2 && isUniqueViolation(error)) continue;
       throw error;
     }
   }
-  await stockChanged(
-    sellerId,
-    lines.filter((l) => l.stock !== null).map((l) => l.product),
-  );
-  const items = (await itemsOf(db, [row.id])).get(row.id)!;
+}
 
+/** Step 3, after the commit: the provider's payment started, or the WhatsApp link for the chat. */
+async function openPayment(
+  db: Db,
+  input: OrderCreateInput,
+  row: OrderRow,
+  { shop, origin, holdMs }: Priced,
+): Promise<CreatedOrder> {
+  const items = (await itemsOf(db, [row.id])).get(row.id)!;
   if (input.payment_method === 'webpay') {
     const started = await startWebpayPayment(db, row, origin);
     return {
