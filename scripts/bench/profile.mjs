@@ -2,7 +2,8 @@
 // taken over the inspector so that it covers the load alone (not the start or the seeding).
 // Prints the functions with the most self time and writes the .cpuprofile (Chromium's DevTools
 // opens it). The app is seeded as the bench seeds it; `{product}` in the path is its product's id.
-// PROFILE_SECONDS (default 8) and PROFILE_HEADERS (JSON) set the run.
+// PROFILE_SECONDS (default 8) and PROFILE_HEADERS (JSON; `{token}` in a value is the seeded
+// seller's token, as in `{"Authorization":"Token {token}"}`) set the run.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,10 @@ const app = await startApp(
 try {
   const seed = await seedPages(apiClient(`http://127.0.0.1:${port}`));
   const url = `http://127.0.0.1:${port}${template.replace('{product}', seed.product.id)}`;
-  const request = { headers: { ...(host ? { Host: host } : {}), ...extraHeaders } };
+  const headers = Object.fromEntries(
+    Object.entries(extraHeaders).map(([name, value]) => [name, String(value).replace('{token}', seed.token)]),
+  );
+  const request = { headers: { ...(host ? { Host: host } : {}), ...headers } };
   wrk(url, { ...request, duration: 2, connections: 50 }); // warm: JIT, caches
   const cdp = await inspector(inspectPort);
   await cdp('Profiler.enable');

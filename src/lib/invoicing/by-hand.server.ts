@@ -4,7 +4,7 @@
  * here (`recordByHand`), so the order, the figures and the monthly declaration know it. A document
  * the provider is emitting is never recorded over; a refused one may be.
  */
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { chileDay } from '@/lib/dates';
 import { DTE, DTE_LABELS, saleAmountsOf, type DteAmounts, type DteType } from '@/lib/invoicing/dte';
 import { TAX_DOCUMENT_EVENT } from '@/lib/orders/timeline.server';
@@ -13,13 +13,14 @@ import { idempotencyKeyOf } from '@/lib/invoicing/emit.server';
 import { saleTypeOf } from '@/lib/invoicing/sale-document';
 import { ORDER_NOT_FOUND } from '@/lib/orders/book.server';
 import type { InvoiceDetails } from '@/lib/orders/schemas';
+import { saleOf, type Sale } from '@/lib/orders/sale.server';
 import type { OrderView } from '@/lib/orders/view.server';
 import type { OrderDocuments } from '@/lib/invoicing/documents.server';
 import { formatRut } from '@/lib/rut';
 import type { LegalEntity } from '@/lib/shop/legal-entity';
 import { recordEvent } from '@/lib/orders/timeline.server';
 import type { Db } from '@/lib/server/db/client';
-import { orderItems, orders, taxDocuments } from '@/lib/server/db/schema';
+import { taxDocuments } from '@/lib/server/db/schema';
 import { HttpError } from '@/lib/server/http/errors';
 
 /** What the seller types in the SII's system for a paid order. */
@@ -49,17 +50,8 @@ interface PaidOrder {
   soldBy: LegalEntity | null;
 }
 
-/** The sheet of a paid order: its lines' exempt flags are the one thing read here. */
-async function sheetOf(db: Db, order: PaidOrder): Promise<SiiSheet> {
-  const items = await db
-    .select({
-      unitPrice: orderItems.unitPrice,
-      quantity: orderItems.quantity,
-      taxExempt: orderItems.taxExempt,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.id));
+/** The sheet of a paid order from its lines (`saleOf`): amounts, type and the day it was paid. */
+function sheetOf(order: PaidOrder, items: Sale['lines']): SiiSheet {
   const { exemptDiscount: _, ...amounts } = saleAmountsOf({ ...order, items });
   const type = saleTypeOf(amounts, order.invoice !== null);
   return {
@@ -91,15 +83,20 @@ export async function sheetToShow(
   if (!document && Date.now() - paidAt.getTime() < ON_ITS_WAY_MS) {
     if (await accountRow(db, sellerId)) return null;
   }
-  return sheetOf(db, {
-    id: order.id,
-    total: order.total,
-    deliveryPrice: order.delivery.price,
-    discountAmount: order.discount?.amount ?? 0,
-    invoice: order.invoice,
-    paidAt,
-    soldBy: order.sold_by,
-  });
+  const sale = await saleOf(db, order.id, sellerId);
+  if (!sale) return null;
+  return sheetOf(
+    {
+      id: order.id,
+      total: order.total,
+      deliveryPrice: order.delivery.price,
+      discountAmount: order.discount?.amount ?? 0,
+      invoice: order.invoice,
+      paidAt,
+      soldBy: order.sold_by,
+    },
+    sale.lines,
+  );
 }
 
 /**
@@ -112,19 +109,20 @@ export async function recordByHand(
   orderId: number,
   folio: number,
 ): Promise<{ type: DteType; folio: number }> {
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.sellerId, sellerId)));
-  if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
+  const sale = await saleOf(db, orderId, sellerId);
+  if (!sale) throw new HttpError(404, ORDER_NOT_FOUND);
+  const order = sale.row;
   if (!order.paidAt || order.status === 'cancelado')
     throw new HttpError(409, 'Solo una orden pagada y no cancelada lleva boleta.');
-  const sheet = await sheetOf(db, {
-    ...order,
-    invoice: (order.invoice as InvoiceDetails | null) ?? null,
-    paidAt: order.paidAt,
-    soldBy: (order.soldBy as LegalEntity | null) ?? null,
-  });
+  const sheet = sheetOf(
+    {
+      ...order,
+      invoice: (order.invoice as InvoiceDetails | null) ?? null,
+      paidAt: order.paidAt,
+      soldBy: (order.soldBy as LegalEntity | null) ?? null,
+    },
+    sale.lines,
+  );
   const values = {
     status: 'emitida',
     folio,

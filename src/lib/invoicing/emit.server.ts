@@ -21,10 +21,9 @@ import { InvoicingError, type InvoicingProvider } from '@/lib/invoicing/provider
 import type { OrderListener } from '@/lib/orders/events.server';
 import { orderRef } from '@/lib/orders/events.server';
 import { recordEvent } from '@/lib/orders/timeline.server';
-import { itemsOf, orderView } from '@/lib/orders/view.server';
-import { shopAtSale, shopCheckout } from '@/lib/shop/shop-checkout.server';
+import { saleOf, type Sale } from '@/lib/orders/sale.server';
 import type { Db } from '@/lib/server/db/handle';
-import { invoicingAccounts, orderItems, orders, taxDocuments } from '@/lib/server/db/schema';
+import { invoicingAccounts, taxDocuments } from '@/lib/server/db/schema';
 import { enqueueMail } from '@/lib/server/mail/outbox';
 import { enqueue, runSoon } from '@/lib/server/queue/queue';
 import { PermanentJobError, type JobHandler } from '@/lib/server/queue/worker';
@@ -75,8 +74,9 @@ export const idempotencyKeyOf = (sellerId: number, orderNumber: string, type: nu
 export const taxDocumentJob: JobHandler = async (handle, job) => {
   const { orderId } = job.payload as { orderId: number };
   const { db } = handle;
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw new PermanentJobError(`order ${orderId} no longer exists`);
+  const sale = await saleOf(db, orderId);
+  if (!sale) throw new PermanentJobError(`order ${orderId} no longer exists`);
+  const order = sale.row;
   // Never a document for an order not paid.
   if (!order.paidAt) return { skipped: 'not paid' };
   // Cancelled before its document went out. A try whose answer never came (a timeout) may have
@@ -96,17 +96,7 @@ export const taxDocumentJob: JobHandler = async (handle, job) => {
   const opened = providerOf(await accountRow(db, order.sellerId));
   // Without a provider the seller issues it at the SII (the order's page says what to type).
   if (!opened) return { skipped: 'no provider' };
-  const items = await db
-    .select({
-      name: orderItems.name,
-      variantName: orderItems.variantName,
-      unitPrice: orderItems.unitPrice,
-      quantity: orderItems.quantity,
-      taxExempt: orderItems.taxExempt,
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(orderItems.id);
+  const items = sale.lines;
   const issuer = opened.issuer ?? (await opened.provider.organization());
   const paidOn = chileDay(order.paidAt);
   let built;
@@ -118,7 +108,7 @@ export const taxDocumentJob: JobHandler = async (handle, job) => {
   const recorded = await emitAndRecord(
     db,
     opened.provider,
-    order,
+    sale,
     { ...built, date: paidOn },
     {
       issuer,
@@ -133,7 +123,7 @@ export const taxDocumentJob: JobHandler = async (handle, job) => {
 /** Who sold the order, as it was placed; null for one placed before the shop said so. */
 const soldByOf = (order: OrderRow) => (order.soldBy as LegalEntity | null) ?? null;
 
-type OrderRow = typeof orders.$inferSelect;
+type OrderRow = Sale['row'];
 
 /** The business the buyer asked a factura for; null: a boleta. */
 const invoiceOf = (order: OrderRow) => (order.invoice as InvoiceDetails | null) ?? null;
@@ -147,10 +137,11 @@ const invoiceOf = (order: OrderRow) => (order.invoice as InvoiceDetails | null) 
 async function emitAndRecord(
   db: Db,
   provider: InvoicingProvider,
-  order: OrderRow,
+  sale: Sale,
   built: { type: DteType; dte: object; amounts: DteAmounts; date: string },
   who: { issuer: Issuer; soldBy: LegalEntity | null },
 ): Promise<Record<string, unknown>> {
+  const { row: order, shop } = sale;
   const orderId = order.id;
   const key = idempotencyKeyOf(order.sellerId, order.number, built.type);
   await db
@@ -186,12 +177,9 @@ async function emitAndRecord(
       await recordEvent(tx, orderId, TAX_DOCUMENT_EVENT, emittedLine(built.type, emitted.folio));
       // The buyer's copy, unless the buyer's address was erased (a data request), or the sale
       // was cancelled before its boleta was found (its nota de crédito is what they get).
-      const current = await shopCheckout(tx, order.sellerId);
-      const shop = current && shopAtSale(current, order);
       const moot = order.status === 'cancelado' && built.type !== DTE.notaCredito;
       if (shop && !order.buyerAnonymisedAt && !moot) {
-        const view = orderView(order, (await itemsOf(tx, [orderId])).get(orderId)!);
-        const mail = taxDocumentMail(view, shop, { type: built.type, ...emitted });
+        const mail = taxDocumentMail(sale.view, shop, { type: built.type, ...emitted });
         await enqueueMail(tx, mail, {
           ref: orderRef(orderId),
           key: `tax-document-mail:${doc!.id}`,
@@ -212,7 +200,7 @@ async function emitAndRecord(
         })
         .where(eq(taxDocuments.id, doc!.id));
       if (refused || Date.now() - doc!.createdAt.getTime() >= taxDocumentWarnMs())
-        await warnSellerOnce(tx, order, doc!.id, built.type, error.message, refused);
+        await warnSellerOnce(tx, sale, doc!.id, built.type, error.message, refused);
     });
     // A refused document would be refused again; the rest waits for the provider or the key.
     if (refused) throw new PermanentJobError(error.message);
@@ -227,7 +215,7 @@ async function emitAndRecord(
  */
 async function warnSellerOnce(
   tx: Db,
-  order: OrderRow,
+  { row: order, view, shop }: Sale,
   docId: number,
   type: DteType,
   reason: string,
@@ -260,10 +248,7 @@ async function warnSellerOnce(
       .limit(1);
     if (told) return;
   }
-  const current = await shopCheckout(tx, order.sellerId);
-  if (!current) return;
-  const shop = shopAtSale(current, order);
-  const view = orderView(order, (await itemsOf(tx, [order.id])).get(order.id)!);
+  if (!shop) return;
   await enqueueMail(tx, documentTroubleMail(view, shop, { type, error: reason, refused }), {
     ref: orderRef(order.id),
     key: `tax-document-warning:${docId}`,
@@ -278,8 +263,9 @@ async function warnSellerOnce(
 export const creditNoteJob: JobHandler = async (handle, job) => {
   const { orderId } = job.payload as { orderId: number };
   const { db } = handle;
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order) throw new PermanentJobError(`order ${orderId} no longer exists`);
+  const found = await saleOf(db, orderId);
+  if (!found) throw new PermanentJobError(`order ${orderId} no longer exists`);
+  const order = found.row;
   const [sale] = await db
     .select()
     .from(taxDocuments)
@@ -314,7 +300,7 @@ export const creditNoteJob: JobHandler = async (handle, job) => {
   return emitAndRecord(
     db,
     opened.provider,
-    order,
+    found,
     { ...built, date: today },
     {
       issuer,
