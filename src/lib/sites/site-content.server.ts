@@ -106,7 +106,7 @@ export async function siteContent(
     case 'page': {
       // The read's blocks are those of this path: the route is a page only when one is there.
       const page = at.read.pages.find((p) => p.path === route.path);
-      if (!page) return { kind: 'not-found' };
+      if (!page?.data) return { kind: 'not-found' };
       const data = at.read.renderData((s) => shopHref(s), shopHref());
       return {
         kind: 'page',

@@ -6,7 +6,6 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { SiteRenderData } from '@/lib/sites/block-data';
-import { offeredProvidersPart } from '@/lib/shop/offered.server';
 import { checkoutOf } from '@/lib/shop/shop-checkout.server';
 import { sellerIdentity } from '@/lib/shop/legal-entity';
 import { ownMediaPart, productCoverPart, type MediaView } from '@/lib/shop/media.server';
@@ -24,7 +23,8 @@ import { products, sitePages, sites, stores, users } from '@/lib/server/db/schem
 export interface SitePage {
   path: string;
   title: string;
-  data: PageData;
+  /** The page's document: read for the page at the request's path only (null for the others). */
+  data: PageData | null;
 }
 
 /** What one request to a site has read. */
@@ -53,7 +53,7 @@ export async function siteRead(db: Db, site: SiteRow, path: string): Promise<Sit
     pages: row.pages.map((p) => ({
       path: p.path,
       title: p.title ?? '',
-      data: cleanPageData(p.data),
+      data: p.data && cleanPageData(p.data),
     })),
     seller: sellerIdentity(checkoutOf(site.userId, row)),
     seoImage: row.seoImage ?? undefined,
@@ -129,14 +129,19 @@ const pageGridsPart: JsonPart<Record<string, GridCard[]>> = (() => {
   };
 })();
 
-/** The site's published pages in path order, with their documents. */
-const pagesPart: JsonPart<{ path: string; title: string | null; data: PageData }[]> = {
+/**
+ * The site's published pages in path order (the navigation, the sitemap), with the document of the
+ * page at the read path alone: the others' would be read, sent out of the database and parsed for
+ * nothing.
+ */
+const pagesPart: JsonPart<{ path: string; title: string | null; data: PageData | null }[]> = {
   sql: sql`select coalesce(json_agg(json_build_object('path', ${sitePages.path},
-      'title', ${sitePages.publishedTitle}, 'data', ${sitePages.publishedData})
+      'title', ${sitePages.publishedTitle}, 'data', case when ${sitePages.path} = ${sql.placeholder('path')}
+      then ${sitePages.publishedData} end)
       order by ${sitePages.path}), '[]')
     from ${sitePages}
     where ${sitePages.siteId} = ${sites.id} and ${sitePages.publishedData} is not null`,
-  read: (pages: { path: string; title: string | null; data: PageData }[]) => pages,
+  read: (pages: { path: string; title: string | null; data: PageData | null }[]) => pages,
 };
 
 /** The site's SEO image, if its owner still has it. */
@@ -150,7 +155,6 @@ const siteReadStatement = perDatabase((db) =>
     .select({
       user: { fullName: users.fullName, email: users.email },
       store: stores,
-      providers: jsonColumn(offeredProvidersPart(sites.userId)),
       pages: jsonColumn(pagesPart),
       images: jsonColumn(pageImagesPart),
       grids: jsonColumn(pageGridsPart),
