@@ -4,7 +4,7 @@
  * loses nothing. Every change writes the count cookie the shop headers read.
  */
 import type { NoRetractoReason } from '@/lib/shop/no-retracto';
-import { createHash, randomBytes } from 'node:crypto';
+import { hash as digest, randomBytes } from 'node:crypto';
 import type { AstroCookies } from 'astro';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -29,7 +29,7 @@ export type CartItem = ItemRef;
 /** What the checkout form holds between attempts (the form's own field names). */
 export type BuyerDraft = Record<string, string>;
 
-const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+const hash = (token: string) => digest('sha256', token, 'base64url');
 
 const cookieOptions = (url: URL, path: string) => ({
   path,
