@@ -570,11 +570,40 @@ function report() {
   }
   printRoutes(routeWeights, say);
   if (onlyRows) return;
+  writeEngineSection(lines);
+}
+
+/**
+ * docs/bench.md holds one section per engine; a full run rewrites its own engine's (dated) and
+ * keeps the other's as it was, so both are on record side by side.
+ */
+function writeEngineSection(lines) {
+  const file = path.join(root, 'docs/bench.md');
+  const title = (name) => `## ${name}`;
+  const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const sections = Object.fromEntries(
+    ['PGlite', 'PostgreSQL'].map((name) => {
+      const at = old.indexOf(`${title(name)}\n`);
+      if (at < 0) return [name, null];
+      const next = old.indexOf('\n## ', at + 1);
+      return [name, old.slice(at, next < 0 ? undefined : next + 1).trimEnd()];
+    }),
+  );
+  sections[engine] = [
+    title(engine),
+    '',
+    `Written by \`npm run bench\`${adminUrl ? ' with `BENCH_DATABASE_URL`' : ''} on ` +
+      `${new Date().toISOString().slice(0, 10)}.`,
+    ...lines,
+  ].join('\n');
   const header = [
     '# Benchmark',
     '',
-    `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}; do not edit by hand. How the`,
-    'rows are measured: the README\'s "Benchmark" and `docs/decisions/2026-11-26-side-by-side-bench.md`.',
+    'Written by `npm run bench`, one section per engine; do not edit by hand. How the rows are',
+    'measured: the README\'s "Benchmark" and `docs/decisions/2026-11-26-side-by-side-bench.md`.',
   ];
-  fs.writeFileSync(path.join(root, 'docs/bench.md'), [...header, ...lines, ''].join('\n'));
+  const body = ['PGlite', 'PostgreSQL'].flatMap((name) =>
+    sections[name] ? ['', sections[name]] : [],
+  );
+  fs.writeFileSync(file, [...header, ...body, ''].join('\n'));
 }

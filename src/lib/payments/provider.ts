@@ -105,7 +105,6 @@ export class ProviderError extends Error {
   }
 }
 
-/** Each provider's name as a buyer reads it, and what it covers. */
 /**
  * The reference a payment carries at its provider: the order's number, or for a later try made
  * from the receipt page its own (`H689-BNA3-5`), since Flow takes each `commerceOrder` once.
@@ -116,6 +115,7 @@ export const orderReference = (row: { number: string; paymentReference: string |
 /** The order number a reference names (`H689-BNA3-5` → `H689-BNA3`). */
 export const numberOfReference = (reference: string) => reference.slice(0, 9);
 
+/** Each provider's name as a buyer reads it, and what it covers. */
 export const PROVIDER_NAMES: Record<RedirectProvider, string> = {
   flow: 'Flow',
   mercadopago: 'Mercado Pago',
