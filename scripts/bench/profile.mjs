@@ -29,7 +29,10 @@ try {
   const seed = await seedPages(apiClient(`http://127.0.0.1:${port}`));
   const url = `http://127.0.0.1:${port}${template.replace('{product}', seed.product.id)}`;
   const headers = Object.fromEntries(
-    Object.entries(extraHeaders).map(([name, value]) => [name, String(value).replace('{token}', seed.token)]),
+    Object.entries(extraHeaders).map(([name, value]) => [
+      name,
+      String(value).replace('{token}', seed.token),
+    ]),
   );
   const request = { headers: { ...(host ? { Host: host } : {}), ...headers } };
   wrk(url, { ...request, duration: 2, connections: 50 }); // warm: JIT, caches
