@@ -26,6 +26,7 @@ export const FEATURE_ORDER = [
   'feeds',
   'sites',
   'orders',
+  'shipping',
   'payments',
   'checkout',
   'invoicing',

@@ -133,6 +133,11 @@ export function flowOrigins(): string[] {
     : ['https://www.flow.cl', 'https://sandbox.flow.cl'];
 }
 
+/** Where Shipit's API answers: `SHIPIT_API_URL` when set (the tests' local Shipit). */
+export function shipitApiUrl(): string {
+  return (env.SHIPIT_API_URL ?? 'https://api.shipit.cl').replace(/\/+$/, '');
+}
+
 /** Where Mercado Pago's API answers: `MERCADOPAGO_API_URL` when set (the tests' local one). */
 export function mercadoPagoApiUrl(): string {
   return (env.MERCADOPAGO_API_URL ?? 'https://api.mercadopago.com').replace(/\/+$/, '');

@@ -73,6 +73,8 @@ export const ENV_SCHEMA = {
   FLOW_API_URL: url(),
   /** Mercado Pago's API instead of api.mercadopago.com (the tests' local Mercado Pago). */
   MERCADOPAGO_API_URL: url(),
+  /** Shipit's API instead of api.shipit.cl (the tests' local Shipit). */
+  SHIPIT_API_URL: url(),
   /** Overrides every shop's own hold time, in hours. */
   ORDER_HOLD_HOURS: positive(),
   ORDER_RATE_LIMIT: positive(60, true),

@@ -33,6 +33,41 @@ export const stockField = z.preprocess(
     .nullable(),
 );
 
+/** What a seller may type of a parcel (grams, centimetres): what couriers take from a small shop. */
+export const PARCEL_LIMITS = {
+  weightG: { min: 1, max: 100_000 },
+  sideCm: { min: 1, max: 300 },
+} as const;
+
+/** A parcel's weight in grams; blank: the shop's default parcel's (`shipping/parcel.ts`). */
+export const weightField = z.preprocess(
+  blankToNull,
+  z.coerce
+    .number({ error: 'Escribe el peso en gramos, por ejemplo 450.' })
+    .int('Escribe el peso en gramos, sin decimales.')
+    .min(PARCEL_LIMITS.weightG.min, 'El peso debe ser de al menos 1 gramo.')
+    .max(PARCEL_LIMITS.weightG.max, 'El peso puede ser como máximo 100.000 gramos (100 kg).')
+    .nullable(),
+);
+
+/** One side of a parcel in centimetres; blank: the shop's default parcel's. */
+export const sideField = (side: string) =>
+  z.preprocess(
+    blankToNull,
+    z.coerce
+      .number({ error: `Escribe ${side} en centímetros, por ejemplo 20.` })
+      .int(`Escribe ${side} en centímetros, sin decimales.`)
+      .min(
+        PARCEL_LIMITS.sideCm.min,
+        `${side[0]!.toUpperCase()}${side.slice(1)} debe ser de al menos 1 cm.`,
+      )
+      .max(
+        PARCEL_LIMITS.sideCm.max,
+        `${side[0]!.toUpperCase()}${side.slice(1)} puede ser como máximo 300 cm.`,
+      )
+      .nullable(),
+  );
+
 export const BRAND_MAX = 70;
 
 /** The brand the catalogue feeds name; blank: the shop's own name. */

@@ -66,6 +66,10 @@ export function writeProductForm(
     'no_retracto',
     'brand',
     'gtin',
+    'weight_g',
+    'length_cm',
+    'width_cm',
+    'height_cm',
   ] as const) {
     const field = form.elements.namedItem(name);
     if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement)

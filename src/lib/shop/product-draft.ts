@@ -16,6 +16,10 @@ export const PRODUCT_FORM_FIELDS = [
   'tax_exempt',
   'brand',
   'gtin',
+  'weight_g',
+  'length_cm',
+  'width_cm',
+  'height_cm',
   'published',
   'images',
 ] as const;
@@ -35,6 +39,10 @@ export const PRODUCT_FIELD_LABELS: Record<ProductFormField, string> = {
   tax_exempt: 'exento de IVA',
   brand: 'marca',
   gtin: 'código de barras',
+  weight_g: 'peso',
+  length_cm: 'largo',
+  width_cm: 'ancho',
+  height_cm: 'alto',
   published: 'publicado',
   images: 'imágenes',
 };
@@ -51,6 +59,10 @@ export function productFormFields(p: {
   tax_exempt?: boolean;
   brand?: string | null;
   gtin?: string | null;
+  weight_g?: number | null;
+  length_cm?: number | null;
+  width_cm?: number | null;
+  height_cm?: number | null;
   published: boolean;
   images: { id: number }[];
 }): ProductFormFields {
@@ -65,6 +77,10 @@ export function productFormFields(p: {
     tax_exempt: p.tax_exempt ? 'on' : '',
     brand: p.brand ?? '',
     gtin: p.gtin ?? '',
+    weight_g: p.weight_g == null ? '' : String(p.weight_g),
+    length_cm: p.length_cm == null ? '' : String(p.length_cm),
+    width_cm: p.width_cm == null ? '' : String(p.width_cm),
+    height_cm: p.height_cm == null ? '' : String(p.height_cm),
     published: p.published ? 'on' : '',
     images: p.images.map((i) => i.id).join(','),
   };

@@ -37,6 +37,11 @@ export interface ProductView {
   /** For the catalogue feeds: the brand (null: the shop's name) and the barcode (GTIN). */
   brand: string | null;
   gtin: string | null;
+  /** Its parcel for couriers, grams and cm; null: the shop's default parcel's. */
+  weight_g: number | null;
+  length_cm: number | null;
+  width_cm: number | null;
+  height_cm: number | null;
   images: MediaView[];
   /** Up to three options; with them, `variants` has every combination and `stock` is theirs. */
   options: ProductOption[];
@@ -100,6 +105,10 @@ export function toProductView(
     tax_exempt: r.taxExempt,
     brand: r.brand,
     gtin: r.gtin,
+    weight_g: r.weightG,
+    length_cm: r.lengthCm,
+    width_cm: r.widthCm,
+    height_cm: r.heightCm,
     images,
     options,
     variants: options.length ? variants : [],

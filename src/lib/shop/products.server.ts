@@ -158,6 +158,10 @@ export async function createProduct(
           taxExempt: input.tax_exempt ?? false,
           brand: input.brand ?? null,
           gtin: input.gtin ?? null,
+          weightG: input.weight_g ?? null,
+          lengthCm: input.length_cm ?? null,
+          widthCm: input.width_cm ?? null,
+          heightCm: input.height_cm ?? null,
         })
         .returning({ id: products.id });
       await setImages(tx, row!.id, input.images);
@@ -233,6 +237,10 @@ export async function updateProduct(
             ...(fields.tax_exempt !== undefined && { taxExempt: fields.tax_exempt }),
             ...(fields.brand !== undefined && { brand: fields.brand }),
             ...(fields.gtin !== undefined && { gtin: fields.gtin }),
+            ...(fields.weight_g !== undefined && { weightG: fields.weight_g }),
+            ...(fields.length_cm !== undefined && { lengthCm: fields.length_cm }),
+            ...(fields.width_cm !== undefined && { widthCm: fields.width_cm }),
+            ...(fields.height_cm !== undefined && { heightCm: fields.height_cm }),
             version,
             updatedAt: sql`now()`,
           })
@@ -293,6 +301,10 @@ export async function duplicateProduct(db: Db, userId: number, id: number): Prom
     brand: source.brand,
     // A barcode names one product: the copy is another.
     gtin: null,
+    weight_g: source.weight_g,
+    length_cm: source.length_cm,
+    width_cm: source.width_cm,
+    height_cm: source.height_cm,
     images: source.images.map((i) => i.id),
     options: source.options,
     variants: source.variants.map(

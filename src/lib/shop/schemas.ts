@@ -5,7 +5,15 @@ import { normalizePhone } from '@/lib/phone';
 import { formatRut, isValidRut } from '@/lib/rut';
 import { MAX_ID } from '@/lib/ids';
 
-import { amount, blankToNull, brandField, gtinField, stockField } from '@/lib/shop/fields';
+import {
+  amount,
+  blankToNull,
+  brandField,
+  gtinField,
+  sideField,
+  stockField,
+  weightField,
+} from '@/lib/shop/fields';
 import { optionsSchema, variantsInputSchema } from '@/lib/shop/variants';
 
 export { amount, blankToNull, PRICE_MAX, STOCK_MAX } from '@/lib/shop/fields';
@@ -47,6 +55,11 @@ const productFields = {
   /** For the catalogue feeds: the brand (null: the shop's name) and the barcode. */
   brand: brandField,
   gtin: gtinField,
+  /** Its parcel for couriers, grams and cm; null: the shop's default parcel's. */
+  weight_g: weightField,
+  length_cm: sideField('el largo'),
+  width_cm: sideField('el ancho'),
+  height_cm: sideField('el alto'),
   images: z
     .array(idSchema('Imagen no válida.'), { error: 'Las imágenes deben ser una lista.' })
     .max(IMAGES_PER_PRODUCT, `Puedes agregar hasta ${IMAGES_PER_PRODUCT} imágenes.`),
@@ -67,6 +80,10 @@ export const productCreateSchema = z.object({
   tax_exempt: productFields.tax_exempt.optional().default(false),
   brand: productFields.brand.optional().default(null),
   gtin: productFields.gtin.optional().default(null),
+  weight_g: productFields.weight_g.optional().default(null),
+  length_cm: productFields.length_cm.optional().default(null),
+  width_cm: productFields.width_cm.optional().default(null),
+  height_cm: productFields.height_cm.optional().default(null),
   images: productFields.images.optional().default([]),
   options: productFields.options.optional().default([]),
   variants: productFields.variants.optional().default([]),
@@ -86,7 +103,17 @@ export const productPatchSchema = z
 
 type ProductPayload = z.infer<typeof productCreateSchema>;
 /** A new product's fields; without options it has no variants. */
-type Optional = 'options' | 'variants' | 'no_retracto' | 'tax_exempt' | 'brand' | 'gtin';
+type Optional =
+  | 'options'
+  | 'variants'
+  | 'no_retracto'
+  | 'tax_exempt'
+  | 'brand'
+  | 'gtin'
+  | 'weight_g'
+  | 'length_cm'
+  | 'width_cm'
+  | 'height_cm';
 export type ProductInput = Omit<ProductPayload, Optional> & Partial<Pick<ProductPayload, Optional>>;
 
 /** The compare-at price is the price before a discount: it must be higher than the price. */

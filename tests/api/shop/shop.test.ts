@@ -132,6 +132,41 @@ describe.each(servers)('shop API on $kind', ({ url }) => {
     expect(stale.body.current).toMatchObject({ name: 'Dulces Rosa', version: 1 });
   });
 
+  it('a product keeps its parcel for couriers; kilos with decimals or a side of 3 m get a Spanish 400', async () => {
+    const { api, as } = await seller(url);
+    const made = await api.post(
+      '/api/products/',
+      { name: 'Taza', price: 8990, weight_g: 450, length_cm: 12, width_cm: 10, height_cm: 10 },
+      as,
+    );
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ weight_g: 450, length_cm: 12, width_cm: 10, height_cm: 10 });
+    const cleared = await api.patch(
+      `/api/products/${made.body.id}/`,
+      { version: made.body.version, weight_g: null, height_cm: '' },
+      as,
+    );
+    expect(cleared.status).toBe(200);
+    expect(cleared.body).toMatchObject({ weight_g: null, height_cm: null, length_cm: 12 });
+    const plain = await api.post('/api/products/', { name: 'Vela', price: 4990 }, as);
+    expect(plain.body).toMatchObject({
+      weight_g: null,
+      length_cm: null,
+      width_cm: null,
+      height_cm: null,
+    });
+    const bad = await api.post(
+      '/api/products/',
+      { name: 'Saco', price: 1000, weight_g: 1.5, height_cm: 301 },
+      as,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toMatchObject({
+      weight_g: ['Escribe el peso en gramos, sin decimales.'],
+      height_cm: ['El alto puede ser como máximo 300 cm.'],
+    });
+  });
+
   it('categories: create, rename (slug follows), reorder, delete; another seller gets 404', async () => {
     const { api, as } = await seller(url);
     const tortas = (await api.post('/api/categories/', { name: 'Tortas' }, as)).body;

@@ -33,12 +33,21 @@ describe('product drafts', () => {
       tax_exempt: '',
       brand: '',
       gtin: '',
+      weight_g: '',
+      length_cm: '',
+      width_cm: '',
+      height_cm: '',
       published: '',
       images: '4,9',
     });
     expect(productFormFields({ ...stored, no_retracto: 'a_pedido' }).no_retracto).toBe('a_pedido');
     expect(productFormFields({ ...stored, tax_exempt: true }).tax_exempt).toBe('on');
     expect(productFormFields({ ...stored, gtin: '7801234567894' }).gtin).toBe('7801234567894');
+    expect(productFormFields({ ...stored, weight_g: 450, height_cm: 12 })).toMatchObject({
+      weight_g: '450',
+      height_cm: '12',
+      length_cm: '',
+    });
   });
 
   it('compares what matters: amounts by digits, descriptions by words', () => {

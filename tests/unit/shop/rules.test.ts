@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatClp, parseClp } from '@/lib/money';
 import { productFilters } from '@/lib/shop/filters';
-import { gtinField, isValidGtin } from '@/lib/shop/fields';
+import { gtinField, isValidGtin, sideField, weightField } from '@/lib/shop/fields';
 import { srcset, sniffImageType, variantWidths } from '@/lib/shop/images';
 import { jsonLdText, productJsonLd } from '@/lib/shop/json-ld';
 import {
@@ -226,5 +226,25 @@ describe('a product’s barcode', () => {
     expect(gtinField.parse('780 1234-567894')).toBe('7801234567894');
     expect(gtinField.parse('  ')).toBeNull();
     expect(gtinField.safeParse('123').success).toBe(false);
+  });
+
+  it('a parcel: grams and centimetres as whole numbers, blank for the shop default', () => {
+    expect(weightField.parse('450')).toBe(450);
+    expect(weightField.parse(' ')).toBeNull();
+    expect(weightField.parse(null)).toBeNull();
+    expect(weightField.safeParse('0').error?.issues[0]?.message).toBe(
+      'El peso debe ser de al menos 1 gramo.',
+    );
+    expect(weightField.safeParse('1,5').error?.issues[0]?.message).toBe(
+      'Escribe el peso en gramos, por ejemplo 450.',
+    );
+    expect(weightField.safeParse(100_001).success).toBe(false);
+    expect(sideField('el alto').parse('12')).toBe(12);
+    expect(sideField('el alto').safeParse('301').error?.issues[0]?.message).toBe(
+      'El alto puede ser como máximo 300 cm.',
+    );
+    expect(sideField('el largo').safeParse('2.5').error?.issues[0]?.message).toBe(
+      'Escribe el largo en centímetros, sin decimales.',
+    );
   });
 });

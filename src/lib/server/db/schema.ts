@@ -396,6 +396,11 @@ export const products = pgTable(
     brand: text('brand'),
     /** The product's barcode (GTIN-8/12/13/14) for the feeds; null: it has none. */
     gtin: text('gtin'),
+    /** Its parcel for couriers (`shipping/parcel.ts`), grams and cm; null: the shop's default parcel's. */
+    weightG: integer('weight_g'),
+    lengthCm: integer('length_cm'),
+    widthCm: integer('width_cm'),
+    heightCm: integer('height_cm'),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),

@@ -1,0 +1,125 @@
+/**
+ * The Shipit adapter against the local Shipit (`tests/support/shipit.ts`, written from Shipit's
+ * documentation): headers, Shipit's own comuna ids found by name without accents, «Sin Precios» as
+ * no service, a hanging quote cut at 3 s, and a label that exists only some time after the shipment.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REGIONS } from '@/lib/chile/regions';
+import { pack } from '@/lib/shipping/parcel';
+import { comunaKey } from '@/lib/shipping/provider';
+import { SHIPIT_EMAIL, SHIPIT_TOKEN, startShipit, type TestShipit } from '../../support/shipit';
+
+let shipit: TestShipit;
+let client: typeof import('@/lib/shipping/providers/shipit/shipit.server');
+/** The errors as the freshly imported adapter throws them. */
+let errors: typeof import('@/lib/shipping/provider');
+const parcel = pack([{ quantity: 2, weightG: 400, lengthCm: 12, widthCm: 10, heightCm: 10 }]);
+const account = { email: SHIPIT_EMAIL, token: SHIPIT_TOKEN };
+
+beforeAll(async () => {
+  shipit = await startShipit({ labelAfterMs: 300 });
+  process.env.SHIPIT_API_URL = shipit.url;
+  vi.resetModules();
+  client = await import('@/lib/shipping/providers/shipit/shipit.server');
+  errors = await import('@/lib/shipping/provider');
+});
+afterAll(async () => {
+  delete process.env.SHIPIT_API_URL;
+  await shipit.close();
+});
+
+describe('comunaKey', () => {
+  it('gives each of the 346 comunas a key of its own, as Shipit spells it', () => {
+    const names = REGIONS.flatMap((r) => r.comunas.map((c) => c.name));
+    expect(names).toHaveLength(346);
+    expect(new Set(names.map(comunaKey)).size).toBe(346);
+    expect(comunaKey('Ñuñoa')).toBe(comunaKey('NUNOA'));
+    expect(comunaKey('Concepción')).toBe(comunaKey('CONCEPCION'));
+    expect(comunaKey("O'Higgins")).toBe(comunaKey('O HIGGINS'));
+  });
+});
+
+describe('shipit adapter', () => {
+  it('quotes Santiago → Ñuñoa with Shipit’s own comuna ids: every courier, its price and days', async () => {
+    const answer = await client.shipitClient(account).quote({ from: '13101', to: '13120', parcel });
+    expect(answer).toEqual({
+      kind: 'quotes',
+      quotes: [
+        { courier: 'starken', name: 'Starken', price: expect.any(Number), days: 2 },
+        { courier: 'chilexpress', name: 'Chilexpress', price: expect.any(Number), days: 1 },
+      ],
+    });
+    expect(shipit.calls).toContain('GET /v/communes');
+  });
+
+  it('«Sin Precios» is no service on that route, not an outage', async () => {
+    shipit.noService.add('CONCEPCION');
+    const answer = await client.shipitClient(account).quote({ from: '13101', to: '08101', parcel });
+    expect(answer).toEqual({ kind: 'no-service' });
+    shipit.noService.clear();
+  });
+
+  it('a quote that hangs is cut at 3 s (checkout then shows the zone rates)', async () => {
+    shipit.quoteDelayMs = 6_000;
+    try {
+      await expect(
+        client.shipitClient(account).quote({ from: '13101', to: '12101', parcel }),
+      ).rejects.toThrow(/timeout|aborted/i);
+    } finally {
+      shipit.quoteDelayMs = 0;
+    }
+  }, 10_000);
+
+  it('keys Shipit does not know: rejected, and «Probar conexión» says so', async () => {
+    const wrong = client.shipitClient({ email: SHIPIT_EMAIL, token: 'otro' });
+    await expect(wrong.quote({ from: '13101', to: '13120', parcel })).rejects.toBeInstanceOf(
+      errors.ShippingAccountRejected,
+    );
+    expect(await wrong.check()).toBe('rejected');
+    expect(await client.shipitClient(account).check()).toBe('ok');
+  });
+
+  it('a shipment: its id at once, its tracking and label PDF only later; a reference once a day', async () => {
+    const shipitClient = client.shipitClient(account);
+    const shipment = {
+      reference: 'H689BNA3',
+      courier: 'starken',
+      parcel,
+      from: '13101',
+      to: {
+        name: 'Camila Soto',
+        email: 'camila@impulsa.test',
+        phone: '+56987654321',
+        street: 'Av. Irarrázaval',
+        number: '3400',
+        complement: 'Depto 51',
+        comuna: '13120',
+      },
+      items: [{ name: 'Taza', quantity: 2 }],
+    };
+    const { id } = await shipitClient.create(shipment);
+    const sent = shipit.shipments.find((s) => String(s.id) === id)!;
+    expect(sent.body).toMatchObject({
+      reference: 'H689BNA3',
+      items: 2,
+      courier: { client: 'starken', selected: true, payable: false },
+      destiny: { commune_name: 'NUNOA', full_name: 'Camila Soto', kind: 'home_delivery' },
+    });
+    expect(await shipitClient.track(id)).toMatchObject({
+      status: 'created',
+      trackingNumber: null,
+      labelUrl: null,
+    });
+    expect(await shipitClient.label(id)).toBeNull();
+    await new Promise((r) => setTimeout(r, 350));
+    expect(await shipitClient.track(id)).toMatchObject({
+      trackingNumber: `TRK${id}`,
+      delivered: false,
+    });
+    const label = await shipitClient.label(id);
+    expect(Buffer.from(label!).subarray(0, 5).toString()).toBe('%PDF-');
+    const again = await shipitClient.create(shipment).catch((e: unknown) => e);
+    expect(again).toBeInstanceOf(errors.ShippingError);
+    expect((again as InstanceType<typeof errors.ShippingError>).status).toBe(422);
+  });
+});
