@@ -21,6 +21,7 @@ import {
 import { startSmtp } from './smtp';
 import { startOpenFactura } from './openfactura';
 import { startFlow } from './flow';
+import { startShipit } from './shipit';
 import { startMercadoPago } from './mercadopago';
 import { startWebpay } from './webpay';
 
@@ -42,6 +43,8 @@ declare module 'vitest' {
     /** The local Flow and Mercado Pago (payment providers with their own pages). */
     flowUrl: string;
     mercadopagoUrl: string;
+    /** The local Shipit (couriers' quotes, shipments and labels). */
+    shipitUrl: string;
     /** A staff account on every server, made by `npm run staff:add` before it started. */
     staff: typeof STAFF;
   }
@@ -77,6 +80,7 @@ export default async function setup(project: TestProject) {
   const openfactura = await startOpenFactura();
   const flow = await startFlow();
   const mercadopago = await startMercadoPago();
+  const shipit = await startShipit();
 
   const ports = await Promise.all(kinds.map(() => freePort()));
   const origins = ports.map((p) => `http://127.0.0.1:${p}`);
@@ -100,6 +104,7 @@ export default async function setup(project: TestProject) {
     OPENFACTURA_API_URL: openfactura.url,
     FLOW_API_URL: flow.url,
     MERCADOPAGO_API_URL: mercadopago.url,
+    SHIPIT_API_URL: shipit.url,
     // Every instance of a deployment seals store secrets under the same key.
     SECRETS_KEY: TEST_SECRETS_KEY,
   };
@@ -128,6 +133,7 @@ export default async function setup(project: TestProject) {
   project.provide('openfacturaUrl', openfactura.url);
   project.provide('flowUrl', flow.url);
   project.provide('mercadopagoUrl', mercadopago.url);
+  project.provide('shipitUrl', shipit.url);
   project.provide('staff', STAFF);
 
   return async () => {
@@ -146,5 +152,6 @@ export default async function setup(project: TestProject) {
     await openfactura.close();
     await flow.close();
     await mercadopago.close();
+    await shipit.close();
   };
 }

@@ -35,6 +35,7 @@ import {
   orders,
   passwordResets,
   paymentAccounts,
+  shippingAccounts,
   productCounts,
   productImages,
   productOldSlugs,
@@ -249,6 +250,13 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
     owner: paymentAccounts.userId,
     deletion: { erase: 'rows' },
     export: { key: 'paymentAccounts' },
+  },
+  {
+    table: shippingAccounts,
+    of: 'account',
+    owner: shippingAccounts.userId,
+    deletion: { erase: 'rows' },
+    export: { key: 'shippingAccounts' },
   },
   {
     table: invoicingAccounts,

@@ -972,6 +972,29 @@ export const paymentAccounts = pgTable(
 );
 
 /**
+ * Each shop's accounts with couriers (issue 65, `shipping/accounts.server.ts`): the public part
+ * (Shipit's e-mail) and the sealed token, shown by its last four characters.
+ */
+export const shippingAccounts = pgTable(
+  'shipping_accounts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    keyId: text('key_id').notNull(),
+    secret: text('secret').notNull(),
+    secretHint: text('secret_hint').notNull(),
+    /** What the courier last said of the account: `ok`, `rejected`, or null (not asked yet). */
+    check: text('check'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);
+
+/**
  * A shop's buyers who said «no more publicity» (Ley 19.496 art. 28 B): by e-mail as the customers
  * list groups it. An order placed after `optedOutAt` with the consent ticked opts back in.
  */

@@ -1,0 +1,83 @@
+/**
+ * A seller connects her own Shipit account (issue 65): saved with its token sealed and never sent
+ * back, checked with the local Shipit at once, «Probar conexión», a stale version → 409, another
+ * seller reads nothing, an unknown courier is a 404, and disconnecting forgets it.
+ */
+import { describe, expect, it } from 'vitest';
+import { claimServers } from '../../support/claims';
+import { ApiClient } from '../../support/http';
+import { SHIPIT_EMAIL, SHIPIT_TOKEN } from '../../support/shipit';
+
+const servers = claimServers();
+const PATH = '/api/store/shipping/shipit/';
+
+async function seller(url: string) {
+  const api = new ApiClient(url);
+  const { token } = await api.register();
+  return { api, as: { token } };
+}
+
+describe.each(servers)('shipping accounts on $kind', ({ url }) => {
+  it('saves and checks a Shipit account; the token never comes back', async () => {
+    const { api, as } = await seller(url);
+    expect((await api.get(PATH, as)).body).toEqual({
+      provider: 'shipit',
+      configured: false,
+      email: null,
+      token_hint: null,
+      check: null,
+      checked_at: null,
+      version: 0,
+    });
+    const saved = await api.put(
+      PATH,
+      { email: SHIPIT_EMAIL.toUpperCase(), token: SHIPIT_TOKEN, version: 0 },
+      as,
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      configured: true,
+      email: SHIPIT_EMAIL,
+      token_hint: `••••${SHIPIT_TOKEN.slice(-4)}`,
+      check: 'ok',
+      version: 1,
+    });
+    expect(JSON.stringify(saved.body)).not.toContain(SHIPIT_TOKEN);
+    const checked = await api.post(`${PATH}check/`, {}, as);
+    expect(checked.body).toEqual({
+      result: 'ok',
+      title: 'Shipit aceptó tu cuenta',
+      description: 'Con Shipit cotizaremos el despacho de tus pedidos y crearás sus etiquetas.',
+    });
+    // A new token Shipit does not know: saved, and said to be rejected.
+    const wrong = await api.put(PATH, { email: SHIPIT_EMAIL, token: 'otro-token', version: 1 }, as);
+    expect(wrong.body).toMatchObject({ check: 'rejected', token_hint: '••••oken', version: 2 });
+    // The e-mail alone, an empty token: the stored token stays.
+    const kept = await api.put(PATH, { email: SHIPIT_EMAIL, token: '', version: 2 }, as);
+    expect(kept.body).toMatchObject({ check: 'rejected', token_hint: '••••oken', version: 3 });
+  });
+
+  it('refuses in Spanish, 409s a stale version, 404s another courier, and disconnects', async () => {
+    const { api, as } = await seller(url);
+    const missing = await api.put(PATH, { email: 'no-es-correo', version: 0 }, as);
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.email).toEqual([
+      'Escribe el correo con que entras a Shipit, por ejemplo tienda@correo.cl.',
+    ]);
+    const noToken = await api.put(PATH, { email: SHIPIT_EMAIL, version: 0 }, as);
+    expect(noToken.status).toBe(400);
+    expect(noToken.body.errors.token).toEqual(['Escribe el token de tu cuenta Shipit.']);
+    expect((await api.post(`${PATH}check/`, {}, as)).status).toBe(400);
+    await api.put(PATH, { email: SHIPIT_EMAIL, token: SHIPIT_TOKEN, version: 0 }, as);
+    const stale = await api.put(PATH, { email: SHIPIT_EMAIL, token: SHIPIT_TOKEN, version: 0 }, as);
+    expect(stale.status).toBe(409);
+    expect(stale.body.current).toMatchObject({ configured: true, version: 1 });
+    expect((await api.get('/api/store/shipping/dhl/', as)).status).toBe(404);
+    // Another seller sees none of it.
+    const other = await seller(url);
+    expect((await other.api.get(PATH, other.as)).body).toMatchObject({ configured: false });
+    const gone = await api.request('DELETE', PATH, { ...as, body: { version: 1 } });
+    expect(gone.body).toMatchObject({ configured: false, version: 0 });
+    expect((await api.get(PATH, as)).body).toMatchObject({ configured: false });
+  });
+});
