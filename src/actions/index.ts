@@ -14,6 +14,7 @@ import { orders, webpay } from './orders';
 import { flow, mercadopago } from './payments';
 import { privacy } from './privacy';
 import { receipt } from './receipt';
+import { shipping } from './shipping';
 import { categories, shop } from './shop';
 import { sites } from './sites';
 
@@ -32,6 +33,7 @@ export const server = {
   orders,
   privacy,
   receipt,
+  shipping,
   shop,
   sites,
   webpay,

@@ -1,0 +1,66 @@
+/**
+ * The seller's courier accounts (/despacho): save, check and disconnect. Each answers the toast to
+ * show; the page redirects back, so all of it works without JavaScript.
+ */
+import { getDb } from '@/lib/server/db/client';
+import { formAction } from '@/lib/server/http/action';
+import { requireUser } from '@/lib/server/http/auth';
+import {
+  checkShippingAccount,
+  removeShippingAccount,
+  saveShippingAccount,
+  shippingCheckMessages,
+} from '@/lib/shipping/accounts.server';
+import { shipitAccountSchema, shippingAccountRemoveSchema } from '@/lib/shipping/schemas';
+import type { FlashInput as Toast } from '@/lib/toast/flash';
+import { z } from '@/lib/zod';
+
+const messages = shippingCheckMessages('shipit');
+
+export const shipping = {
+  shipit: {
+    save: formAction(shipitAccountSchema, {}, async (input, context): Promise<Toast> => {
+      const saved = await saveShippingAccount(
+        await getDb(),
+        requireUser(context.locals).id,
+        'shipit',
+        input,
+      );
+      if (saved.check === 'ok')
+        return {
+          title: 'Cuenta Shipit guardada y verificada',
+          description: messages.ok.description,
+        };
+      const rejected = saved.check === 'rejected';
+      return {
+        ...messages[rejected ? 'rejected' : 'unreachable'],
+        title: `Cuenta guardada, pero ${rejected ? 'Shipit no la reconoce' : 'no pudimos verificarla'}`,
+        variant: 'destructive',
+      };
+    }),
+    check: formAction(z.object({}), {}, async (_input, context): Promise<Toast> => {
+      const result = await checkShippingAccount(
+        await getDb(),
+        requireUser(context.locals).id,
+        'shipit',
+      );
+      return { ...messages[result], variant: result === 'ok' ? 'default' : 'destructive' };
+    }),
+    remove: formAction(
+      shippingAccountRemoveSchema,
+      {},
+      async ({ version }, context): Promise<Toast> => {
+        await removeShippingAccount(
+          await getDb(),
+          requireUser(context.locals).id,
+          'shipit',
+          version,
+        );
+        return {
+          title: 'Shipit desconectado',
+          description: 'Ya no cotizaremos despachos con tu cuenta Shipit.',
+        };
+      },
+    ),
+  },
+};
