@@ -14,7 +14,7 @@ import { orders, webpay } from './orders';
 import { flow, mercadopago } from './payments';
 import { privacy } from './privacy';
 import { receipt } from './receipt';
-import { shipping } from './shipping';
+import { shipit } from './shipping';
 import { categories, shop } from './shop';
 import { sites } from './sites';
 
@@ -33,7 +33,7 @@ export const server = {
   orders,
   privacy,
   receipt,
-  shipping,
+  shipit,
   shop,
   sites,
   webpay,

@@ -17,50 +17,43 @@ import { z } from '@/lib/zod';
 
 const messages = shippingCheckMessages('shipit');
 
-export const shipping = {
-  shipit: {
-    save: formAction(shipitAccountSchema, {}, async (input, context): Promise<Toast> => {
-      const saved = await saveShippingAccount(
-        await getDb(),
-        requireUser(context.locals).id,
-        'shipit',
-        input,
-      );
-      if (saved.check === 'ok')
-        return {
-          title: 'Cuenta Shipit guardada y verificada',
-          description: messages.ok.description,
-        };
-      const rejected = saved.check === 'rejected';
+export const shipit = {
+  save: formAction(shipitAccountSchema, {}, async (input, context): Promise<Toast> => {
+    const saved = await saveShippingAccount(
+      await getDb(),
+      requireUser(context.locals).id,
+      'shipit',
+      input,
+    );
+    if (saved.check === 'ok')
       return {
-        ...messages[rejected ? 'rejected' : 'unreachable'],
-        title: `Cuenta guardada, pero ${rejected ? 'Shipit no la reconoce' : 'no pudimos verificarla'}`,
-        variant: 'destructive',
+        title: 'Cuenta Shipit guardada y verificada',
+        description: messages.ok.description,
       };
-    }),
-    check: formAction(z.object({}), {}, async (_input, context): Promise<Toast> => {
-      const result = await checkShippingAccount(
-        await getDb(),
-        requireUser(context.locals).id,
-        'shipit',
-      );
-      return { ...messages[result], variant: result === 'ok' ? 'default' : 'destructive' };
-    }),
-    remove: formAction(
-      shippingAccountRemoveSchema,
-      {},
-      async ({ version }, context): Promise<Toast> => {
-        await removeShippingAccount(
-          await getDb(),
-          requireUser(context.locals).id,
-          'shipit',
-          version,
-        );
-        return {
-          title: 'Shipit desconectado',
-          description: 'Ya no cotizaremos despachos con tu cuenta Shipit.',
-        };
-      },
-    ),
-  },
+    const rejected = saved.check === 'rejected';
+    return {
+      ...messages[rejected ? 'rejected' : 'unreachable'],
+      title: `Cuenta guardada, pero ${rejected ? 'Shipit no la reconoce' : 'no pudimos verificarla'}`,
+      variant: 'destructive',
+    };
+  }),
+  check: formAction(z.object({}), {}, async (_input, context): Promise<Toast> => {
+    const result = await checkShippingAccount(
+      await getDb(),
+      requireUser(context.locals).id,
+      'shipit',
+    );
+    return { ...messages[result], variant: result === 'ok' ? 'default' : 'destructive' };
+  }),
+  remove: formAction(
+    shippingAccountRemoveSchema,
+    {},
+    async ({ version }, context): Promise<Toast> => {
+      await removeShippingAccount(await getDb(), requireUser(context.locals).id, 'shipit', version);
+      return {
+        title: 'Shipit desconectado',
+        description: 'Ya no cotizaremos despachos con tu cuenta Shipit.',
+      };
+    },
+  ),
 };

@@ -46,6 +46,8 @@ const OWN = new RegExp(
       String.raw`orders\.delivery$`,
       String.raw`shop\.(store|legal)$`,
       String.raw`webpay\.`,
+      // A courier account is the caller's own, as a Webpay account is.
+      String.raw`shipit\.`,
     ].join('|') +
     ')',
 );
