@@ -14,7 +14,7 @@ import { orders, webpay } from './orders';
 import { flow, mercadopago } from './payments';
 import { privacy } from './privacy';
 import { receipt } from './receipt';
-import { shipit } from './shipping';
+import { shipit, shipping } from './shipping';
 import { categories, shop } from './shop';
 import { sites } from './sites';
 
@@ -34,6 +34,7 @@ export const server = {
   privacy,
   receipt,
   shipit,
+  shipping,
   shop,
   sites,
   webpay,

@@ -1,5 +1,6 @@
 /**
- * The seller's courier accounts (/despacho): save, check and disconnect. Each answers the toast to
+ * The seller's couriers (/despacho): where parcels leave from, and the accounts (save, check,
+ * disconnect). Each answers the toast to
  * show; the page redirects back, so all of it works without JavaScript.
  */
 import { getDb } from '@/lib/server/db/client';
@@ -11,7 +12,12 @@ import {
   saveShippingAccount,
   shippingCheckMessages,
 } from '@/lib/shipping/accounts.server';
-import { shipitAccountSchema, shippingAccountRemoveSchema } from '@/lib/shipping/schemas';
+import {
+  shipitAccountSchema,
+  shippingAccountRemoveSchema,
+  shippingOriginSchema,
+} from '@/lib/shipping/schemas';
+import { saveShippingOrigin } from '@/lib/shipping/origin.server';
 import type { FlashInput as Toast } from '@/lib/toast/flash';
 import { z } from '@/lib/zod';
 
@@ -56,4 +62,19 @@ export const shipit = {
       };
     },
   ),
+};
+
+export const shipping = {
+  origin: formAction(shippingOriginSchema, {}, async (input, context): Promise<Toast> => {
+    const saved = await saveShippingOrigin(await getDb(), requireUser(context.locals).id, input);
+    return saved.ship_from
+      ? {
+          title: 'Origen de tus envíos guardado',
+          description: 'Los couriers cotizarán desde esa comuna con tu caja.',
+        }
+      : {
+          title: 'Origen de tus envíos guardado',
+          description: 'Sin comuna de origen, tus clientes ven solo tus costos por zona.',
+        };
+  }),
 };

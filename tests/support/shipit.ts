@@ -38,6 +38,8 @@ export interface TestShipit {
   noService: Set<string>;
   /** Quotes wait this long before answering (a courier that hangs). */
   quoteDelayMs: number;
+  /** Comunas (Shipit's names) whose quotes hang this long: one test's courier outage, not all. */
+  hangTo: Map<string, number>;
   shipments: Shipment[];
   /** Calls by path, to count what the app asked. */
   calls: string[];
@@ -57,6 +59,7 @@ export async function startShipit(options: { labelAfterMs?: number } = {}): Prom
     url: '',
     noService: new Set(),
     quoteDelayMs: 0,
+    hangTo: new Map(),
     shipments: [],
     calls: [],
     close: async () => {},
@@ -105,7 +108,8 @@ export async function startShipit(options: { labelAfterMs?: number } = {}): Prom
       return sendJson(res, 422, { message: 'Parámetros de cotización inválidos' });
     if (parcel.type_of_destiny !== 'domicilio')
       return sendJson(res, 422, { message: 'type_of_destiny inválido' });
-    if (state.quoteDelayMs) await new Promise((r) => setTimeout(r, state.quoteDelayMs));
+    const delay = state.hangTo.get(destiny.name) ?? state.quoteDelayMs;
+    if (delay) await new Promise((r) => setTimeout(r, delay));
     if (state.noService.has(destiny.name) || state.noService.has(origin.name))
       return sendJson(res, 400, { message: `Sin Precios para ${origin.name} → ${destiny.name}` });
     const side = (k: string) => Number(parcel[k]) || 1;
@@ -192,8 +196,21 @@ export async function startShipit(options: { labelAfterMs?: number } = {}): Prom
     res.end(pdf);
   }
 
-  /** `/__debug/move/{id}?status=…&webhook=…`: the shipment moves and Shipit tells the app (PUT). */
+  /**
+   * `/__debug/move/{id}?status=…&webhook=…`: the shipment moves and Shipit tells the app (PUT);
+   * `/__debug/no-service?comuna=NAME` and `/__debug/hang?comuna=NAME&ms=…`: a route nobody serves
+   * or a courier that hangs, for tests that share this server from another process.
+   */
   async function debug(url: URL, _raw: string, res: http.ServerResponse) {
+    const comuna = url.searchParams.get('comuna');
+    if (url.pathname === '/__debug/no-service' && comuna) {
+      state.noService.add(comuna);
+      return sendJson(res, 200, {});
+    }
+    if (url.pathname === '/__debug/hang' && comuna) {
+      state.hangTo.set(comuna, Number(url.searchParams.get('ms') ?? 10_000));
+      return sendJson(res, 200, {});
+    }
     const move = /^\/__debug\/move\/(\d+)$/.exec(url.pathname);
     if (move) {
       const s = state.shipments.find((x) => x.id === Number(move[1]));

@@ -14,6 +14,8 @@ export const CHECKOUT_FIELDS = [
   'delivery.method',
   'delivery.address',
   'delivery.comuna',
+  /** The shop's zone rate or a courier, with the price shown (`delivery-options.ts`). */
+  'delivery.option',
   /** Form-only: narrows the comuna list; the comuna names its region. */
   'delivery.region',
   'delivery.pickup_point',
@@ -64,6 +66,7 @@ export function checkoutInput(
       method: value('delivery.method') || undefined,
       address: value('delivery.address') || undefined,
       comuna: value('delivery.comuna') || undefined,
+      option: value('delivery.option') || undefined,
       pickup_point: value('delivery.pickup_point') || undefined,
     },
     payment_method: value('payment_method') || undefined,

@@ -2,7 +2,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { formatClp } from '@/lib/money';
-import { chooseDelivery } from '@/lib/shop/delivery-quote';
+import type { ChosenCourier } from '@/lib/checkout/delivery-options';
+import { deliverBy, type ChosenDelivery } from '@/lib/checkout/delivery-choice.server';
 import { takeDiscountUse } from '@/lib/shop/discounts.server';
 import { priceOrder } from '@/lib/checkout/price-order.server';
 import { formatOrderNumber, type OrderCreateInput } from '@/lib/orders/schemas';
@@ -105,7 +106,9 @@ interface Priced {
   subtotal: number;
   total: number;
   discount: { id: number; code: string; amount: number } | null;
-  delivery: Extract<ReturnType<typeof chooseDelivery>, { ok: true }>;
+  delivery: ChosenDelivery;
+  /** The courier the buyer chose; null: the shop's own rate, or pickup. */
+  courier: ChosenCourier | null;
   deliveryPrice: number;
   holdMs: number;
 }
@@ -140,21 +143,15 @@ async function price(db: Db, input: OrderCreateInput, context: PlacingContext): 
       errors: { discount_code: [priced.discount.message] },
     });
   const discountAmount = priced.discount?.ok ? priced.discount.amount : 0;
-  const delivery = chooseDelivery(
-    shop.delivery,
-    input.delivery,
+  const { delivery, courier, shown } = await deliverBy(
+    db,
+    shop,
+    input,
+    lines,
     priced.products,
-    context.bySeller?.deliveryPrice,
+    context,
   );
-  if (!delivery.ok)
-    throw new HttpError(400, delivery.message, {
-      errors: { [delivery.field]: [delivery.message] },
-    });
-  if (
-    input.delivery.method === 'despacho' &&
-    context.quotedDelivery !== undefined &&
-    context.quotedDelivery !== delivery.price
-  ) {
+  if (input.delivery.method === 'despacho' && shown !== null && shown !== delivery.price) {
     const message = prose`El despacho a ${delivery.zone} cuesta
       ${delivery.price ? formatClp(delivery.price) : '$0'}: revisa el total y confirma tu pedido.`;
     throw new HttpError(400, message, { errors: { 'delivery.comuna': [message] } });
@@ -180,6 +177,7 @@ async function price(db: Db, input: OrderCreateInput, context: PlacingContext): 
     discount:
       code && discountAmount ? { id: code.id, code: code.code, amount: discountAmount } : null,
     delivery,
+    courier,
     deliveryPrice,
     holdMs,
   };
@@ -227,6 +225,7 @@ async function reserve(
             deliveryComuna: delivery.comuna,
             deliveryPrice: priced.deliveryPrice,
             deliveryEstimate: delivery.estimate,
+            courier: priced.courier,
             pickupPoint: delivery.pickupPoint,
             notes: input.notes || null,
             sellerNote: context.bySeller?.note ?? null,

@@ -162,6 +162,15 @@ export const deliverySchema = z
       .trim()
       .refine((c) => c === '' || comunaByCode(c) !== undefined, 'Elige una comuna de la lista.')
       .optional(),
+    /**
+     * Despacho: the shop's zone rate (`tienda`) or a courier (`shipit:starken`), optionally with the
+     * price the buyer was shown (`shipit:starken:5890`); absent: the zone rate.
+     */
+    option: z
+      .string({ error: 'Elige cómo despachar.' })
+      .trim()
+      .regex(/^(tienda|[a-z]+:[a-z0-9_-]{1,40})(:\d{1,9})?$/, 'Elige cómo despachar de la lista.')
+      .optional(),
     /** Retiro: which of the shop's pickup points (its position in the list, from 0). */
     pickup_point: z.coerce
       .number({ error: 'Elige dónde retirar.' })

@@ -43,6 +43,8 @@ export interface OrderView {
     estimate: string | null;
     /** Where a pickup order is collected, as it was when ordered. */
     pickup_point: PickupPoint | null;
+    /** The courier the buyer chose at checkout (`Starken`, through `shipit`); null: the shop's own. */
+    courier: { provider: string; courier: string; name: string } | null;
   };
   /** The buyer's note to the shop. */
   notes: string | null;
@@ -128,6 +130,7 @@ export function orderView(row: OrderRow, items: ItemRow[]): OrderView {
       price: row.deliveryPrice,
       estimate: row.deliveryEstimate,
       pickup_point: (row.pickupPoint as PickupPoint | null) ?? null,
+      courier: courierOf(row.courier),
     },
     notes: row.notes,
     marketing_consent: row.marketingConsent,
@@ -251,4 +254,15 @@ export async function orderByReceipt<T extends object>(
   };
   order.timeline = await timelineOf(db, row.id, row.createdAt);
   return { order, row, shop };
+}
+
+/** The courier an order records, read defensively (a JSON column). */
+function courierOf(stored: unknown): OrderView['delivery']['courier'] {
+  const c = stored as Record<string, unknown> | null;
+  if (!c || typeof c.provider !== 'string' || typeof c.courier !== 'string') return null;
+  return {
+    provider: c.provider,
+    courier: c.courier,
+    name: typeof c.name === 'string' ? c.name : c.courier,
+  };
 }

@@ -36,6 +36,7 @@ import {
   passwordResets,
   paymentAccounts,
   shippingAccounts,
+  shipments,
   productCounts,
   productImages,
   productOldSlugs,
@@ -363,6 +364,17 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
     via: { column: orderEvents.orderId, parent: orders },
     deletion: { keep: TAX_RECORDS },
     export: { key: 'orderEvents' },
+  },
+  {
+    table: shipments,
+    of: 'account and buyer',
+    owner: shipments.sellerId,
+    // The buyer's address went to the courier with the shipment; the row keeps only its tracking.
+    deletion: { erase: 'rows' },
+    export: { key: 'shipments' },
+    buyerRequest:
+      'kept with the order: a tracking number and the courier’s link, no name or address; ' +
+      'the courier keeps the address it delivered to under its own terms',
   },
   {
     table: taxDocuments,

@@ -41,6 +41,8 @@ export interface ShippingAccountView {
   /** What the courier last said of it: `ok`, `rejected`, or null (not checked since saved). */
   check: 'ok' | 'rejected' | null;
   checked_at: string | null;
+  /** The last time a checkout's quote found the courier silent or down; null: never. */
+  quote_failed_at: string | null;
   /** 0 while there is none. */
   version: number;
 }
@@ -53,6 +55,7 @@ function toView(provider: ConnectableCourier, row: AccountRow | undefined): Ship
     token_hint: row ? `••••${row.secretHint}` : null,
     check: (row?.check as 'ok' | 'rejected' | null | undefined) ?? null,
     checked_at: row?.checkedAt?.toISOString() ?? null,
+    quote_failed_at: row?.quoteFailedAt?.toISOString() ?? null,
     version: row?.version ?? 0,
   };
 }

@@ -9,6 +9,9 @@ import type { Packed } from '@/lib/shipping/parcel';
 export const SHIPPING_PROVIDERS = ['shipit', 'starken', 'chilexpress'] as const;
 export type ShippingProviderName = (typeof SHIPPING_PROVIDERS)[number];
 
+/** A quote must answer within this: checkout then shows the zone rates alone (issue 65: 3 s). */
+export const QUOTE_TIMEOUT_MS = 3_000;
+
 export const SHIPPING_PROVIDER_NAMES: Record<ShippingProviderName, string> = {
   shipit: 'Shipit',
   starken: 'Starken',
@@ -31,6 +34,21 @@ export interface CourierQuote {
  * which is an answer and not an outage: checkout says «No hay despacho a …», never a made-up price.
  */
 export type QuoteAnswer = { kind: 'quotes'; quotes: CourierQuote[] } | { kind: 'no-service' };
+
+/** One courier option a buyer can choose: `shipit:starken`. */
+export interface CourierOption extends CourierQuote {
+  id: string;
+  provider: ShippingProviderName;
+}
+
+export type CourierOutcome =
+  /** The shop has no courier (none connected and accepted, or no origin): zone rates only. */
+  | { kind: 'none' }
+  | { kind: 'options'; options: CourierOption[] }
+  /** Every courier answered that nobody goes there. */
+  | { kind: 'no-service' }
+  /** A courier did not answer in time or failed: what the others said, if anything. */
+  | { kind: 'unavailable'; options: CourierOption[] };
 
 export interface QuoteRequest {
   /** Official comuna codes (CUT, `13101`). */

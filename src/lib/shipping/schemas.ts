@@ -1,5 +1,7 @@
 /** What a seller sends to connect a courier (`/despacho`, `PUT /api/store/shipping/{provider}/`). Pure. */
+import { comunaByCode } from '@/lib/chile/regions';
 import { MAX_ID } from '@/lib/ids';
+import { sideField, weightField } from '@/lib/shop/fields';
 import { z } from '@/lib/zod';
 
 const version = z.coerce
@@ -33,3 +35,38 @@ export type ShipitAccountInput = z.infer<typeof shipitAccountSchema>;
 
 /** `DELETE …`: the account's version the disconnection is based on. */
 export const shippingAccountRemoveSchema = z.object({ version });
+
+const PARCEL_KEYS = ['weight_g', 'length_cm', 'width_cm', 'height_cm'] as const;
+const PARCEL_INCOMPLETE =
+  'Completa el peso y las tres medidas de tu caja, o deja las cuatro vacías.';
+
+const comunaCode = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z
+    .string({ error: 'Elige la comuna desde donde despachas.' })
+    .refine((c) => comunaByCode(c) !== undefined, 'Elige una comuna de la lista.')
+    .nullable(),
+);
+
+/**
+ * Where couriers pick up and what a product without its own size ships in (`/despacho`,
+ * `PUT /api/store/shipping/`). The default parcel is all four measures or none (then a 1 kg box of
+ * 30 × 20 × 10 cm): a box is not priced from part of it.
+ */
+export const shippingOriginSchema = z
+  .object({
+    ship_from: comunaCode.default(null),
+    weight_g: weightField.default(null),
+    length_cm: sideField('el largo').default(null),
+    width_cm: sideField('el ancho').default(null),
+    height_cm: sideField('el alto').default(null),
+    version,
+  })
+  .superRefine((v, ctx) => {
+    const given = PARCEL_KEYS.filter((k) => v[k] !== null);
+    if (given.length > 0 && given.length < PARCEL_KEYS.length)
+      for (const key of PARCEL_KEYS)
+        if (v[key] === null)
+          ctx.addIssue({ code: 'custom', path: [key], message: PARCEL_INCOMPLETE });
+  });
+export type ShippingOriginInput = z.infer<typeof shippingOriginSchema>;

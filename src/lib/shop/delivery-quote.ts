@@ -3,7 +3,6 @@
  * table a buyer can open and the one-line summary on receipts and mails. Pure.
  */
 import { comunaByCode, regionByCode, regionLabel } from '@/lib/chile/regions';
-import { formatClp } from '@/lib/money';
 import {
   deliversAnywhere,
   formatDays,
@@ -16,14 +15,6 @@ import {
 export type Quote =
   | { ok: true; price: number; days: DaysRange | null; free: boolean; zone: string }
   | { ok: false; zone: string };
-
-/** A quote as the checkout states it under «Calcular despacho»; `null` before a comuna is chosen. */
-export function quoteSentence(quote: Quote | null): string {
-  if (!quote) return 'Elige tu comuna para ver el costo y el plazo.';
-  if (!quote.ok) return `Esta tienda no despacha a ${quote.zone}.`;
-  const arrives = quote.days ? `, llega en ${formatDays(quote.days)}` : '';
-  return `Despacho a ${quote.zone}: ${quote.free ? 'gratis' : formatClp(quote.price)}${arrives}.`;
-}
 
 /** What delivering `subtotal` pesos of products to `comuna` (an official code) costs. */
 export function quoteDelivery(settings: DeliverySettings, comuna: string, subtotal: number): Quote {
@@ -145,7 +136,7 @@ export function chooseDelivery(
     return {
       ok: false,
       field: 'delivery.comuna',
-      message: `Esta tienda no despacha a ${quote.zone}: elige retiro u otra comuna.`,
+      message: `No hay despacho a ${quote.zone}: elige retiro u otra comuna.`,
     };
   return {
     ok: true,
@@ -165,14 +156,16 @@ export function deliverySummary(
     comuna_name: string | null;
     estimate: string | null;
     pickup_point: PickupPoint | null;
+    courier?: { name: string } | null;
   },
   handedOver = false,
 ): string {
   if (handedOver) return 'Te lo llevaste al momento de la compra';
   if (delivery.method === 'despacho') {
     const comuna = delivery.comuna_name ? `, ${delivery.comuna_name}` : '';
+    const by = delivery.courier ? ` por ${delivery.courier.name}` : '';
     const arrives = delivery.estimate ? `; llega en ${delivery.estimate}` : '';
-    return `Despacho a ${delivery.address ?? 'tu dirección'}${comuna}${arrives}`;
+    return `Despacho a ${delivery.address ?? 'tu dirección'}${comuna}${by}${arrives}`;
   }
   return delivery.pickup_point
     ? `Retiro en ${pickupLabel(delivery.pickup_point)}`

@@ -39,6 +39,14 @@ export const PARCEL_LIMITS = {
   sideCm: { min: 1, max: 300 },
 } as const;
 
+/** A parcel's four measures as form fields: a product's, or a shop's default box. */
+export const PARCEL_FIELDS = [
+  { name: 'weight_g', label: 'Peso (g)', maxlength: 6 },
+  { name: 'length_cm', label: 'Largo (cm)', maxlength: 3 },
+  { name: 'width_cm', label: 'Ancho (cm)', maxlength: 3 },
+  { name: 'height_cm', label: 'Alto (cm)', maxlength: 3 },
+] as const;
+
 /** A parcel's weight in grams; blank: the shop's default parcel's (`shipping/parcel.ts`). */
 export const weightField = z.preprocess(
   blankToNull,

@@ -163,7 +163,7 @@ describe.each(servers)('delivery by zone on $kind', ({ url }) => {
     const far = await to(VALPARAISO);
     expect(far.status).toBe(400);
     expect(far.body.errors['delivery.comuna']).toEqual([
-      'Esta tienda no despacha a Valparaíso: elige retiro u otra comuna.',
+      'No hay despacho a Valparaíso: elige retiro u otra comuna.',
     ]);
     // No delivery at all: only pickup.
     await put({});

@@ -48,6 +48,7 @@ const OWN = new RegExp(
       String.raw`webpay\.`,
       // A courier account is the caller's own, as a Webpay account is.
       String.raw`shipit\.`,
+      String.raw`shipping\.`,
     ].join('|') +
     ')',
 );

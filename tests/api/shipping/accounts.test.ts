@@ -27,6 +27,7 @@ describe.each(servers)('shipping accounts on $kind', ({ url }) => {
       token_hint: null,
       check: null,
       checked_at: null,
+      quote_failed_at: null,
       version: 0,
     });
     const saved = await api.put(

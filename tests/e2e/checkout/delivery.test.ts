@@ -93,7 +93,7 @@ describe('delivery by zone', () => {
     await shop.getByLabel('Región').selectOption({ label: 'Región de Valparaíso' });
     await shop.getByLabel('Comuna', { exact: true }).selectOption({ label: 'Viña del Mar' });
     await shop.getByRole('button', { name: 'Calcular despacho' }).click();
-    await shop.getByText('Esta tienda no despacha a Viña del Mar.').waitFor();
+    await shop.getByText('No hay despacho a Viña del Mar. Puedes elegir retiro.').waitFor();
 
     await shop.getByText('Retiro gratis').click();
     await shop.getByText('Feria Pajaritos').click();

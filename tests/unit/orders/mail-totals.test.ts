@@ -20,6 +20,7 @@ const order = {
     price: 3990,
     estimate: null,
     pickup_point: null,
+    courier: null,
   },
   notes: null,
   marketing_consent: false,

@@ -295,6 +295,10 @@ export const stores = pgTable('stores', {
    */
   taxStartedOn: date('tax_started_on'),
   taxStartedRut: text('tax_started_rut'),
+  /** The comuna (official code) couriers pick parcels up from; null: no courier quotes (issue 65). */
+  shipFrom: text('ship_from'),
+  /** What a product without a weight or size ships in (`shipping/parcel.ts` `Parcel`); null: 1 kg box. */
+  parcel: jsonb('parcel'),
   version: integer('version').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -610,6 +614,11 @@ export const orders = pgTable(
     /** The shipment's tracking number and carrier (`CARRIERS`), set when the order is sent. */
     trackingNumber: text('tracking_number'),
     carrier: text('carrier'),
+    /**
+     * The courier the buyer chose at checkout (`{provider, courier, name, days}`, issue 65); null: the
+     * shop's own zone rate, pickup, or an order taken by the seller.
+     */
+    courier: jsonb('courier'),
     /** The buyer's unticked-by-default yes to the shop's marketing (Ley 21.719); nothing else allows it. */
     marketingConsent: boolean('marketing_consent').notNull().default(false),
     /** When the buyer's personal fields were erased (`orders/anonymise.server.ts`). */
@@ -971,10 +980,6 @@ export const paymentAccounts = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.provider] })],
 );
 
-/**
- * Each shop's accounts with couriers (issue 65, `shipping/accounts.server.ts`): the public part
- * (Shipit's e-mail) and the sealed token, shown by its last four characters.
- */
 export const shippingAccounts = pgTable(
   'shipping_accounts',
   {
@@ -988,11 +993,68 @@ export const shippingAccounts = pgTable(
     /** What the courier last said of the account: `ok`, `rejected`, or null (not asked yet). */
     check: text('check'),
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** The last time a checkout's quote found the courier silent (3 s) or down: said on `/despacho`. */
+    quoteFailedAt: timestamp('quote_failed_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.provider] })],
 );
+
+/**
+ * A courier's answer for one route and parcel (`shipping/quotes.server.ts`), kept a few minutes so
+ * the checkout page and placing the order read the same price, and a reload asks nobody. No person's
+ * data: comunas and a box.
+ */
+export const courierQuotes = pgTable('courier_quotes', {
+  key: text('key').primaryKey(),
+  answer: jsonb('answer').notNull(),
+  quotedAt: timestamp('quoted_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An order's shipment at a courier (issue 65), born `requested` when the seller presses «Crear
+ * envío»; the keyed job creates it at the courier once and keeps its id, then fills in the tracking
+ * and the label when the courier has them.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    courier: text('courier').notNull(),
+    /** `requested` (queued), `created` (the courier has it), `failed` (refused: `problem` says why). */
+    state: text('state').notNull().default('requested'),
+    /** The courier's id of the shipment (Shipit's numeric id, as text). */
+    externalId: text('external_id'),
+    /** The courier's own word for where it is (`in_transit`, `delivered`…). */
+    courierStatus: text('courier_status'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    labelUrl: text('label_url'),
+    /** The courier's refusal, in Spanish, for the order's page. */
+    problem: text('problem'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** When the courier was last asked (the sweep asks the oldest first). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('shipments_seller_idx').on(t.sellerId, t.createdAt),
+    uniqueIndex('shipments_external_key').on(t.provider, t.externalId),
+  ],
+);
+
+/**
+ * Each shop's accounts with couriers (issue 65, `shipping/accounts.server.ts`): the public part
+ * (Shipit's e-mail) and the sealed token, shown by its last four characters.
+ */
 
 /**
  * A shop's buyers who said «no more publicity» (Ley 19.496 art. 28 B): by e-mail as the customers

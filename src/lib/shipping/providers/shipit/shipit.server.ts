@@ -11,6 +11,7 @@ import {
   comunaKey,
   ShippingAccountRejected,
   ShippingError,
+  QUOTE_TIMEOUT_MS,
   type CourierQuote,
   type ShipmentState,
   type ShippingProvider,
@@ -21,8 +22,6 @@ export interface ShipitAccount {
   token: string;
 }
 
-/** A quote must answer within this: checkout then shows the zone rates alone (issue 65: 3 s). */
-export const QUOTE_TIMEOUT_MS = 3_000;
 /** Any other call. */
 const TIMEOUT_MS = 10_000;
 /** Shipit's comuna list changes seldom: read again after this. */
