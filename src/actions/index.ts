@@ -14,7 +14,7 @@ import { orders, webpay } from './orders';
 import { flow, mercadopago } from './payments';
 import { privacy } from './privacy';
 import { receipt } from './receipt';
-import { shipit, shipping } from './shipping';
+import { shipit, shipments, shipping } from './shipping';
 import { categories, shop } from './shop';
 import { sites } from './sites';
 
@@ -35,6 +35,7 @@ export const server = {
   receipt,
   shipit,
   shipping,
+  shipments,
   shop,
   sites,
   webpay,

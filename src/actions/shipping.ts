@@ -4,7 +4,9 @@
  * show; the page redirects back, so all of it works without JavaScript.
  */
 import { getDb } from '@/lib/server/db/client';
-import { formAction } from '@/lib/server/http/action';
+import { formAction, rowIdField } from '@/lib/server/http/action';
+import { ORDER_NOT_FOUND } from '@/lib/orders/book.server';
+import { requestShipment } from '@/lib/shipping/shipments.server';
 import { requireUser } from '@/lib/server/http/auth';
 import {
   checkShippingAccount,
@@ -77,4 +79,19 @@ export const shipping = {
           description: 'Sin comuna de origen, tus clientes ven solo tus costos por zona.',
         };
   }),
+};
+
+export const shipments = {
+  /**
+   * «Crear envío» on an order's page: queued once, however often it is pressed. Named for the
+   * order it acts on, so the form-actions test checks another seller's post finds nothing.
+   */
+  request: formAction(
+    z.object({}),
+    { order: rowIdField(ORDER_NOT_FOUND) },
+    async ({ order }, context) => {
+      await requestShipment(await getDb(), requireUser(context.locals).id, order);
+      return { id: order, title: 'Estamos creando el envío en Shipit' };
+    },
+  ),
 };

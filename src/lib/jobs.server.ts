@@ -28,6 +28,16 @@ const HANDLERS: Record<string, () => JobHandler | Promise<JobHandler>> = {
   'payment-confirm': async () => (await import('@/lib/payments/confirm.server')).paymentConfirmJob,
   refund: async () => (await import('@/lib/payments/refund.server')).refundJob,
   'payment-notice': async () => (await import('@/lib/payments/confirm.server')).paymentNoticeJob,
+  'shipment-create': async () =>
+    (await import('@/lib/shipping/shipment-jobs.server')).shipmentCreateJob,
+  'shipment-track': async () =>
+    (await import('@/lib/shipping/shipment-jobs.server')).shipmentTrackJob,
+  'shipment-notice': async () =>
+    (await import('@/lib/shipping/shipment-jobs.server')).shipmentNoticeJob,
+  'shipments-sweep': () => async (handle) => {
+    const { sweepShipments } = await import('@/lib/shipping/shipment-jobs.server');
+    return { due: await sweepShipments(handle.db) };
+  },
   'password-reset': async () =>
     (await import('@/lib/accounts/password-reset.server')).passwordResetJob,
   'device-unlock': async () => (await import('@/lib/accounts/devices.server')).deviceUnlockJob,
@@ -63,12 +73,13 @@ function handlerOf(kind: string): Promise<JobHandler | undefined> {
  * after the first start, so its imports do not share the main thread with the first requests.
  */
 /** The kinds that run on a period rather than once. */
-export const RECURRING_KINDS = ['orders-sweep', 'jobs-purge'] as const;
+export const RECURRING_KINDS = ['orders-sweep', 'shipments-sweep', 'jobs-purge'] as const;
 
 function recurring(sweepSeconds: number) {
   const soon = new Date(Date.now() + 3000);
   return [
     { kind: 'orders-sweep', key: 'recurring:orders-sweep', repeatSeconds: sweepSeconds },
+    { kind: 'shipments-sweep', key: 'recurring:shipments-sweep', repeatSeconds: 15 * 60 },
     { kind: 'jobs-purge', key: 'recurring:jobs-purge', repeatSeconds: 6 * 3600 },
   ].map((job) => ({ ...job, payload: {}, runAt: soon }));
 }

@@ -14,13 +14,15 @@ export const originCheck = defineMiddleware((context, next) => {
     return next();
   // Analytics beacons carry no credentials that matter: they are forwarded, not acted on.
   if (context.url.pathname.startsWith('/ingest/')) return next();
-  // Webpay and Flow post the buyer back from their own origin, carrying only a token; providers
-  // notify from their servers. Neither uses credentials, and what they name is asked of the provider.
+  // Webpay and Flow post the buyer back from their own origin, carrying only a token; payment
+  // providers and couriers notify from their servers. Neither uses credentials, and what they
+  // name is asked of the provider.
   if (
     context.url.pathname === '/pay/return' ||
     context.url.pathname === '/pay/return/' ||
     context.url.pathname.startsWith('/pay/vuelta/') ||
-    context.url.pathname.startsWith('/api/payments/')
+    context.url.pathname.startsWith('/api/payments/') ||
+    context.url.pathname.startsWith('/api/shipping/')
   )
     return next();
   // Placing an order is public and uses no credentials: a seller's own domain may call it.

@@ -39,6 +39,7 @@ export const WEBPAY_API_URL = read('WEBPAY_API_URL');
 export const FLOW_API_URL = read('FLOW_API_URL');
 export const MERCADOPAGO_API_URL = read('MERCADOPAGO_API_URL');
 export const SHIPIT_API_URL = read('SHIPIT_API_URL');
+export const SHIPMENT_POLL_MS = read('SHIPMENT_POLL_MS');
 export const ORDER_HOLD_HOURS = read('ORDER_HOLD_HOURS');
 export const ORDER_RATE_LIMIT = read('ORDER_RATE_LIMIT');
 export const LESSONS_MEDIA_URL = read('LESSONS_MEDIA_URL');

@@ -71,13 +71,3 @@ export async function setAtFlow(flowUrl: string, token: string, status: number, 
     body: new URLSearchParams({ token, status: String(status), notify: notify ? '1' : '0' }),
   });
 }
-
-/** Polls `read` until `done` holds (up to `ms`), returning the last value. */
-export async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}

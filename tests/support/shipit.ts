@@ -10,6 +10,7 @@
  * quotes, and move a shipment (which POSTs, then PUTs, the app's webhook as Shipit does).
  */
 import http from 'node:http';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { REGIONS } from '@/lib/chile/regions';
 import { listenLocal, readBody, sendJson } from './local-http';
 
@@ -177,29 +178,25 @@ export async function startShipit(options: { labelAfterMs?: number } = {}): Prom
     return s ? sendJson(res, 200, view(s)) : sendJson(res, 404, { message: 'Envío no encontrado' });
   }
 
-  function sendLabel(id: number, res: http.ServerResponse) {
+  async function sendLabel(id: number, res: http.ServerResponse) {
     const s = state.shipments.find((x) => x.id === id);
     if (!s || Date.now() - s.createdAt < labelAfterMs)
       return sendJson(res, 404, { message: 'No encontrado' });
-    // A one-page PDF with the reference on it: enough for a browser to open and a test to read.
-    const pdf = [
-      '%PDF-1.4',
-      '1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj',
-      '2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj',
-      '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 288 432]>>endobj',
-      'trailer<</Root 1 0 R>>',
-      `%% ${s.reference} TRK${s.id}`,
-      '%%EOF',
-      '',
-    ].join('\n');
+    // A 4 × 6 in label with the reference and tracking number on it, as a courier's is.
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([288, 432]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    page.drawText(`${s.reference} TRK${s.id}`, { x: 24, y: 400, size: 14, font });
+    const pdf = await doc.save();
     res.writeHead(200, { 'Content-Type': 'application/pdf' });
-    res.end(pdf);
+    res.end(Buffer.from(pdf));
   }
 
   /**
    * `/__debug/move/{id}?status=…&webhook=…`: the shipment moves and Shipit tells the app (PUT);
    * `/__debug/no-service?comuna=NAME` and `/__debug/hang?comuna=NAME&ms=…`: a route nobody serves
-   * or a courier that hangs, for tests that share this server from another process.
+   * or a courier that hangs; `/__debug/shipments?reference=…`: what was created under a reference.
+   * For tests that share this server from another process.
    */
   async function debug(url: URL, _raw: string, res: http.ServerResponse) {
     const comuna = url.searchParams.get('comuna');
@@ -207,6 +204,14 @@ export async function startShipit(options: { labelAfterMs?: number } = {}): Prom
       state.noService.add(comuna);
       return sendJson(res, 200, {});
     }
+    if (url.pathname === '/__debug/shipments')
+      return sendJson(
+        res,
+        200,
+        state.shipments
+          .filter((x) => x.reference === url.searchParams.get('reference'))
+          .map((x) => ({ id: x.id, reference: x.reference, body: x.body })),
+      );
     if (url.pathname === '/__debug/hang' && comuna) {
       state.hangTo.set(comuna, Number(url.searchParams.get('ms') ?? 10_000));
       return sendJson(res, 200, {});

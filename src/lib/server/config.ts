@@ -133,6 +133,11 @@ export function flowOrigins(): string[] {
     : ['https://www.flow.cl', 'https://sandbox.flow.cl'];
 }
 
+/** How soon a new shipment is first asked for its tracking and label (`SHIPMENT_POLL_MS`). */
+export function shipmentPollMs(): number {
+  return env.SHIPMENT_POLL_MS;
+}
+
 /** Where Shipit's API answers: `SHIPIT_API_URL` when set (the tests' local Shipit). */
 export function shipitApiUrl(): string {
   return (env.SHIPIT_API_URL ?? 'https://api.shipit.cl').replace(/\/+$/, '');

@@ -75,6 +75,8 @@ export const ENV_SCHEMA = {
   MERCADOPAGO_API_URL: url(),
   /** Shipit's API instead of api.shipit.cl (the tests' local Shipit). */
   SHIPIT_API_URL: url(),
+  /** How soon a new shipment is first asked for its label; each later ask waits twice as long. */
+  SHIPMENT_POLL_MS: positive(5000),
   /** Overrides every shop's own hold time, in hours. */
   ORDER_HOLD_HOURS: positive(),
   ORDER_RATE_LIMIT: positive(60, true),

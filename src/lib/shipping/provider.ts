@@ -82,6 +82,8 @@ export interface NewShipment {
 /** A shipment as the courier says it stands. */
 export interface ShipmentState {
   id: string;
+  /** The reference it was created with (the order's number). */
+  reference: string | null;
   /** The courier's words for where it is (`in_transit`, `delivered`…). */
   status: string;
   delivered: boolean;

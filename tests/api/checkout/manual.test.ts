@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import fs from 'node:fs';
 import path from 'node:path';
-import { until } from '../../support/flow-buyer';
+import { until } from '../../support/until';
 import { openFacturaAt } from '../../support/openfactura';
 import { COMPANY_IDENTITY, openShop, setDelivery } from '../../support/shop';
 import { decodedMail, waitForMailWith } from '../../support/smtp';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startDns, setTxt } from '../../support/dns';
-import { until } from '../../support/flow-buyer';
+import { until } from '../../support/until';
 import { ApiClient, getWithHost, uniqueEmail } from '../../support/http';
 import { ENGINES } from '../../support/postgres';
 import { withOwnApp } from '../../support/own-app';

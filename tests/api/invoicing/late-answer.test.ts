@@ -6,7 +6,7 @@
  * order and in the month's IVA. On PGlite and PostgreSQL, with a queue that retries within seconds.
  */
 import { describe, expect, it } from 'vitest';
-import { until } from '../../support/flow-buyer';
+import { until } from '../../support/until';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { startOpenFactura } from '../../support/openfactura';
 import { ENGINES } from '../../support/postgres';

@@ -6,7 +6,7 @@
  * the seller's moves (cancel restocks and refunds), mails, and ownership.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { until } from '../../support/flow-buyer';
+import { until } from '../../support/until';
 import { ApiClient, getWithHost, postFormWithHost, uniqueEmail } from '../../support/http';
 import { PICKUP, setDelivery, SELLER_IDENTITY } from '../../support/shop';
 import { waitForMail, decodedMail } from '../../support/smtp';

@@ -13,8 +13,8 @@ import {
   placeFlowOrder,
   setAtFlow,
   flowPayment,
-  until,
 } from '../../support/flow-buyer';
+import { until } from '../../support/until';
 import { ApiClient, getWithHost, uniqueEmail } from '../../support/http';
 import { ENGINES } from '../../support/postgres';
 import { withOwnApp } from '../../support/own-app';

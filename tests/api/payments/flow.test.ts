@@ -6,14 +6,8 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { FLOW_API_KEY, FLOW_SECRET_KEY } from '../../support/flow';
-import {
-  atFlow,
-  flowPayment,
-  flowShop,
-  flowToken,
-  placeFlowOrder,
-  until,
-} from '../../support/flow-buyer';
+import { atFlow, flowPayment, flowShop, flowToken, placeFlowOrder } from '../../support/flow-buyer';
+import { until } from '../../support/until';
 import { ApiClient } from '../../support/http';
 import { claimServers } from '../../support/claims';
 

@@ -6,7 +6,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { until } from '../../support/flow-buyer';
+import { until } from '../../support/until';
 import { ApiClient } from '../../support/http';
 import { MP_ACCESS_TOKEN, MP_WEBHOOK_SECRET } from '../../support/mercadopago';
 import {

@@ -5,7 +5,8 @@
  * to waiting for the transfer with its stock held; one that happens pays it once.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { atFlow, flowPayment, flowShop, flowToken, until } from '../../support/flow-buyer';
+import { atFlow, flowPayment, flowShop, flowToken } from '../../support/flow-buyer';
+import { until } from '../../support/until';
 import { postForm, uniqueEmail } from '../../support/http';
 import { WEBPAY_API_KEY, WEBPAY_COMMERCE_CODE } from '../../support/webpay';
 import { webpayBuyer } from '../../support/webpay-buyer';

@@ -6,14 +6,8 @@
  * as it now is.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  atFlow,
-  flowPayment,
-  flowShop,
-  flowToken,
-  setAtFlow,
-  until,
-} from '../../support/flow-buyer';
+import { atFlow, flowPayment, flowShop, flowToken, setAtFlow } from '../../support/flow-buyer';
+import { until } from '../../support/until';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import {
   atMercadoPago,

@@ -6,41 +6,14 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { claimServers } from '../../support/claims';
-import { ApiClient, uniqueEmail } from '../../support/http';
-import { SHIPIT_EMAIL, SHIPIT_TOKEN } from '../../support/shipit';
-import { openShop, setDelivery } from '../../support/shop';
+import { courierShop, NUNOA, SANTIAGO } from '../../support/couriers';
+import { ApiClient } from '../../support/http';
+import { setDelivery } from '../../support/shop';
 
 const servers = claimServers();
 const shipit = inject('shipitUrl');
-const SANTIAGO = '13101';
-const NUNOA = '13120';
 const ISLA_DE_PASCUA = '05201';
 const ANTARTICA = '12202';
-
-/** A shop with Shipit connected, shipping from Santiago, selling a 500 g mug in the default box. */
-async function courierShop(url: string) {
-  const api = new ApiClient(url);
-  const { token } = await api.register();
-  const as = { token };
-  const { product } = await openShop(api, token, { product: { weight_g: 500 } });
-  const order = (delivery: Record<string, unknown>) =>
-    new ApiClient(url).post('/api/orders/', {
-      items: [{ product: product.id, quantity: 1 }],
-      buyer: { name: 'Camila Soto', email: uniqueEmail('camila'), phone: '9 8765 4321' },
-      delivery: { method: 'despacho', address: 'Av. Irarrázaval 3456, depto 12', ...delivery },
-      payment_method: 'transferencia',
-    });
-  const connect = async () => {
-    await api.put(
-      '/api/store/shipping/shipit/',
-      { email: SHIPIT_EMAIL, token: SHIPIT_TOKEN, version: 0 },
-      as,
-    );
-    const { version } = (await api.get('/api/store/shipping/', as)).body;
-    return api.put('/api/store/shipping/', { ship_from: SANTIAGO, version }, as);
-  };
-  return { api, as, order, connect };
-}
 
 describe.each(servers)('courier quotes on $kind', ({ url }) => {
   it('sells with the courier the buyer chose, at its price, and says a changed one', async () => {

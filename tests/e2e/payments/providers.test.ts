@@ -18,7 +18,8 @@ import {
   useBrowser,
 } from '../../support/browser';
 import { FLOW_API_KEY, FLOW_SECRET_KEY } from '../../support/flow';
-import { flowShop, flowToken, placeFlowOrder, setAtFlow, until } from '../../support/flow-buyer';
+import { flowShop, flowToken, placeFlowOrder, setAtFlow } from '../../support/flow-buyer';
+import { until } from '../../support/until';
 import { MP_ACCESS_TOKEN, MP_WEBHOOK_SECRET } from '../../support/mercadopago';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { FAST_QUEUE, startServer, tempDir } from '../../support/server';

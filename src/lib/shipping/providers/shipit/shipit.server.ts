@@ -101,6 +101,7 @@ export function shipitClient(account: ShipitAccount): ShippingProvider {
     const status = text(data.status) ?? 'created';
     return {
       id: text(data.id) ?? id,
+      reference: text(data.reference),
       status,
       delivered: status === 'delivered',
       trackingNumber: text(data.tracking_number),
