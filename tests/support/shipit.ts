@@ -47,7 +47,13 @@ export interface TestShipit {
   close(): Promise<void>;
 }
 
-export async function startShipit(options: { labelAfterMs?: number } = {}): Promise<TestShipit> {
+export async function startShipit(
+  options: {
+    labelAfterMs?: number;
+    /** A created shipment is answered this much later (a process may die waiting). */
+    createDelayMs?: number;
+  } = {},
+): Promise<TestShipit> {
   const labelAfterMs = options.labelAfterMs ?? 300;
   // Shipit's own ids: not the official codes, so a client that sends ours is caught.
   const communes = REGIONS.flatMap((r) => r.comunas).map((c, i) => ({
@@ -93,7 +99,11 @@ export async function startShipit(options: { labelAfterMs?: number } = {}): Prom
       if (req.method === 'GET' && url.pathname === '/v/communes')
         return sendJson(res, 200, communes);
       if (req.method === 'POST' && url.pathname === '/v/rates') return rates(body, res);
-      if (req.method === 'POST' && url.pathname === '/v/shipments') return create(body, res);
+      if (req.method === 'POST' && url.pathname === '/v/shipments') {
+        const answer = create(body);
+        if (options.createDelayMs) await new Promise((r) => setTimeout(r, options.createDelayMs));
+        return sendJson(res, answer.status, answer.body);
+      }
       const one = /^\/v\/shipments\/(\d+)$/.exec(url.pathname);
       if (req.method === 'GET' && one) return show(Number(one[1]), res);
       return sendJson(res, 404, { message: 'No encontrado' });
@@ -137,17 +147,21 @@ export async function startShipit(options: { labelAfterMs?: number } = {}): Prom
     });
   }
 
-  function create(body: Record<string, unknown>, res: http.ServerResponse) {
+  /** A shipment recorded (or why not), before the answer goes out. */
+  function create(body: Record<string, unknown>): { status: number; body: unknown } {
     const s = body.shipment as Record<string, unknown> | undefined;
     const destiny = (s?.destiny ?? {}) as Record<string, unknown>;
     const reference = typeof s?.reference === 'string' ? s.reference : '';
     if (!s || !reference || reference.length > 15)
-      return sendJson(res, 422, { message: 'reference es obligatoria (máximo 15 caracteres)' });
+      return {
+        status: 422,
+        body: { message: 'reference es obligatoria (máximo 15 caracteres)' },
+      };
     if (!byId.has(Number(destiny.commune_id)) || !destiny.street || !destiny.full_name)
-      return sendJson(res, 422, { message: 'destiny incompleto' });
+      return { status: 422, body: { message: 'destiny incompleto' } };
     const day = new Date().toISOString().slice(0, 10);
     if (state.shipments.some((x) => x.reference === reference && x.day === day))
-      return sendJson(res, 422, { message: 'reference ya fue utilizada hoy' });
+      return { status: 422, body: { message: 'reference ya fue utilizada hoy' } };
     const shipment: Shipment = {
       id: 50_000 + state.shipments.length,
       reference,
@@ -157,7 +171,7 @@ export async function startShipit(options: { labelAfterMs?: number } = {}): Prom
       body: s,
     };
     state.shipments.push(shipment);
-    return sendJson(res, 200, { id: shipment.id, status: 'created', reference });
+    return { status: 200, body: { id: shipment.id, status: 'created', reference } };
   }
 
   function view(s: Shipment) {
