@@ -24,7 +24,7 @@ import {
   startChild,
   stop,
 } from './app-fixture.mjs';
-import { startLocalFlow } from './bench/local-flow.mjs';
+import { startLocalFlow, startLocalShipit } from './bench/local-peer.mjs';
 import { ensureWrk, SERVER_CPU, WRK_CPU, wrk, wrkTogether } from './bench/wrk.mjs';
 import { ensureBuilt, root } from './ensure-built.mjs';
 import { measureRoutes, printRoutes, seedPages } from './page-weights.mjs';
@@ -51,8 +51,15 @@ ensureWrk();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'impulsa-bench-'));
 // The local Flow the provider row's orders are paid at, on wrk's core (issue 50).
 const flow = await startLocalFlow(dataDir, WRK_CPU);
+// The local Shipit the courier row's quotes come from (issue 65), beside it.
+const shipit = await startLocalShipit(dataDir, WRK_CPU);
 // Every order of the bench comes from 127.0.0.1: lift the per-address limit.
-const appEnv = { DATA_DIR: dataDir, ORDER_RATE_LIMIT: '100000000', FLOW_API_URL: flow.url };
+const appEnv = {
+  DATA_DIR: dataDir,
+  ORDER_RATE_LIMIT: '100000000',
+  FLOW_API_URL: flow.url,
+  SHIPIT_API_URL: shipit.url,
+};
 let dropDatabase = async () => {};
 if (adminUrl) {
   const name = `impulsa_bench_${Date.now()}`;
@@ -100,6 +107,67 @@ try {
   });
   const cartCookie = added.headers.get('set-cookie').split(';')[0];
   const sellerId = new URL(added.headers.get('location'), appUrl('')).searchParams.get('tienda');
+  // A second shop ships by courier from Santiago; its cart asks for Ñuñoa (issue 65): the page
+  // shows Shipit's options, quoted once and read from the kept quote after. Its own shop, so the
+  // row above stays the page it was.
+  const courierShop = await api('POST', '/api/users/register/', {
+    email: `courier-${Date.now()}@impulsa.test`,
+    password: 'una-clave-segura',
+    full_name: 'Rosa Courier',
+  });
+  await api(
+    'PATCH',
+    '/api/store/',
+    {
+      name: 'Greda al Sur',
+      transfer_details: 'Banco Estado, cuenta 123',
+      legal_name: 'Rosa Courier',
+      legal_rut: '12.345.678-5',
+      legal_address: 'Av. Italia 1234, Ñuñoa',
+      version: 0,
+    },
+    courierShop.token,
+  );
+  const mug = await api(
+    'POST',
+    '/api/products/',
+    { name: 'Taza', price: 12990, published: true, weight_g: 500 },
+    courierShop.token,
+  );
+  const shipitAccount = await api(
+    'PUT',
+    '/api/store/shipping/shipit/',
+    { ...shipit.account, version: 0 },
+    courierShop.token,
+  );
+  if (shipitAccount.check !== 'ok') throw new Error('the local Shipit refused the account');
+  const origin = await api('GET', '/api/store/shipping/', undefined, courierShop.token);
+  await api(
+    'PUT',
+    '/api/store/shipping/',
+    { ship_from: '13101', version: origin.version },
+    courierShop.token,
+  );
+  const courierCart = await fetch(appUrl('/pay?_action=cart.add'), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Origin: appUrl(''), 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ product: String(mug.id), quantity: '1' }),
+  });
+  const courierCookie = courierCart.headers.get('set-cookie').split(';')[0];
+  const courierSeller = new URL(courierCart.headers.get('location'), appUrl('')).searchParams.get(
+    'tienda',
+  );
+  await fetch(appUrl(`/pay?tienda=${courierSeller}&_action=cart.quote`), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      Origin: appUrl(''),
+      Cookie: courierCookie,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ 'delivery.method': 'despacho', 'delivery.comuna': '13120' }),
+  });
 
   // The catalogue at scale: 108,000 more products, written while the app is stopped (PGlite allows
   // one process per folder). The seller of the rows has 100,000 of them and 10,000 buyers (issue
@@ -189,6 +257,11 @@ try {
     { name: "a site's page rendered anew", path: '/?bench=render', site: true },
     { name: '/login rendered anew (islands)', path: '/login?bench=render' },
     { name: '/pay with a cart', path: `/pay?tienda=${sellerId}`, headers: { Cookie: cartCookie } },
+    {
+      name: '/pay with courier options (Ñuñoa)',
+      path: `/pay?tienda=${courierSeller}`,
+      headers: { Cookie: courierCookie },
+    },
     { name: "a paid order's receipt", path: receiptPath },
     ...(scale
       ? [
@@ -315,6 +388,7 @@ try {
   await stop(app);
   if (raw) await stop(raw);
   await stop(flow.child);
+  await stop(shipit.child);
   await dropDatabase();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

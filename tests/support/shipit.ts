@@ -52,6 +52,8 @@ export async function startShipit(
     labelAfterMs?: number;
     /** A created shipment is answered this much later (a process may die waiting). */
     createDelayMs?: number;
+    /** A fixed port (the bench starts it as a child); 0: any free one. */
+    port?: number;
   } = {},
 ): Promise<TestShipit> {
   const labelAfterMs = options.labelAfterMs ?? 300;
@@ -251,7 +253,7 @@ export async function startShipit(
     return sendJson(res, 404, {});
   }
 
-  const listening = await listenLocal(server);
+  const listening = await listenLocal(server, options.port ?? 0);
   state.url = listening.url;
   state.close = () => listening.close();
   return state;

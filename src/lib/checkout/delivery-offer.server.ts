@@ -25,7 +25,7 @@ export interface CheckoutDelivery extends DeliveryOffer {
 
 export async function checkoutDelivery(
   db: Db,
-  shop: { sellerId: number; delivery: DeliverySettings },
+  shop: { sellerId: number; delivery: DeliverySettings; shipFrom: string | null },
   form: { method: string; comuna: string; option: string },
   lines: readonly { product: number; quantity: number }[],
   zone: Quote | null,
@@ -33,7 +33,10 @@ export async function checkoutDelivery(
   const comuna = form.comuna ? (comunaByCode(form.comuna)?.comuna.name ?? null) : null;
   // Couriers are asked only for a delivery to a chosen comuna: a reload of a pickup asks nobody.
   const to = form.method === 'despacho' && comuna ? form.comuna : null;
-  const { byCourier, outcome } = await quoteCheckout(db, shop.sellerId, to, lines);
+  // A shop without an origin ships by no courier: nothing to ask, not even the database.
+  const { byCourier, outcome } = shop.shipFrom
+    ? await quoteCheckout(db, shop.sellerId, to, lines)
+    : { byCourier: false, outcome: { kind: 'none' as const } };
   const offer = deliveryOffer(zone, outcome, comuna);
   const picked = parseOption(form.option)?.id;
   return {

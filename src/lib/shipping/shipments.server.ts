@@ -4,7 +4,7 @@
  * that creates it at the courier once (`shipment-jobs.server.ts`); nothing leaves from the request,
  * and no buyer data reaches a courier before the order is paid (Ley 21.719).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { getOrder, moveOrder } from '@/lib/orders/book.server';
 import { orderRef } from '@/lib/orders/events.server';
 import { noExtras, type OrderView } from '@/lib/orders/view.server';
@@ -173,4 +173,33 @@ export async function labelsOf(
     for (const page of await merged.copyPages(doc, doc.getPageIndices())) merged.addPage(page);
   }
   return { pdf: merged.getPageCount() ? await merged.save() : null, missing };
+}
+
+/** Orders on their way whose labels can be printed (not yet delivered), newest first. */
+export async function labelsToPrint(
+  db: Db,
+  sellerId: number,
+): Promise<{ orderId: number; number: string; buyer: string; courier: string }[]> {
+  const rows = await db
+    .select({
+      orderId: shipments.orderId,
+      number: orders.number,
+      buyer: orders.buyerName,
+      // The name the buyer chose it by («Starken»), not the courier's key.
+      courier: sql<string>`coalesce(${orders.courier}->>'name', ${shipments.courier})`,
+    })
+    .from(shipments)
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
+    .where(
+      and(
+        eq(shipments.sellerId, sellerId),
+        eq(shipments.state, 'created'),
+        isNotNull(shipments.labelUrl),
+        isNull(shipments.deliveredAt),
+        eq(orders.status, 'enviado'),
+      ),
+    )
+    .orderBy(desc(shipments.createdAt))
+    .limit(MAX_LABELS);
+  return rows;
 }

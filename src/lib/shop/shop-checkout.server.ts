@@ -25,6 +25,8 @@ export interface ShopCheckout {
   transferDetails: string;
   /** Rates by zone, free shipping and pickup points. */
   delivery: DeliverySettings;
+  /** The comuna couriers pick up from; null: the shop does not ship by courier (no quote asked). */
+  shipFrom: string | null;
   /** Hours an unpaid transfer or WhatsApp order keeps its stock. */
   holdHours: number;
   /** The percent of a product's stock one buyer may hold unpaid. */
@@ -105,6 +107,7 @@ export function checkoutOf(
     whatsapp,
     transferDetails,
     delivery: deliveryOf(row.store?.delivery),
+    shipFrom: row.store?.shipFrom ?? null,
     holdHours: row.store?.holdHours ?? 24,
     holdShare: row.store?.holdShare ?? 50,
     paymentMethods,

@@ -134,6 +134,18 @@ describe('delivery by courier', () => {
     await expectAccessible(view);
     await screenshot(view, 'orden-envio-desktop');
 
+    // The order book offers its label among those to print, in one PDF.
+    await page.goto(`${url}/ordenes`);
+    await page.getByText('Etiquetas por imprimir (1)').click();
+    const labels = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Descargar etiquetas en un PDF' }).click();
+    const merged = await (await labels).path();
+    expect((await import('node:fs')).readFileSync(merged).subarray(0, 5).toString()).toBe('%PDF-');
+    await view.goto(`${url}/ordenes`);
+    await view.getByText('Etiquetas por imprimir (1)').click();
+    await expectAccessible(view);
+    await screenshot(view, 'ordenes-etiquetas-desktop');
+
     const hook = `${url}/api/shipping/shipit/notify/${account.user.id}/`;
     await fetch(
       `${shipit}/__debug/move/${created[0].id}?status=delivered&webhook=${encodeURIComponent(hook)}`,

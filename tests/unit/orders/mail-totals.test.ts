@@ -77,6 +77,7 @@ const shop = {
   whatsapp: null,
   transferDetails: 'Banco Estado 123',
   delivery: {} as ShopCheckout['delivery'],
+  shipFrom: null,
   holdHours: 24,
   holdShare: 50,
   paymentMethods: ['transferencia'],

@@ -19,7 +19,7 @@ export const GET: APIRoute = async ({ locals, url }) => {
     throw new HttpError(400, `Puedes descargar como máximo ${MAX_LABELS} etiquetas a la vez.`);
   const { pdf, missing } = await labelsOf(await getDb(), requireUser(locals).id, ids as number[]);
   if (!pdf) throw new HttpError(404, 'Esas órdenes aún no tienen etiqueta.');
-  const response = pdfResponse({ bytes: pdf, filename: 'etiquetas.pdf' });
+  const response = pdfResponse({ bytes: pdf, filename: 'etiquetas.pdf' }, { attachment: true });
   if (missing.length) response.headers.set('X-Sin-Etiqueta', missing.join(','));
   return response;
 };
