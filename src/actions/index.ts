@@ -15,6 +15,7 @@ import { flow, mercadopago } from './payments';
 import { privacy } from './privacy';
 import { receipt } from './receipt';
 import { shipit, shipments, shipping } from './shipping';
+import { mercadolibre } from './channels';
 import { categories, shop } from './shop';
 import { sites } from './sites';
 
@@ -36,6 +37,7 @@ export const server = {
   shipit,
   shipping,
   shipments,
+  mercadolibre,
   shop,
   sites,
   webpay,

@@ -45,6 +45,8 @@ export const COOKIES = {
   consent: { names: ['impulsa_consent'], publicPage: 'per-value', signedInPage: 'ignored' },
   /** Google sign-in's state while away at Google (HttpOnly). */
   oidc: { names: ['impulsa_oidc'], publicPage: 'unread', signedInPage: 'ignored' },
+  /** Mercado Libre's `state` while the seller is away connecting her account (HttpOnly). */
+  channelState: { names: ['impulsa_canal'], publicPage: 'unread', signedInPage: 'ignored' },
   /** A browser the account signed in from (HttpOnly). */
   device: {
     names: ['__Host-impulsa_device', 'impulsa_device'],

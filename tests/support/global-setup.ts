@@ -22,6 +22,11 @@ import { startSmtp } from './smtp';
 import { startOpenFactura } from './openfactura';
 import { startFlow } from './flow';
 import { startShipit } from './shipit';
+import {
+  MERCADOLIBRE_CLIENT_ID,
+  MERCADOLIBRE_CLIENT_SECRET,
+  startMercadoLibre,
+} from './mercadolibre';
 import { startMercadoPago } from './mercadopago';
 import { startWebpay } from './webpay';
 
@@ -45,6 +50,7 @@ declare module 'vitest' {
     mercadopagoUrl: string;
     /** The local Shipit (couriers' quotes, shipments and labels). */
     shipitUrl: string;
+    mercadolibreUrl: string;
     /** A staff account on every server, made by `npm run staff:add` before it started. */
     staff: typeof STAFF;
   }
@@ -81,6 +87,7 @@ export default async function setup(project: TestProject) {
   const flow = await startFlow();
   const mercadopago = await startMercadoPago();
   const shipit = await startShipit();
+  const mercadolibre = await startMercadoLibre();
 
   const ports = await Promise.all(kinds.map(() => freePort()));
   const origins = ports.map((p) => `http://127.0.0.1:${p}`);
@@ -105,6 +112,10 @@ export default async function setup(project: TestProject) {
     FLOW_API_URL: flow.url,
     MERCADOPAGO_API_URL: mercadopago.url,
     SHIPIT_API_URL: shipit.url,
+    MERCADOLIBRE_CLIENT_ID,
+    MERCADOLIBRE_CLIENT_SECRET,
+    MERCADOLIBRE_AUTH_URL: mercadolibre.url,
+    MERCADOLIBRE_API_URL: mercadolibre.url,
     // The local Shipit makes labels in 300 ms, not 20 s.
     SHIPMENT_POLL_MS: '300',
     // Every instance of a deployment seals store secrets under the same key.
@@ -136,6 +147,7 @@ export default async function setup(project: TestProject) {
   project.provide('flowUrl', flow.url);
   project.provide('mercadopagoUrl', mercadopago.url);
   project.provide('shipitUrl', shipit.url);
+  project.provide('mercadolibreUrl', mercadolibre.url);
   project.provide('staff', STAFF);
 
   return async () => {
@@ -155,5 +167,6 @@ export default async function setup(project: TestProject) {
     await flow.close();
     await mercadopago.close();
     await shipit.close();
+    await mercadolibre.close();
   };
 }

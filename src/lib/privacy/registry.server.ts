@@ -36,6 +36,7 @@ import {
   passwordResets,
   paymentAccounts,
   shippingAccounts,
+  channelAccounts,
   shipments,
   productCounts,
   productImages,
@@ -258,6 +259,13 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
     owner: shippingAccounts.userId,
     deletion: { erase: 'rows' },
     export: { key: 'shippingAccounts' },
+  },
+  {
+    table: channelAccounts,
+    of: 'account',
+    owner: channelAccounts.userId,
+    deletion: { erase: 'rows' },
+    export: { key: 'channelAccounts' },
   },
   {
     table: invoicingAccounts,

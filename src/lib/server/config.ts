@@ -143,6 +143,22 @@ export function shipitApiUrl(): string {
   return (env.SHIPIT_API_URL ?? 'https://api.shipit.cl').replace(/\/+$/, '');
 }
 
+/** Impulsa's application at Mercado Libre and its hosts; null while the application is not set up. */
+export function mercadoLibreApp(): {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  apiUrl: string;
+} | null {
+  if (!env.MERCADOLIBRE_CLIENT_ID || !env.MERCADOLIBRE_CLIENT_SECRET) return null;
+  return {
+    clientId: env.MERCADOLIBRE_CLIENT_ID,
+    clientSecret: env.MERCADOLIBRE_CLIENT_SECRET,
+    authUrl: (env.MERCADOLIBRE_AUTH_URL ?? 'https://auth.mercadolibre.cl').replace(/\/+$/, ''),
+    apiUrl: (env.MERCADOLIBRE_API_URL ?? 'https://api.mercadolibre.com').replace(/\/+$/, ''),
+  };
+}
+
 /** Where Mercado Pago's API answers: `MERCADOPAGO_API_URL` when set (the tests' local one). */
 export function mercadoPagoApiUrl(): string {
   return (env.MERCADOPAGO_API_URL ?? 'https://api.mercadopago.com').replace(/\/+$/, '');

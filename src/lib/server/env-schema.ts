@@ -73,6 +73,12 @@ export const ENV_SCHEMA = {
   FLOW_API_URL: url(),
   /** Mercado Pago's API instead of api.mercadopago.com (the tests' local Mercado Pago). */
   MERCADOPAGO_API_URL: url(),
+  /** Impulsa's application at Mercado Libre (issue 66); unset: the channel says it is not set up. */
+  MERCADOLIBRE_CLIENT_ID: text(),
+  MERCADOLIBRE_CLIENT_SECRET: text(),
+  /** Mercado Libre's authorization and API hosts instead of the real ones (the tests' local one). */
+  MERCADOLIBRE_AUTH_URL: url(),
+  MERCADOLIBRE_API_URL: url(),
   /** Shipit's API instead of api.shipit.cl (the tests' local Shipit). */
   SHIPIT_API_URL: url(),
   /** How soon a new shipment is first asked for its label; each later ask waits twice as long. */

@@ -49,6 +49,8 @@ const OWN = new RegExp(
       // A courier account is the caller's own, as a Webpay account is.
       String.raw`shipit\.`,
       String.raw`shipping\.`,
+      // The caller's own channel connection.
+      String.raw`mercadolibre\.`,
     ].join('|') +
     ')',
 );

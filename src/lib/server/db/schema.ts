@@ -1002,6 +1002,37 @@ export const shippingAccounts = pgTable(
 );
 
 /**
+ * A shop's account at a sales channel (issue 66: Mercado Libre), connected by OAuth: its tokens
+ * sealed (`server/secrets.ts`), never sent back. One channel account belongs to one shop.
+ */
+export const channelAccounts = pgTable(
+  'channel_accounts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    /** The seller's id at the channel (Mercado Libre's `user_id`): its notifications name it. */
+    externalUserId: text('external_user_id').notNull(),
+    nickname: text('nickname').notNull().default(''),
+    accessToken: text('access_token').notNull(),
+    refreshToken: text('refresh_token').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** A refresh claimed until then by one request (the refresh token is single-use). */
+    refreshingUntil: timestamp('refreshing_until', { withTimezone: true }),
+    /** `reauth`: the channel refused the grant; nothing syncs until the seller connects again. */
+    problem: text('problem'),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.channel] }),
+    uniqueIndex('channel_accounts_external_key').on(t.channel, t.externalUserId),
+  ],
+);
+
+/**
  * A courier's answer for one route and parcel (`shipping/quotes.server.ts`), kept a few minutes so
  * the checkout page and placing the order read the same price, and a reload asks nobody. No person's
  * data: comunas and a box.

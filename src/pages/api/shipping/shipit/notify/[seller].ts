@@ -16,12 +16,15 @@ const REFUSED = 'Notificación no válida.';
 const notify: APIRoute = async ({ request, params }) => {
   const sellerId = parseId(params.seller);
   const raw = await readCapped(request, BODY_LIMITS.auth);
-  let body: Record<string, unknown>;
+  let parsed: unknown;
   try {
-    body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+    parsed = JSON.parse(raw.toString('utf8'));
   } catch {
     return jsonError(400, REFUSED);
   }
+  // `null`, a number or a list is JSON too, and names no shipment.
+  if (!parsed || typeof parsed !== 'object') return jsonError(400, REFUSED);
+  const body = parsed as Record<string, unknown>;
   const id = typeof body.id === 'number' || typeof body.id === 'string' ? String(body.id) : '';
   const reference = typeof body.reference === 'string' ? body.reference.slice(0, 15) : null;
   if (sellerId === null || !/^\d{1,18}$/.test(id)) return jsonError(400, REFUSED);

@@ -1,0 +1,32 @@
+/** The seller's sales channels (/canales): check and disconnect Mercado Libre, without JavaScript. */
+import {
+  checkMercadoLibre,
+  disconnectMercadoLibre,
+} from '@/lib/channels/mercadolibre/account.server';
+import { getDb } from '@/lib/server/db/client';
+import { formAction } from '@/lib/server/http/action';
+import { requireUser } from '@/lib/server/http/auth';
+import type { FlashInput as Toast } from '@/lib/toast/flash';
+import { z } from '@/lib/zod';
+
+export const mercadolibre = {
+  check: formAction(z.object({}), {}, async (_input, context): Promise<Toast> => {
+    const view = await checkMercadoLibre(await getDb(), requireUser(context.locals).id);
+    if (!view.connected)
+      return { title: 'Mercado Libre no está conectado', variant: 'destructive' };
+    return view.problems.length
+      ? {
+          title: 'Mercado Libre no acepta tu conexión',
+          description: view.problems[0],
+          variant: 'destructive',
+        }
+      : { title: `Mercado Libre conectado: ${view.nickname}` };
+  }),
+  disconnect: formAction(z.object({}), {}, async (_input, context): Promise<Toast> => {
+    await disconnectMercadoLibre(await getDb(), requireUser(context.locals).id);
+    return {
+      title: 'Mercado Libre desconectado',
+      description: 'Tus productos y ventas en Impulsa siguen intactos.',
+    };
+  }),
+};

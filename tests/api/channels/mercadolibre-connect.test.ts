@@ -1,0 +1,103 @@
+/**
+ * Connecting Mercado Libre (issue 66) against the local Mercado Libre: the OAuth round trip with a
+ * state bound to the seller's account; the channel never shows a token; a state that is not hers
+ * connects nothing; two refreshes at once make one token call (the refresh token is single-use);
+ * a grant revoked at Mercado Libre says «Vuelve a conectar tu cuenta» and keeps the account.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { claimServers } from '../../support/claims';
+import { ApiClient } from '../../support/http';
+import { ML_SELLER } from '../../support/mercadolibre';
+
+const servers = claimServers();
+const ml = inject('mercadolibreUrl');
+const PATH = '/api/store/channels/mercadolibre/';
+
+/** Follows the round trip: Impulsa → Mercado Libre (which consents at once) → Impulsa. */
+async function connect(api: ApiClient, tamper?: (back: URL) => void) {
+  const start = await api.get('/canales/mercadolibre/conectar');
+  expect(start.status).toBe(302);
+  const authorize = new URL(start.headers.get('location')!);
+  expect(authorize.origin).toBe(ml);
+  expect(authorize.searchParams.get('redirect_uri')).toBe(
+    `${api.base}/canales/mercadolibre/vuelta`,
+  );
+  const consent = await fetch(authorize, { redirect: 'manual' });
+  const back = new URL(consent.headers.get('location')!);
+  tamper?.(back);
+  const done = await api.get(back.pathname + back.search);
+  expect(done.status).toBe(303);
+  expect(done.headers.get('location')).toBe('/canales');
+  return back;
+}
+
+const stats = async () => (await (await fetch(`${ml}/__debug/stats`)).json()).tokenCalls;
+
+describe.each(servers)('Mercado Libre connection on $kind', ({ url }) => {
+  it('connects by OAuth, never shows a token, and refuses a state that is not hers', async () => {
+    const api = new ApiClient(url);
+    await api.register();
+    expect((await api.get(PATH)).body).toEqual({
+      connected: false,
+      user_id: null,
+      nickname: null,
+      connected_at: null,
+      last_sync_at: null,
+      problems: [],
+    });
+    // Another state than the one kept for her: nothing connects.
+    await connect(api, (back) => back.searchParams.set('state', 'otro-estado'));
+    expect((await api.get(PATH)).body.connected).toBe(false);
+
+    await connect(api);
+    const view = (await api.get(PATH)).body;
+    expect(view).toMatchObject({
+      connected: true,
+      user_id: String(ML_SELLER.id),
+      nickname: ML_SELLER.nickname,
+      problems: [],
+    });
+    expect(JSON.stringify(view)).not.toMatch(/APP_USR|TG-/);
+    const page = await api.get('/canales');
+    expect(page.body).toContain(ML_SELLER.nickname);
+    expect(page.body).not.toMatch(/APP_USR|TG-/);
+
+    // The same Mercado Libre account for another shop: refused, the first keeps it.
+    const other = new ApiClient(url);
+    await other.register();
+    await connect(other);
+    expect((await other.get(PATH)).body.connected).toBe(false);
+
+    expect((await api.delete(PATH)).body.connected).toBe(false);
+    // A round trip without being signed in goes to the sign-in.
+    expect((await new ApiClient(url).get('/canales/mercadolibre/conectar')).status).toBe(302);
+  });
+
+  it('refreshes once for two callers at once, and asks to reconnect once the grant is gone', async () => {
+    const api = new ApiClient(url);
+    await api.register();
+    // Tokens that end in a second: the next calls must refresh.
+    await fetch(`${ml}/__debug/expires-in?s=1`);
+    await connect(api);
+    await fetch(`${ml}/__debug/expires-in?s=21600`);
+    await new Promise((r) => setTimeout(r, 1200));
+    const before = (await stats()).refresh_token;
+    const [a, b] = await Promise.all([api.post(`${PATH}check/`), api.post(`${PATH}check/`)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.problems).toEqual([]);
+    expect(b.body.problems).toEqual([]);
+    expect((await stats()).refresh_token - before).toBe(1);
+
+    // Revoked at Mercado Libre: the channel says so, and keeps the account to reconnect.
+    await fetch(`${ml}/__debug/expires-in?s=1`);
+    await connect(api);
+    await fetch(`${ml}/__debug/expires-in?s=21600`);
+    await fetch(`${ml}/__debug/revoke`);
+    await new Promise((r) => setTimeout(r, 1200));
+    const gone = (await api.post(`${PATH}check/`)).body;
+    expect(gone).toMatchObject({
+      connected: true,
+      problems: ['Vuelve a conectar tu cuenta: Mercado Libre ya no acepta el permiso que diste.'],
+    });
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * A seller connects Mercado Libre at /canales with JavaScript off (issue 66): the plain link goes
+ * to Mercado Libre (the local one consents at once) and back with her account named; she checks
+ * and disconnects it. Looked at on a phone and a desktop.
+ */
+import { describe, expect, inject } from 'vitest';
+import { it } from '../../support/e2e';
+import { DESKTOP, expectAccessible, screenshot, useBrowser } from '../../support/browser';
+import { ML_SELLER } from '../../support/mercadolibre';
+
+const base = inject('servers')[0]!.url;
+useBrowser();
+
+describe('Mercado Libre at /canales', () => {
+  it('connects by OAuth, checks and disconnects without JavaScript', async ({ noScript }) => {
+    const { page, view } = noScript;
+    await page.goto(`${base}/dashboard`);
+    await page.getByRole('link', { name: 'Canales de venta' }).click();
+    const card = page.getByRole('region', { name: 'Mercado Libre' });
+    await card.getByRole('link', { name: 'Conectar Mercado Libre' }).click();
+    await page
+      .getByRole('status')
+      .getByText(`Mercado Libre conectado: ${ML_SELLER.nickname}`)
+      .waitFor();
+    expect(page.url()).toBe(`${base}/canales`);
+    await card.getByText(`Cuenta ${ML_SELLER.nickname}`).waitFor();
+    expect(await page.content()).not.toMatch(/APP_USR|TG-/);
+    await screenshot(page, 'canales-mercadolibre-mobile');
+    await view.setViewportSize(DESKTOP);
+    await view.goto(`${base}/canales`);
+    await expectAccessible(view);
+    await screenshot(view, 'canales-mercadolibre-desktop');
+
+    await card.getByRole('button', { name: 'Probar conexión' }).click();
+    await page
+      .getByRole('status')
+      .getByText(`Mercado Libre conectado: ${ML_SELLER.nickname}`)
+      .waitFor();
+    await card.getByRole('button', { name: 'Desconectar Mercado Libre' }).click();
+    await page.getByRole('status').getByText('Mercado Libre desconectado').waitFor();
+    await card.getByRole('link', { name: 'Conectar Mercado Libre' }).waitFor();
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * A local server that speaks Mercado Libre's OAuth 2.0 and API (developers.mercadolibre.cl, site
+ * MLC), written from its documentation, for issue 66. `/authorization` sends the seller back to the
+ * application's `redirect_uri` with a `code` and the `state` it was given (the seller consents at
+ * once, as the test user); `POST /oauth/token` (form body) exchanges a code once, for the same
+ * `redirect_uri`, and refreshes with a **single-use** refresh token (an old one → 400
+ * `invalid_grant`); access tokens last `expiresIn` seconds (6 h by default). `/users/me` answers
+ * the token's user, 401 without a live one. `/__debug/…` lets tests expire tokens, revoke a grant
+ * and count the token calls.
+ */
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { listenLocal, readBody, sendJson } from './local-http';
+
+export const MERCADOLIBRE_CLIENT_ID = '8412937465120034';
+export const MERCADOLIBRE_CLIENT_SECRET = 'ml-secret-Xy7Qp2Lm9Vt4';
+/** The seller the authorization signs in as. */
+export const ML_SELLER = { id: 1_234_567_890, nickname: 'GREDADELSUR' };
+
+interface Grant {
+  userId: number;
+  refresh: string;
+  access: string;
+  expiresAt: number;
+  revoked: boolean;
+}
+
+export interface TestMercadoLibre {
+  url: string;
+  /** Token calls by grant type. */
+  tokenCalls: { authorization_code: number; refresh_token: number };
+  close(): Promise<void>;
+}
+
+const token = (prefix: string) => `${prefix}-${randomBytes(12).toString('hex')}`;
+
+/** Mercado Libre's error shape for OAuth. */
+const oauthError = (res: http.ServerResponse, error: string, description: string) =>
+  sendJson(res, 400, { message: description, error, status: 400, cause: [] });
+
+export async function startMercadoLibre(
+  options: { port?: number } = {},
+): Promise<TestMercadoLibre> {
+  let expiresIn = 21_600;
+  const codes = new Map<string, { redirectUri: string; userId: number }>();
+  const grants: Grant[] = [];
+  const state: TestMercadoLibre = {
+    url: '',
+    tokenCalls: { authorization_code: 0, refresh_token: 0 },
+    close: async () => {},
+  };
+
+  function issue(grant: Grant) {
+    grant.access = token('APP_USR');
+    grant.refresh = token('TG');
+    grant.expiresAt = Date.now() + expiresIn * 1000;
+    return {
+      access_token: grant.access,
+      token_type: 'Bearer',
+      expires_in: expiresIn,
+      scope: 'offline_access read write',
+      user_id: grant.userId,
+      refresh_token: grant.refresh,
+    };
+  }
+
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://mercadolibre.local');
+      const raw = await readBody(req);
+      if (url.pathname.startsWith('/__debug/')) return debug(url, res);
+      if (req.method === 'GET' && url.pathname === '/authorization') {
+        const p = url.searchParams;
+        const redirect = p.get('redirect_uri') ?? '';
+        if (p.get('response_type') !== 'code' || p.get('client_id') !== MERCADOLIBRE_CLIENT_ID)
+          return sendJson(res, 400, { message: 'invalid client_id', error: 'invalid_client' });
+        if (!/^https?:\/\//.test(redirect))
+          return sendJson(res, 400, { message: 'invalid redirect_uri', error: 'invalid_request' });
+        const code = token('TG');
+        codes.set(code, { redirectUri: redirect, userId: ML_SELLER.id });
+        const back = new URL(redirect);
+        back.searchParams.set('code', code);
+        if (p.get('state')) back.searchParams.set('state', p.get('state')!);
+        res.writeHead(302, { Location: back.href });
+        return res.end();
+      }
+      if (req.method === 'POST' && url.pathname === '/oauth/token') return exchange(raw, res);
+      if (req.method === 'GET' && url.pathname === '/users/me') {
+        const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+        const grant = grants.find((g) => g.access === bearer && !g.revoked);
+        if (!grant || grant.expiresAt < Date.now())
+          return sendJson(res, 401, {
+            message: 'invalid access token',
+            error: 'unauthorized',
+            status: 401,
+            cause: [],
+          });
+        return sendJson(res, 200, {
+          id: grant.userId,
+          nickname: ML_SELLER.nickname,
+          site_id: 'MLC',
+        });
+      }
+      return sendJson(res, 404, { message: 'resource not found', error: 'not_found', status: 404 });
+    })();
+  });
+
+  function exchange(raw: string, res: http.ServerResponse) {
+    const form = new URLSearchParams(raw);
+    if (
+      form.get('client_id') !== MERCADOLIBRE_CLIENT_ID ||
+      form.get('client_secret') !== MERCADOLIBRE_CLIENT_SECRET
+    )
+      return oauthError(res, 'invalid_client', 'invalid client_id or client_secret');
+    const grantType = form.get('grant_type');
+    if (grantType === 'authorization_code') {
+      state.tokenCalls.authorization_code++;
+      const code = codes.get(form.get('code') ?? '');
+      codes.delete(form.get('code') ?? '');
+      if (!code || code.redirectUri !== form.get('redirect_uri'))
+        return oauthError(
+          res,
+          'invalid_grant',
+          'Error validating grant. Your authorization code or refresh token may be expired or it was already used',
+        );
+      const grant: Grant = {
+        userId: code.userId,
+        refresh: '',
+        access: '',
+        expiresAt: 0,
+        revoked: false,
+      };
+      grants.push(grant);
+      return sendJson(res, 200, issue(grant));
+    }
+    if (grantType === 'refresh_token') {
+      state.tokenCalls.refresh_token++;
+      const grant = grants.find((g) => g.refresh === form.get('refresh_token') && !g.revoked);
+      // Single use: the pair it returns replaces it; the old one is refused from now on.
+      if (!grant)
+        return oauthError(
+          res,
+          'invalid_grant',
+          'Error validating grant. Your authorization code or refresh token may be expired or it was already used',
+        );
+      return sendJson(res, 200, issue(grant));
+    }
+    return oauthError(res, 'unsupported_grant_type', 'unsupported grant_type');
+  }
+
+  /** `/__debug/expires-in?s=…` for tokens issued after; `/__debug/expire`: every token now dead; `/__debug/revoke`. */
+  function debug(url: URL, res: http.ServerResponse) {
+    if (url.pathname === '/__debug/expires-in')
+      expiresIn = Number(url.searchParams.get('s') ?? 21_600);
+    else if (url.pathname === '/__debug/expire') for (const g of grants) g.expiresAt = 0;
+    else if (url.pathname === '/__debug/revoke') for (const g of grants) g.revoked = true;
+    else if (url.pathname !== '/__debug/stats') return sendJson(res, 404, {});
+    return sendJson(res, 200, { tokenCalls: state.tokenCalls });
+  }
+
+  const listening = await listenLocal(server, options.port ?? 0);
+  state.url = listening.url;
+  state.close = () => listening.close();
+  return state;
+}
