@@ -3,6 +3,8 @@ import {
   checkMercadoLibre,
   disconnectMercadoLibre,
 } from '@/lib/channels/mercadolibre/account.server';
+import { saveLinks } from '@/lib/channels/mercadolibre/listings.server';
+import { linksFromForm, linksSchema } from '@/lib/channels/mercadolibre/schemas';
 import { getDb } from '@/lib/server/db/client';
 import { formAction } from '@/lib/server/http/action';
 import { requireUser } from '@/lib/server/http/auth';
@@ -22,6 +24,19 @@ export const mercadolibre = {
         }
       : { title: `Mercado Libre conectado: ${view.nickname}` };
   }),
+  /** The links the seller confirmed on `/canales/mercadolibre/publicaciones`. */
+  link: formAction(
+    z.record(z.string(), z.string()).transform((f) => linksSchema.parse(linksFromForm(f))),
+    {},
+    async ({ links }, context): Promise<Toast> => {
+      const saved = await saveLinks(await getDb(), requireUser(context.locals).id, links);
+      const linked = saved.listings.filter((l) => l.linked).length;
+      return {
+        title: 'Publicaciones vinculadas',
+        description: `${linked} de ${saved.listings.length} publicaciones quedaron vinculadas a tus productos.`,
+      };
+    },
+  ),
   disconnect: formAction(z.object({}), {}, async (_input, context): Promise<Toast> => {
     await disconnectMercadoLibre(await getDb(), requireUser(context.locals).id);
     return {

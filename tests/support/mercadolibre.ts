@@ -17,6 +17,79 @@ export const MERCADOLIBRE_CLIENT_SECRET = 'ml-secret-Xy7Qp2Lm9Vt4';
 /** The seller the authorization signs in as. */
 export const ML_SELLER = { id: 1_234_567_890, nickname: 'GREDADELSUR' };
 
+export interface MlVariation {
+  id: number;
+  available_quantity: number;
+  price: number;
+  attribute_combinations: { id: string; name: string; value_name: string }[];
+  attributes: { id: string; value_name: string }[];
+}
+
+export interface MlItem {
+  id: string;
+  seller_id: number;
+  title: string;
+  price: number;
+  currency_id: 'CLP';
+  available_quantity: number;
+  status: 'active' | 'paused' | 'closed';
+  attributes: { id: string; value_name: string }[];
+  variations: MlVariation[];
+}
+
+/** The seller's listings the local Mercado Libre starts with: one plain, one with sizes, one closed. */
+export function sampleItems(): MlItem[] {
+  const base = { seller_id: ML_SELLER.id, currency_id: 'CLP' as const, status: 'active' as const };
+  return [
+    {
+      ...base,
+      id: 'MLC1000000001',
+      title: 'Taza de greda esmaltada',
+      price: 13990,
+      available_quantity: 5,
+      attributes: [
+        { id: 'BRAND', value_name: 'Greda del Sur' },
+        { id: 'GTIN', value_name: '7801234567894' },
+      ],
+      variations: [],
+    },
+    {
+      ...base,
+      id: 'MLC1000000002',
+      title: 'Polera de algodón orgánico',
+      price: 15990,
+      available_quantity: 7,
+      attributes: [],
+      variations: [
+        {
+          id: 180001,
+          available_quantity: 3,
+          price: 15990,
+          attribute_combinations: [{ id: 'SIZE', name: 'Talla', value_name: 'M' }],
+          attributes: [{ id: 'SELLER_SKU', value_name: 'POL-M' }],
+        },
+        {
+          id: 180002,
+          available_quantity: 4,
+          price: 15990,
+          attribute_combinations: [{ id: 'SIZE', name: 'Talla', value_name: 'L' }],
+          attributes: [{ id: 'SELLER_SKU', value_name: 'POL-L' }],
+        },
+      ],
+    },
+    {
+      ...base,
+      id: 'MLC1000000003',
+      title: 'Cuenco',
+      price: 9990,
+      available_quantity: 0,
+      status: 'closed',
+      attributes: [],
+      variations: [],
+    },
+  ];
+}
+
 interface Grant {
   userId: number;
   refresh: string;
@@ -29,6 +102,8 @@ export interface TestMercadoLibre {
   url: string;
   /** Token calls by grant type. */
   tokenCalls: { authorization_code: number; refresh_token: number };
+  /** The seller's listings, as Mercado Libre holds them (PUTs change them). */
+  items: MlItem[];
   close(): Promise<void>;
 }
 
@@ -47,6 +122,7 @@ export async function startMercadoLibre(
   const state: TestMercadoLibre = {
     url: '',
     tokenCalls: { authorization_code: 0, refresh_token: 0 },
+    items: sampleItems(),
     close: async () => {},
   };
 
@@ -85,25 +161,120 @@ export async function startMercadoLibre(
         return res.end();
       }
       if (req.method === 'POST' && url.pathname === '/oauth/token') return exchange(raw, res);
-      if (req.method === 'GET' && url.pathname === '/users/me') {
-        const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-        const grant = grants.find((g) => g.access === bearer && !g.revoked);
-        if (!grant || grant.expiresAt < Date.now())
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      const grant = grants.find((g) => g.access === bearer && !g.revoked);
+      const live = grant && grant.expiresAt >= Date.now() ? grant : null;
+      if (
+        url.pathname === '/users/me' ||
+        url.pathname.startsWith('/items') ||
+        url.pathname.startsWith('/users/')
+      ) {
+        if (!live)
           return sendJson(res, 401, {
             message: 'invalid access token',
             error: 'unauthorized',
             status: 401,
             cause: [],
           });
+      }
+      if (req.method === 'GET' && url.pathname === '/users/me')
         return sendJson(res, 200, {
-          id: grant.userId,
+          id: live!.userId,
           nickname: ML_SELLER.nickname,
           site_id: 'MLC',
         });
+      const search = /^\/users\/(\d+)\/items\/search$/.exec(url.pathname);
+      if (req.method === 'GET' && search) {
+        if (Number(search[1]) !== live!.userId)
+          return sendJson(res, 403, { message: 'forbidden', error: 'forbidden', status: 403 });
+        const status = url.searchParams.get('status');
+        const mine = state.items.filter(
+          (i) => i.seller_id === live!.userId && (!status || i.status === status),
+        );
+        const offset = Number(url.searchParams.get('offset') ?? 0);
+        const limit = Math.min(Number(url.searchParams.get('limit') ?? 50), 100);
+        return sendJson(res, 200, {
+          seller_id: String(live!.userId),
+          results: mine.slice(offset, offset + limit).map((i) => i.id),
+          paging: { total: mine.length, offset, limit },
+        });
+      }
+      if (req.method === 'GET' && url.pathname === '/items') {
+        const ids = (url.searchParams.get('ids') ?? '').split(',').filter(Boolean);
+        if (ids.length > 20)
+          return sendJson(res, 400, { message: 'max 20 ids', error: 'bad_request', status: 400 });
+        return sendJson(
+          res,
+          200,
+          ids.map((id) => {
+            const item = state.items.find((i) => i.id === id);
+            return item
+              ? { code: 200, body: item }
+              : {
+                  code: 404,
+                  body: {
+                    message: `Item with id ${id} not found`,
+                    error: 'not_found',
+                    status: 404,
+                  },
+                };
+          }),
+        );
+      }
+      const one = /^\/items\/(MLC\d+)$/.exec(url.pathname);
+      if (one) {
+        const item = state.items.find((i) => i.id === one[1]);
+        if (!item)
+          return sendJson(res, 404, { message: 'item not found', error: 'not_found', status: 404 });
+        if (item.seller_id !== live!.userId && req.method !== 'GET')
+          return sendJson(res, 403, { message: 'forbidden', error: 'forbidden', status: 403 });
+        if (req.method === 'GET') return sendJson(res, 200, item);
+        if (req.method === 'PUT') return update(item, raw, res);
       }
       return sendJson(res, 404, { message: 'resource not found', error: 'not_found', status: 404 });
     })();
   });
+
+  /** `PUT /items/{id}`: `available_quantity` (an item without variations) or `variations[]`. */
+  function update(item: MlItem, raw: string, res: http.ServerResponse) {
+    let body: {
+      available_quantity?: unknown;
+      variations?: { id?: unknown; available_quantity?: unknown }[];
+    };
+    try {
+      body = JSON.parse(raw) as typeof body;
+    } catch {
+      return sendJson(res, 400, { message: 'body is not JSON', error: 'bad_request', status: 400 });
+    }
+    const quantity = (v: unknown) =>
+      Number.isInteger(v) && (v as number) >= 0 ? (v as number) : null;
+    if (body.variations) {
+      for (const change of body.variations) {
+        const variation = item.variations.find((v) => v.id === change.id);
+        const q = quantity(change.available_quantity);
+        if (!variation || q === null)
+          return sendJson(res, 400, {
+            message: 'Validation error',
+            error: 'validation_error',
+            status: 400,
+            cause: [{ code: 'item.variations.invalid', message: `variation ${String(change.id)}` }],
+          });
+        variation.available_quantity = q;
+      }
+      item.available_quantity = item.variations.reduce((n, v) => n + v.available_quantity, 0);
+    } else {
+      const q = quantity(body.available_quantity);
+      if (q === null || item.variations.length)
+        return sendJson(res, 400, {
+          message: 'Validation error',
+          error: 'validation_error',
+          status: 400,
+          cause: [],
+        });
+      item.available_quantity = q;
+    }
+    return sendJson(res, 200, item);
+  }
 
   function exchange(raw: string, res: http.ServerResponse) {
     const form = new URLSearchParams(raw);

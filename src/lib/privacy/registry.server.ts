@@ -37,6 +37,7 @@ import {
   paymentAccounts,
   shippingAccounts,
   channelAccounts,
+  channelLinks,
   shipments,
   productCounts,
   productImages,
@@ -266,6 +267,13 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
     owner: channelAccounts.userId,
     deletion: { erase: 'rows' },
     export: { key: 'channelAccounts' },
+  },
+  {
+    table: channelLinks,
+    of: 'account',
+    owner: channelLinks.sellerId,
+    deletion: { erase: 'rows' },
+    export: { key: 'channelLinks' },
   },
   {
     table: invoicingAccounts,

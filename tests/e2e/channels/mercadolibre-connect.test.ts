@@ -7,6 +7,7 @@ import { describe, expect, inject } from 'vitest';
 import { it } from '../../support/e2e';
 import { DESKTOP, expectAccessible, screenshot, useBrowser } from '../../support/browser';
 import { ML_SELLER } from '../../support/mercadolibre';
+import { ApiClient } from '../../support/http';
 
 const base = inject('servers')[0]!.url;
 useBrowser();
@@ -30,6 +31,41 @@ describe('Mercado Libre at /canales', () => {
     await view.goto(`${base}/canales`);
     await expectAccessible(view);
     await screenshot(view, 'canales-mercadolibre-desktop');
+
+    // Her listings, with the products they look like proposed; she keeps them.
+    const api = new ApiClient(base);
+    const as = { token: noScript.account.token };
+    await api.post('/api/products/', { name: 'Taza', price: 12990, gtin: '7801234567894' }, as);
+    await api.post(
+      '/api/products/',
+      {
+        name: 'Polera de algodón orgánico',
+        price: 15990,
+        options: [{ name: 'Talla', values: ['M', 'L'] }],
+        variants: [
+          { values: ['M'], stock: 2, sku: 'POL-M' },
+          { values: ['L'], stock: 6 },
+        ],
+      },
+      as,
+    );
+    await card.getByRole('link', { name: 'Vincular publicaciones' }).click();
+    await page.getByText('propuesto por código de barras').waitFor();
+    expect(
+      await page.getByLabel('Producto de tu tienda para Taza de greda esmaltada').inputValue(),
+    ).not.toBe('');
+    await page.getByText('propuesto por SKU').waitFor();
+    await page.getByRole('button', { name: 'Guardar vínculos' }).click();
+    await page.getByRole('status').getByText('Publicaciones vinculadas').waitFor();
+    await page
+      .getByRole('status')
+      .getByText('3 de 3 publicaciones quedaron vinculadas a tus productos.')
+      .waitFor();
+    await screenshot(page, 'canales-publicaciones-mobile');
+    await view.goto(`${base}/canales/mercadolibre/publicaciones`);
+    await expectAccessible(view);
+    await screenshot(view, 'canales-publicaciones-desktop');
+    await page.goto(`${base}/canales`);
 
     await card.getByRole('button', { name: 'Probar conexión' }).click();
     await page

@@ -1033,6 +1033,34 @@ export const channelAccounts = pgTable(
 );
 
 /**
+ * A listing at a channel tied to the Impulsa product (or variant) whose stock it shows (issue 66):
+ * one listing, or one of its variations (`variation_id`, '' for none), to one of the seller's
+ * products. The seller confirms each; Impulsa's stock is the one that decides.
+ */
+export const channelLinks = pgTable(
+  'channel_links',
+  {
+    sellerId: integer('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    itemId: text('item_id').notNull(),
+    variationId: text('variation_id').notNull().default(''),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+    /** The listing's title when linked, for the seller's list. */
+    title: text('title').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channel, t.itemId, t.variationId] }),
+    index('channel_links_product_idx').on(t.sellerId, t.productId),
+  ],
+);
+
+/**
  * A courier's answer for one route and parcel (`shipping/quotes.server.ts`), kept a few minutes so
  * the checkout page and placing the order read the same price, and a reload asks nobody. No person's
  * data: comunas and a box.

@@ -2,7 +2,8 @@
  * Connecting Mercado Libre (issue 66) against the local Mercado Libre: the OAuth round trip with a
  * state bound to the seller's account; the channel never shows a token; a state that is not hers
  * connects nothing; two refreshes at once make one token call (the refresh token is single-use);
- * a grant revoked at Mercado Libre says «Vuelve a conectar tu cuenta» and keeps the account.
+ * a grant revoked at Mercado Libre says «Vuelve a conectar tu cuenta» and keeps the account. Her
+ * active listings come back variation by variation with proposed links; she confirms them.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { claimServers } from '../../support/claims';
@@ -99,5 +100,124 @@ describe.each(servers)('Mercado Libre connection on $kind', ({ url }) => {
       connected: true,
       problems: ['Vuelve a conectar tu cuenta: Mercado Libre ya no acepta el permiso que diste.'],
     });
+    // The one Mercado Libre account of the local peer, free for the next shop.
+    await api.delete(PATH);
+  });
+});
+
+describe.each(servers)('Mercado Libre listings on $kind', ({ url }) => {
+  it('proposes links by GTIN, SKU and name, and keeps the ones the seller confirms', async () => {
+    const api = new ApiClient(url);
+    const { token } = await api.register();
+    const as = { token };
+    // Not connected yet: nothing to read.
+    expect((await api.get(`${PATH}links/`, as)).status).toBe(409);
+    const taza = (
+      await api.post(
+        '/api/products/',
+        { name: 'Taza', price: 12990, published: true, gtin: '7801234567894', stock: 4 },
+        as,
+      )
+    ).body;
+    const polera = (
+      await api.post(
+        '/api/products/',
+        {
+          name: 'Polera de algodón orgánico',
+          price: 15990,
+          published: true,
+          options: [{ name: 'Talla', values: ['M', 'L'] }],
+          variants: [
+            { values: ['M'], stock: 2, sku: 'POL-M' },
+            { values: ['L'], stock: 6 },
+          ],
+        },
+        as,
+      )
+    ).body;
+    const [m, l] = polera.variants as { id: number }[];
+    await connect(api);
+
+    const { listings } = (await api.get(`${PATH}links/`, as)).body;
+    // The closed listing is not there; the one with sizes is one line per variation.
+    expect(listings).toEqual([
+      {
+        item_id: 'MLC1000000001',
+        variation_id: null,
+        title: 'Taza de greda esmaltada',
+        variation_name: null,
+        available_quantity: 5,
+        linked: null,
+        proposed: { product: taza.id, variant: null, by: 'gtin' },
+      },
+      {
+        item_id: 'MLC1000000002',
+        variation_id: '180001',
+        title: 'Polera de algodón orgánico',
+        variation_name: 'M',
+        available_quantity: 3,
+        linked: null,
+        proposed: { product: polera.id, variant: m!.id, by: 'sku' },
+      },
+      {
+        item_id: 'MLC1000000002',
+        variation_id: '180002',
+        title: 'Polera de algodón orgánico',
+        variation_name: 'L',
+        available_quantity: 4,
+        linked: null,
+        proposed: { product: polera.id, variant: l!.id, by: 'nombre' },
+      },
+    ]);
+
+    // A variation to a product without options: refused, nothing saved.
+    const wrong = await api.put(
+      `${PATH}links/`,
+      { links: [{ item_id: 'MLC1000000002', variation_id: '180001', product: taza.id }] },
+      as,
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Elige la variante de «Taza» que corresponde a M.');
+    const saved = await api.put(
+      `${PATH}links/`,
+      {
+        links: [
+          { item_id: 'MLC1000000001', product: taza.id },
+          { item_id: 'MLC1000000002', variation_id: '180001', product: polera.id, variant: m!.id },
+          { item_id: 'MLC1000000002', variation_id: '180002', product: polera.id, variant: l!.id },
+        ],
+      },
+      as,
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.listings.map((x: { linked: unknown }) => x.linked)).toEqual([
+      { product: taza.id, variant: null },
+      { product: polera.id, variant: m!.id },
+      { product: polera.id, variant: l!.id },
+    ]);
+    // Another seller's product, or a listing that is not hers: refused.
+    const other = new ApiClient(url);
+    const theirs = (
+      await other.post(
+        '/api/products/',
+        { name: 'Ajeno', price: 1000 },
+        { token: (await other.register()).token },
+      )
+    ).body;
+    const foreign = await api.put(
+      `${PATH}links/`,
+      { links: [{ item_id: 'MLC1000000001', product: theirs.id }] },
+      as,
+    );
+    expect(foreign.body.message).toBe('Ese producto no existe en tu tienda.');
+    const closed = await api.put(
+      `${PATH}links/`,
+      { links: [{ item_id: 'MLC1000000003', product: taza.id }] },
+      as,
+    );
+    expect(closed.body.message).toBe(
+      'La publicación MLC1000000003 no está activa en tu cuenta de Mercado Libre.',
+    );
+    expect((await api.put(`${PATH}links/`, { links: 'todo' }, as)).status).toBe(400);
   });
 });
