@@ -38,6 +38,8 @@ const HANDLERS: Record<string, () => JobHandler | Promise<JobHandler>> = {
     const { sweepShipments } = await import('@/lib/shipping/shipment-jobs.server');
     return { due: await sweepShipments(handle.db) };
   },
+  'channel-stock-push': async () =>
+    (await import('@/lib/channels/mercadolibre/stock-push.server')).channelStockPushJob,
   'password-reset': async () =>
     (await import('@/lib/accounts/password-reset.server')).passwordResetJob,
   'device-unlock': async () => (await import('@/lib/accounts/devices.server')).deviceUnlockJob,

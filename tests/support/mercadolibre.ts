@@ -325,6 +325,8 @@ export async function startMercadoLibre(
       expiresIn = Number(url.searchParams.get('s') ?? 21_600);
     else if (url.pathname === '/__debug/expire') for (const g of grants) g.expiresAt = 0;
     else if (url.pathname === '/__debug/revoke') for (const g of grants) g.revoked = true;
+    else if (url.pathname === '/__debug/items') return sendJson(res, 200, state.items);
+    else if (url.pathname === '/__debug/reset-items') state.items = sampleItems();
     else if (url.pathname !== '/__debug/stats') return sendJson(res, 404, {});
     return sendJson(res, 200, { tokenCalls: state.tokenCalls });
   }

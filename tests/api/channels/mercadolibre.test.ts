@@ -7,8 +7,10 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { claimServers } from '../../support/claims';
-import { ApiClient } from '../../support/http';
-import { ML_SELLER } from '../../support/mercadolibre';
+import { ApiClient, uniqueEmail } from '../../support/http';
+import { ML_SELLER, type MlItem } from '../../support/mercadolibre';
+import { SELLER_IDENTITY } from '../../support/shop';
+import { until } from '../../support/until';
 
 const servers = claimServers();
 const ml = inject('mercadolibreUrl');
@@ -107,6 +109,8 @@ describe.each(servers)('Mercado Libre connection on $kind', ({ url }) => {
 
 describe.each(servers)('Mercado Libre listings on $kind', ({ url }) => {
   it('proposes links by GTIN, SKU and name, and keeps the ones the seller confirms', async () => {
+    // The listings as Mercado Libre starts with them (another engine's run changed them).
+    await fetch(`${ml}/__debug/reset-items`);
     const api = new ApiClient(url);
     const { token } = await api.register();
     const as = { token };
@@ -195,6 +199,36 @@ describe.each(servers)('Mercado Libre listings on $kind', ({ url }) => {
       { product: polera.id, variant: m!.id },
       { product: polera.id, variant: l!.id },
     ]);
+    // One stock: Mercado Libre shows Impulsa's at once, and a sale here lowers it there.
+    const listed = async () =>
+      ((await (await fetch(`${ml}/__debug/items`)).json()) as MlItem[]).filter((i) =>
+        ['MLC1000000001', 'MLC1000000002'].includes(i.id),
+      );
+    const quantities = (items: MlItem[]) =>
+      items.flatMap((i) =>
+        i.variations.length
+          ? i.variations.map((v) => v.available_quantity)
+          : [i.available_quantity],
+      );
+    expect(
+      quantities(await until(listed, (items) => quantities(items).join() === '4,2,6')),
+    ).toEqual([4, 2, 6]);
+    await api.patch(
+      '/api/store/',
+      { ...SELLER_IDENTITY, transfer_details: 'Banco 1', version: 0 },
+      as,
+    );
+    const sold = await new ApiClient(url).post('/api/orders/', {
+      items: [{ product: taza.id, quantity: 1 }],
+      buyer: { name: 'Camila Soto', email: uniqueEmail('ml'), phone: '9 8765 4321' },
+      delivery: { method: 'retiro' },
+      payment_method: 'transferencia',
+    });
+    expect(sold.status).toBe(201);
+    expect(
+      quantities(await until(listed, (items) => quantities(items).join() === '3,2,6')),
+    ).toEqual([3, 2, 6]);
+
     // Another seller's product, or a listing that is not hers: refused.
     const other = new ApiClient(url);
     const theirs = (

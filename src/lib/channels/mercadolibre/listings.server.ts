@@ -15,6 +15,7 @@ import type { Db } from '@/lib/server/db/client';
 import { channelAccounts, channelLinks, products, productVariants } from '@/lib/server/db/schema';
 import { isUniqueViolation } from '@/lib/server/db/errors';
 import { HttpError } from '@/lib/server/http/errors';
+import { enqueueStockPushes } from '@/lib/channels/mercadolibre/stock-push.server';
 
 /** Listings read per sync: far above a small seller's catalogue. */
 const MAX_LISTINGS = 1000;
@@ -230,5 +231,7 @@ export async function saveLinks(
         );
       throw error;
     });
+  // Mercado Libre shows Impulsa's stock from now on.
+  await enqueueStockPushes(db, [...new Set(rows.map((r) => r.productId))]);
   return listingsView(db, sellerId);
 }
