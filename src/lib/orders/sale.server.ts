@@ -19,6 +19,11 @@ export interface Sale {
   shop: ShopCheckout | null;
 }
 
+/** The lines alone, for a caller that already holds the order it checked (the order's page). */
+export async function saleLinesOf(db: Db | Tx, orderId: number): Promise<Sale['lines']> {
+  return (await itemsOf(db, [orderId])).get(orderId) ?? [];
+}
+
 /** Order `orderId` as a sale (only `sellerId`'s when given); null: none. */
 export async function saleOf(
   db: Db | Tx,
@@ -35,7 +40,7 @@ export async function saleOf(
       ),
     );
   if (!row) return null;
-  const lines = (await itemsOf(db, [orderId])).get(orderId)!;
+  const lines = await saleLinesOf(db, orderId);
   const current = await shopCheckout(db, row.sellerId);
   return { row, lines, view: orderView(row, lines), shop: current && shopAtSale(current, row) };
 }
