@@ -149,6 +149,33 @@ describe.each(servers)('shipments on $kind', ({ url }) => {
     expect(theirs.status).toBe(404);
   });
 
+  it('creates nothing at Shipit for an order cancelled before its shipment left', async () => {
+    const { api, as, order, connect } = await courierShop(url);
+    await connect();
+    const placed = await order({ comuna: NUNOA, option: 'shipit:starken' });
+    const id = placed.body.id as number;
+    let { version } = (await api.get(`/api/orders/${id}/`, as)).body;
+    await api.patch(`/api/orders/${id}/`, { status: 'pagado', version }, as);
+    await api.post(`/api/orders/${id}/envio/`, undefined, as);
+    ({ version } = (await api.get(`/api/orders/${id}/`, as)).body);
+    expect(
+      (await api.patch(`/api/orders/${id}/`, { status: 'cancelado', version }, as)).status,
+    ).toBe(200);
+    const shipment = await until(
+      async () => (await api.get(`/api/orders/${id}/envio/`, as)).body,
+      (s) => s.state !== 'requested',
+    );
+    // The job ran after the cancellation (it waits for the commit): nothing went to Shipit.
+    if (shipment.state === 'failed') {
+      expect(shipment.problem).toBe('La orden fue cancelada antes de crear el envío.');
+      const page = await api.get(`/ordenes/${id}`, { ...as, headers: { Accept: 'text/html' } });
+      expect(page.body).toContain('La orden fue cancelada antes de crear el envío.');
+    }
+    // Either way, the courier's news moves a cancelled order nowhere.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await api.get(`/api/orders/${id}/`, as)).body.status).toBe('cancelado');
+  });
+
   it('refuses a pickup order and an order with the shop’s own delivery', async () => {
     const { api, as, order, connect } = await courierShop(url);
     await connect();
