@@ -19,6 +19,8 @@ import { QUOTE_TIMEOUT_MS, type CourierOutcome, type QuoteAnswer } from '@/lib/s
 
 /** How long a courier's price stands for a route and box. */
 export const QUOTE_TTL_MS = 10 * 60_000;
+/** A courier silent or down is not asked again for this long: the next buyers do not wait 3 s. */
+export const DOWN_MS = 60_000;
 
 /** The shop's couriers: where parcels leave from, its default box, and the accepted accounts. */
 export interface CourierSetup {
@@ -26,6 +28,8 @@ export interface CourierSetup {
   from: string;
   defaultParcel: unknown;
   providers: ConnectableCourier[];
+  /** Couriers that failed a quote in the last minute: asked only from the kept quotes. */
+  down: ConnectableCourier[];
 }
 
 /** Whether and how the shop ships by courier; null: it does not (no origin or no account). */
@@ -35,6 +39,7 @@ export async function courierSetup(db: Db, sellerId: number): Promise<CourierSet
       from: stores.shipFrom,
       parcel: stores.parcel,
       provider: shippingAccounts.provider,
+      failedAt: shippingAccounts.quoteFailedAt,
     })
     .from(stores)
     .innerJoin(shippingAccounts, eq(shippingAccounts.userId, stores.userId))
@@ -52,6 +57,9 @@ export async function courierSetup(db: Db, sellerId: number): Promise<CourierSet
     from: rows[0]!.from!,
     defaultParcel: rows[0]!.parcel,
     providers: rows.map((r) => r.provider as ConnectableCourier),
+    down: rows
+      .filter((r) => r.failedAt && Date.now() - r.failedAt.getTime() < DOWN_MS)
+      .map((r) => r.provider as ConnectableCourier),
   };
 }
 
@@ -98,6 +106,7 @@ async function quoteOne(
   const [cached] = await db.select().from(courierQuotes).where(eq(courierQuotes.key, key));
   if (cached && Date.now() - cached.quotedAt.getTime() < QUOTE_TTL_MS)
     return cached.answer as QuoteAnswer;
+  if (setup.down.includes(provider)) return null;
   const client = await sellerCourier(db, setup.sellerId, provider);
   if (!client) return null;
   try {

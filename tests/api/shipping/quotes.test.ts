@@ -72,6 +72,11 @@ describe.each(servers)('courier quotes on $kind', ({ url }) => {
     expect(hung.body.errors['delivery.option']).toEqual([
       'Esa forma de despacho ya no está disponible para Antártica: elige otra.',
     ]);
+    // Silent a moment ago: the next buyer is not made to wait again, for a minute.
+    const again = Date.now();
+    const skipped = await order({ comuna: ANTARTICA, option: 'shipit:starken' });
+    expect(Date.now() - again).toBeLessThan(2000);
+    expect(skipped.status).toBe(400);
     const zone = await order({ comuna: ANTARTICA, option: 'tienda:4990' });
     expect(zone.status).toBe(201);
     const sold = (await api.get(`/api/orders/${zone.body.id}/`, as)).body;
