@@ -139,12 +139,16 @@ export const shipmentCreateJob: JobHandler = async ({ db }, job) => {
 };
 
 /** The order's move a courier's news causes, as the seller would make it; a conflict is no move. */
-async function move(db: Db, s: ShipmentRow, patch: OrderPatch): Promise<void> {
-  await moveOrder(db, s.sellerId, s.orderId, patch, noExtras).catch((error: unknown) => {
-    // The seller moved it already (or cancelled it): the courier's news changes nothing more.
-    if (!(error instanceof HttpError && (error.status === 409 || error.status === 400)))
+async function move(db: Db, s: ShipmentRow, patch: OrderPatch): Promise<boolean> {
+  return moveOrder(db, s.sellerId, s.orderId, patch, noExtras).then(
+    () => true,
+    (error: unknown) => {
+      // The seller moved it already (or cancelled it): the courier's news changes nothing more.
+      if (error instanceof HttpError && (error.status === 409 || error.status === 400))
+        return false;
       throw error;
-  });
+    },
+  );
 }
 
 /** Reads the shipment at the courier and applies what it says. */
@@ -167,21 +171,20 @@ async function refresh(db: Db, s: ShipmentRow, client: ShippingProvider) {
     .select({ status: orders.status })
     .from(orders)
     .where(eq(orders.id, s.orderId));
-  if (state.trackingNumber && order?.status === 'preparando')
-    await move(db, s, {
+  let status = order?.status;
+  if (
+    state.trackingNumber &&
+    status === 'preparando' &&
+    (await move(db, s, {
       status: 'enviado',
       tracking_number: state.trackingNumber.slice(0, 60),
       carrier: (CARRIER_KEYS as string[]).includes(s.courier)
         ? (s.courier as OrderPatch['carrier'])
         : 'otro',
-    });
-  if (state.delivered) {
-    const [after] = await db
-      .select({ status: orders.status })
-      .from(orders)
-      .where(eq(orders.id, s.orderId));
-    if (after?.status === 'enviado') await move(db, s, { status: 'entregado' });
-  }
+    }))
+  )
+    status = 'enviado';
+  if (state.delivered && status === 'enviado') await move(db, s, { status: 'entregado' });
   return state;
 }
 

@@ -13,6 +13,7 @@ import { orders, shipments } from '@/lib/server/db/schema';
 import type { Tx } from '@/lib/server/db/versioned';
 import { HttpError } from '@/lib/server/http/errors';
 import { enqueue } from '@/lib/server/queue/queue';
+import { sellerCourier, type ConnectableCourier } from '@/lib/shipping/accounts.server';
 import { SHIPPING_PROVIDER_NAMES, type ShippingProviderName } from '@/lib/shipping/provider';
 
 export const SHIPMENT_CREATE_JOB = 'shipment-create';
@@ -152,7 +153,6 @@ export async function labelsOf(
   orderIds: readonly number[],
 ): Promise<{ pdf: Uint8Array | null; missing: number[] }> {
   const { PDFDocument } = await import('pdf-lib');
-  const { sellerCourier } = await import('@/lib/shipping/accounts.server');
   const merged = await PDFDocument.create();
   const missing: number[] = [];
   for (const orderId of orderIds) {
@@ -162,7 +162,7 @@ export async function labelsOf(
       .where(and(eq(shipments.orderId, orderId), eq(shipments.sellerId, sellerId)));
     const client =
       row?.externalId && row.labelUrl
-        ? await sellerCourier(db, sellerId, row.provider as 'shipit')
+        ? await sellerCourier(db, sellerId, row.provider as ConnectableCourier)
         : null;
     const bytes = client ? await client.label(row!.externalId!) : null;
     if (!bytes) {

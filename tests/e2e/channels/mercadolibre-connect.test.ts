@@ -16,6 +16,7 @@ describe('Mercado Libre at /canales', () => {
   it('connects by OAuth, checks and disconnects without JavaScript', async ({ noScript }) => {
     const { page, view } = noScript;
     await page.goto(`${base}/dashboard`);
+    await screenshot(page, 'dashboard-canales-mobile');
     await page.getByRole('link', { name: 'Canales de venta' }).click();
     const card = page.getByRole('region', { name: 'Mercado Libre' });
     await card.getByRole('link', { name: 'Conectar Mercado Libre' }).click();

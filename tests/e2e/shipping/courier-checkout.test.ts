@@ -97,6 +97,9 @@ describe('delivery by courier', () => {
     await options.getByText('Chilexpress').waitFor();
     await expectAccessible(shop);
     await screenshot(shop, 'pedido-courier-mobile');
+    await shop.setViewportSize(DESKTOP);
+    await screenshot(shop, 'pedido-courier-desktop');
+    await shop.setViewportSize(MOBILE);
     await options.getByText('Starken').click();
     await confirmOrder(shop);
     await shop.getByRole('heading', { name: 'Recibimos tu pedido' }).waitFor();
@@ -145,6 +148,7 @@ describe('delivery by courier', () => {
     await view.getByText('Etiquetas por imprimir (1)').click();
     await expectAccessible(view);
     await screenshot(view, 'ordenes-etiquetas-desktop');
+    await screenshot(page, 'ordenes-etiquetas-mobile');
 
     const hook = `${url}/api/shipping/shipit/notify/${account.user.id}/`;
     await fetch(

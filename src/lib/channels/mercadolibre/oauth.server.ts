@@ -101,11 +101,28 @@ export const refreshGrant = (refreshToken: string) =>
   tokenCall({ grant_type: 'refresh_token', refresh_token: refreshToken });
 
 /** `GET` a resource with the seller's access token. */
-export async function mlGet(accessToken: string, path: string): Promise<Record<string, unknown>> {
+export const mlGet = (accessToken: string, path: string) => mlCall(accessToken, 'GET', path);
+
+/** `PUT` JSON to a resource with the seller's access token (a listing's quantities). */
+export const mlPut = (accessToken: string, path: string, body: unknown) =>
+  mlCall(accessToken, 'PUT', path, body);
+
+async function mlCall(
+  accessToken: string,
+  method: 'GET' | 'PUT',
+  path: string,
+  body?: unknown,
+): Promise<Record<string, unknown>> {
   const ml = app();
   if (!ml) throw new MercadoLibreError(503, 'Mercado Libre is not set up');
   const res = await fetch(`${ml.apiUrl}${path}`, {
-    headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' },
+    method,
+    headers: {
+      Authorization: `Bearer ${accessToken}`,
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
   const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;

@@ -11,7 +11,7 @@ import {
   ChannelUnavailable,
   MERCADOLIBRE,
 } from '@/lib/channels/mercadolibre/account.server';
-import { mercadoLibreApp } from '@/lib/server/config';
+import { MercadoLibreError, mlPut } from '@/lib/channels/mercadolibre/oauth.server';
 import type { Db } from '@/lib/server/db/client';
 import { channelAccounts, channelLinks, products, productVariants } from '@/lib/server/db/schema';
 import { log } from '@/lib/server/log';
@@ -75,21 +75,13 @@ export const channelStockPushJob: JobHandler = async ({ db }, job) => {
   }
   const pushed: string[] = [];
   for (const [itemId, body] of byItem) {
-    const res = await fetch(`${mercadoLibreApp()!.apiUrl}/items/${encodeURIComponent(itemId)}`, {
-      method: 'PUT',
-      headers: {
-        Authorization: `Bearer ${token}`,
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-      },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(8_000),
-    });
-    if (res.status >= 500 || res.status === 429)
-      throw new Error(`Mercado Libre PUT /items/${itemId} answered ${res.status}`);
-    if (!res.ok) {
+    try {
+      await mlPut(token, `/items/${encodeURIComponent(itemId)}`, body);
+    } catch (error) {
+      if (!(error instanceof MercadoLibreError) || error.status >= 500 || error.status === 429)
+        throw error;
       // A listing changed at Mercado Libre (a variation removed): the others still go.
-      log.warn('mercado libre refused a stock push', { itemId, status: res.status });
+      log.warn('mercado libre refused a stock push', { itemId, status: error.status });
       continue;
     }
     pushed.push(itemId);
