@@ -40,6 +40,14 @@ const HANDLERS: Record<string, () => JobHandler | Promise<JobHandler>> = {
   },
   'channel-stock-push': async () =>
     (await import('@/lib/channels/mercadolibre/stock-push.server')).channelStockPushJob,
+  'channel-order-import': async () =>
+    (await import('@/lib/channels/mercadolibre/order-import.server')).channelOrderImportJob,
+  'channel-document-upload': async () =>
+    (await import('@/lib/channels/mercadolibre/fiscal-upload.server')).channelDocumentUploadJob,
+  'channel-orders-sweep': () => async (handle) => {
+    const { reconcileMercadoLibre } = await import('@/lib/channels/mercadolibre/reconcile.server');
+    return { queued: await reconcileMercadoLibre(handle.db) };
+  },
   'password-reset': async () =>
     (await import('@/lib/accounts/password-reset.server')).passwordResetJob,
   'device-unlock': async () => (await import('@/lib/accounts/devices.server')).deviceUnlockJob,
@@ -75,13 +83,23 @@ function handlerOf(kind: string): Promise<JobHandler | undefined> {
  * after the first start, so its imports do not share the main thread with the first requests.
  */
 /** The kinds that run on a period rather than once. */
-export const RECURRING_KINDS = ['orders-sweep', 'shipments-sweep', 'jobs-purge'] as const;
+export const RECURRING_KINDS = [
+  'orders-sweep',
+  'shipments-sweep',
+  'channel-orders-sweep',
+  'jobs-purge',
+] as const;
 
 function recurring(sweepSeconds: number) {
   const soon = new Date(Date.now() + 3000);
   return [
     { kind: 'orders-sweep', key: 'recurring:orders-sweep', repeatSeconds: sweepSeconds },
     { kind: 'shipments-sweep', key: 'recurring:shipments-sweep', repeatSeconds: 15 * 60 },
+    {
+      kind: 'channel-orders-sweep',
+      key: 'recurring:channel-orders-sweep',
+      repeatSeconds: 10 * 60,
+    },
     { kind: 'jobs-purge', key: 'recurring:jobs-purge', repeatSeconds: 6 * 3600 },
   ].map((job) => ({ ...job, payload: {}, runAt: soon }));
 }

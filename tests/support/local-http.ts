@@ -25,10 +25,15 @@ export async function listenLocal(
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function readBody(req: http.IncomingMessage): Promise<string> {
+/** The request's body as bytes (a multipart upload). */
+export async function readRaw(req: http.IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+export async function readBody(req: http.IncomingMessage): Promise<string> {
+  return (await readRaw(req)).toString('utf8');
 }
 
 export function sendJson(res: http.ServerResponse, status: number, data: unknown): void {

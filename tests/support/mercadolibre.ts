@@ -10,7 +10,15 @@
  */
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { listenLocal, readBody, sendJson } from './local-http';
+import { listenLocal, readRaw, sendJson } from './local-http';
+import {
+  deliver,
+  noticeOf,
+  salesRoute,
+  salesState,
+  sell,
+  type SalesState,
+} from './mercadolibre-orders';
 
 export const MERCADOLIBRE_CLIENT_ID = '8412937465120034';
 export const MERCADOLIBRE_CLIENT_SECRET = 'ml-secret-Xy7Qp2Lm9Vt4';
@@ -104,6 +112,8 @@ export interface TestMercadoLibre {
   tokenCalls: { authorization_code: number; refresh_token: number };
   /** The seller's listings, as Mercado Libre holds them (PUTs change them). */
   items: MlItem[];
+  /** Orders, notices and packs (`mercadolibre-orders.ts`). */
+  sales: SalesState;
   close(): Promise<void>;
 }
 
@@ -114,17 +124,21 @@ const oauthError = (res: http.ServerResponse, error: string, description: string
   sendJson(res, 400, { message: description, error, status: 400, cause: [] });
 
 export async function startMercadoLibre(
-  options: { port?: number } = {},
+  options: { port?: number; callbackUrl?: string } = {},
 ): Promise<TestMercadoLibre> {
   let expiresIn = 21_600;
   const codes = new Map<string, { redirectUri: string; userId: number }>();
+  /** Mercado Libre's users: ours, and test users (`/__debug/test-user`), each with its listings. */
+  const users = new Map<number, string>([[ML_SELLER.id, ML_SELLER.nickname]]);
   const grants: Grant[] = [];
   const state: TestMercadoLibre = {
     url: '',
     tokenCalls: { authorization_code: 0, refresh_token: 0 },
     items: sampleItems(),
+    sales: salesState(),
     close: async () => {},
   };
+  state.sales.callbackUrl = options.callbackUrl ?? null;
 
   function issue(grant: Grant) {
     grant.access = token('APP_USR');
@@ -143,8 +157,9 @@ export async function startMercadoLibre(
   const server = http.createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://mercadolibre.local');
-      const raw = await readBody(req);
-      if (url.pathname.startsWith('/__debug/')) return debug(url, res);
+      const bytes = await readRaw(req);
+      const raw = bytes.toString('utf8');
+      if (url.pathname.startsWith('/__debug/')) return debug(url, raw, res);
       if (req.method === 'GET' && url.pathname === '/authorization') {
         const p = url.searchParams;
         const redirect = p.get('redirect_uri') ?? '';
@@ -152,8 +167,12 @@ export async function startMercadoLibre(
           return sendJson(res, 400, { message: 'invalid client_id', error: 'invalid_client' });
         if (!/^https?:\/\//.test(redirect))
           return sendJson(res, 400, { message: 'invalid redirect_uri', error: 'invalid_request' });
+        // The account the person signs in with on Mercado Libre's page (a test user), else ours.
+        const as = Number(p.get('as') ?? ML_SELLER.id);
+        if (!users.has(as))
+          return sendJson(res, 400, { message: 'unknown user', error: 'not_found' });
         const code = token('TG');
-        codes.set(code, { redirectUri: redirect, userId: ML_SELLER.id });
+        codes.set(code, { redirectUri: redirect, userId: as });
         const back = new URL(redirect);
         back.searchParams.set('code', code);
         if (p.get('state')) back.searchParams.set('state', p.get('state')!);
@@ -164,6 +183,8 @@ export async function startMercadoLibre(
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       const grant = grants.find((g) => g.access === bearer && !g.revoked);
       const live = grant && grant.expiresAt >= Date.now() ? grant : null;
+      const appId = Number(MERCADOLIBRE_CLIENT_ID);
+      if (await salesRoute(state.sales, req, url, bytes, res, live, appId)) return;
       if (
         url.pathname === '/users/me' ||
         url.pathname.startsWith('/items') ||
@@ -180,7 +201,7 @@ export async function startMercadoLibre(
       if (req.method === 'GET' && url.pathname === '/users/me')
         return sendJson(res, 200, {
           id: live!.userId,
-          nickname: ML_SELLER.nickname,
+          nickname: users.get(live!.userId),
           site_id: 'MLC',
         });
       const search = /^\/users\/(\d+)\/items\/search$/.exec(url.pathname);
@@ -319,15 +340,76 @@ export async function startMercadoLibre(
     return oauthError(res, 'unsupported_grant_type', 'unsupported grant_type');
   }
 
-  /** `/__debug/expires-in?s=…` for tokens issued after; `/__debug/expire`: every token now dead; `/__debug/revoke`. */
-  function debug(url: URL, res: http.ServerResponse) {
+  /**
+   * `/__debug/expires-in?s=…` for tokens issued after; `/__debug/expire`: every token now dead;
+   * `/__debug/revoke`; `/__debug/test-user`: a seller with its own listings, who consents when the
+   * authorization is followed with `as={id}`; `/__debug/callback?url=`: the application's callback URL; `/__debug/sell`
+   * (JSON `{item, variation?, quantity?, buyer?, pack?, lost?, callback?}`): a buyer's sale, noticed
+   * (or lost); `/__debug/notify?order=&callback=`: its notice again; `/__debug/notices`, `/__debug/packs`.
+   */
+  /** The grants of `?user=` (ours by default): a test of one seller leaves the others' alone. */
+  const grantsOf = (url: URL) =>
+    grants.filter((g) => g.userId === Number(url.searchParams.get('user') ?? ML_SELLER.id));
+
+  async function debug(url: URL, raw: string, res: http.ServerResponse) {
+    const appId = Number(MERCADOLIBRE_CLIENT_ID);
+    const sales = state.sales;
     if (url.pathname === '/__debug/expires-in')
       expiresIn = Number(url.searchParams.get('s') ?? 21_600);
-    else if (url.pathname === '/__debug/expire') for (const g of grants) g.expiresAt = 0;
-    else if (url.pathname === '/__debug/revoke') for (const g of grants) g.revoked = true;
+    else if (url.pathname === '/__debug/expire') for (const g of grantsOf(url)) g.expiresAt = 0;
+    else if (url.pathname === '/__debug/revoke') for (const g of grantsOf(url)) g.revoked = true;
     else if (url.pathname === '/__debug/items') return sendJson(res, 200, state.items);
-    else if (url.pathname === '/__debug/reset-items') state.items = sampleItems();
-    else if (url.pathname !== '/__debug/stats') return sendJson(res, 404, {});
+    else if (url.pathname === '/__debug/reset-items')
+      state.items = [...sampleItems(), ...state.items.filter((i) => i.seller_id !== ML_SELLER.id)];
+    else if (url.pathname === '/__debug/callback') sales.callbackUrl = url.searchParams.get('url');
+    else if (url.pathname === '/__debug/test-user') {
+      // `POST /users/test_user` in Mercado Libre's words: a seller of its own, with the sample listings.
+      const id = ML_SELLER.id + users.size;
+      users.set(id, `TESTUSER${users.size}`);
+      const items = sampleItems().map((item, i) => ({
+        ...item,
+        id: `MLC${3000000000 + users.size * 100 + i}`,
+        seller_id: id,
+      }));
+      state.items.push(...items);
+      return sendJson(res, 200, { id, nickname: users.get(id), items: items.map((i) => i.id) });
+    } else if (url.pathname === '/__debug/notices') return sendJson(res, 200, sales.notices);
+    else if (url.pathname === '/__debug/packs')
+      return sendJson(res, 200, Object.fromEntries(sales.packs));
+    else if (url.pathname === '/__debug/sell') {
+      const sale = JSON.parse(raw || '{}') as Parameters<typeof sell>[2] & {
+        lost?: boolean;
+        quiet?: boolean;
+        callback?: string;
+      };
+      const order = sell(sales, state.items, sale);
+      if (typeof order === 'string') return sendJson(res, 400, { message: order });
+      if (sale.quiet) return sendJson(res, 200, { order, answer: null });
+      const answer = await deliver(sales, noticeOf(order, appId), sale);
+      return sendJson(res, 200, { order, answer });
+    } else if (url.pathname === '/__debug/burst') {
+      // Every order's notice `times` times, all at once: Mercado Libre's retries and a rush of sales.
+      const { orders, times, callback } = JSON.parse(raw) as {
+        orders: number[];
+        times: number;
+        callback: string;
+      };
+      const notices = orders.flatMap((id) => {
+        const order = sales.orders.find((o) => o.id === id);
+        return order ? Array.from({ length: times }, () => noticeOf(order, appId)) : [];
+      });
+      const answers = await Promise.all(notices.map((n) => deliver(sales, n, { callback })));
+      return sendJson(res, 200, { answers });
+    } else if (url.pathname === '/__debug/order-delay')
+      sales.orderDelayMs = Number(url.searchParams.get('ms') ?? 0);
+    else if (url.pathname === '/__debug/notify') {
+      const order = sales.orders.find((o) => o.id === Number(url.searchParams.get('order')));
+      if (!order) return sendJson(res, 404, {});
+      const callback = url.searchParams.get('callback') ?? undefined;
+      return sendJson(res, 200, {
+        answer: await deliver(sales, noticeOf(order, appId), { callback }),
+      });
+    } else if (url.pathname !== '/__debug/stats') return sendJson(res, 404, {});
     return sendJson(res, 200, { tokenCalls: state.tokenCalls });
   }
 

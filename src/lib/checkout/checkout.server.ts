@@ -186,6 +186,7 @@ export async function checkout(
     whatsapp: '#whatsapp',
     transferencia: '',
     en_persona: '',
+    mercadolibre: '',
   };
   return {
     redirect: receiptPath(created.row.receiptToken) + anchor[created.order.payment_method],

@@ -66,6 +66,12 @@ export const documentsOn: OrderListener = async (tx, event) => {
 export const CREDIT_NOTE_JOB = 'credit-note';
 const creditNoteKey = (orderId: number) => `credit-note:${orderId}`;
 
+/**
+ * The key of a job that waits for an order's sale document (a channel's upload, issue 66): queued
+ * far ahead by the feature above, brought forward here the moment the document is emitted.
+ */
+export const afterDocumentKey = (orderId: number) => `after-document:${orderId}`;
+
 /** What the provider sees: one document per shop, order and type, ever. */
 export const idempotencyKeyOf = (sellerId: number, orderNumber: string, type: number) =>
   `impulsa-${sellerId}-${orderNumber}-${type}`;
@@ -175,6 +181,7 @@ async function emitAndRecord(
         })
         .where(eq(taxDocuments.id, doc!.id));
       await recordEvent(tx, orderId, TAX_DOCUMENT_EVENT, emittedLine(built.type, emitted.folio));
+      if (built.type !== DTE.notaCredito) await runSoon(tx, afterDocumentKey(orderId));
       // The buyer's copy, unless the buyer's address was erased (a data request), or the sale
       // was cancelled before its boleta was found (its nota de crédito is what they get).
       const moot = order.status === 'cancelado' && built.type !== DTE.notaCredito;

@@ -5,7 +5,7 @@
  */
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '@/lib/server/db/client';
-import { discountUses, orders } from '@/lib/server/db/schema';
+import { channelOrders, discountUses, orders } from '@/lib/server/db/schema';
 
 /** What an anonymised order says where the buyer's name was. */
 export const ANONYMISED_BUYER = 'Datos eliminados';
@@ -28,16 +28,17 @@ export async function anonymiseBuyers(db: Queryable, where: SQL): Promise<number
     })
     .where(where)
     .returning({ id: orders.id });
+  if (!changed.length) return 0;
+  const ids = changed.map((c) => c.id);
+  // A channel's buyer is named by their nickname there too.
+  await db
+    .update(channelOrders)
+    .set({ buyerNickname: null })
+    .where(inArray(channelOrders.orderId, ids));
   // The per-buyer count of a discount code keys on the e-mail: each use keeps only its order.
-  if (changed.length)
-    await db
-      .update(discountUses)
-      .set({ buyerEmail: sql`'orden-' || ${discountUses.orderId}` })
-      .where(
-        inArray(
-          discountUses.orderId,
-          changed.map((c) => c.id),
-        ),
-      );
+  await db
+    .update(discountUses)
+    .set({ buyerEmail: sql`'orden-' || ${discountUses.orderId}` })
+    .where(inArray(discountUses.orderId, ids));
   return changed.length;
 }

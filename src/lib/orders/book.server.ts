@@ -10,6 +10,7 @@ import {
   type OrderStatus,
 } from '@/lib/orders/schemas';
 import { paidByProvider, type PaymentMethod } from '@/lib/shop/payment-methods';
+import { isSalesChannel, SALES_CHANNELS, type SalesChannel } from '@/lib/orders/channels';
 import type { Db } from '@/lib/server/db/client';
 import { perDatabase } from '@/lib/server/db/prepared';
 import { listPage, type JsonPart } from '@/lib/server/db/queries';
@@ -37,9 +38,11 @@ export interface OrderFilter {
   undocumented?: boolean;
   /** Only the orders whose buyer asked to withdraw (`?retracto=si`). */
   retracto?: boolean;
+  /** Only the sales of one channel (`?canal=mercadolibre`). */
+  channel?: SalesChannel | null;
 }
 
-/** The filter a list's query names (`status=`, `documento=sin`); an unknown one is a 400. */
+/** The filter a list's query names (`status=`, `documento=sin`, `canal=`); an unknown one is a 400. */
 export function orderFilterOf(params: URLSearchParams): OrderFilter {
   const status = params.get('status') || null;
   if (status !== null && !(ORDER_STATUSES as readonly string[]).includes(status))
@@ -56,10 +59,16 @@ export function orderFilterOf(params: URLSearchParams): OrderFilter {
     throw new HttpError(400, 'Ese filtro no existe.', {
       errors: { retracto: ['Usa retracto=si para ver las solicitudes de retracto.'] },
     });
+  const channel = params.get('canal') || null;
+  if (channel !== null && !isSalesChannel(channel))
+    throw new HttpError(400, 'Ese canal no existe.', {
+      errors: { canal: [`Usa uno de: ${SALES_CHANNELS.join(', ')}.`] },
+    });
   return {
     status: status as OrderStatus | null,
     undocumented: documento === 'sin',
     retracto: retracto === 'si',
+    channel,
   };
 }
 
@@ -78,6 +87,7 @@ export async function listOrders(
     filter.status ? eq(orders.status, filter.status) : undefined,
     filter.undocumented ? undocumented(sellerId) : undefined,
     filter.retracto ? isNotNull(orders.retractoRequestedAt) : undefined,
+    filter.channel ? eq(orders.channel, filter.channel) : undefined,
   );
   const { total, rows } = await orderPage(db, where, page, pageSize);
   return { total, results: rows.map(({ view }) => view) };

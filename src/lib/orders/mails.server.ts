@@ -14,6 +14,7 @@ import type { ShopCheckout } from '@/lib/shop/shop-checkout.server';
 import { totalLines } from '@/lib/orders/totals';
 import { ORDER_PATHS } from '@/lib/orders/urls';
 import { formatPhone } from '@/lib/phone';
+import { CHANNEL_NAMES } from '@/lib/orders/channels';
 import { siteUrl } from '@/lib/server/config';
 import type { Mail } from '@/lib/server/mail/mailer';
 import { MAIL_NOTE, mailButton, mailHtml } from '@/lib/server/mail/layout';
@@ -29,6 +30,10 @@ function deliveryText(order: OrderView): string {
       : '';
   return deliverySummary(delivery, order.payment_method === 'en_persona') + price;
 }
+
+/** A marketplace's sale travels with its own shipping. */
+const MARKETPLACE_DELIVERY =
+  'Despacho: Mercado Envíos (la etiqueta está en tu cuenta de Mercado Libre)';
 
 /** A signed amount: the discount reads `-$4.617`. */
 const money = (amount: number) => (amount < 0 ? `-${formatClp(-amount)}` : formatClp(amount));
@@ -127,15 +132,28 @@ export function orderMails(order: OrderView, shop: ShopCheckout): Mail[] {
     ),
   };
   const link = siteUrl().origin + ORDER_PATHS.order(order.id);
+  const marketplace = order.channel !== 'tienda';
+  const short = order.items.filter((i) => i.stock_short);
   const sellerLines = [
-    `Cliente: ${order.buyer.name}, ${order.buyer.email}, ${formatPhone(order.buyer.phone)}`,
-    deliveryText(order),
+    marketplace
+      ? `Cliente: ${order.buyer.name}, en ${CHANNEL_NAMES[order.channel]}`
+      : `Cliente: ${order.buyer.name}, ${order.buyer.email}, ${formatPhone(order.buyer.phone)}`,
+    marketplace ? MARKETPLACE_DELIVERY : deliveryText(order),
     `Pago: ${PAYMENT_NAMES[order.payment_method]}${paid ? ' (pagado)' : ' (pendiente)'}`,
     ...(order.notes ? [`Nota del cliente: ${order.notes}`] : []),
+    ...(short.length
+      ? [
+          `Ojo: no tenías stock suficiente en Impulsa de ${short.map((i) => `«${i.name}»`).join(', ')}. ` +
+            'Revisa si puedes cumplir esta venta; si no, cancélala en Mercado Libre.',
+        ]
+      : []),
   ];
+  const where = marketplace ? ` en ${CHANNEL_NAMES[order.channel]}` : '';
   const seller: Mail = {
     to: shop.notifyEmail,
-    subject: `${paid ? 'Nueva venta' : 'Nuevo pedido'} ${order.number}: ${formatClp(order.total)}`,
+    subject:
+      `${paid ? 'Nueva venta' : 'Nuevo pedido'}${where} ${order.number}: ${formatClp(order.total)}` +
+      (short.length ? ' · falta stock' : ''),
     text: [
       `${paid ? 'Vendiste' : 'Te hicieron un pedido de'} ${formatClp(order.total)} en ${shop.name}.`,
       '',

@@ -30,7 +30,12 @@ export const lineKey = (line: { product: number; variant: number | null }) =>
  * Takes `lines` from stock in one statement per product; a product without enough left aborts the
  * transaction with a 409. Returns what is left of each product with a stock.
  */
-export async function takeStock(tx: Tx, lines: StockLine[]): Promise<Map<string, number>> {
+export async function takeStock(
+  tx: Tx,
+  lines: StockLine[],
+  /** A channel's sale: the product may be listed there while hidden in the shop. */
+  options: { hiddenToo?: boolean } = {},
+): Promise<Map<string, number>> {
   const left = new Map<string, number>();
   for (const line of [...lines].sort((a, b) => a.product - b.product)) {
     if (line.variant !== null) {
@@ -48,7 +53,7 @@ export async function takeStock(tx: Tx, lines: StockLine[]): Promise<Map<string,
       .where(
         and(
           eq(products.id, line.product),
-          eq(products.published, true),
+          options.hiddenToo ? undefined : eq(products.published, true),
           isNotNull(products.stock),
           sql`${products.stock} >= ${line.quantity}`,
         ),
@@ -185,7 +190,8 @@ export async function releaseStock(tx: Tx, orderId: number): Promise<number[]> {
   const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
   const touched: number[] = [];
   for (const line of lines) {
-    if (line.productId === null) continue;
+    // A line a channel sold without stock here took none, so gives none back.
+    if (line.productId === null || line.stockShort) continue;
     if (line.variantId !== null) {
       const [given] = await tx
         .update(productVariants)

@@ -21,6 +21,7 @@ import { shopAtSale, shopCheckout, type ShopCheckout } from '@/lib/shop/shop-che
 import type { Db } from '@/lib/server/db/client';
 import type { Tx } from '@/lib/server/db/versioned';
 import { orderItems, orders, sites } from '@/lib/server/db/schema';
+import { isSalesChannel, type SalesChannel } from '@/lib/orders/channels';
 
 export type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -32,6 +33,8 @@ export interface OrderView {
   status: OrderStatus;
   status_label: string;
   payment_method: PaymentMethod;
+  /** Where it was sold: the shop, or a marketplace it was imported from (`orders/channels.ts`). */
+  channel: SalesChannel;
   buyer: { name: string; email: string; phone: string };
   delivery: {
     method: 'retiro' | 'despacho';
@@ -70,6 +73,8 @@ export interface OrderView {
     total: number;
     /** Why this line has no derecho a retracto; null: it has one. */
     no_retracto: NoRetractoReason | null;
+    /** Sold at a channel when Impulsa's stock had not enough: none was taken. */
+    stock_short: boolean;
   }[];
   subtotal: number;
   total: number;
@@ -120,6 +125,7 @@ export function orderView(row: OrderRow, items: ItemRow[]): OrderView {
     status,
     status_label: STATUS_LABELS[status],
     payment_method: row.paymentMethod as PaymentMethod,
+    channel: isSalesChannel(row.channel) ? row.channel : 'tienda',
     // A counter sale's buyer may stay unnamed: «Cliente».
     buyer: { name: row.buyerName || 'Cliente', email: row.buyerEmail, phone: row.buyerPhone },
     delivery: {
@@ -147,6 +153,7 @@ export function orderView(row: OrderRow, items: ItemRow[]): OrderView {
       unit_price: i.unitPrice,
       quantity: i.quantity,
       total: i.unitPrice * i.quantity,
+      stock_short: i.stockShort,
     })),
     subtotal: row.subtotal,
     total: row.total,

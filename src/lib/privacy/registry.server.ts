@@ -38,6 +38,7 @@ import {
   shippingAccounts,
   channelAccounts,
   channelLinks,
+  channelOrders,
   shipments,
   productCounts,
   productImages,
@@ -380,6 +381,17 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
     via: { column: orderEvents.orderId, parent: orders },
     deletion: { keep: TAX_RECORDS },
     export: { key: 'orderEvents' },
+  },
+  {
+    table: channelOrders,
+    of: 'buyer',
+    via: { column: channelOrders.orderId, parent: orders },
+    deletion: {
+      anonymise:
+        'the buyer’s nickname at the channel goes with the order’s buyer (anonymise.server.ts)',
+    },
+    export: { key: 'channelOrders' },
+    buyerRequest: 'the nickname goes with the order’s buyer (anonymise.server.ts)',
   },
   {
     table: shipments,

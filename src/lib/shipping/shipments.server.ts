@@ -66,7 +66,10 @@ export async function shipmentOf(db: Db, orderId: number): Promise<ShipmentView 
 }
 
 /** Why an order cannot get a courier shipment, in the seller's words; null: it can. */
-export function shipmentRefusal(order: Pick<OrderView, 'status' | 'delivery'>): string | null {
+export function shipmentRefusal(
+  order: Pick<OrderView, 'status' | 'delivery' | 'channel'>,
+): string | null {
+  if (order.channel === 'mercadolibre') return MERCADO_ENVIOS;
   if (order.delivery.method !== 'despacho') return 'Esta orden es para retiro: no lleva envío.';
   if (!order.delivery.courier)
     return 'El cliente eligió tu despacho propio: envíala tú y escribe su número de seguimiento.';
@@ -74,6 +77,10 @@ export function shipmentRefusal(order: Pick<OrderView, 'status' | 'delivery'>): 
     return 'Solo una orden pagada y aún sin enviar puede despacharse con courier.';
   return null;
 }
+
+/** A Mercado Libre sale travels with Mercado Libre's own shipping (issue 66). */
+export const MERCADO_ENVIOS =
+  'Mercado Libre despacha esta venta con Mercado Envíos: su etiqueta está en tu cuenta de Mercado Libre.';
 
 /**
  * «Crear envío»: a paid order moves to «preparando» and its shipment is recorded and queued in one

@@ -11,6 +11,8 @@ export const PAYMENT_METHODS = [
   'whatsapp',
   /** Paid face to face when the seller took the order (`manual.server.ts`); never at checkout. */
   'en_persona',
+  /** Paid to Mercado Libre for a sale imported from there (issue 66); refunds are Mercado Libre's. */
+  'mercadolibre',
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -22,6 +24,7 @@ export const PAYMENT_NAMES: Record<PaymentMethod, string> = {
   transferencia: 'transferencia bancaria',
   whatsapp: 'WhatsApp',
   en_persona: 'en persona',
+  mercadolibre: 'Mercado Libre',
 };
 
 /** A payment method as an option at checkout and in an order's details. */
@@ -32,6 +35,7 @@ export const PAYMENT_LABELS: Record<PaymentMethod, string> = {
   transferencia: 'Transferencia bancaria',
   whatsapp: 'Coordinar por WhatsApp',
   en_persona: 'Pago en persona',
+  mercadolibre: 'Pagado en Mercado Libre',
 };
 
 /** The methods paid on a provider's page (a card, or what the provider covers). */

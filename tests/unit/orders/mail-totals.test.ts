@@ -11,6 +11,7 @@ const order = {
   status: 'pendiente_pago',
   status_label: 'Pendiente de pago',
   payment_method: 'transferencia',
+  channel: 'tienda',
   buyer: { name: 'Camila Soto', email: 'camila@ejemplo.cl', phone: '+56987654321' },
   delivery: {
     method: 'despacho',
@@ -38,6 +39,7 @@ const order = {
       quantity: 2,
       total: 37980,
       no_retracto: null,
+      stock_short: false,
     },
     {
       product: 2,
@@ -48,6 +50,7 @@ const order = {
       quantity: 3,
       total: 8190,
       no_retracto: null,
+      stock_short: false,
     },
   ],
   subtotal: 46170,

@@ -17,9 +17,9 @@ import {
   mlGet,
   MercadoLibreGrantGone,
   refreshGrant,
-  scalar,
   type TokenPair,
 } from '@/lib/channels/mercadolibre/oauth.server';
+import { scalar } from '@/lib/channels/mercadolibre/scalar';
 
 export const MERCADOLIBRE = 'mercadolibre';
 /** A token this close to its end is refreshed before use. */

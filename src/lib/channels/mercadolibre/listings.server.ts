@@ -10,7 +10,8 @@ import {
   MERCADOLIBRE,
 } from '@/lib/channels/mercadolibre/account.server';
 import { propose, type Listing, type Proposal } from '@/lib/channels/mercadolibre/matching';
-import { mlGet, scalar } from '@/lib/channels/mercadolibre/oauth.server';
+import { mlGet } from '@/lib/channels/mercadolibre/oauth.server';
+import { scalar } from '@/lib/channels/mercadolibre/scalar';
 import type { Db } from '@/lib/server/db/client';
 import { channelAccounts, channelLinks, products, productVariants } from '@/lib/server/db/schema';
 import { isUniqueViolation } from '@/lib/server/db/errors';

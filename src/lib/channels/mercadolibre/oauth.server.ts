@@ -5,6 +5,7 @@
  * old refresh token): it becomes `MercadoLibreGrantGone`, never a retry. What this relies on:
  * `../shared/chile-2026.md` §Mercado Libre, developers.mercadolibre.cl (autenticación y autorización).
  */
+import { scalar } from '@/lib/channels/mercadolibre/scalar';
 import { mercadoLibreApp, siteUrl } from '@/lib/server/config';
 
 /** Any call to Mercado Libre is cut here. */
@@ -27,10 +28,6 @@ export class MercadoLibreError extends Error {
     this.status = status;
   }
 }
-
-/** A scalar of Mercado Libre's JSON as text; anything else is ''. */
-export const scalar = (v: unknown): string =>
-  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
 
 export interface TokenPair {
   accessToken: string;
@@ -100,29 +97,31 @@ export const exchangeCode = (code: string) =>
 export const refreshGrant = (refreshToken: string) =>
   tokenCall({ grant_type: 'refresh_token', refresh_token: refreshToken });
 
-/** `GET` a resource with the seller's access token. */
-export const mlGet = (accessToken: string, path: string) => mlCall(accessToken, 'GET', path);
+/** `GET` a resource with the seller's access token (`headers`: `x-format-new` for orders). */
+export const mlGet = (accessToken: string, path: string, headers: Record<string, string> = {}) =>
+  mlCall(accessToken, 'GET', path, undefined, headers);
 
 /** `PUT` JSON to a resource with the seller's access token (a listing's quantities). */
 export const mlPut = (accessToken: string, path: string, body: unknown) =>
-  mlCall(accessToken, 'PUT', path, body);
+  mlCall(accessToken, 'PUT', path, JSON.stringify(body), { 'Content-Type': 'application/json' });
+
+/** `POST` a multipart form (a pack's fiscal document): fetch writes its boundary. */
+export const mlPostForm = (accessToken: string, path: string, form: FormData) =>
+  mlCall(accessToken, 'POST', path, form);
 
 async function mlCall(
   accessToken: string,
-  method: 'GET' | 'PUT',
+  method: 'GET' | 'PUT' | 'POST',
   path: string,
-  body?: unknown,
+  body?: string | FormData,
+  headers: Record<string, string> = {},
 ): Promise<Record<string, unknown>> {
   const ml = app();
   if (!ml) throw new MercadoLibreError(503, 'Mercado Libre is not set up');
   const res = await fetch(`${ml.apiUrl}${path}`, {
     method,
-    headers: {
-      Authorization: `Bearer ${accessToken}`,
-      Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json', ...headers },
+    ...(body === undefined ? {} : { body }),
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
   const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;

@@ -630,6 +630,8 @@ export const orders = pgTable(
      * and the tax document keep it after the seller switches from persona natural to a company.
      */
     soldBy: jsonb('sold_by'),
+    /** Where the sale was made (`orders/channels.ts`): the shop itself, or Mercado Libre (issue 66). */
+    channel: text('channel').notNull().default('tienda'),
     /** When the buyer asked to withdraw (derecho a retracto, Ley 19.496 art. 3 bis). */
     retractoRequestedAt: timestamp('retracto_requested_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
@@ -643,6 +645,9 @@ export const orders = pgTable(
     uniqueIndex('orders_payment_ref_key').on(t.paymentMethod, t.paymentRef),
     index('orders_seller_created_idx').on(t.sellerId, t.createdAt, t.id),
     index('orders_seller_status_idx').on(t.sellerId, t.status, t.createdAt),
+    index('orders_seller_channel_idx')
+      .on(t.sellerId, t.channel, t.createdAt)
+      .where(sql`channel <> 'tienda'`),
     // A customer's orders, and the rows of a page of customers (`customers.server.ts`).
     index('orders_seller_email_idx').on(t.sellerId, sql`lower(trim(${t.buyerEmail}))`),
     index('orders_held_expires_idx')
@@ -685,6 +690,11 @@ export const orderItems = pgTable(
     taxExempt: boolean('tax_exempt').notNull().default(false),
     unitPrice: integer('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
+    /**
+     * Sold at a channel when Impulsa's stock had not enough (issue 66): nothing was taken, so
+     * nothing goes back if the order is cancelled.
+     */
+    stockShort: boolean('stock_short').notNull().default(false),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );
@@ -1058,6 +1068,32 @@ export const channelLinks = pgTable(
     primaryKey({ columns: [t.channel, t.itemId, t.variationId] }),
     index('channel_links_product_idx').on(t.sellerId, t.productId),
   ],
+);
+
+/**
+ * An order imported from a sales channel (issue 66), keyed by the channel's order id so it is never
+ * imported twice: the pack its boleta is uploaded to, and what the upload last did. The buyer's
+ * nickname at the channel is personal data (`privacy/registry.ts`).
+ */
+export const channelOrders = pgTable(
+  'channel_orders',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    externalId: text('external_id').notNull(),
+    /** Mercado Libre's pack (the order's id when it has none): where the boleta goes. */
+    packId: text('pack_id').notNull(),
+    buyerNickname: text('buyer_nickname'),
+    /** Lines sold without enough stock in Impulsa: the seller was told. */
+    short: boolean('short').notNull().default(false),
+    documentUploadedAt: timestamp('document_uploaded_at', { withTimezone: true }),
+    /** Why the boleta's upload failed last, in Spanish, for the order's page. */
+    documentError: text('document_error'),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('channel_orders_external_key').on(t.channel, t.externalId)],
 );
 
 /**

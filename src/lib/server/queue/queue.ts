@@ -63,24 +63,54 @@ export async function enqueueOnce(db: Db, job: NewJob & { key: string }): Promis
 }
 
 /**
- * Adds `job` unless one of its kind about the same `ref` is still waiting to run: a burst of the
- * same news runs once, and news that comes while that one runs gets a run of its own.
+ * Adds each job unless one of its kind about the same `ref` is still waiting to run: a burst of
+ * the same news runs once, and news that comes while that one runs gets a run of its own. One
+ * statement for the whole batch, so a webhook that must answer fast makes one round trip.
  */
-export async function enqueueUnlessWaiting(db: Db, job: NewJob & { ref: string }): Promise<void> {
-  const [waiting] = await db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.kind, job.kind), eq(jobs.ref, job.ref), eq(jobs.status, 'pending')))
-    .limit(1);
-  if (!waiting) await enqueue(db, job);
+export async function enqueueUnlessWaiting(
+  db: Db,
+  ...batch: (Omit<NewJob, 'key' | 'repeatSeconds'> & { ref: string })[]
+): Promise<void> {
+  const unique = [...new Map(batch.map((job) => [`${job.kind} ${job.ref}`, job])).values()];
+  if (!unique.length) return;
+  const rows = unique.map(
+    (job) =>
+      sql`(${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${job.ref},
+        ${(job.runAt ?? new Date()).toISOString()}::timestamptz)`,
+  );
+  await db.execute(sql`
+    insert into ${jobs} (kind, payload, ref, run_at)
+    select v.kind, v.payload, v.ref, v.run_at from (values ${sql.join(rows, sql`, `)})
+      as v(kind, payload, ref, run_at)
+    where not exists (
+      select 1 from ${jobs} as waiting
+      where waiting.kind = v.kind and waiting.ref = v.ref and waiting.status = 'pending'
+    )`);
 }
 
-/** Brings the waiting job with `key` forward to now: what it waited for has happened. */
+/**
+ * Brings the waiting job with `key` forward to now: what it waited for has happened. The table's
+ * trigger announces inserts only, so this announces the change itself (at commit).
+ */
 export async function runSoon(db: Db, key: string): Promise<void> {
-  await db
+  const moved = await db
     .update(jobs)
     .set({ runAt: sql`now()` })
-    .where(and(eq(jobs.key, key), eq(jobs.status, 'pending')));
+    .where(and(eq(jobs.key, key), eq(jobs.status, 'pending')))
+    .returning({ id: jobs.id });
+  if (moved.length) await db.execute(sql`select pg_notify('impulsa_jobs', '')`);
+}
+
+/**
+ * In how many ms the next pending job comes due (null: none waits), so a worker that found nothing
+ * due wakes for it rather than at its next poll: a job queued a second ahead runs a second later.
+ */
+export async function nextDueInMs(db: Db): Promise<number | null> {
+  const [next] = await db
+    .select({ ms: sql<number>`extract(epoch from (min(${jobs.runAt}) - now())) * 1000` })
+    .from(jobs)
+    .where(eq(jobs.status, 'pending'));
+  return next?.ms === null || next?.ms === undefined ? null : Math.max(0, Number(next.ms));
 }
 
 /**

@@ -10,7 +10,14 @@ import { randomBytes } from 'node:crypto';
 import type { DbHandle } from '@/lib/server/db/handle';
 import { log } from '@/lib/server/log';
 import { givesUp, retryDelayMs, type RetryPolicy } from '@/lib/server/queue/backoff';
-import { claim, complete, extendLease, fail, type ClaimedJob } from '@/lib/server/queue/queue';
+import {
+  claim,
+  nextDueInMs,
+  complete,
+  extendLease,
+  fail,
+  type ClaimedJob,
+} from '@/lib/server/queue/queue';
 
 /** Runs one job; what it resolves with replaces a finished job's payload (default: nothing kept). */
 export type JobHandler = (
@@ -126,7 +133,14 @@ export class JobWorker {
     if (this.again || (claimed.length && this.inFlight < this.options.concurrency)) {
       this.again = false;
       setImmediate(() => this.wake());
-    } else this.schedule(this.options.pollMs);
+    } else if (claimed.length) this.schedule(this.options.pollMs);
+    else this.schedule(await this.untilNextDue());
+  }
+
+  /** The poll, or sooner when a pending job comes due before it. */
+  private async untilNextDue(): Promise<number> {
+    const due = await nextDueInMs(this.handle.db).catch(() => null);
+    return due === null ? this.options.pollMs : Math.min(this.options.pollMs, Math.ceil(due) + 5);
   }
 
   private track(work: Promise<void>): void {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getOrder, moveOrder, ORDER_NOT_FOUND } from '@/lib/orders/book.server';
-import { sellerDocuments } from '@/lib/invoicing/documents.server';
+import { sellerOrderDetail } from '@/lib/channels/order-detail.server';
 import { orderPatchSchema } from '@/lib/orders/schemas';
 import { getDb } from '@/lib/server/db/client';
 import { requireUser } from '@/lib/server/http/auth';
@@ -14,7 +14,7 @@ export const GET: APIRoute = async ({ locals, params }) =>
       await getDb(),
       requireUser(locals).id,
       idParam(params.id, ORDER_NOT_FOUND),
-      sellerDocuments,
+      sellerOrderDetail,
     ),
   );
 
@@ -27,7 +27,7 @@ export const PATCH: APIRoute = async ({ locals, params, request }) => {
   const user = requireUser(locals);
   const id = idParam(params.id, ORDER_NOT_FOUND);
   const move = await readBody(request, orderPatchSchema);
-  return json(await moveOrder(await getDb(), user.id, id, move, sellerDocuments));
+  return json(await moveOrder(await getDb(), user.id, id, move, sellerOrderDetail));
 };
 
 export const ALL = methodNotAllowed('GET', 'PATCH');

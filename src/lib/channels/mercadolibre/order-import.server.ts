@@ -1,0 +1,302 @@
+/**
+ * A paid Mercado Libre sale becomes an Impulsa order (issue 66), once: the `channel-order-import`
+ * job reads the order with the seller's token (a notification carries no data and no signature),
+ * and one transaction takes the stock by the checkout's conditional update, writes the order born
+ * paid with the channel «Mercado Libre», its lines and the real buyer's name, and queues what paid
+ * causes (the seller's notice, the boleta) and the boleta's upload to the pack. The channel's order
+ * id is unique in `channel_orders`: a repeated notification, the reconciliation and a retry after a
+ * crash all find it there. A line without stock enough is kept and flagged, and the seller told.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  accessTokenOf,
+  ChannelUnavailable,
+  MERCADOLIBRE,
+} from '@/lib/channels/mercadolibre/account.server';
+import { enqueueDocumentUpload } from '@/lib/channels/mercadolibre/fiscal-upload.server';
+import { parseMlOrder, type MlOrder, type MlOrderLine } from '@/lib/channels/mercadolibre/ml-order';
+import { MercadoLibreError, mlGet } from '@/lib/channels/mercadolibre/oauth.server';
+import { orderHappened } from '@/lib/orders/events.server';
+import { formatOrderNumber } from '@/lib/orders/schemas';
+import { stockChanged, takeStock, type StockLine } from '@/lib/orders/stock.server';
+import { recordEvent } from '@/lib/orders/timeline.server';
+import type { OrderRow } from '@/lib/orders/view.server';
+import { shopCheckout } from '@/lib/shop/shop-checkout.server';
+import { siteUrl } from '@/lib/server/config';
+import type { Db } from '@/lib/server/db/client';
+import { isUniqueViolation } from '@/lib/server/db/errors';
+import {
+  channelAccounts,
+  channelLinks,
+  channelOrders,
+  orderItems,
+  orders,
+  products,
+  productVariants,
+} from '@/lib/server/db/schema';
+import type { Tx } from '@/lib/server/db/versioned';
+import { log } from '@/lib/server/log';
+import { enqueueUnlessWaiting } from '@/lib/server/queue/queue';
+import type { JobHandler } from '@/lib/server/queue/worker';
+
+export const ORDER_IMPORT_JOB = 'channel-order-import';
+
+/** How Mercado Libre Chile ships its sales: on the order, so «Crear envío» stays away. */
+const MERCADO_ENVIOS = { provider: MERCADOLIBRE, courier: 'mercadoenvios', name: 'Mercado Envíos' };
+
+/**
+ * A sale sends its notices within a second or so (created, paid, its shipping): the order is read
+ * that long after the first, once, and the notices of a burst are all answered before any is read.
+ */
+export const IMPORT_DELAY_MS = 1_000;
+
+/** The read of order `orderId` of Mercado Libre user `userId`, one waiting per order. */
+export const importJob = (userId: string, orderId: string) => ({
+  kind: ORDER_IMPORT_JOB,
+  ref: `mercadolibre-order:${orderId}`,
+  payload: { userId, orderId },
+  runAt: new Date(Date.now() + IMPORT_DELAY_MS),
+});
+
+/** Queues a read of an order: notices that come while one waits add nothing (a sale sends several). */
+export async function enqueueOrderImport(db: Db, userId: string, orderId: string): Promise<void> {
+  await enqueueUnlessWaiting(db, importJob(userId, orderId));
+}
+
+/** Whether Mercado Libre's order `orderId` is already an Impulsa order. */
+export async function isImported(db: Db, orderId: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: channelOrders.orderId })
+    .from(channelOrders)
+    .where(and(eq(channelOrders.channel, MERCADOLIBRE), eq(channelOrders.externalId, orderId)));
+  return Boolean(found);
+}
+
+export const channelOrderImportJob: JobHandler = async ({ db }, job) => {
+  const userId = String(job.payload.userId);
+  const orderId = String(job.payload.orderId);
+  const [account] = await db
+    .select({ sellerId: channelAccounts.userId })
+    .from(channelAccounts)
+    .where(
+      and(eq(channelAccounts.channel, MERCADOLIBRE), eq(channelAccounts.externalUserId, userId)),
+    );
+  if (!account) return { skipped: 'no shop for that user' };
+  if (await isImported(db, orderId)) return { skipped: 'imported' };
+  let token: string;
+  try {
+    token = await accessTokenOf(db, account.sellerId);
+  } catch (error) {
+    // Reconnected, the reconciliation finds the sale among her recent orders.
+    if (error instanceof ChannelUnavailable) return { skipped: 'channel unavailable' };
+    throw error;
+  }
+  let data: unknown;
+  try {
+    data = await mlGet(token, `/orders/${orderId}`, { 'x-format-new': 'true' });
+  } catch (error) {
+    if (error instanceof MercadoLibreError && [400, 403, 404].includes(error.status)) {
+      log.warn('mercado libre order not readable', { orderId, status: error.status });
+      return { skipped: 'not readable' };
+    }
+    throw error;
+  }
+  const order = parseMlOrder(data);
+  if (!order || order.sellerId !== userId) {
+    log.warn('mercado libre order refused', { orderId, parsed: Boolean(order) });
+    return { skipped: 'malformed or not hers' };
+  }
+  // Created, then paid: a later notice brings it back when it is.
+  if (order.status !== 'paid') return { skipped: order.status };
+  const imported = await importOrder(db, account.sellerId, order);
+  return imported ? { order: imported.id, short: imported.short } : { skipped: 'imported' };
+};
+
+/** A line of the sale, tied to the product whose stock it takes (null: not linked). */
+interface Placed extends MlOrderLine {
+  product: number | null;
+  variant: number | null;
+  taxExempt: boolean;
+  noRetracto: string | null;
+  short: boolean;
+}
+
+/** Writes `order` as `sellerId`'s; null when another run imported it first. */
+export async function importOrder(
+  db: Db,
+  sellerId: number,
+  order: MlOrder,
+): Promise<{ id: number; short: boolean } | null> {
+  const lines = await linkLines(db, sellerId, order.lines);
+  const shop = await shopCheckout(db, sellerId);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const written = await db.transaction(async (tx) => {
+        const placed = await takeWhatIsLeft(tx, lines);
+        const row = await writeOrder(tx, sellerId, order, placed, shop?.legal ?? null);
+        return { row, placed };
+      });
+      await stockChanged(
+        sellerId,
+        written.placed.flatMap((l) => (l.product !== null && !l.short ? [l.product] : [])),
+      );
+      return { id: written.row.id, short: written.placed.some((l) => l.short) };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // The channel's order id taken: imported by another run. An order number drawn twice: again.
+      if (attempt >= 2 || (await isImported(db, order.id))) return null;
+    }
+  }
+}
+
+/** Each line with the product (or variant) the seller linked its listing to. */
+async function linkLines(db: Db, sellerId: number, lines: MlOrderLine[]): Promise<Placed[]> {
+  const links = await db
+    .select()
+    .from(channelLinks)
+    .where(
+      and(
+        eq(channelLinks.sellerId, sellerId),
+        eq(channelLinks.channel, MERCADOLIBRE),
+        inArray(channelLinks.itemId, [...new Set(lines.map((l) => l.itemId))]),
+      ),
+    );
+  const linkOf = new Map(links.map((l) => [`${l.itemId}:${l.variationId}`, l]));
+  const ids = [...new Set(links.map((l) => l.productId))];
+  const facts = new Map(
+    (ids.length
+      ? await db
+          .select({
+            id: products.id,
+            taxExempt: products.taxExempt,
+            noRetracto: products.noRetracto,
+          })
+          .from(products)
+          .where(inArray(products.id, ids))
+      : []
+    ).map((p) => [p.id, p]),
+  );
+  return lines.map((line) => {
+    const link = linkOf.get(`${line.itemId}:${line.variationId}`);
+    const product = link ? facts.get(link.productId) : undefined;
+    return {
+      ...line,
+      product: product ? product.id : null,
+      variant: product ? (link!.variantId ?? null) : null,
+      taxExempt: product?.taxExempt ?? false,
+      noRetracto: product?.noRetracto ?? null,
+      short: false,
+    };
+  });
+}
+
+/**
+ * Takes each linked line's units by `takeStock`'s conditional update, after locking the products
+ * and reading what is left: a line the stock cannot cover is marked short and takes nothing, so
+ * the sale Mercado Libre already made is kept and Impulsa never goes below zero.
+ */
+async function takeWhatIsLeft(tx: Tx, lines: Placed[]): Promise<Placed[]> {
+  const productIds = [...new Set(lines.flatMap((l) => (l.product === null ? [] : [l.product])))];
+  if (!productIds.length) return lines;
+  const locked = await tx
+    .select({ id: products.id, stock: products.stock })
+    .from(products)
+    .where(inArray(products.id, productIds))
+    .orderBy(products.id)
+    .for('update');
+  const variantIds = lines.flatMap((l) => (l.variant === null ? [] : [l.variant]));
+  const variants = variantIds.length
+    ? await tx
+        .select({
+          id: productVariants.id,
+          stock: productVariants.stock,
+          enabled: productVariants.enabled,
+        })
+        .from(productVariants)
+        .where(inArray(productVariants.id, variantIds))
+    : [];
+  const left = new Map<string, number | null>([
+    ...locked.map((p) => [`p${p.id}`, p.stock] as const),
+    ...variants.map((v) => [`v${v.id}`, v.enabled ? v.stock : 0] as const),
+  ]);
+  const take: StockLine[] = [];
+  const placed = lines.map((line) => {
+    if (line.product === null) return line;
+    const key = line.variant === null ? `p${line.product}` : `v${line.variant}`;
+    const stock = left.get(key);
+    if (stock === null) return line;
+    if (stock === undefined || stock < line.quantity) return { ...line, short: true };
+    left.set(key, stock - line.quantity);
+    take.push({
+      product: line.product,
+      variant: line.variant,
+      name: line.title,
+      quantity: line.quantity,
+      stock,
+    });
+    return line;
+  });
+  await takeStock(tx, take, { hiddenToo: true });
+  return placed;
+}
+
+/** The order, born paid, with its lines, its channel row and what paid causes, in `tx`. */
+async function writeOrder(
+  tx: Tx,
+  sellerId: number,
+  order: MlOrder,
+  lines: Placed[],
+  soldBy: unknown,
+): Promise<OrderRow> {
+  const short = lines.some((l) => l.short);
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      sellerId,
+      number: formatOrderNumber(randomBytes(8)),
+      status: 'pagado',
+      channel: MERCADOLIBRE,
+      paymentMethod: MERCADOLIBRE,
+      buyerName: order.buyerName,
+      // Mercado Libre keeps its buyers' contact: none is stored, so no mail goes to them.
+      buyerEmail: '',
+      buyerPhone: '',
+      deliveryMethod: 'despacho',
+      courier: MERCADO_ENVIOS,
+      subtotal: order.total,
+      total: order.total,
+      soldBy,
+      receiptToken: randomBytes(24).toString('base64url'),
+      paidAt: order.paidAt ?? new Date(),
+      origin: siteUrl().origin,
+    })
+    .returning();
+  await tx.insert(orderItems).values(
+    lines.map((l) => ({
+      orderId: row!.id,
+      productId: l.product,
+      variantId: l.variant,
+      variantName: l.variantName,
+      name: l.title,
+      unitPrice: l.unitPrice,
+      quantity: l.quantity,
+      noRetracto: l.noRetracto,
+      taxExempt: l.taxExempt,
+      stockShort: l.short,
+    })),
+  );
+  await tx.insert(channelOrders).values({
+    orderId: row!.id,
+    channel: MERCADOLIBRE,
+    externalId: order.id,
+    packId: order.packId,
+    buyerNickname: order.buyerNickname,
+    short,
+  });
+  await recordEvent(tx, row!.id, 'pagado', `Venta ${order.id} en Mercado Libre.`);
+  // The seller's «Nueva venta» (with what was short) and the boleta; the buyer has no address here.
+  await orderHappened(tx, { type: 'paid', row: row!, mail: true });
+  await enqueueDocumentUpload(tx, row!.id);
+  return row!;
+}
