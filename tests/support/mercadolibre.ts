@@ -45,6 +45,18 @@ export interface MlItem {
   variations: MlVariation[];
 }
 
+/** The Impulsa product that matches the sample listing with sizes (M by SKU, L by name). */
+export const POLERA = {
+  name: 'Polera de algodón orgánico',
+  price: 15990,
+  published: true,
+  options: [{ name: 'Talla', values: ['M', 'L'] }],
+  variants: [
+    { values: ['M'], stock: 2, sku: 'POL-M' },
+    { values: ['L'], stock: 6 },
+  ],
+};
+
 /** The seller's listings the local Mercado Libre starts with: one plain, one with sizes, one closed. */
 export function sampleItems(): MlItem[] {
   const base = { seller_id: ML_SELLER.id, currency_id: 'CLP' as const, status: 'active' as const };
@@ -345,7 +357,8 @@ export async function startMercadoLibre(
    * `/__debug/revoke`; `/__debug/test-user`: a seller with its own listings, who consents when the
    * authorization is followed with `as={id}`; `/__debug/callback?url=`: the application's callback URL; `/__debug/sell`
    * (JSON `{item, variation?, quantity?, buyer?, pack?, lost?, callback?}`): a buyer's sale, noticed
-   * (or lost); `/__debug/notify?order=&callback=`: its notice again; `/__debug/notices`, `/__debug/packs`.
+   * (or lost); `/__debug/notify?order=&callback=`: its notice again; `/__debug/notices`, `/__debug/orders`,
+   * `/__debug/packs`.
    */
   /** The grants of `?user=` (ours by default): a test of one seller leaves the others' alone. */
   const grantsOf = (url: URL) =>
@@ -374,6 +387,7 @@ export async function startMercadoLibre(
       state.items.push(...items);
       return sendJson(res, 200, { id, nickname: users.get(id), items: items.map((i) => i.id) });
     } else if (url.pathname === '/__debug/notices') return sendJson(res, 200, sales.notices);
+    else if (url.pathname === '/__debug/orders') return sendJson(res, 200, sales.orders);
     else if (url.pathname === '/__debug/packs')
       return sendJson(res, 200, Object.fromEntries(sales.packs));
     else if (url.pathname === '/__debug/sell') {

@@ -70,9 +70,17 @@ function toView(row: CustomerRow, optedOutAt: Date | undefined): CustomerView {
   };
 }
 
-/** The seller's orders that still name a person (a counter sale without an e-mail names none). */
+/**
+ * The seller's orders that still name a person (a counter sale without an e-mail names none). A
+ * marketplace's buyers are the marketplace's to contact: they are kept apart (issue 66).
+ */
 const ofSeller = (sellerId: number) =>
-  and(eq(orders.sellerId, sellerId), isNull(orders.buyerAnonymisedAt), sql`${email} <> ''`);
+  and(
+    eq(orders.sellerId, sellerId),
+    eq(orders.channel, 'tienda'),
+    isNull(orders.buyerAnonymisedAt),
+    sql`${email} <> ''`,
+  );
 
 /** A customer matches when any of their orders does, by name, e-mail or phone. */
 function matching(q: string): SQL | undefined {

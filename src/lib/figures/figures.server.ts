@@ -66,10 +66,15 @@ export async function shopFigures(
       .where(and(eq(sites.userId, sellerId), pageDays))
       .groupBy(pageVisits.day),
     db
-      .select({ day: saleDay, orders: sql`count(*)`, revenue: sql`sum(${orders.total})` })
+      .select({
+        day: saleDay,
+        channel: orders.channel,
+        orders: sql`count(*)`,
+        revenue: sql`sum(${orders.total})`,
+      })
       .from(orders)
       .where(inPeriod)
-      .groupBy(saleDay),
+      .groupBy(saleDay, orders.channel),
     db
       .select({
         id: products.id,
@@ -85,6 +90,7 @@ export async function shopFigures(
         id: orderItems.productId,
         name: sql<string>`max(${orderItems.name})`,
         orders: sql`count(distinct ${orders.id})`,
+        shopOrders: sql`count(distinct ${orders.id}) filter (where ${orders.channel} = 'tienda')`,
         units: sql`sum(${orderItems.quantity})`,
         revenue: sql`sum(${orderItems.unitPrice} * ${orderItems.quantity})`,
       })
@@ -115,6 +121,7 @@ export async function shopFigures(
       pageVisits: pageVisitRows.map((r) => ({ day: r.day, visits: int(r.visits) })),
       sales: salesRows.map((r) => ({
         day: r.day,
+        channel: r.channel,
         orders: int(r.orders),
         revenue: int(r.revenue),
       })),
@@ -129,8 +136,17 @@ export async function shopFigures(
 /** Products by revenue, then visits: those sold and those only seen. */
 function topProducts(
   seen: { id: number; name: string; visits: unknown }[],
-  sold: { id: number | null; name: string; orders: unknown; units: unknown; revenue: unknown }[],
+  sold: {
+    id: number | null;
+    name: string;
+    orders: unknown;
+    shopOrders: unknown;
+    units: unknown;
+    revenue: unknown;
+  }[],
 ): ProductFigures[] {
+  // A product's visits lead only to its sales in the shop: those are what conversion divides.
+  const shopOrders = new Map(sold.map((s) => [s.id, int(s.shopOrders)]));
   const all = new Map<number, ProductFigures>();
   const entry = (id: number, name: string) => {
     let row = all.get(id);
@@ -149,7 +165,8 @@ function topProducts(
       revenue: int(s.revenue),
     });
   }
-  for (const row of all.values()) row.conversion = conversion(row.orders, row.visits);
+  for (const row of all.values())
+    row.conversion = conversion(shopOrders.get(row.id) ?? 0, row.visits);
   return [...all.values()]
     .sort((a, b) => b.revenue - a.revenue || b.visits - a.visits || a.id - b.id)
     .slice(0, TOP);

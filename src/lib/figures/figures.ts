@@ -5,6 +5,12 @@
  */
 import { toCsv } from '@/lib/csv';
 import { addDays } from '@/lib/dates';
+import {
+  CHANNEL_NAMES,
+  isSalesChannel,
+  SALES_CHANNELS,
+  type SalesChannel,
+} from '@/lib/orders/channels';
 
 export const FIGURE_PERIODS = [7, 30, 90] as const;
 export type FigurePeriod = (typeof FIGURE_PERIODS)[number];
@@ -24,7 +30,17 @@ export interface DayFigures {
   page_visits: number;
   visits: number;
   orders: number;
+  /** Those sold in the shop itself: the ones its visits can lead to (conversion counts these). */
+  shop_orders: number;
   /** What the day's sales paid, delivery included, in pesos. */
+  revenue: number;
+}
+
+/** A channel's part of the period's sales (issue 66): the shop itself, Mercado Libre. */
+export interface ChannelFigures {
+  channel: SalesChannel;
+  name: string;
+  orders: number;
   revenue: number;
 }
 
@@ -54,6 +70,8 @@ export interface ShopFigures {
   to: string;
   totals: Omit<DayFigures, 'day'> & { conversion: number | null };
   daily: DayFigures[];
+  /** Every channel, the shop first, with what it sold in the period. */
+  by_channel: ChannelFigures[];
   top_products: ProductFigures[];
   top_pages: PageFigures[];
 }
@@ -62,7 +80,7 @@ export interface ShopFigures {
 export interface DayRows {
   productVisits: { day: string; visits: number }[];
   pageVisits: { day: string; visits: number }[];
-  sales: { day: string; orders: number; revenue: number }[];
+  sales: { day: string; channel: string; orders: number; revenue: number }[];
 }
 
 /** The first and last day of a period ending today (both included). */
@@ -86,7 +104,15 @@ export function buildFigures(
   const byDay = new Map<string, DayFigures>();
   for (let i = 0; i < days; i++) {
     const day = addDays(from, i);
-    byDay.set(day, { day, product_visits: 0, page_visits: 0, visits: 0, orders: 0, revenue: 0 });
+    byDay.set(day, {
+      day,
+      product_visits: 0,
+      page_visits: 0,
+      visits: 0,
+      orders: 0,
+      shop_orders: 0,
+      revenue: 0,
+    });
   }
   for (const r of rows.productVisits) {
     const d = byDay.get(r.day);
@@ -96,9 +122,18 @@ export function buildFigures(
     const d = byDay.get(r.day);
     if (d) d.page_visits += r.visits;
   }
+  const byChannel = new Map<SalesChannel, ChannelFigures>(
+    SALES_CHANNELS.map((c) => [c, { channel: c, name: CHANNEL_NAMES[c], orders: 0, revenue: 0 }]),
+  );
   for (const r of rows.sales) {
     const d = byDay.get(r.day);
-    if (d) Object.assign(d, { orders: d.orders + r.orders, revenue: d.revenue + r.revenue });
+    if (!d) continue;
+    d.orders += r.orders;
+    d.revenue += r.revenue;
+    if (r.channel === 'tienda') d.shop_orders += r.orders;
+    const c = byChannel.get(isSalesChannel(r.channel) ? r.channel : 'tienda')!;
+    c.orders += r.orders;
+    c.revenue += r.revenue;
   }
   const daily = [...byDay.values()];
   for (const d of daily) d.visits = d.product_visits + d.page_visits;
@@ -108,14 +143,16 @@ export function buildFigures(
     page_visits: sum('page_visits'),
     visits: sum('visits'),
     orders: sum('orders'),
+    shop_orders: sum('shop_orders'),
     revenue: sum('revenue'),
   };
   return {
     days,
     from,
     to,
-    totals: { ...totals, conversion: conversion(totals.orders, totals.visits) },
+    totals: { ...totals, conversion: conversion(totals.shop_orders, totals.visits) },
     daily,
+    by_channel: [...byChannel.values()],
     top_products: top.products,
     top_pages: top.pages,
   };
@@ -151,7 +188,7 @@ export function figuresCsv(figures: ShopFigures): string {
       d.page_visits,
       d.orders,
       d.revenue,
-      percent(d.orders, d.visits),
+      percent(d.shop_orders, d.visits),
     ]),
   );
 }

@@ -182,10 +182,11 @@ async function emitAndRecord(
         .where(eq(taxDocuments.id, doc!.id));
       await recordEvent(tx, orderId, TAX_DOCUMENT_EVENT, emittedLine(built.type, emitted.folio));
       if (built.type !== DTE.notaCredito) await runSoon(tx, afterDocumentKey(orderId));
-      // The buyer's copy, unless the buyer's address was erased (a data request), or the sale
-      // was cancelled before its boleta was found (its nota de crédito is what they get).
+      // The buyer's copy, unless there is no address to send it to (a counter sale, a marketplace's
+      // buyer, an address erased by a data request), or the sale was cancelled before its boleta
+      // was found (its nota de crédito is what they get).
       const moot = order.status === 'cancelado' && built.type !== DTE.notaCredito;
-      if (shop && !order.buyerAnonymisedAt && !moot) {
+      if (shop && order.buyerEmail && !order.buyerAnonymisedAt && !moot) {
         const mail = taxDocumentMail(sale.view, shop, { type: built.type, ...emitted });
         await enqueueMail(tx, mail, {
           ref: orderRef(orderId),

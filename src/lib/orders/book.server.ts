@@ -1,5 +1,5 @@
 /** The seller's order book: the list, the counts, one order, and the seller's one-step moves. */
-import { and, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   nextStatuses,
   ORDER_STATUSES,
@@ -152,6 +152,24 @@ export async function orderCounts(db: Db, sellerId: number): Promise<Record<Orde
     OrderStatus,
     number
   >;
+}
+
+/**
+ * How many of the seller's orders each marketplace brought (none: the shop sold them all); reads
+ * only the partial index of marketplace orders, so a shop without any pays almost nothing.
+ */
+export async function marketplaceCounts(
+  db: Db,
+  sellerId: number,
+): Promise<Partial<Record<SalesChannel, number>>> {
+  const rows = await db
+    .select({ channel: orders.channel, n: count() })
+    .from(orders)
+    .where(and(eq(orders.sellerId, sellerId), ne(orders.channel, 'tienda')))
+    .groupBy(orders.channel);
+  return Object.fromEntries(
+    rows.flatMap((r) => (isSalesChannel(r.channel) ? [[r.channel, Number(r.n)]] : [])),
+  );
 }
 
 /** How many of the seller's orders carry a withdrawal request (the order book's «Retracto»). */

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { claimServers } from '../../support/claims';
 import { ApiClient } from '../../support/http';
 import { openFacturaAt } from '../../support/openfactura';
-import { MERCADOLIBRE_CLIENT_ID, type MlItem } from '../../support/mercadolibre';
+import { MERCADOLIBRE_CLIENT_ID, POLERA, type MlItem } from '../../support/mercadolibre';
 import { COMPANY_IDENTITY, openShop } from '../../support/shop';
 import { until } from '../../support/until';
 
@@ -70,22 +70,7 @@ describe.each(servers)('Mercado Libre sales on $kind', ({ url }) => {
       identity: COMPANY_IDENTITY,
       product: { name: 'Taza', price: 12990, stock: 2 },
     }));
-    polera = (
-      await api.post(
-        '/api/products/',
-        {
-          name: 'Polera de algodón orgánico',
-          price: 15990,
-          published: true,
-          options: [{ name: 'Talla', values: ['M', 'L'] }],
-          variants: [
-            { values: ['M'], stock: 2 },
-            { values: ['L'], stock: 6 },
-          ],
-        },
-        as,
-      )
-    ).body;
+    polera = (await api.post('/api/products/', POLERA, as)).body;
     const taxpayer = await openfactura.taxpayer('Greda del Sur SpA');
     await api.put(
       '/api/store/invoicing/',

@@ -8,7 +8,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { claimServers } from '../../support/claims';
 import { ApiClient, uniqueEmail } from '../../support/http';
-import { ML_SELLER, type MlItem } from '../../support/mercadolibre';
+import { ML_SELLER, POLERA, type MlItem } from '../../support/mercadolibre';
 import { SELLER_IDENTITY } from '../../support/shop';
 import { until } from '../../support/until';
 
@@ -123,22 +123,7 @@ describe.each(servers)('Mercado Libre listings on $kind', ({ url }) => {
         as,
       )
     ).body;
-    const polera = (
-      await api.post(
-        '/api/products/',
-        {
-          name: 'Polera de algodón orgánico',
-          price: 15990,
-          published: true,
-          options: [{ name: 'Talla', values: ['M', 'L'] }],
-          variants: [
-            { values: ['M'], stock: 2, sku: 'POL-M' },
-            { values: ['L'], stock: 6 },
-          ],
-        },
-        as,
-      )
-    ).body;
+    const polera = (await api.post('/api/products/', POLERA, as)).body;
     const [m, l] = polera.variants as { id: number }[];
     await connect(api);
 

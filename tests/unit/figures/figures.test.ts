@@ -173,7 +173,7 @@ describe('the figures', () => {
     for (const bad of ['5', '07', 'treinta', '-7', '30.0']) expect(parsePeriod(bad)).toBeNull();
   });
 
-  it('fill every day, add up, and divide sales by visits', () => {
+  it("fill every day, add up, split by channel, and divide the shop's sales by visits", () => {
     const figures = buildFigures(
       7,
       '2026-03-02',
@@ -184,7 +184,11 @@ describe('the figures', () => {
           { day: '2026-02-01', visits: 99 }, // outside the period
         ],
         pageVisits: [{ day: '2026-02-28', visits: 5 }],
-        sales: [{ day: '2026-03-02', orders: 2, revenue: 25980 }],
+        sales: [
+          { day: '2026-03-02', channel: 'tienda', orders: 2, revenue: 25980 },
+          // Sold at Mercado Libre: revenue, never a visit's conversion.
+          { day: '2026-03-02', channel: 'mercadolibre', orders: 3, revenue: 41970 },
+        ],
       },
       { products: [], pages: [] },
     );
@@ -202,10 +206,15 @@ describe('the figures', () => {
       product_visits: 15,
       page_visits: 5,
       visits: 20,
-      orders: 2,
-      revenue: 25980,
+      orders: 5,
+      shop_orders: 2,
+      revenue: 67950,
       conversion: 0.1,
     });
+    expect(figures.by_channel).toEqual([
+      { channel: 'tienda', name: 'Tu tienda', orders: 2, revenue: 25980 },
+      { channel: 'mercadolibre', name: 'Mercado Libre', orders: 3, revenue: 41970 },
+    ]);
     expect(formatConversion(figures.totals.conversion)).toBe('10 %');
     expect(formatConversion(1 / 9)).toBe('11,1 %');
     expect(formatConversion(null)).toBe('—');
@@ -216,7 +225,7 @@ describe('the figures', () => {
     expect(lines).toHaveLength(8);
     expect(lines[1]).toBe('2026-02-24;10;10;0;0;0;0,0');
     expect(lines[2]).toBe('2026-02-25;0;0;0;0;0;');
-    expect(lines[7]).toBe('2026-03-02;5;5;0;2;25980;40,0');
+    expect(lines[7]).toBe('2026-03-02;5;5;0;5;67950;40,0');
   });
 
   it('chart against a round top; an empty day is still a hairline', () => {
