@@ -59,6 +59,9 @@ const appEnv = {
   ORDER_RATE_LIMIT: '100000000',
   FLOW_API_URL: flow.url,
   SHIPIT_API_URL: shipit.url,
+  // Impulsa's application at Mercado Libre, for the notices' row (issue 66): no call leaves.
+  MERCADOLIBRE_CLIENT_ID: '8412937465120034',
+  MERCADOLIBRE_CLIENT_SECRET: 'bench-secret',
 };
 let dropDatabase = async () => {};
 if (adminUrl) {
@@ -285,6 +288,23 @@ try {
       body: orderBody,
       headers: { 'Content-Type': 'application/json' },
       status: 201,
+    },
+    {
+      // Mercado Libre's notice of a sale (issue 66), as its retries send it again and again: answered
+      // after one batched insert, whose job waits a second and reads the order once. Mercado Libre
+      // wants every answer within 500 ms: the row's p99.
+      name: 'POST a Mercado Libre notice',
+      path: '/api/channels/mercadolibre/notify/',
+      method: 'POST',
+      body: JSON.stringify({
+        _id: 'bench',
+        resource: '/orders/2000000000001',
+        user_id: 1234567890,
+        topic: 'orders_v2',
+        application_id: 8412937465120034,
+        attempts: 1,
+      }),
+      headers: { 'Content-Type': 'application/json' },
     },
     {
       // Its own query: the raw server tells the two order rows apart by the URL alone.
