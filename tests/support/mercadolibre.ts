@@ -357,7 +357,7 @@ export async function startMercadoLibre(
    * `/__debug/revoke`; `/__debug/test-user`: a seller with its own listings, who consents when the
    * authorization is followed with `as={id}`; `/__debug/callback?url=`: the application's callback URL; `/__debug/sell`
    * (JSON `{item, variation?, quantity?, buyer?, pack?, lost?, callback?}`): a buyer's sale, noticed
-   * (or lost); `/__debug/notify?order=&callback=`: its notice again; `/__debug/notices`, `/__debug/orders`,
+   * (or lost); `/__debug/notify?order=&callback=`: its notice again; `/__debug/cancel?order=&callback=`: the sale cancelled there; `/__debug/notices`, `/__debug/orders`,
    * `/__debug/packs`.
    */
   /** The grants of `?user=` (ours by default): a test of one seller leaves the others' alone. */
@@ -416,7 +416,22 @@ export async function startMercadoLibre(
       return sendJson(res, 200, { answers });
     } else if (url.pathname === '/__debug/order-delay')
       sales.orderDelayMs = Number(url.searchParams.get('ms') ?? 0);
-    else if (url.pathname === '/__debug/notify') {
+    else if (url.pathname === '/__debug/cancel') {
+      // The sale cancelled at Mercado Libre: its units back on the listing, and its notice.
+      const order = sales.orders.find((o) => o.id === Number(url.searchParams.get('order')));
+      if (!order) return sendJson(res, 404, {});
+      order.status = 'cancelled';
+      for (const line of order.order_items) {
+        const item = state.items.find((i) => i.id === line.item.id);
+        const variation = item?.variations.find((v) => v.id === line.item.variation_id);
+        if (variation) variation.available_quantity += line.quantity;
+        if (item) item.available_quantity += line.quantity;
+      }
+      const callback = url.searchParams.get('callback') ?? undefined;
+      return sendJson(res, 200, {
+        answer: await deliver(sales, noticeOf(order, appId), { callback }),
+      });
+    } else if (url.pathname === '/__debug/notify') {
       const order = sales.orders.find((o) => o.id === Number(url.searchParams.get('order')));
       if (!order) return sendJson(res, 404, {});
       const callback = url.searchParams.get('callback') ?? undefined;

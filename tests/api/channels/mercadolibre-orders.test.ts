@@ -147,9 +147,21 @@ describe.each(servers)('Mercado Libre sales on $kind', ({ url }) => {
     expect(packs[String(sale.order.id + 1_000_000)]).toEqual([
       expect.objectContaining({ file_type: 'application/pdf', head: '%PDF-' }),
     ]);
+    // Cancelled at Mercado Libre while not yet sent: cancelled here, its stock back, its boleta
+    // taken back by a nota de crédito.
+    const cancel = `${ml}/__debug/cancel?order=${sale.order.id}&callback=${encodeURIComponent(callback)}`;
+    expect((await (await fetch(cancel)).json()).answer.status).toBe(200);
+    const cancelled = await until(
+      async () => (await api.get(`/api/orders/${order.id}/`, as)).body,
+      (o) => o.status === 'cancelado' && o.credit_note?.status === 'emitida',
+    );
+    expect(cancelled.status).toBe('cancelado');
+    expect((await stockOf(taza.id)).stock).toBe(2);
+
     // Mercado Libre ships it: no courier shipment from Impulsa.
     const shipment = await api.post(`/api/orders/${order.id}/envio/`, undefined, as);
     expect(shipment.status).toBe(409);
+    // (cancelled or not, a Mercado Libre sale never gets one)
     expect(shipment.body.message).toContain('Mercado Envíos');
   });
 

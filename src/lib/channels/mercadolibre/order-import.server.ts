@@ -6,6 +6,7 @@
  * causes (the seller's notice, the boleta) and the boleta's upload to the pack. The channel's order
  * id is unique in `channel_orders`: a repeated notification, the reconciliation and a retry after a
  * crash all find it there. A line without stock enough is kept and flagged, and the seller told.
+ * A sale Mercado Libre cancels later is cancelled here while it is not yet sent.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -21,11 +22,13 @@ import { orderHappened } from '@/lib/orders/events.server';
 import { formatOrderNumber } from '@/lib/orders/schemas';
 import { stockChanged, takeStock, type StockLine } from '@/lib/orders/stock.server';
 import { recordEvent } from '@/lib/orders/timeline.server';
-import type { OrderRow } from '@/lib/orders/view.server';
+import { noExtras, type OrderRow } from '@/lib/orders/view.server';
+import { moveOrder } from '@/lib/orders/book.server';
 import { shopCheckout } from '@/lib/shop/shop-checkout.server';
 import { siteUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { isUniqueViolation } from '@/lib/server/db/errors';
+import { HttpError } from '@/lib/server/http/errors';
 import {
   channelAccounts,
   channelLinks,
@@ -64,14 +67,23 @@ export async function enqueueOrderImport(db: Db, userId: string, orderId: string
   await enqueueUnlessWaiting(db, importJob(userId, orderId));
 }
 
+/** The Impulsa order Mercado Libre's order `orderId` became, if it is one yet. */
+async function importedAs(db: Db, orderId: string) {
+  const [found] = await db
+    .select({ id: orders.id, status: orders.status })
+    .from(channelOrders)
+    .innerJoin(orders, eq(orders.id, channelOrders.orderId))
+    .where(and(eq(channelOrders.channel, MERCADOLIBRE), eq(channelOrders.externalId, orderId)));
+  return found ?? null;
+}
+
 /** Whether Mercado Libre's order `orderId` is already an Impulsa order. */
 export async function isImported(db: Db, orderId: string): Promise<boolean> {
-  const [found] = await db
-    .select({ id: channelOrders.orderId })
-    .from(channelOrders)
-    .where(and(eq(channelOrders.channel, MERCADOLIBRE), eq(channelOrders.externalId, orderId)));
-  return Boolean(found);
+  return (await importedAs(db, orderId)) !== null;
 }
+
+/** Statuses from which a sale Mercado Libre cancelled is cancelled here too (not yet sent). */
+const CANCELLABLE = new Set(['pagado', 'preparando']);
 
 export const channelOrderImportJob: JobHandler = async ({ db }, job) => {
   const userId = String(job.payload.userId);
@@ -83,7 +95,9 @@ export const channelOrderImportJob: JobHandler = async ({ db }, job) => {
       and(eq(channelAccounts.channel, MERCADOLIBRE), eq(channelAccounts.externalUserId, userId)),
     );
   if (!account) return { skipped: 'no shop for that user' };
-  if (await isImported(db, orderId)) return { skipped: 'imported' };
+  const before = await importedAs(db, orderId);
+  // Imported and past what a cancellation could change: nothing to read.
+  if (before && !CANCELLABLE.has(before.status)) return { skipped: 'imported' };
   let token: string;
   try {
     token = await accessTokenOf(db, account.sellerId);
@@ -107,11 +121,35 @@ export const channelOrderImportJob: JobHandler = async ({ db }, job) => {
     log.warn('mercado libre order refused', { orderId, parsed: Boolean(order) });
     return { skipped: 'malformed or not hers' };
   }
+  if (before) return followCancel(db, account.sellerId, before.id, order);
   // Created, then paid: a later notice brings it back when it is.
   if (order.status !== 'paid') return { skipped: order.status };
   const imported = await importOrder(db, account.sellerId, order);
   return imported ? { order: imported.id, short: imported.short } : { skipped: 'imported' };
 };
+
+/**
+ * A sale Mercado Libre cancelled (the buyer withdrew, the seller cancelled it there) is cancelled
+ * here by the order book's own move: its stock comes back, a boleta already out gets its nota de
+ * crédito, and Mercado Libre gives the money back, not Impulsa.
+ */
+async function followCancel(db: Db, sellerId: number, id: number, order: MlOrder) {
+  if (order.status !== 'cancelled') return { skipped: 'imported' };
+  try {
+    await moveOrder(
+      db,
+      sellerId,
+      id,
+      { status: 'cancelado', note: 'Mercado Libre canceló esta venta.' },
+      noExtras,
+    );
+  } catch (error) {
+    // Sent (or cancelled) meanwhile by the seller: hers to settle with Mercado Libre.
+    if (error instanceof HttpError && error.status < 500) return { skipped: error.message };
+    throw error;
+  }
+  return { cancelled: id };
+}
 
 /** A line of the sale, tied to the product whose stock it takes (null: not linked). */
 interface Placed extends MlOrderLine {
