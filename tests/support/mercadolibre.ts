@@ -352,18 +352,21 @@ export async function startMercadoLibre(
     return oauthError(res, 'unsupported_grant_type', 'unsupported grant_type');
   }
 
-  /**
-   * `/__debug/expires-in?s=…` for tokens issued after; `/__debug/expire`: every token now dead;
-   * `/__debug/revoke`; `/__debug/test-user`: a seller with its own listings, who consents when the
-   * authorization is followed with `as={id}`; `/__debug/callback?url=`: the application's callback URL; `/__debug/sell`
-   * (JSON `{item, variation?, quantity?, buyer?, pack?, lost?, callback?}`): a buyer's sale, noticed
-   * (or lost); `/__debug/notify?order=&callback=`: its notice again; `/__debug/cancel?order=&callback=`: the sale cancelled there; `/__debug/notices`, `/__debug/orders`,
-   * `/__debug/packs`.
-   */
   /** The grants of `?user=` (ours by default): a test of one seller leaves the others' alone. */
   const grantsOf = (url: URL) =>
     grants.filter((g) => g.userId === Number(url.searchParams.get('user') ?? ML_SELLER.id));
 
+  /**
+   * `/__debug/expires-in?s=…` for tokens issued after; `/__debug/expire`: every token now dead;
+   * `/__debug/revoke`; `/__debug/test-user`: a seller with its own listings, who consents when
+   * the authorization is followed with `as={id}`; `/__debug/callback?url=`: the application's
+   * callback URL; `/__debug/sell` (JSON `{item, variation?, quantity?, buyer?, pack?, lost?,
+   * quiet?, oversell?, callback?}`): a buyer's sale, noticed (or lost, or not at all);
+   * `/__debug/notify?order=&callback=`: its notice again; `/__debug/cancel?order=&callback=`: the
+   * sale cancelled there; `/__debug/burst` (JSON `{orders, times, callback}`): their notices all
+   * at once; `/__debug/order-delay?ms=`: a slow `GET /orders/{id}`; `/__debug/notices`,
+   * `/__debug/orders`, `/__debug/packs`: what happened.
+   */
   async function debug(url: URL, raw: string, res: http.ServerResponse) {
     const appId = Number(MERCADOLIBRE_CLIENT_ID);
     const sales = state.sales;
