@@ -1,10 +1,16 @@
-/** The seller's sales channels (/canales): check and disconnect Mercado Libre, without JavaScript. */
+/** The seller's sales channels (/canales): Mercado Libre's check, links, publishing, without JavaScript. */
 import {
   checkMercadoLibre,
   disconnectMercadoLibre,
 } from '@/lib/channels/mercadolibre/account.server';
 import { saveLinks } from '@/lib/channels/mercadolibre/listings.server';
-import { linksFromForm, linksSchema } from '@/lib/channels/mercadolibre/schemas';
+import {
+  linksFromForm,
+  linksSchema,
+  publishFromForm,
+  publishSchema,
+} from '@/lib/channels/mercadolibre/schemas';
+import { publishProduct } from '@/lib/channels/mercadolibre/publish.server';
 import { getDb } from '@/lib/server/db/client';
 import { formAction } from '@/lib/server/http/action';
 import { requireUser } from '@/lib/server/http/auth';
@@ -34,6 +40,18 @@ export const mercadolibre = {
       return {
         title: 'Publicaciones vinculadas',
         description: `${linked} de ${saved.listings.length} publicaciones quedaron vinculadas a tus productos.`,
+      };
+    },
+  ),
+  /** A product published from `/canales/mercadolibre/publicar`. */
+  publish: formAction(
+    z.record(z.string(), z.string()).transform((f) => publishSchema.parse(publishFromForm(f))),
+    {},
+    async (input, context): Promise<Toast> => {
+      const published = await publishProduct(await getDb(), requireUser(context.locals).id, input);
+      return {
+        title: 'Publicado en Mercado Libre',
+        description: `${published.item_id}: sus ventas y su stock ya van con tu tienda.`,
       };
     },
   ),

@@ -11,6 +11,7 @@
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { listenLocal, readRaw, sendJson } from './local-http';
+import { catalogRoute } from './mercadolibre-catalog';
 import {
   deliver,
   noticeOf,
@@ -197,6 +198,7 @@ export async function startMercadoLibre(
       const live = grant && grant.expiresAt >= Date.now() ? grant : null;
       const appId = Number(MERCADOLIBRE_CLIENT_ID);
       if (await salesRoute(state.sales, req, url, bytes, res, live, appId)) return;
+      if (catalogRoute(state.items, req, url, raw, res, live)) return;
       if (
         url.pathname === '/users/me' ||
         url.pathname.startsWith('/items') ||

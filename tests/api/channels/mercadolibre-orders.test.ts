@@ -10,6 +10,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { claimServers } from '../../support/claims';
 import { ApiClient } from '../../support/http';
+import { connectByApi, mlTestUser, type MlTestUser } from '../../support/mercadolibre-seller';
 import { openFacturaAt } from '../../support/openfactura';
 import { MERCADOLIBRE_CLIENT_ID, POLERA, type MlItem } from '../../support/mercadolibre';
 import { COMPANY_IDENTITY, openShop } from '../../support/shop';
@@ -19,22 +20,6 @@ const servers = claimServers({ bothEngines: true });
 const ml = inject('mercadolibreUrl');
 const openfactura = openFacturaAt(inject('openfacturaUrl'));
 const PATH = '/api/store/channels/mercadolibre/';
-
-/** A Mercado Libre seller of this test's own, with the sample listings. */
-async function testUser(): Promise<{ id: number; nickname: string; items: string[] }> {
-  return (await fetch(`${ml}/__debug/test-user`, { method: 'POST' })).json();
-}
-
-/** The round trip, signed in at Mercado Libre as `as`. */
-async function connect(api: ApiClient, token: string, as: number) {
-  const start = await api.get('/canales/mercadolibre/conectar');
-  const authorize = new URL(start.headers.get('location')!);
-  authorize.searchParams.set('as', String(as));
-  const consent = await fetch(authorize, { redirect: 'manual' });
-  const back = new URL(consent.headers.get('location')!);
-  expect((await api.get(back.pathname + back.search)).status).toBe(303);
-  expect((await api.get(PATH, { token })).body.connected).toBe(true);
-}
 
 /** A buyer's sale at Mercado Libre, noticed at `callback` (unless `lost`). */
 async function sell(sale: Record<string, unknown>) {
@@ -47,7 +32,7 @@ describe.each(servers)('Mercado Libre sales on $kind', ({ url }) => {
   const api = new ApiClient(url);
   const callback = `${url}/api/channels/mercadolibre/notify/`;
   let as: { token: string };
-  let user: Awaited<ReturnType<typeof testUser>>;
+  let user: MlTestUser;
   let taza: { id: number };
   let polera: { id: number; variants: { id: number }[] };
 
@@ -63,7 +48,7 @@ describe.each(servers)('Mercado Libre sales on $kind', ({ url }) => {
   const stockOf = async (id: number) => (await api.get(`/api/products/${id}/`, as)).body;
 
   beforeAll(async () => {
-    user = await testUser();
+    user = await mlTestUser(ml);
     const seller = await api.register();
     as = { token: seller.token };
     ({ product: taza } = await openShop(api, seller.token, {
@@ -77,7 +62,8 @@ describe.each(servers)('Mercado Libre sales on $kind', ({ url }) => {
       { api_key: taxpayer.apikey, environment: 'demo', version: 0 },
       as,
     );
-    await connect(api, seller.token, user.id);
+    expect((await connectByApi(api, user)).status).toBe(303);
+    expect((await api.get(PATH, as)).body.connected).toBe(true);
     const [tazaItem, poleraItem] = user.items;
     const saved = await api.put(
       `${PATH}links/`,

@@ -90,6 +90,7 @@ describe.each(servers)('shop figures on $kind', ({ url }) => {
         page_visits: 3,
         visits: 9,
         orders: 1,
+        shop_orders: 1,
         revenue: 25980,
         conversion: 1 / 9,
       });

@@ -207,6 +207,7 @@ describe.each(servers)('options and variants on $kind', ({ url }) => {
         quantity: 1,
         total: 14990,
         no_retracto: null,
+        stock_short: false,
       },
     ]);
     const taken = (await api.get(`/api/products/${product.id}/`, as)).body;

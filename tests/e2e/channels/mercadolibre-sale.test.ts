@@ -11,6 +11,7 @@ import { it } from '../../support/e2e';
 import { DESKTOP, expectAccessible, screenshot, useBrowser } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { POLERA, type MlItem } from '../../support/mercadolibre';
+import { connectInBrowser, mlTestUser } from '../../support/mercadolibre-seller';
 import { openFacturaAt } from '../../support/openfactura';
 import { COMPANY_IDENTITY, openShop } from '../../support/shop';
 import { until } from '../../support/until';
@@ -39,11 +40,7 @@ describe('a Mercado Libre sale in Impulsa', () => {
     const api = new ApiClient(base);
     const as = { token: account.token };
     // A Mercado Libre account of this test's own, with the sample listings.
-    const user = (await (await fetch(`${ml}/__debug/test-user`, { method: 'POST' })).json()) as {
-      id: number;
-      nickname: string;
-      items: string[];
-    };
+    const user = await mlTestUser(ml);
     const { product: taza } = await openShop(api, account.token, {
       identity: COMPANY_IDENTITY,
       product: { name: 'Taza', price: 13990, gtin: '7801234567894', stock: 4 },
@@ -56,18 +53,9 @@ describe('a Mercado Libre sale in Impulsa', () => {
       as,
     );
 
-    // She signs in at Mercado Libre with her own account: the link's first hop, read with her
-    // cookies, says where Mercado Libre's page is; there she picks the account (`as`).
-    await page.goto(`${base}/canales`);
+    // She signs in at Mercado Libre with her own account.
+    await connectInBrowser(page, base, user);
     const card = page.getByRole('region', { name: 'Mercado Libre' });
-    const href = await card
-      .getByRole('link', { name: 'Conectar Mercado Libre' })
-      .getAttribute('href');
-    const first = await page.context().request.get(`${base}${href}`, { maxRedirects: 0 });
-    const authorize = new URL(first.headers().location!);
-    authorize.searchParams.set('as', String(user.id));
-    await page.goto(authorize.href);
-    await page.getByRole('status').getByText(`Mercado Libre conectado: ${user.nickname}`).waitFor();
     await card.getByRole('link', { name: 'Vincular publicaciones' }).click();
     await page.getByRole('button', { name: 'Guardar vínculos' }).click();
     await page

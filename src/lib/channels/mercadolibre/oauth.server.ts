@@ -22,10 +22,13 @@ export class MercadoLibreGrantGone extends Error {
 /** Mercado Libre answered something other than what was asked, or not at all. */
 export class MercadoLibreError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** Mercado Libre's `cause[]` on a validation error (`item.attribute.missing_required`…). */
+  readonly causes: { code: string; message: string }[];
+  constructor(status: number, message: string, causes: { code: string; message: string }[] = []) {
     super(message);
     this.name = 'MercadoLibreError';
     this.status = status;
+    this.causes = causes;
   }
 }
 
@@ -105,6 +108,10 @@ export const mlGet = (accessToken: string, path: string, headers: Record<string,
 export const mlPut = (accessToken: string, path: string, body: unknown) =>
   mlCall(accessToken, 'PUT', path, JSON.stringify(body), { 'Content-Type': 'application/json' });
 
+/** `POST` JSON (a new listing). */
+export const mlPost = (accessToken: string, path: string, body: unknown) =>
+  mlCall(accessToken, 'POST', path, JSON.stringify(body), { 'Content-Type': 'application/json' });
+
 /** `POST` a multipart form (a pack's fiscal document): fetch writes its boundary. */
 export const mlPostForm = (accessToken: string, path: string, form: FormData) =>
   mlCall(accessToken, 'POST', path, form);
@@ -129,6 +136,10 @@ async function mlCall(
     throw new MercadoLibreError(
       res.status,
       `Mercado Libre ${path}: ${scalar(data.message) || res.status}`,
+      (Array.isArray(data.cause) ? data.cause : []).map((c: Record<string, unknown>) => ({
+        code: scalar(c?.code),
+        message: scalar(c?.message),
+      })),
     );
   return data;
 }

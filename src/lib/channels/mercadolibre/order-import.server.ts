@@ -9,18 +9,23 @@
  * A sale Mercado Libre cancels later is cancelled here while it is not yet sent.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   accessTokenOf,
   ChannelUnavailable,
   MERCADOLIBRE,
 } from '@/lib/channels/mercadolibre/account.server';
 import { enqueueDocumentUpload } from '@/lib/channels/mercadolibre/fiscal-upload.server';
-import { parseMlOrder, type MlOrder, type MlOrderLine } from '@/lib/channels/mercadolibre/ml-order';
+import { parseMlOrder, type MlOrder } from '@/lib/channels/mercadolibre/ml-order';
 import { MercadoLibreError, mlGet } from '@/lib/channels/mercadolibre/oauth.server';
 import { orderHappened } from '@/lib/orders/events.server';
 import { formatOrderNumber } from '@/lib/orders/schemas';
-import { stockChanged, takeStock, type StockLine } from '@/lib/orders/stock.server';
+import { stockChanged } from '@/lib/orders/stock.server';
+import {
+  linkLines,
+  takeWhatIsLeft,
+  type Placed,
+} from '@/lib/channels/mercadolibre/sale-lines.server';
 import { recordEvent } from '@/lib/orders/timeline.server';
 import { noExtras, type OrderRow } from '@/lib/orders/view.server';
 import { moveOrder } from '@/lib/orders/book.server';
@@ -29,15 +34,7 @@ import { siteUrl } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { isUniqueViolation } from '@/lib/server/db/errors';
 import { HttpError } from '@/lib/server/http/errors';
-import {
-  channelAccounts,
-  channelLinks,
-  channelOrders,
-  orderItems,
-  orders,
-  products,
-  productVariants,
-} from '@/lib/server/db/schema';
+import { channelAccounts, channelOrders, orderItems, orders } from '@/lib/server/db/schema';
 import type { Tx } from '@/lib/server/db/versioned';
 import { log } from '@/lib/server/log';
 import { enqueueUnlessWaiting } from '@/lib/server/queue/queue';
@@ -151,15 +148,6 @@ async function followCancel(db: Db, sellerId: number, id: number, order: MlOrder
   return { cancelled: id };
 }
 
-/** A line of the sale, tied to the product whose stock it takes (null: not linked). */
-interface Placed extends MlOrderLine {
-  product: number | null;
-  variant: number | null;
-  taxExempt: boolean;
-  noRetracto: string | null;
-  short: boolean;
-}
-
 /** Writes `order` as `sellerId`'s; null when another run imported it first. */
 export async function importOrder(
   db: Db,
@@ -186,97 +174,6 @@ export async function importOrder(
       if (attempt >= 2 || (await isImported(db, order.id))) return null;
     }
   }
-}
-
-/** Each line with the product (or variant) the seller linked its listing to. */
-async function linkLines(db: Db, sellerId: number, lines: MlOrderLine[]): Promise<Placed[]> {
-  const links = await db
-    .select()
-    .from(channelLinks)
-    .where(
-      and(
-        eq(channelLinks.sellerId, sellerId),
-        eq(channelLinks.channel, MERCADOLIBRE),
-        inArray(channelLinks.itemId, [...new Set(lines.map((l) => l.itemId))]),
-      ),
-    );
-  const linkOf = new Map(links.map((l) => [`${l.itemId}:${l.variationId}`, l]));
-  const ids = [...new Set(links.map((l) => l.productId))];
-  const facts = new Map(
-    (ids.length
-      ? await db
-          .select({
-            id: products.id,
-            taxExempt: products.taxExempt,
-            noRetracto: products.noRetracto,
-          })
-          .from(products)
-          .where(inArray(products.id, ids))
-      : []
-    ).map((p) => [p.id, p]),
-  );
-  return lines.map((line) => {
-    const link = linkOf.get(`${line.itemId}:${line.variationId}`);
-    const product = link ? facts.get(link.productId) : undefined;
-    return {
-      ...line,
-      product: product ? product.id : null,
-      variant: product ? (link!.variantId ?? null) : null,
-      taxExempt: product?.taxExempt ?? false,
-      noRetracto: product?.noRetracto ?? null,
-      short: false,
-    };
-  });
-}
-
-/**
- * Takes each linked line's units by `takeStock`'s conditional update, after locking the products
- * and reading what is left: a line the stock cannot cover is marked short and takes nothing, so
- * the sale Mercado Libre already made is kept and Impulsa never goes below zero.
- */
-async function takeWhatIsLeft(tx: Tx, lines: Placed[]): Promise<Placed[]> {
-  const productIds = [...new Set(lines.flatMap((l) => (l.product === null ? [] : [l.product])))];
-  if (!productIds.length) return lines;
-  const locked = await tx
-    .select({ id: products.id, stock: products.stock })
-    .from(products)
-    .where(inArray(products.id, productIds))
-    .orderBy(products.id)
-    .for('update');
-  const variantIds = lines.flatMap((l) => (l.variant === null ? [] : [l.variant]));
-  const variants = variantIds.length
-    ? await tx
-        .select({
-          id: productVariants.id,
-          stock: productVariants.stock,
-          enabled: productVariants.enabled,
-        })
-        .from(productVariants)
-        .where(inArray(productVariants.id, variantIds))
-    : [];
-  const left = new Map<string, number | null>([
-    ...locked.map((p) => [`p${p.id}`, p.stock] as const),
-    ...variants.map((v) => [`v${v.id}`, v.enabled ? v.stock : 0] as const),
-  ]);
-  const take: StockLine[] = [];
-  const placed = lines.map((line) => {
-    if (line.product === null) return line;
-    const key = line.variant === null ? `p${line.product}` : `v${line.variant}`;
-    const stock = left.get(key);
-    if (stock === null) return line;
-    if (stock === undefined || stock < line.quantity) return { ...line, short: true };
-    left.set(key, stock - line.quantity);
-    take.push({
-      product: line.product,
-      variant: line.variant,
-      name: line.title,
-      quantity: line.quantity,
-      stock,
-    });
-    return line;
-  });
-  await takeStock(tx, take, { hiddenToo: true });
-  return placed;
 }
 
 /** The order, born paid, with its lines, its channel row and what paid causes, in `tx`. */
