@@ -14,7 +14,7 @@ import { orders, webpay } from './orders';
 import { flow, mercadopago } from './payments';
 import { privacy } from './privacy';
 import { receipt } from './receipt';
-import { shipit, shipments, shipping } from './shipping';
+import { chilexpress, shipit, shipments, shipping, starken } from './shipping';
 import { mercadolibre } from './channels';
 import { categories, shop } from './shop';
 import { sites } from './sites';
@@ -23,6 +23,7 @@ export const server = {
   accounts,
   backoffice,
   cart,
+  chilexpress,
   categories,
   customers,
   discounts,
@@ -40,5 +41,6 @@ export const server = {
   mercadolibre,
   shop,
   sites,
+  starken,
   webpay,
 };

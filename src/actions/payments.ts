@@ -20,50 +20,24 @@ import {
 import { formAction } from '@/lib/server/http/action';
 import { requireUser } from '@/lib/server/http/auth';
 import { getDb } from '@/lib/server/db/client';
+import { checkAndRemoveForms, savedToast as accountSaved } from './account-forms';
 import type { FlashInput as Toast } from '@/lib/toast/flash';
-import { z } from '@/lib/zod';
 
 /** The toast after a save, which asks the provider at once: what it answered. */
-function savedToast(provider: RedirectProvider, saved: PaymentAccountView): Toast {
-  const name = PROVIDER_NAMES[provider];
-  const messages = paymentCheckMessages(provider);
-  if (saved.check === 'ok')
-    return { title: `Cuenta ${name} guardada y verificada`, description: messages.ok.description };
-  const rejected = saved.check === 'rejected';
-  return {
-    ...messages[rejected ? 'rejected' : 'unreachable'],
-    title: `Cuenta guardada, pero ${rejected ? `${name} no la reconoce` : 'no pudimos verificarla'}`,
-    variant: 'destructive',
-  };
-}
+const savedToast = (provider: RedirectProvider, saved: PaymentAccountView): Toast =>
+  accountSaved(PROVIDER_NAMES[provider], paymentCheckMessages(provider), saved.check);
 
 /** «Probar conexión» and disconnect, the same for every provider. */
 function checkAndRemove(provider: RedirectProvider) {
   const name = PROVIDER_NAMES[provider];
-  return {
-    check: formAction(z.object({}), {}, async (_input, context): Promise<Toast> => {
-      const userId = requireUser(context.locals).id;
-      const result = await checkPaymentAccount(await getDb(), userId, provider);
-      const messages = paymentCheckMessages(provider);
-      return { ...messages[result], variant: result === 'ok' ? 'default' : 'destructive' };
-    }),
-    remove: formAction(
-      paymentAccountRemoveSchema,
-      {},
-      async ({ version }, context): Promise<Toast> => {
-        await removePaymentAccount(
-          await getDb(),
-          requireUser(context.locals).id,
-          provider,
-          version,
-        );
-        return {
-          title: `${name} desconectado`,
-          description: `Tus clientes ya no ven ${name} en tu checkout.`,
-        };
-      },
-    ),
-  };
+  return checkAndRemoveForms({
+    name,
+    messages: paymentCheckMessages(provider),
+    check: (db, userId) => checkPaymentAccount(db, userId, provider),
+    remove: (db, userId, version) => removePaymentAccount(db, userId, provider, version),
+    removeSchema: paymentAccountRemoveSchema,
+    removed: `Tus clientes ya no ven ${name} en tu checkout.`,
+  });
 }
 
 export const flow = {

@@ -13,57 +13,59 @@ import {
   removeShippingAccount,
   saveShippingAccount,
   shippingCheckMessages,
+  type ConnectableCourier,
 } from '@/lib/shipping/accounts.server';
+import { SHIPPING_PROVIDER_NAMES } from '@/lib/shipping/provider';
 import {
-  shipitAccountSchema,
+  SHIPPING_ACCOUNT_SCHEMAS,
   shippingAccountRemoveSchema,
   shippingOriginSchema,
 } from '@/lib/shipping/schemas';
 import { saveShippingOrigin } from '@/lib/shipping/origin.server';
 import type { FlashInput as Toast } from '@/lib/toast/flash';
+import { checkAndRemoveForms, savedToast } from './account-forms';
 import { z } from '@/lib/zod';
 
-const messages = shippingCheckMessages('shipit');
+/** Save, check and disconnect one courier's account; each answers the toast to show. */
+function courierActions(provider: ConnectableCourier) {
+  const messages = shippingCheckMessages(provider);
+  const name = SHIPPING_PROVIDER_NAMES[provider];
+  return {
+    save: formAction(SHIPPING_ACCOUNT_SCHEMAS[provider], {}, async (input, context) => {
+      const userId = requireUser(context.locals).id;
+      const saved = await saveShippingAccount(await getDb(), userId, provider, input);
+      return savedToast(name, messages, saved.check);
+    }),
+    ...checkAndRemoveForms({
+      name,
+      messages,
+      check: (db, userId) => checkShippingAccount(db, userId, provider),
+      remove: (db, userId, version) => removeShippingAccount(db, userId, provider, version),
+      removeSchema: shippingAccountRemoveSchema,
+      removed: `Ya no cotizaremos despachos con tu cuenta ${name}.`,
+    }),
+  };
+}
 
+const shipitForms = courierActions('shipit');
+const starkenForms = courierActions('starken');
+const chilexpressForms = courierActions('chilexpress');
+
+// Spelled out so each action's name is visible where it is exported (the form-actions test reads it).
 export const shipit = {
-  save: formAction(shipitAccountSchema, {}, async (input, context): Promise<Toast> => {
-    const saved = await saveShippingAccount(
-      await getDb(),
-      requireUser(context.locals).id,
-      'shipit',
-      input,
-    );
-    if (saved.check === 'ok')
-      return {
-        title: 'Cuenta Shipit guardada y verificada',
-        description: messages.ok.description,
-      };
-    const rejected = saved.check === 'rejected';
-    return {
-      ...messages[rejected ? 'rejected' : 'unreachable'],
-      title: `Cuenta guardada, pero ${rejected ? 'Shipit no la reconoce' : 'no pudimos verificarla'}`,
-      variant: 'destructive',
-    };
-  }),
-  check: formAction(z.object({}), {}, async (_input, context): Promise<Toast> => {
-    const result = await checkShippingAccount(
-      await getDb(),
-      requireUser(context.locals).id,
-      'shipit',
-    );
-    return { ...messages[result], variant: result === 'ok' ? 'default' : 'destructive' };
-  }),
-  remove: formAction(
-    shippingAccountRemoveSchema,
-    {},
-    async ({ version }, context): Promise<Toast> => {
-      await removeShippingAccount(await getDb(), requireUser(context.locals).id, 'shipit', version);
-      return {
-        title: 'Shipit desconectado',
-        description: 'Ya no cotizaremos despachos con tu cuenta Shipit.',
-      };
-    },
-  ),
+  save: shipitForms.save,
+  check: shipitForms.check,
+  remove: shipitForms.remove,
+};
+export const starken = {
+  save: starkenForms.save,
+  check: starkenForms.check,
+  remove: starkenForms.remove,
+};
+export const chilexpress = {
+  save: chilexpressForms.save,
+  check: chilexpressForms.check,
+  remove: chilexpressForms.remove,
 };
 
 export const shipping = {
@@ -90,8 +92,8 @@ export const shipments = {
     z.object({}),
     { order: rowIdField(ORDER_NOT_FOUND) },
     async ({ order }, context) => {
-      await requestShipment(await getDb(), requireUser(context.locals).id, order);
-      return { id: order, title: 'Estamos creando el envío en Shipit' };
+      const shipment = await requestShipment(await getDb(), requireUser(context.locals).id, order);
+      return { id: order, title: `Estamos creando el envío en ${shipment.provider_name}` };
     },
   ),
 };

@@ -22,6 +22,8 @@ import { startSmtp } from './smtp';
 import { startOpenFactura } from './openfactura';
 import { startFlow } from './flow';
 import { startShipit } from './shipit';
+import { startStarken } from './starken';
+import { startChilexpress } from './chilexpress';
 import {
   MERCADOLIBRE_CLIENT_ID,
   MERCADOLIBRE_CLIENT_SECRET,
@@ -50,6 +52,10 @@ declare module 'vitest' {
     mercadopagoUrl: string;
     /** The local Shipit (couriers' quotes, shipments and labels). */
     shipitUrl: string;
+    /** The local Starken (quotes, emissions, labels, tracking by polling). */
+    starkenUrl: string;
+    /** The local Chilexpress (quotes only). */
+    chilexpressUrl: string;
     mercadolibreUrl: string;
     /** A staff account on every server, made by `npm run staff:add` before it started. */
     staff: typeof STAFF;
@@ -87,6 +93,8 @@ export default async function setup(project: TestProject) {
   const flow = await startFlow();
   const mercadopago = await startMercadoPago();
   const shipit = await startShipit();
+  const starken = await startStarken();
+  const chilexpress = await startChilexpress();
   const mercadolibre = await startMercadoLibre();
 
   const ports = await Promise.all(kinds.map(() => freePort()));
@@ -112,6 +120,8 @@ export default async function setup(project: TestProject) {
     FLOW_API_URL: flow.url,
     MERCADOPAGO_API_URL: mercadopago.url,
     SHIPIT_API_URL: shipit.url,
+    STARKEN_API_URL: starken.url,
+    CHILEXPRESS_API_URL: chilexpress.url,
     MERCADOLIBRE_CLIENT_ID,
     MERCADOLIBRE_CLIENT_SECRET,
     MERCADOLIBRE_AUTH_URL: mercadolibre.url,
@@ -147,6 +157,8 @@ export default async function setup(project: TestProject) {
   project.provide('flowUrl', flow.url);
   project.provide('mercadopagoUrl', mercadopago.url);
   project.provide('shipitUrl', shipit.url);
+  project.provide('starkenUrl', starken.url);
+  project.provide('chilexpressUrl', chilexpress.url);
   project.provide('mercadolibreUrl', mercadolibre.url);
   project.provide('staff', STAFF);
 
@@ -167,6 +179,8 @@ export default async function setup(project: TestProject) {
     await flow.close();
     await mercadopago.close();
     await shipit.close();
+    await starken.close();
+    await chilexpress.close();
     await mercadolibre.close();
   };
 }

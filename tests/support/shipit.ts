@@ -11,18 +11,11 @@
  */
 import http from 'node:http';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { REGIONS } from '@/lib/chile/regions';
+import { courierComunas } from './courier-comunas';
 import { listenLocal, readBody, sendJson } from './local-http';
 
 export const SHIPIT_EMAIL = 'tienda@impulsa.test';
 export const SHIPIT_TOKEN = 'shipit-token-4f1c9a';
-
-/** Shipit's spelling of a comuna: capitals, no accents, ñ as N. */
-const shipitName = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toUpperCase();
 
 interface Shipment {
   id: number;
@@ -58,10 +51,10 @@ export async function startShipit(
 ): Promise<TestShipit> {
   const labelAfterMs = options.labelAfterMs ?? 300;
   // Shipit's own ids: not the official codes, so a client that sends ours is caught.
-  const communes = REGIONS.flatMap((r) => r.comunas).map((c, i) => ({
+  const communes = courierComunas().map((c, i) => ({
     id: 1000 + i * 7,
-    name: shipitName(c.name),
-    region_id: 0,
+    name: c.name,
+    region_id: Number(c.region),
   }));
   const byId = new Map(communes.map((c) => [c.id, c]));
   const state: TestShipit = {

@@ -143,6 +143,19 @@ export function shipitApiUrl(): string {
   return (env.SHIPIT_API_URL ?? 'https://api.shipit.cl').replace(/\/+$/, '');
 }
 
+/** Where Starken's integration gateway answers: `STARKEN_API_URL` when set (the tests' local one). */
+export function starkenApiUrl(): string {
+  return (env.STARKEN_API_URL ?? 'https://gateway.starken.cl/externo/integracion').replace(
+    /\/+$/,
+    '',
+  );
+}
+
+/** Where Chilexpress's API answers: `CHILEXPRESS_API_URL` when set (the tests' local one). */
+export function chilexpressApiUrl(): string {
+  return (env.CHILEXPRESS_API_URL ?? 'https://services.wschilexpress.com').replace(/\/+$/, '');
+}
+
 /** Impulsa's application at Mercado Libre and its hosts; null while the application is not set up. */
 export function mercadoLibreApp(): {
   clientId: string;

@@ -81,6 +81,10 @@ export const ENV_SCHEMA = {
   MERCADOLIBRE_API_URL: url(),
   /** Shipit's API instead of api.shipit.cl (the tests' local Shipit). */
   SHIPIT_API_URL: url(),
+  /** Starken's integration gateway instead of gateway.starken.cl (the tests' local Starken). */
+  STARKEN_API_URL: url(),
+  /** Chilexpress's API instead of services.wschilexpress.com (the tests' local Chilexpress). */
+  CHILEXPRESS_API_URL: url(),
   /** How soon a new shipment is first asked for its label; each later ask waits twice as long. */
   SHIPMENT_POLL_MS: positive(5000),
   /** Overrides every shop's own hold time, in hours. */

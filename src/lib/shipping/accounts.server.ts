@@ -1,7 +1,8 @@
 /**
  * Each shop's courier accounts (issue 65): saved, checked, disconnected, and opened for a quote or
- * a shipment. The token is sealed at rest (`server/secrets.ts`), never sent back, and shown only by
- * its last four characters; a save asks the courier at once, as the payment accounts do.
+ * a shipment. Keys are sealed at rest (`server/secrets.ts`), never sent back, and shown only by
+ * the first one's last four characters; a save asks the courier at once, as the payment accounts
+ * do. What each courier's account holds: `account-kinds.ts`.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
@@ -11,18 +12,29 @@ import { HttpError } from '@/lib/server/http/errors';
 import { log } from '@/lib/server/log';
 import { openSecret, sealSecret } from '@/lib/server/secrets';
 import {
+  accountParts,
+  CONNECTABLE,
+  joinKeys,
+  splitKeys,
+  type ConnectableCourier,
+} from '@/lib/shipping/account-kinds';
+import {
   SHIPPING_PROVIDER_NAMES,
   type ShippingCheck,
   type ShippingProvider,
 } from '@/lib/shipping/provider';
+import { chilexpressClient } from '@/lib/shipping/providers/chilexpress/chilexpress.server';
 import { shipitClient } from '@/lib/shipping/providers/shipit/shipit.server';
-import type { ShipitAccountInput } from '@/lib/shipping/schemas';
+import { starkenClient } from '@/lib/shipping/providers/starken/starken.server';
+import type { ShippingAccountInput } from '@/lib/shipping/schemas';
 
 type AccountRow = typeof shippingAccounts.$inferSelect;
 
-/** The couriers a seller can connect today (Starken and Chilexpress come with their adapters). */
-export const CONNECTABLE = ['shipit'] as const;
-export type ConnectableCourier = (typeof CONNECTABLE)[number];
+export {
+  CONNECTABLE,
+  shippingCheckMessages,
+  type ConnectableCourier,
+} from '@/lib/shipping/account-kinds';
 
 /** A route's `{provider}`: a courier a seller can connect, else a 404 (the route does not exist). */
 export function courierParam(value: string | undefined): ConnectableCourier {
@@ -35,8 +47,11 @@ export function courierParam(value: string | undefined): ConnectableCourier {
 export interface ShippingAccountView {
   provider: ConnectableCourier;
   configured: boolean;
+  /** Shipit's account e-mail; null for the others. */
   email: string | null;
-  /** `••••9a1c`: the token's last four characters. */
+  /** Starken's agency of origin (its code); empty: the first of the shop's comuna. */
+  agency: string | null;
+  /** `••••9a1c`: the (first) key's last four characters. */
   token_hint: string | null;
   /** What the courier last said of it: `ok`, `rejected`, or null (not checked since saved). */
   check: 'ok' | 'rejected' | null;
@@ -51,7 +66,8 @@ function toView(provider: ConnectableCourier, row: AccountRow | undefined): Ship
   return {
     provider,
     configured: Boolean(row),
-    email: row?.keyId ?? null,
+    email: provider === 'shipit' ? (row?.keyId ?? null) : null,
+    agency: provider === 'starken' ? (row?.keyId ?? null) : null,
     token_hint: row ? `••••${row.secretHint}` : null,
     check: (row?.check as 'ok' | 'rejected' | null | undefined) ?? null,
     checked_at: row?.checkedAt?.toISOString() ?? null,
@@ -76,10 +92,14 @@ export async function getShippingAccount(
   return toView(provider, await rowOf(db, userId, provider));
 }
 
-/** The courier's client with the row's token opened; null when it cannot be opened. */
+/** The courier's client with the row's keys opened; null when they cannot be opened. */
 function clientOf(row: AccountRow): ShippingProvider | null {
   try {
-    return shipitClient({ email: row.keyId, token: openSecret(row.secret) });
+    const [first = '', second = ''] = splitKeys(openSecret(row.secret));
+    if (row.provider === 'starken') return starkenClient({ token: first, originAgency: row.keyId });
+    if (row.provider === 'chilexpress')
+      return chilexpressClient({ ratingKey: first, coverageKey: second });
+    return shipitClient({ email: row.keyId, token: first });
   } catch (error) {
     // Sealed under another SECRETS_KEY: not used until the seller enters it again.
     log.error('a store shipping secret cannot be opened', { provider: row.provider, error });
@@ -97,16 +117,24 @@ export async function sellerCourier(
   return row ? clientOf(row) : null;
 }
 
+/** The stored keys, opened; null when they cannot be (sealed under another `SECRETS_KEY`). */
+function storedKeys(row: AccountRow): string[] | null {
+  try {
+    return splitKeys(openSecret(row.secret));
+  } catch {
+    return null;
+  }
+}
+
 const CONFLICT =
   'Tu cuenta de despacho cambió en otra pestaña. Revisa los datos guardados y vuelve a intentarlo.';
-const NO_TOKEN = 'Escribe el token de tu cuenta Shipit.';
 
-/** Saves the account if `version` is its current one (0: none yet); an empty token keeps the stored one. */
+/** Saves the account if `version` is its current one (0: none yet); an empty key keeps the stored one. */
 export async function saveShippingAccount(
   db: Db,
   userId: number,
   provider: ConnectableCourier,
-  input: ShipitAccountInput,
+  input: ShippingAccountInput,
 ): Promise<ShippingAccountView> {
   await db.transaction(async (tx) => {
     const [current] = await tx
@@ -116,15 +144,17 @@ export async function saveShippingAccount(
       .for('update');
     if ((current?.version ?? 0) !== input.version)
       throw new HttpError(409, CONFLICT, { body: { current: toView(provider, current) } });
-    if (!input.token && !current)
-      throw new HttpError(400, NO_TOKEN, { errors: { token: [NO_TOKEN] } });
+    const stored = current ? storedKeys(current) : null;
+    const { keyId, keys, missing } = accountParts(provider, input, stored);
+    if (missing)
+      throw new HttpError(400, missing.message, { errors: { [missing.field]: [missing.message] } });
     const columns = {
-      keyId: input.email,
+      keyId,
       // A changed account is unknown until the courier says otherwise (asked right below).
       check: null,
       checkedAt: null,
       updatedAt: new Date(),
-      ...(input.token && { secret: sealSecret(input.token), secretHint: input.token.slice(-4) }),
+      ...(keys && { secret: sealSecret(joinKeys(keys)), secretHint: keys[0]!.slice(-4) }),
     };
     if (current)
       await tx
@@ -152,7 +182,11 @@ export async function checkShippingAccount(
   provider: ConnectableCourier,
 ): Promise<ShippingCheck> {
   const client = await sellerCourier(db, userId, provider);
-  if (!client) throw new HttpError(400, 'Primero guarda el correo y el token de tu cuenta Shipit.');
+  if (!client)
+    throw new HttpError(
+      400,
+      `Primero guarda los datos de tu cuenta ${SHIPPING_PROVIDER_NAMES[provider]}.`,
+    );
   const result = await client.check();
   // No answer keeps what the courier said before.
   if (result !== 'unreachable')
@@ -184,26 +218,4 @@ export async function removeShippingAccount(
   if (!removed.length && current)
     throw new HttpError(409, CONFLICT, { body: { current: toView(provider, current) } });
   return toView(provider, current);
-}
-
-/** What each check means for the seller. */
-export function shippingCheckMessages(
-  provider: ConnectableCourier,
-): Record<ShippingCheck, { title: string; description: string }> {
-  const name = SHIPPING_PROVIDER_NAMES[provider];
-  return {
-    ok: {
-      title: `${name} aceptó tu cuenta`,
-      description: `Con ${name} cotizaremos el despacho de tus pedidos y crearás sus etiquetas.`,
-    },
-    rejected: {
-      title: `${name} no reconoce tu cuenta`,
-      description:
-        'Revisa el correo y el token: cópialo de nuevo desde «Configuración → API» en Shipit.',
-    },
-    unreachable: {
-      title: `No pudimos hablar con ${name}`,
-      description: `${name} no respondió. Intenta de nuevo en unos minutos.`,
-    },
-  };
 }

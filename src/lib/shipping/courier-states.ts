@@ -4,17 +4,21 @@ import type { ConnectionStateInfo } from '@/components/ui/connection-state';
 /** The three states of a courier account: its quotes and labels are used only when verified. */
 export function courierStates(
   name: string,
+  /** Whether the account makes shipments and labels too, or only quotes (Chilexpress). */
+  labels = true,
 ): Record<'ok' | 'rejected' | 'none', ConnectionStateInfo> {
   return {
     ok: {
       label: 'Verificada',
       tone: 'bg-success-50 text-success-700',
-      help: `${name} reconoce tu cuenta: con ella cotizaremos tus despachos y crearás sus etiquetas.`,
+      help: labels
+        ? `${name} reconoce tu cuenta: con ella cotizaremos tus despachos y crearás sus etiquetas.`
+        : `${name} reconoce tus claves: con ellas cotizaremos tus despachos.`,
     },
     rejected: {
       label: `${name} la rechazó`,
       tone: 'bg-danger-50 text-danger-700',
-      help: `${name} no reconoce este correo y token: no la usaremos hasta que los corrijas y pruebes de nuevo.`,
+      help: `${name} no reconoce estos datos: no la usaremos hasta que los corrijas y pruebes de nuevo.`,
     },
     none: {
       label: 'Sin verificar',

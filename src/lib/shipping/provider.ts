@@ -9,6 +9,17 @@ import type { Packed } from '@/lib/shipping/parcel';
 export const SHIPPING_PROVIDERS = ['shipit', 'starken', 'chilexpress'] as const;
 export type ShippingProviderName = (typeof SHIPPING_PROVIDERS)[number];
 
+/**
+ * Which couriers make shipments by API for a seller without a commercial contract. Chilexpress
+ * makes transport orders only with a customer card (TCC): its account quotes, and the seller takes
+ * the parcel to a branch.
+ */
+export const MAKES_SHIPMENTS: Record<ShippingProviderName, boolean> = {
+  shipit: true,
+  starken: true,
+  chilexpress: false,
+};
+
 /** A quote must answer within this: checkout then shows the zone rates alone (issue 65: 3 s). */
 export const QUOTE_TIMEOUT_MS = 3_000;
 
@@ -97,16 +108,30 @@ export interface ShipmentState {
 /** What «Probar conexión» found. */
 export type ShippingCheck = 'ok' | 'rejected' | 'unreachable';
 
-export interface ShippingProvider {
-  readonly name: ShippingProviderName;
-  quote(request: QuoteRequest): Promise<QuoteAnswer>;
-  /** Creates the shipment; its tracking number and label come later (`track`, `label`). */
+/** A courier's shipments by API: created, read back, their labels. */
+export interface ShipmentApi {
+  /**
+   * Whether the courier refuses a second shipment under one reference (Shipit: once a day). Then
+   * a retry after a crash is safe; otherwise a retry that cannot know is left to the seller.
+   */
+  readonly oncePerReference: boolean;
+  /** Whether the courier tells the app when a shipment moves (Shipit's webhook); else it is polled. */
+  readonly notifies: boolean;
+  /** Creates the shipment; its tracking number and label may come later (`track`, `label`). */
   create(shipment: NewShipment): Promise<{ id: string }>;
   track(id: string): Promise<ShipmentState>;
   /** The label's PDF; null while the courier has not made it yet. */
   label(id: string): Promise<Uint8Array | null>;
-  /** Cancels a shipment not yet picked up; absent where the courier offers none by API (Shipit). */
-  cancel?(id: string): Promise<void>;
+}
+
+export interface ShippingProvider {
+  readonly name: ShippingProviderName;
+  quote(request: QuoteRequest): Promise<QuoteAnswer>;
+  /**
+   * Absent where the seller's account only quotes (Chilexpress without a customer card): the
+   * seller takes the parcel to the courier and types its tracking number.
+   */
+  readonly shipments?: ShipmentApi;
   check(): Promise<ShippingCheck>;
 }
 
@@ -126,21 +151,4 @@ export class ShippingError extends Error {
     this.name = 'ShippingError';
     this.status = status;
   }
-}
-
-/**
- * A comuna's name as couriers compare it: capitals, no accents, ñ as N, letters and digits only
- * (`Ñuñoa` → `NUNOA`, `Concepción` → `CONCEPCION`, `San Pedro de la Paz` → `SANPEDRODELAPAZ`).
- * Shipit's `/v/communes` is written in capitals without accents: a match on the names as we write
- * them fails without a word.
- */
-export function comunaKey(name: string): string {
-  return (
-    name
-      .normalize('NFD')
-      .replace(/\p{Diacritic}/gu, '')
-      .toUpperCase()
-      // Spaces, apostrophes and dots aside: «O'Higgins», «O HIGGINS» and «OHIGGINS» are one.
-      .replace(/[^A-Z0-9]/g, '')
-  );
 }

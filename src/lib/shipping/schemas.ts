@@ -10,9 +10,19 @@ const version = z.coerce
   .min(0, 'Versión no válida.')
   .max(MAX_ID, 'Versión no válida.');
 
+/** A key the seller pastes: no spaces; empty keeps the stored one (keys are never sent back). */
+const secretField = (what: string) =>
+  z
+    .string({ error: `${what} debe ser texto.` })
+    .trim()
+    .max(200, `${what} puede tener como máximo 200 caracteres.`)
+    .refine((v) => !/\s/.test(v), `${what} no lleva espacios.`)
+    .optional()
+    .default('');
+
 /**
  * Shipit's pair, from «Configuración → API» in the seller's Shipit account: the account's e-mail
- * and its token. An empty `token` keeps the stored one (it is never sent back to be edited).
+ * and its token.
  */
 export const shipitAccountSchema = z.object({
   email: z
@@ -22,16 +32,43 @@ export const shipitAccountSchema = z.object({
     .max(254, 'El correo es demasiado largo.')
     .pipe(z.email('Escribe el correo con que entras a Shipit, por ejemplo tienda@correo.cl.'))
     .transform((v) => v.toLowerCase()),
-  token: z
-    .string({ error: 'El token debe ser texto.' })
-    .trim()
-    .max(200, 'El token puede tener como máximo 200 caracteres.')
-    .refine((v) => !/\s/.test(v), 'El token no lleva espacios.')
-    .optional()
-    .default(''),
+  token: secretField('El token'),
   version,
 });
 export type ShipitAccountInput = z.infer<typeof shipitAccountSchema>;
+
+/**
+ * Starken's token (Starken Pro, «Integraciones») and, optionally, the agency the seller hands her
+ * parcels to (its code); empty: the first agency of her comuna of origin.
+ */
+export const starkenAccountSchema = z.object({
+  agency: z
+    .string({ error: 'El código de agencia debe ser texto.' })
+    .trim()
+    .regex(/^\d{0,10}$/, 'El código de agencia son solo números, por ejemplo 1001.')
+    .optional()
+    .default(''),
+  token: secretField('El token'),
+  version,
+});
+export type StarkenAccountInput = z.infer<typeof starkenAccountSchema>;
+
+/** Chilexpress's two free keys, one per API product (developers.wschilexpress.com). */
+export const chilexpressAccountSchema = z.object({
+  rating_key: secretField('La clave del Cotizador'),
+  coverage_key: secretField('La clave de Coberturas'),
+  version,
+});
+export type ChilexpressAccountInput = z.infer<typeof chilexpressAccountSchema>;
+
+/** Each courier's account form, by its name in the route. */
+export const SHIPPING_ACCOUNT_SCHEMAS = {
+  shipit: shipitAccountSchema,
+  starken: starkenAccountSchema,
+  chilexpress: chilexpressAccountSchema,
+} as const;
+export type ShippingAccountInput =
+  ShipitAccountInput | StarkenAccountInput | ChilexpressAccountInput;
 
 /** `DELETE …`: the account's version the disconnection is based on. */
 export const shippingAccountRemoveSchema = z.object({ version });

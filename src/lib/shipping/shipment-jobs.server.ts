@@ -21,9 +21,11 @@ import { PermanentJobError, type JobHandler } from '@/lib/server/queue/worker';
 import { sellerCourier, type ConnectableCourier } from '@/lib/shipping/accounts.server';
 import { splitAddress } from '@/lib/shipping/address';
 import {
+  SHIPPING_PROVIDER_NAMES,
   ShippingAccountRejected,
   ShippingError,
-  type ShippingProvider,
+  type ShipmentApi,
+  type ShippingProviderName,
 } from '@/lib/shipping/provider';
 import { parcelFor } from '@/lib/shipping/quotes.server';
 import { SHIPMENT_TRACK_JOB, shipmentRow } from '@/lib/shipping/shipments.server';
@@ -40,9 +42,12 @@ const failed = (db: Db, orderId: number, problem: string) =>
     .set({ state: 'failed', problem, updatedAt: new Date() })
     .where(eq(shipments.orderId, orderId));
 
-async function courierOf(db: Db, s: ShipmentRow): Promise<ShippingProvider | null> {
-  return sellerCourier(db, s.sellerId, s.provider as ConnectableCourier);
+/** The shipment's courier with the seller's account, where it makes shipments by API. */
+async function courierOf(db: Db, s: ShipmentRow): Promise<ShipmentApi | null> {
+  return (await sellerCourier(db, s.sellerId, s.provider as ConnectableCourier))?.shipments ?? null;
 }
+
+const nameOf = (s: ShipmentRow) => SHIPPING_PROVIDER_NAMES[s.provider as ShippingProviderName];
 
 /** Asks for a new shipment's label this many times (about 40 min in all), then leaves it to the sweep. */
 const LABEL_ASKS = 9;
@@ -70,13 +75,27 @@ export const shipmentCreateJob: JobHandler = async ({ db }, job) => {
     return { skipped: 'cancelled' };
   }
   const client = await courierOf(db, s);
+  const name = nameOf(s);
   if (!client) {
     await failed(
       db,
       orderId,
-      'Conecta de nuevo tu cuenta Shipit en Despacho e inténtalo otra vez.',
+      `Conecta de nuevo tu cuenta ${name} en Despacho e inténtalo otra vez.`,
     );
     return { skipped: 'no account' };
+  }
+  // A courier that takes a reference twice: this attempt is sent once. A retry that finds it sent
+  // (the process died, or the answer never came) cannot know whether the parcel exists.
+  if (!client.oncePerReference) {
+    const [claimed] = await db
+      .update(shipments)
+      .set({ sentAt: new Date() })
+      .where(and(eq(shipments.orderId, orderId), isNull(shipments.sentAt)))
+      .returning({ orderId: shipments.orderId });
+    if (!claimed) {
+      await failed(db, orderId, `No sabemos si ${name} alcanzó a crear este envío. ${IN_DOUBT}`);
+      return { skipped: 'in doubt' };
+    }
   }
   const [store] = await db.select().from(stores).where(eq(stores.userId, s.sellerId));
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
@@ -111,7 +130,7 @@ export const shipmentCreateJob: JobHandler = async ({ db }, job) => {
     return { shipment: id };
   } catch (error) {
     if (error instanceof ShippingAccountRejected) {
-      await failed(db, orderId, 'Shipit no reconoce tu cuenta: revisa el token en Despacho.');
+      await failed(db, orderId, `${name} no reconoce tu cuenta: revisa sus datos en Despacho.`);
       return { refused: 401 };
     }
     if (error instanceof ShippingError && error.status < 500) {
@@ -127,16 +146,40 @@ export const shipmentCreateJob: JobHandler = async ({ db }, job) => {
           .where(eq(shipments.orderId, orderId));
         return { refused: 'reference taken' };
       }
-      await failed(
-        db,
-        orderId,
-        `Shipit no aceptó el envío: ${error.message.replace(/^Shipit [^:]*: /, '')}`,
-      );
+      const words = error.message.replace(/^\S+ \/[^:]*: /, '');
+      await failed(db, orderId, `${name} no aceptó el envío: ${words}`);
       return { refused: error.status };
+    }
+    if (!client.oncePerReference) {
+      // The request never left (the courier refused the connection): this attempt was not sent.
+      if (neverSent(error)) {
+        await db.update(shipments).set({ sentAt: null }).where(eq(shipments.orderId, orderId));
+        throw error;
+      }
+      // It left and no answer came back: a retry could make a second parcel.
+      await failed(db, orderId, `No sabemos si ${name} alcanzó a crear este envío. ${IN_DOUBT}`);
+      return { skipped: 'in doubt' };
     }
     throw error;
   }
 };
+
+/** A connection the courier refused or a host not found: nothing reached it. */
+function neverSent(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return code === 'ECONNREFUSED' || code === 'ENOTFOUND';
+}
+
+/** What the seller does when a courier may hold a shipment we could not confirm. */
+const IN_DOUBT =
+  'Revisa tus envíos en su sitio: si no está, vuelve a presionar «Crear envío»; ' +
+  'si está, escribe su número de seguimiento en la orden.';
+
+/** The order's carrier: Shipit's chosen courier (`starken`), or the courier itself (Starken's `NORMAL`). */
+function carrierOf(s: ShipmentRow): OrderPatch['carrier'] {
+  const key = s.provider === 'shipit' ? s.courier : s.provider;
+  return (CARRIER_KEYS as string[]).includes(key) ? (key as OrderPatch['carrier']) : 'otro';
+}
 
 /** The order's move a courier's news causes, as the seller would make it; a conflict is no move. */
 async function move(db: Db, s: ShipmentRow, patch: OrderPatch): Promise<boolean> {
@@ -152,7 +195,7 @@ async function move(db: Db, s: ShipmentRow, patch: OrderPatch): Promise<boolean>
 }
 
 /** Reads the shipment at the courier and applies what it says. */
-async function refresh(db: Db, s: ShipmentRow, client: ShippingProvider) {
+async function refresh(db: Db, s: ShipmentRow, client: ShipmentApi) {
   const state = await client.track(s.externalId!);
   const now = new Date();
   await db
@@ -178,9 +221,7 @@ async function refresh(db: Db, s: ShipmentRow, client: ShippingProvider) {
     (await move(db, s, {
       status: 'enviado',
       tracking_number: state.trackingNumber.slice(0, 60),
-      carrier: (CARRIER_KEYS as string[]).includes(s.courier)
-        ? (s.courier as OrderPatch['carrier'])
-        : 'otro',
+      carrier: carrierOf(s),
     }))
   )
     status = 'enviado';
@@ -195,8 +236,11 @@ export const shipmentTrackJob: JobHandler = async ({ db }, job) => {
   const client = await courierOf(db, s);
   if (!client) return { skipped: 'no account' };
   const state = await refresh(db, s, client);
-  // Shipit makes the label about 20 s after the shipment: asked again later, under the next key.
-  if (ask !== null && (!state.trackingNumber || !state.labelUrl) && ask + 1 < LABEL_ASKS) {
+  // The label comes some time after the shipment (Shipit's about 20 s later), and a courier that
+  // never calls back (Starken) is followed by asking: asked again later, under the next key.
+  const waiting =
+    !state.trackingNumber || !state.labelUrl || (!client.notifies && !state.delivered);
+  if (ask !== null && waiting && ask + 1 < LABEL_ASKS) {
     const next = ask + 1;
     await enqueue(
       db,
@@ -239,7 +283,7 @@ export const shipmentNoticeJob: JobHandler = async ({ db }, job) => {
     );
   const client = s
     ? await courierOf(db, s)
-    : await sellerCourier(db, sellerId, 'shipit').catch(() => null);
+    : ((await sellerCourier(db, sellerId, 'shipit').catch(() => null))?.shipments ?? null);
   if (!client) return { skipped: 'unknown' };
   let state;
   try {

@@ -14,7 +14,11 @@ import type { Tx } from '@/lib/server/db/versioned';
 import { HttpError } from '@/lib/server/http/errors';
 import { enqueue } from '@/lib/server/queue/queue';
 import { sellerCourier, type ConnectableCourier } from '@/lib/shipping/accounts.server';
-import { SHIPPING_PROVIDER_NAMES, type ShippingProviderName } from '@/lib/shipping/provider';
+import {
+  MAKES_SHIPMENTS,
+  SHIPPING_PROVIDER_NAMES,
+  type ShippingProviderName,
+} from '@/lib/shipping/provider';
 
 export const SHIPMENT_CREATE_JOB = 'shipment-create';
 export const SHIPMENT_TRACK_JOB = 'shipment-track';
@@ -71,8 +75,14 @@ export function shipmentRefusal(
 ): string | null {
   if (order.channel === 'mercadolibre') return MERCADO_ENVIOS;
   if (order.delivery.method !== 'despacho') return 'Esta orden es para retiro: no lleva envío.';
-  if (!order.delivery.courier)
+  const courier = order.delivery.courier;
+  if (!courier)
     return 'El cliente eligió tu despacho propio: envíala tú y escribe su número de seguimiento.';
+  if (!MAKES_SHIPMENTS[courier.provider as ShippingProviderName])
+    return (
+      `Lleva el paquete a una sucursal de ${courier.name.split(' ')[0]} y escribe su número ` +
+      'de seguimiento al marcar la orden como enviada.'
+    );
   if (order.status !== 'pagado' && order.status !== 'preparando')
     return 'Solo una orden pagada y aún sin enviar puede despacharse con courier.';
   return null;
@@ -121,7 +131,7 @@ export async function requestShipment(
     const [saved] = current
       ? await tx
           .update(shipments)
-          .set({ state: 'requested', problem: null, createdAt: now, updatedAt: now })
+          .set({ state: 'requested', problem: null, sentAt: null, createdAt: now, updatedAt: now })
           .where(eq(shipments.orderId, orderId))
           .returning()
       : await tx
@@ -169,7 +179,7 @@ export async function labelsOf(
       .where(and(eq(shipments.orderId, orderId), eq(shipments.sellerId, sellerId)));
     const client =
       row?.externalId && row.labelUrl
-        ? await sellerCourier(db, sellerId, row.provider as ConnectableCourier)
+        ? (await sellerCourier(db, sellerId, row.provider as ConnectableCourier))?.shipments
         : null;
     const bytes = client ? await client.label(row!.externalId!) : null;
     if (!bytes) {

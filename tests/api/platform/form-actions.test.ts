@@ -11,7 +11,7 @@ import { claimServers } from '../../support/claims';
 
 /**
  * Every action's name, read from `src/actions/*.ts`: each `export const group = {` block's keys
- * (two spaces in) are its actions, `group.key`.
+ * (two spaces in) are its actions, `group.key`, and a spread `...checkAndRemove(…)` adds two.
  */
 const ACTION_NAMES = fs
   .readdirSync('src/actions')
@@ -21,9 +21,11 @@ const ACTION_NAMES = fs
       ...fs
         .readFileSync(path.join('src/actions', file), 'utf8')
         .matchAll(/^export const (\w+) = \{\n([\s\S]*?)^\};/gm),
-    ].flatMap(([, group, body]) =>
-      [...body!.matchAll(/^ {2}(\w+):/gm)].map((m) => `${group}.${m[1]}`),
-    ),
+    ].flatMap(([, group, body]) => [
+      ...[...body!.matchAll(/^ {2}(\w+):/gm)].map((m) => `${group}.${m[1]}`),
+      // `...checkAndRemove(…)`: an account's «Probar conexión» and disconnect.
+      ...(/^ {2}\.\.\.checkAndRemove\(/m.test(body!) ? [`${group}.check`, `${group}.remove`] : []),
+    ]),
   );
 
 const servers = claimServers();
@@ -46,8 +48,11 @@ const OWN = new RegExp(
       String.raw`orders\.delivery$`,
       String.raw`shop\.(store|legal)$`,
       String.raw`webpay\.`,
+      String.raw`(flow|mercadopago)\.(check|remove)$`,
       // A courier account is the caller's own, as a Webpay account is.
       String.raw`shipit\.`,
+      String.raw`starken\.`,
+      String.raw`chilexpress\.`,
       String.raw`shipping\.`,
       // The caller's own channel connection.
       String.raw`mercadolibre\.`,

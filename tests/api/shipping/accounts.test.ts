@@ -1,12 +1,15 @@
 /**
- * A seller connects her own Shipit account (issue 65): saved with its token sealed and never sent
- * back, checked with the local Shipit at once, «Probar conexión», a stale version → 409, another
- * seller reads nothing, an unknown courier is a 404, and disconnecting forgets it.
+ * A seller connects her own courier accounts (issue 65): Shipit saved with its token sealed and
+ * never sent back, checked with the local Shipit at once, «Probar conexión», a stale version → 409,
+ * another seller reads nothing, an unknown courier is a 404, and disconnecting forgets it; Starken
+ * with its token and optional agency; Chilexpress with its two keys, each kept when left empty.
  */
 import { describe, expect, it } from 'vitest';
 import { claimServers } from '../../support/claims';
 import { ApiClient } from '../../support/http';
+import { CHILEXPRESS_COVERAGE_KEY, CHILEXPRESS_RATING_KEY } from '../../support/chilexpress';
 import { SHIPIT_EMAIL, SHIPIT_TOKEN } from '../../support/shipit';
+import { STARKEN_TOKEN } from '../../support/starken';
 
 const servers = claimServers();
 const PATH = '/api/store/shipping/shipit/';
@@ -24,6 +27,7 @@ describe.each(servers)('shipping accounts on $kind', ({ url }) => {
       provider: 'shipit',
       configured: false,
       email: null,
+      agency: null,
       token_hint: null,
       check: null,
       checked_at: null,
@@ -80,5 +84,50 @@ describe.each(servers)('shipping accounts on $kind', ({ url }) => {
     const gone = await api.request('DELETE', PATH, { ...as, body: { version: 1 } });
     expect(gone.body).toMatchObject({ configured: false, version: 0 });
     expect((await api.get(PATH, as)).body).toMatchObject({ configured: false });
+  });
+
+  it('connects Starken with its token and agency, and Chilexpress with its two keys', async () => {
+    const { api, as } = await seller(url);
+    const starken = await api.put(
+      '/api/store/shipping/starken/',
+      { agency: '7001', token: STARKEN_TOKEN, version: 0 },
+      as,
+    );
+    expect(starken.body).toMatchObject({
+      provider: 'starken',
+      email: null,
+      agency: '7001',
+      token_hint: `••••${STARKEN_TOKEN.slice(-4)}`,
+      check: 'ok',
+    });
+    const badAgency = await api.put(
+      '/api/store/shipping/starken/',
+      { agency: 'A-1', version: 1 },
+      as,
+    );
+    expect(badAgency.body.errors.agency).toEqual([
+      'El código de agencia son solo números, por ejemplo 1001.',
+    ]);
+    const CX = '/api/store/shipping/chilexpress/';
+    const half = await api.put(CX, { rating_key: CHILEXPRESS_RATING_KEY, version: 0 }, as);
+    expect(half.status).toBe(400);
+    expect(half.body.errors.coverage_key).toEqual([
+      'Escribe las dos claves de Chilexpress: la del Cotizador y la de Coberturas.',
+    ]);
+    const both = await api.put(
+      CX,
+      { rating_key: CHILEXPRESS_RATING_KEY, coverage_key: 'equivocada', version: 0 },
+      as,
+    );
+    expect(both.body).toMatchObject({ check: 'rejected', version: 1 });
+    // Only the coverage key typed again: the stored rating key stays.
+    const fixed = await api.put(CX, { coverage_key: CHILEXPRESS_COVERAGE_KEY, version: 1 }, as);
+    expect(fixed.body).toMatchObject({
+      check: 'ok',
+      token_hint: `••••${CHILEXPRESS_RATING_KEY.slice(-4)}`,
+      version: 2,
+    });
+    expect(JSON.stringify(fixed.body)).not.toContain(CHILEXPRESS_COVERAGE_KEY);
+    expect((await api.post(`${CX}check/`, {}, as)).body.result).toBe('ok');
   });
 });

@@ -8,23 +8,14 @@ import { describe, expect, inject, it } from 'vitest';
 import { claimServers } from '../../support/claims';
 import { courierShop, NUNOA } from '../../support/couriers';
 import { ApiClient, uniqueEmail } from '../../support/http';
-import { decodedMail } from '../../support/smtp';
+import { mailsWith as countMails } from '../../support/mail-count';
 import { until } from '../../support/until';
-import fs from 'node:fs';
-import path from 'node:path';
 
 const servers = claimServers();
 const shipit = inject('shipitUrl');
 const mailDir = inject('mailDir');
 
-const mailsWith = (to: string, text: string) =>
-  fs.existsSync(mailDir)
-    ? fs
-        .readdirSync(mailDir)
-        .filter((f) => f.endsWith(`-${to}.eml`))
-        .filter((f) => decodedMail(fs.readFileSync(path.join(mailDir, f), 'utf8')).includes(text))
-        .length
-    : 0;
+const mailsWith = (to: string, text: string) => countMails(mailDir, to, text);
 
 describe.each(servers)('shipments on $kind', ({ url }) => {
   it('creates one shipment, fetches its label and tracking, and follows it to the door', async () => {

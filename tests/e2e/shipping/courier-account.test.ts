@@ -7,7 +7,9 @@
 import { describe, expect, inject } from 'vitest';
 import { it } from '../../support/e2e';
 import { DESKTOP, expectAccessible, screenshot, useBrowser } from '../../support/browser';
+import { CHILEXPRESS_COVERAGE_KEY, CHILEXPRESS_RATING_KEY } from '../../support/chilexpress';
 import { SHIPIT_EMAIL, SHIPIT_TOKEN } from '../../support/shipit';
+import { STARKEN_TOKEN } from '../../support/starken';
 
 const base = inject('servers')[0]!.url;
 useBrowser();
@@ -27,7 +29,7 @@ describe('couriers at /despacho', () => {
     await page.getByText('Escribe el token de tu cuenta Shipit.').first().waitFor();
     expect(await page.getByLabel('Correo de tu cuenta Shipit').inputValue()).toBe(SHIPIT_EMAIL);
 
-    await page.getByLabel('Token', { exact: true }).fill(SHIPIT_TOKEN);
+    await page.getByLabel('Token de Shipit').fill(SHIPIT_TOKEN);
     await page.getByRole('button', { name: 'Guardar cuenta Shipit' }).click();
     await page.getByRole('status').getByText('Cuenta Shipit guardada y verificada').waitFor();
     await state.getByText('Verificada').waitFor();
@@ -40,7 +42,7 @@ describe('couriers at /despacho', () => {
     await screenshot(view, 'despacho-shipit-desktop');
 
     // A token Shipit does not know.
-    await page.getByLabel('Token', { exact: true }).fill('otro-token');
+    await page.getByLabel('Token de Shipit').fill('otro-token');
     await page.getByRole('button', { name: 'Guardar cuenta Shipit' }).click();
     await page
       .getByRole('status')
@@ -54,5 +56,37 @@ describe('couriers at /despacho', () => {
       .getByRole('region', { name: 'Estado de Shipit' })
       .getByText('Sin conectar')
       .waitFor();
+  });
+
+  it('connects Starken with its token and Chilexpress with its two keys', async ({ noScript }) => {
+    const { page, view } = noScript;
+    await page.goto(`${base}/despacho`);
+    await page.getByLabel('Token de Starken').fill(STARKEN_TOKEN);
+    await page.getByRole('button', { name: 'Guardar cuenta Starken' }).click();
+    await page.getByRole('status').getByText('Cuenta Starken guardada y verificada').waitFor();
+    const starken = page.getByRole('region', { name: 'Estado de Starken' });
+    await starken.getByText('Verificada').waitFor();
+    await starken.getByText('Agencia de tu comuna de origen').waitFor();
+
+    // One key only: refused on Chilexpress's own form, nothing typed lost.
+    await page.getByLabel('Clave del Cotizador').fill(CHILEXPRESS_RATING_KEY);
+    await page.getByRole('button', { name: 'Guardar cuenta Chilexpress' }).click();
+    await page.getByText('No pudimos guardar tu cuenta Chilexpress').waitFor();
+    await page.getByLabel('Clave de Coberturas').fill(CHILEXPRESS_COVERAGE_KEY);
+    await page.getByLabel('Clave del Cotizador').fill(CHILEXPRESS_RATING_KEY);
+    await page.getByRole('button', { name: 'Guardar cuenta Chilexpress' }).click();
+    await page.getByRole('status').getByText('Cuenta Chilexpress guardada y verificada').waitFor();
+    await page
+      .getByRole('region', { name: 'Estado de Chilexpress' })
+      .getByText('Verificada')
+      .waitFor();
+    const html = await page.content();
+    for (const key of [STARKEN_TOKEN, CHILEXPRESS_RATING_KEY, CHILEXPRESS_COVERAGE_KEY])
+      expect(html).not.toContain(key);
+    await screenshot(page, 'despacho-couriers-mobile');
+    await view.setViewportSize(DESKTOP);
+    await view.goto(`${base}/despacho`);
+    await expectAccessible(view);
+    await screenshot(view, 'despacho-couriers-desktop');
   });
 });

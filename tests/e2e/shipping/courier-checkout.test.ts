@@ -1,10 +1,10 @@
 /**
  * Issue 65's walk, JavaScript off: the seller sets where she ships from at /despacho; a buyer on a
- * 360 px phone sees Starken's and Chilexpress's prices for Ñuñoa beside the shop's own rate, picks
- * Starken and orders; a comuna no courier serves and no zone covers reads «No hay despacho a …» and
- * cannot be ordered. The seller marks it paid and presses «Crear envío» (twice: one shipment); the
- * order page shows the tracking number and the label PDF; the courier's «entregado» moves the order
- * and mails the buyer.
+ * 360 px phone sees Shipit's Starken and Chilexpress prices and Starken's own services for Ñuñoa
+ * beside the shop's own rate, picks Starken and orders; a comuna no courier serves and no zone
+ * covers reads «No hay despacho a …» and cannot be ordered. The seller marks it paid and presses
+ * «Crear envío» (twice: one shipment); the order page shows the tracking number and the label PDF;
+ * the courier's «entregado» moves the order and mails the buyer.
  */
 import { describe, expect, inject } from 'vitest';
 import { it } from '../../support/e2e';
@@ -19,11 +19,13 @@ import {
 } from '../../support/browser';
 import { ApiClient, uniqueEmail } from '../../support/http';
 import { SHIPIT_EMAIL, SHIPIT_TOKEN } from '../../support/shipit';
+import { STARKEN_TOKEN } from '../../support/starken';
 import { openShop, setDelivery } from '../../support/shop';
 import { waitForMailWith, decodedMail } from '../../support/smtp';
 
 const { url } = inject('servers')[0]!;
 const shipit = inject('shipitUrl');
+const starken = inject('starkenUrl');
 const mailDir = inject('mailDir');
 const browserOf = useBrowser();
 
@@ -41,8 +43,11 @@ describe('delivery by courier', () => {
       { email: SHIPIT_EMAIL, token: SHIPIT_TOKEN, version: 0 },
       as,
     );
+    // Starken direct too: its own services beside Shipit's couriers.
+    await api.put('/api/store/shipping/starken/', { token: STARKEN_TOKEN, version: 0 }, as);
     await setDelivery(api, account.token, { regions: { '13': { price: 2990, days: '1 a 2' } } });
     await fetch(`${shipit}/__debug/no-service?comuna=ISLA%20DE%20PASCUA`);
+    await fetch(`${starken}/__debug/no-service?comuna=ISLA%20DE%20PASCUA`);
 
     // The seller says where parcels leave from; half a box is refused with what she typed.
     await page.goto(`${url}/despacho`);
@@ -95,12 +100,14 @@ describe('delivery by courier', () => {
     await options.getByText('Despacho de la tienda').waitFor();
     await options.getByText('$5.790').waitFor();
     await options.getByText('Chilexpress').waitFor();
+    await options.getByText('Starken Normal').waitFor();
+    await options.getByText('Starken Expreso').waitFor();
     await expectAccessible(shop);
     await screenshot(shop, 'pedido-courier-mobile');
     await shop.setViewportSize(DESKTOP);
     await screenshot(shop, 'pedido-courier-desktop');
     await shop.setViewportSize(MOBILE);
-    await options.getByText('Starken').click();
+    await options.getByText('Starken', { exact: true }).click();
     await confirmOrder(shop);
     await shop.getByRole('heading', { name: 'Recibimos tu pedido' }).waitFor();
     await shop.getByText('Despacho a Av. Irarrázaval 3456, depto 12, Ñuñoa por Starken').waitFor();

@@ -1137,6 +1137,12 @@ export const shipments = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /** When the courier was last asked (the sweep asks the oldest first). */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /**
+     * When this attempt's creation was sent to a courier that takes a reference more than once
+     * (Starken): a retry finding it set cannot know whether the courier made the shipment, and
+     * leaves it to the seller instead of making a second one.
+     */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,17 +2,18 @@
  * Shipit (shipit.cl, API v4) with a seller's own account: every call sends `X-Shipit-Email`,
  * `X-Shipit-Access-Token` and `Accept: application/vnd.shipit.v4`, JSON both ways. Shipit names
  * comunas by its own ids, listed at `/v/communes` in capitals without accents: they are matched to
- * ours by `comunaKey` and kept for a day. `SHIPIT_API_URL` points it at another host (the tests'
+ * ours by name (`chile/comuna-names.ts`) and kept for a day. `SHIPIT_API_URL` points it at another host (the tests'
  * local Shipit). What this relies on: `../shared/chile-2026.md` §Shipping, developers.shipit.cl.
  */
-import { comunaByCode } from '@/lib/chile/regions';
+import { byComunaCode } from '@/lib/chile/comuna-names';
 import { shipitApiUrl } from '@/lib/server/config';
+import { DAY_MS, keptFor, textOf as text } from '@/lib/shipping/providers/catalog.server';
 import {
-  comunaKey,
   ShippingAccountRejected,
   ShippingError,
   QUOTE_TIMEOUT_MS,
   type CourierQuote,
+  type NewShipment,
   type ShipmentState,
   type ShippingProvider,
 } from '@/lib/shipping/provider';
@@ -24,18 +25,9 @@ export interface ShipitAccount {
 
 /** Any other call. */
 const TIMEOUT_MS = 10_000;
-/** Shipit's comuna list changes seldom: read again after this. */
-const COMMUNES_TTL_MS = 24 * 3_600_000;
 
-/** Shipit's comunas by `comunaKey`, per host (the real one, or a test's), read once a day. */
-const communes = new Map<
-  string,
-  { at: number; ids: Promise<Map<string, { id: number; name: string }>> }
->();
-
-/** A scalar of Shipit's JSON as text; anything else is null. */
-const text = (v: unknown): string | null =>
-  typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : null;
+/** Shipit's comunas by our official code, per host (the real one, or a test's), read once a day. */
+const communes = keptFor<Map<string, { id: number; name: string }>>(DAY_MS);
 
 /** Shipit's own words from an error body (`{message}` or `{error}` or `{errors: …}`). */
 function messageOf(data: Record<string, unknown>): string {
@@ -74,25 +66,17 @@ export function shipitClient(account: ShipitAccount): ShippingProvider {
 
   /** Shipit's id of one of our comunas (an official code); null: Shipit lists none by its name. */
   async function communeOf(code: string): Promise<{ id: number; name: string } | null> {
-    const comuna = comunaByCode(code)?.comuna;
-    if (!comuna) return null;
-    let cached = communes.get(base);
-    if (!cached || Date.now() - cached.at > COMMUNES_TTL_MS) {
-      const ids = call('GET', '/v/communes').then((list) => {
-        const rows = Array.isArray(list) ? list : [];
-        return new Map(
-          rows.flatMap((row: { id?: unknown; name?: unknown }) =>
-            typeof row.id === 'number' && typeof row.name === 'string'
-              ? [[comunaKey(row.name), { id: row.id, name: row.name }] as const]
-              : [],
-          ),
-        );
-      });
-      // A failed read is not kept: the next quote asks again.
-      ids.catch(() => communes.delete(base));
-      communes.set(base, (cached = { at: Date.now(), ids }));
-    }
-    return (await cached.ids).get(comunaKey(comuna.name)) ?? null;
+    const ids = await communes(base, async () => {
+      const list = await call('GET', '/v/communes');
+      const rows = Array.isArray(list) ? list : [];
+      const valid = rows.flatMap((row: { id?: unknown; name?: unknown }) =>
+        typeof row.id === 'number' && typeof row.name === 'string'
+          ? [{ id: row.id, name: row.name }]
+          : [],
+      );
+      return byComunaCode(valid, (row) => row.name);
+    });
+    return ids.get(code) ?? null;
   }
 
   /** Where a shipment stands, with its tracking and label once Shipit has them. */
@@ -110,8 +94,58 @@ export function shipitClient(account: ShipitAccount): ShippingProvider {
     };
   }
 
+  async function create(shipment: NewShipment): Promise<{ id: string }> {
+    const destiny = await communeOf(shipment.to.comuna);
+    if (!destiny) throw new ShippingError(422, 'Shipit no despacha a esa comuna.');
+    const { parcel } = shipment;
+    const data = await call('POST', '/v/shipments', {
+      shipment: {
+        kind: 0,
+        platform: 2,
+        reference: shipment.reference.slice(0, 15),
+        items: shipment.items.reduce((n, item) => n + item.quantity, 0),
+        sizes: {
+          length: parcel.lengthCm,
+          width: parcel.widthCm,
+          height: parcel.heightCm,
+          weight: parcel.weightG / 1000,
+        },
+        courier: { client: shipment.courier, selected: true, payable: false },
+        destiny: {
+          street: shipment.to.street,
+          number: shipment.to.number,
+          complement: shipment.to.complement ?? '',
+          commune_id: destiny.id,
+          commune_name: destiny.name,
+          full_name: shipment.to.name,
+          email: shipment.to.email,
+          phone: shipment.to.phone,
+          kind: 'home_delivery',
+        },
+      },
+    });
+    const id = text(data.id);
+    if (!id) throw new ShippingError(502, 'Shipit answered without the shipment id');
+    return { id };
+  }
+
+  async function label(id: string): Promise<Uint8Array | null> {
+    const { labelUrl } = await track(id);
+    if (!labelUrl) return null;
+    const res = await fetch(labelUrl, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+    if (!res.ok) throw new ShippingError(res.status, `Shipit's label answered ${res.status}`);
+    return new Uint8Array(await res.arrayBuffer());
+  }
+
   return {
     name: 'shipit',
+    shipments: {
+      oncePerReference: true,
+      notifies: true,
+      create,
+      track,
+      label,
+    },
     async quote({ from, to, parcel }) {
       const [origin, destiny] = await Promise.all([communeOf(from), communeOf(to)]);
       if (!origin || !destiny) return { kind: 'no-service' };
@@ -162,48 +196,6 @@ export function shipitClient(account: ShipitAccount): ShippingProvider {
           return { kind: 'no-service' };
         throw error;
       }
-    },
-    async create(shipment) {
-      const destiny = await communeOf(shipment.to.comuna);
-      if (!destiny) throw new ShippingError(422, 'Shipit no despacha a esa comuna.');
-      const { parcel } = shipment;
-      const data = await call('POST', '/v/shipments', {
-        shipment: {
-          kind: 0,
-          platform: 2,
-          reference: shipment.reference.slice(0, 15),
-          items: shipment.items.reduce((n, item) => n + item.quantity, 0),
-          sizes: {
-            length: parcel.lengthCm,
-            width: parcel.widthCm,
-            height: parcel.heightCm,
-            weight: parcel.weightG / 1000,
-          },
-          courier: { client: shipment.courier, selected: true, payable: false },
-          destiny: {
-            street: shipment.to.street,
-            number: shipment.to.number,
-            complement: shipment.to.complement ?? '',
-            commune_id: destiny.id,
-            commune_name: destiny.name,
-            full_name: shipment.to.name,
-            email: shipment.to.email,
-            phone: shipment.to.phone,
-            kind: 'home_delivery',
-          },
-        },
-      });
-      const id = text(data.id);
-      if (!id) throw new ShippingError(502, 'Shipit answered without the shipment id');
-      return { id };
-    },
-    track,
-    async label(id) {
-      const { labelUrl } = await track(id);
-      if (!labelUrl) return null;
-      const res = await fetch(labelUrl, { signal: AbortSignal.timeout(TIMEOUT_MS) });
-      if (!res.ok) throw new ShippingError(res.status, `Shipit's label answered ${res.status}`);
-      return new Uint8Array(await res.arrayBuffer());
     },
     async check() {
       try {

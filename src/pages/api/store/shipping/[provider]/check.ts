@@ -8,7 +8,10 @@ import {
   shippingCheckMessages,
 } from '@/lib/shipping/accounts.server';
 
-/** `POST /api/store/shipping/{shipit}/check/` → {result: ok | rejected | unreachable, title, description}. */
+/**
+ * `POST /api/store/shipping/{shipit|starken|chilexpress}/check/` → {result: ok | rejected |
+ * unreachable, title, description}.
+ */
 export const POST: APIRoute = async ({ locals, params }) => {
   const user = requireUser(locals);
   const provider = courierParam(params.provider);

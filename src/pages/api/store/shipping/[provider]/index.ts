@@ -8,12 +8,13 @@ import {
   removeShippingAccount,
   saveShippingAccount,
 } from '@/lib/shipping/accounts.server';
-import { shipitAccountSchema, shippingAccountRemoveSchema } from '@/lib/shipping/schemas';
+import { SHIPPING_ACCOUNT_SCHEMAS, shippingAccountRemoveSchema } from '@/lib/shipping/schemas';
 
 /**
- * `/api/store/shipping/{shipit}/`: `GET` → the account without its token; `PUT {email, token?,
- * version}` → saved and checked with the courier at once; `DELETE {version}` → disconnected.
- * Another name is a 404.
+ * `/api/store/shipping/{shipit|starken|chilexpress}/`: `GET` → the account without its keys;
+ * `PUT` (Shipit `{email, token?}`, Starken `{agency?, token?}`, Chilexpress `{rating_key?,
+ * coverage_key?}`, each with `version`) → saved and checked with the courier at once;
+ * `DELETE {version}` → disconnected. Another name is a 404.
  */
 export const GET: APIRoute = async ({ locals, params }) => {
   const user = requireUser(locals);
@@ -23,7 +24,7 @@ export const GET: APIRoute = async ({ locals, params }) => {
 export const PUT: APIRoute = async ({ locals, params, request }) => {
   const user = requireUser(locals);
   const provider = courierParam(params.provider);
-  const input = await readBody(request, shipitAccountSchema);
+  const input = await readBody(request, SHIPPING_ACCOUNT_SCHEMAS[provider]);
   return json(await saveShippingAccount(await getDb(), user.id, provider, input));
 };
 

@@ -1,0 +1,1 @@
+ALTER TABLE "shipments" ADD COLUMN IF NOT EXISTS "sent_at" timestamp with time zone;
