@@ -32,6 +32,8 @@ export interface TestStarken {
   /** Comunas (Starken's names) whose quotes hang this long. */
   hangTo: Map<string, number>;
   emissions: Emission[];
+  /** Order numbers whose emission Starken takes this long to process (its OF and label). */
+  slow: Map<string, number>;
   /** Order numbers whose next emission is recorded and then its connection cut, unanswered. */
   dropAnswer: Set<string>;
   calls: string[];
@@ -70,10 +72,12 @@ export async function startStarken(
     hangTo: new Map(),
     emissions: [],
     dropAnswer: new Set(),
+    slow: new Map(),
     calls: [],
     close: async () => {},
   };
-  const ready = (e: Emission) => Date.now() - e.createdAt >= emitAfterMs;
+  const ready = (e: Emission) =>
+    Date.now() - e.createdAt >= (state.slow.get(e.contenido) ?? emitAfterMs);
 
   const server = http.createServer((req, res) => {
     void (async () => {
@@ -235,6 +239,7 @@ export async function startStarken(
    * `/__debug/move/{OF}?status=ENTREGADO`: the parcel moves (the app learns it by polling);
    * `/__debug/no-service?comuna=NAME`, `/__debug/hang?comuna=NAME&ms=…`;
    * `/__debug/drop-answer?contenido=…`: that order's next emission is made, its answer lost;
+   * `/__debug/slow?contenido=…&ms=…`: that order's emission takes this long to get its OF;
    * `/__debug/emissions?contenido=…`: what was emitted under an order's number.
    */
   function debug(url: URL, res: http.ServerResponse) {
@@ -246,6 +251,10 @@ export async function startStarken(
     const drop = url.searchParams.get('contenido');
     if (url.pathname === '/__debug/drop-answer' && drop) {
       state.dropAnswer.add(drop);
+      return sendJson(res, 200, {});
+    }
+    if (url.pathname === '/__debug/slow' && drop) {
+      state.slow.set(drop, Number(url.searchParams.get('ms') ?? 60_000));
       return sendJson(res, 200, {});
     }
     if (url.pathname === '/__debug/hang' && comuna) {
