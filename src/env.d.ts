@@ -14,6 +14,11 @@ declare namespace App {
     termsPending?: boolean;
     /** The signed-in account's analytics choice (`lib/privacy/consent.ts`), set by `authenticate`. */
     analyticsConsent?: boolean | null;
+    /**
+     * The shop the signed-in person works in (issue 67): their own, as owner, or another's as a
+     * member with its permissions. Null when signed out. Seller routes read `id`, never the user's.
+     */
+    shop: { id: number; actor: import('@/lib/team/permissions').ShopActor } | null;
     /** The credential the request used, or null. */
     auth: { token: string; via: 'header' | 'cookie' } | null;
     /** Origins a page's forms post to besides ours (`allowFormAction`). */

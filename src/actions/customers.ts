@@ -4,7 +4,7 @@ import { optOutCustomer } from '@/lib/customers/opt-out.server';
 import { DISCOUNT_NOT_FOUND } from '@/lib/shop/discounts.server';
 import { getDb } from '@/lib/server/db/client';
 import { formAction, rowIdField } from '@/lib/server/http/action';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import type { FlashInput as Toast } from '@/lib/toast/flash';
 import { z } from '@/lib/zod';
 
@@ -14,7 +14,7 @@ export const customers = {
     z.object({ customer: z.string().max(64) }),
     { discount: rowIdField(DISCOUNT_NOT_FOUND) },
     async ({ customer, discount }, context): Promise<Toast> => {
-      const user = requireUser(context.locals);
+      const user = requireShop(context.locals);
       const result = await sendCodeByMail(await getDb(), user.id, customer, discount);
       return result.sent
         ? { title: 'Código enviado', description: `Le enviamos ${result.code} a ${result.to}.` }
@@ -29,7 +29,7 @@ export const customers = {
     z.object({ customer: z.string().max(64) }),
     {},
     async ({ customer }, context): Promise<Toast> => {
-      const user = requireUser(context.locals);
+      const user = requireShop(context.locals);
       const { email } = await optOutCustomer(await getDb(), user.id, customer);
       return {
         title: 'Fuera de la lista',

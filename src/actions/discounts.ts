@@ -1,6 +1,6 @@
 /** /descuentos' forms (docs/design.md §7 Orders): create a code, pause or resume one, delete one. */
 import { formAction, rowIdField } from '@/lib/server/http/action';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { createOnce, formKeySchema } from '@/lib/server/http/once';
 import { getDb } from '@/lib/server/db/client';
 import { discountCreateSchema } from '@/lib/shop/discounts';
@@ -22,7 +22,7 @@ const version = z.object({
 /** Toggles `active` at the version the list showed. */
 const setActive = (active: boolean) =>
   formAction(row, version.shape, async ({ id, version }, context): Promise<Toast> => {
-    const user = requireUser(context.locals);
+    const user = requireShop(context.locals);
     const saved = await updateDiscount(await getDb(), user.id, id, { active, version });
     return saved.active
       ? { title: 'Código activo', description: `${saved.code} vuelve a descontar.` }
@@ -37,7 +37,7 @@ export const discounts = {
     discountCreateSchema,
     { form_key: formKeySchema },
     async ({ form_key, ...input }, context): Promise<Toast> => {
-      const user = requireUser(context.locals);
+      const user = requireShop(context.locals);
       const db = await getDb();
       // Sent again (the back button, a double click): the code the first POST made, no «ya tienes».
       const once = await createOnce(
@@ -56,7 +56,7 @@ export const discounts = {
   pause: setActive(false),
   resume: setActive(true),
   delete: formAction(row, {}, async ({ id }, context): Promise<Toast> => {
-    await deleteDiscount(await getDb(), requireUser(context.locals).id, id);
+    await deleteDiscount(await getDb(), requireShop(context.locals).id, id);
     return {
       title: 'Código eliminado',
       description: 'Los pedidos hechos con él conservan su descuento.',

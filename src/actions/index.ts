@@ -18,6 +18,7 @@ import { chilexpress, shipit, shipments, shipping, starken } from './shipping';
 import { mercadolibre } from './channels';
 import { categories, shop } from './shop';
 import { sites } from './sites';
+import { team } from './team';
 
 export const server = {
   accounts,
@@ -42,5 +43,6 @@ export const server = {
   shop,
   sites,
   starken,
+  team,
   webpay,
 };

@@ -16,7 +16,7 @@ import {
 } from '@/lib/invoicing/schemas';
 import { ORDER_NOT_FOUND } from '@/lib/orders/book.server';
 import { formAction, rowIdField } from '@/lib/server/http/action';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { getDb } from '@/lib/server/db/client';
 import type { FlashInput as Toast } from '@/lib/toast/flash';
 import { z } from '@/lib/zod';
@@ -25,7 +25,7 @@ import { prose } from '@/lib/prose';
 export const invoicing = {
   save: formAction(invoicingAccountSchema, {}, async (input, context): Promise<Toast> => {
     const db = await getDb();
-    const userId = requireUser(context.locals).id;
+    const userId = requireShop(context.locals).id;
     const saved = await saveInvoicingAccount(db, userId, input);
     if (saved.check === 'ok' && saved.issuer)
       return {
@@ -45,7 +45,7 @@ export const invoicing = {
   check: formAction(z.object({}), {}, async (_input, context): Promise<Toast> => {
     const { ok, message } = await checkInvoicingAccount(
       await getDb(),
-      requireUser(context.locals).id,
+      requireShop(context.locals).id,
     );
     return ok
       ? { title: 'Conexión con OpenFactura verificada', description: message }
@@ -56,7 +56,7 @@ export const invoicing = {
         };
   }),
   remove: formAction(invoicingRemoveSchema, {}, async ({ version }, context): Promise<Toast> => {
-    await removeInvoicingAccount(await getDb(), requireUser(context.locals).id, version);
+    await removeInvoicingAccount(await getDb(), requireShop(context.locals).id, version);
     return {
       title: 'OpenFactura desconectado',
       description: 'Tus ventas pagadas ya no emiten boletas solas: emítelas en el sitio del SII.',
@@ -69,7 +69,7 @@ export const invoicing = {
     async ({ order, folio }, context) => {
       const recorded = await recordByHand(
         await getDb(),
-        requireUser(context.locals).id,
+        requireShop(context.locals).id,
         order,
         folio,
       );

@@ -3,7 +3,7 @@
  * settings (/despacho), their own Webpay account (/cobros). Each answers the toast to show.
  */
 import { formAction, rowIdField } from '@/lib/server/http/action';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { getDb } from '@/lib/server/db/client';
 import { deliverySettingsSchema } from '@/lib/shop/delivery';
 import { deliveryFormInput } from '@/lib/shop/delivery-form';
@@ -46,7 +46,7 @@ export const orders = {
     z.preprocess(manualOrderFromForm, manualOrderSchema),
     { form_key: formKeySchema },
     async ({ form_key, ...input }, context) => {
-      const user = requireUser(context.locals);
+      const user = requireShop(context.locals);
       const db = await getDb();
       const once = await createOnce(
         db,
@@ -67,7 +67,8 @@ export const orders = {
     { order: rowIdField(ORDER_NOT_FOUND) },
     async ({ order, ...move }, context) => {
       const db = await getDb();
-      const moved = await moveOrder(db, requireUser(context.locals).id, order, move, noExtras);
+      const shop = requireShop(context.locals);
+      const moved = await moveOrder(db, shop.id, order, move, noExtras, shop);
       return {
         id: moved.id,
         title: `Orden ${moved.number}: ${STATUS_LABELS[moved.status].toLowerCase()}`,
@@ -80,7 +81,7 @@ export const orders = {
       .transform((f) => deliverySettingsSchema.parse(deliveryFormInput(f))),
     {},
     async (settings, context): Promise<Toast> => {
-      await saveDelivery(await getDb(), requireUser(context.locals).id, settings);
+      await saveDelivery(await getDb(), requireShop(context.locals).id, settings);
       return {
         title: 'Despacho guardado',
         description: 'Tus clientes ven estos costos y plazos al comprar.',
@@ -95,7 +96,7 @@ export const orders = {
     }),
     {},
     async ({ q }, context): Promise<Toast> => {
-      const user = requireUser(context.locals);
+      const user = requireShop(context.locals);
       const count = await anonymiseBuyer(await getDb(), user.id, parseBuyerQuery(q));
       return {
         title: 'Datos borrados',
@@ -110,7 +111,7 @@ export const orders = {
 
 export const webpay = {
   save: formAction(webpayAccountSchema, {}, async (input, context): Promise<Toast> => {
-    const saved = await saveWebpayAccount(await getDb(), requireUser(context.locals).id, input);
+    const saved = await saveWebpayAccount(await getDb(), requireShop(context.locals).id, input);
     // Saving asks Webpay at once: the toast says what it answered.
     if (saved.check === 'ok')
       return {
@@ -125,14 +126,14 @@ export const webpay = {
     };
   }),
   check: formAction(z.object({}), {}, async (_input, context): Promise<Toast> => {
-    const result = await checkStoredWebpayAccount(await getDb(), requireUser(context.locals).id);
+    const result = await checkStoredWebpayAccount(await getDb(), requireShop(context.locals).id);
     return {
       ...WEBPAY_CHECK_MESSAGES[result],
       variant: result === 'ok' ? 'default' : 'destructive',
     };
   }),
   remove: formAction(webpayRemoveSchema, {}, async ({ version }, context): Promise<Toast> => {
-    await removeWebpayAccount(await getDb(), requireUser(context.locals).id, version);
+    await removeWebpayAccount(await getDb(), requireShop(context.locals).id, version);
     return {
       title: 'Webpay desconectado',
       description: 'Tus clientes pueden pagar por transferencia o WhatsApp.',

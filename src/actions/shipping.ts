@@ -7,7 +7,7 @@ import { getDb } from '@/lib/server/db/client';
 import { formAction, rowIdField } from '@/lib/server/http/action';
 import { ORDER_NOT_FOUND } from '@/lib/orders/book.server';
 import { requestShipment } from '@/lib/shipping/shipments.server';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import {
   checkShippingAccount,
   removeShippingAccount,
@@ -32,7 +32,7 @@ function courierActions(provider: ConnectableCourier) {
   const name = SHIPPING_PROVIDER_NAMES[provider];
   return {
     save: formAction(SHIPPING_ACCOUNT_SCHEMAS[provider], {}, async (input, context) => {
-      const userId = requireUser(context.locals).id;
+      const userId = requireShop(context.locals).id;
       const saved = await saveShippingAccount(await getDb(), userId, provider, input);
       return savedToast(name, messages, saved.check);
     }),
@@ -70,7 +70,7 @@ export const chilexpress = {
 
 export const shipping = {
   origin: formAction(shippingOriginSchema, {}, async (input, context): Promise<Toast> => {
-    const saved = await saveShippingOrigin(await getDb(), requireUser(context.locals).id, input);
+    const saved = await saveShippingOrigin(await getDb(), requireShop(context.locals).id, input);
     return saved.ship_from
       ? {
           title: 'Origen de tus envíos guardado',
@@ -92,7 +92,7 @@ export const shipments = {
     z.object({}),
     { order: rowIdField(ORDER_NOT_FOUND) },
     async ({ order }, context) => {
-      const shipment = await requestShipment(await getDb(), requireUser(context.locals).id, order);
+      const shipment = await requestShipment(await getDb(), requireShop(context.locals).id, order);
       return { id: order, title: `Estamos creando el envío en ${shipment.provider_name}` };
     },
   ),

@@ -5,7 +5,7 @@
 import { formAction, rowIdField } from '@/lib/server/http/action';
 import { createOnce } from '@/lib/server/http/once';
 import { SELLER_PATHS } from '@/lib/shop/urls';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { getDb } from '@/lib/server/db/client';
 import {
   deleteProduct,
@@ -37,7 +37,7 @@ const product = z.object({ id: rowIdField(PRODUCT_NOT_FOUND) });
 const setPublished = (published: boolean) =>
   formAction(product, {}, async ({ id }, context): Promise<Toast> => {
     const db = await getDb();
-    const userId = requireUser(context.locals).id;
+    const userId = requireShop(context.locals).id;
     const current = await getProduct(db, userId, id);
     await updateProduct(db, userId, id, { published, version: current.version });
     return {
@@ -50,19 +50,19 @@ export const shop = {
   publish: setPublished(true),
   unpublish: setPublished(false),
   duplicate: formAction(product, {}, async ({ id }, context): Promise<Toast> => {
-    const copy = await duplicateProduct(await getDb(), requireUser(context.locals).id, id);
+    const copy = await duplicateProduct(await getDb(), requireShop(context.locals).id, id);
     return { title: 'Producto duplicado', description: `${copy.name} quedó como borrador.` };
   }),
   delete: formAction(product, {}, async ({ id }, context): Promise<Toast> => {
     const db = await getDb();
-    const userId = requireUser(context.locals).id;
+    const userId = requireShop(context.locals).id;
     const gone = await getProduct(db, userId, id);
     await deleteProduct(db, userId, id);
     return { title: 'Producto eliminado', description: gone.name };
   }),
   /** The shop's terms, privacy and returns texts (/politicas). */
   legal: formAction(legalSchema, {}, async (texts, context): Promise<Toast> => {
-    await saveLegal(await getDb(), requireUser(context.locals).id, texts);
+    await saveLegal(await getDb(), requireShop(context.locals).id, texts);
     return {
       title: 'Políticas guardadas',
       description: 'Tus clientes las ven al pie de cada página de tu tienda y al comprar.',
@@ -77,7 +77,7 @@ export const shop = {
       ),
     {},
     async (patch, context): Promise<Toast> => {
-      await updateStore(await getDb(), requireUser(context.locals).id, patch);
+      await updateStore(await getDb(), requireShop(context.locals).id, patch);
       return { title: 'Configuración de la tienda guardada' };
     },
   ),
@@ -88,7 +88,7 @@ export const shop = {
     async (input, context): Promise<Toast> => {
       const { started_on } = await recordOwnTaxStart(
         await getDb(),
-        requireUser(context.locals).id,
+        requireShop(context.locals).id,
         input,
       );
       return {
@@ -107,7 +107,7 @@ const category = { id: rowIdField(CATEGORY_NOT_FOUND) };
 const move = (by: -1 | 1) =>
   formAction(z.object({}), category, async ({ id }, context): Promise<Toast> => {
     const db = await getDb();
-    const userId = requireUser(context.locals).id;
+    const userId = requireShop(context.locals).id;
     const current = (await listCategories(db, userId)).find((c) => c.id === id);
     if (!current) throw new HttpError(404, CATEGORY_NOT_FOUND);
     await updateCategory(db, userId, id, { position: Math.max(0, current.position + by) });
@@ -117,7 +117,7 @@ const move = (by: -1 | 1) =>
 export const categories = {
   create: formAction(categorySchema, {}, async ({ name }, context): Promise<Toast> => {
     const db = await getDb();
-    const userId = requireUser(context.locals).id;
+    const userId = requireShop(context.locals).id;
     // Sent again (the back button, a double click): the category the first POST made.
     await createOnce(
       db,
@@ -130,13 +130,13 @@ export const categories = {
     return { title: 'Categoría creada', description: name };
   }),
   rename: formAction(categorySchema, category, async ({ id, ...input }, context) => {
-    const saved = await updateCategory(await getDb(), requireUser(context.locals).id, id, input);
+    const saved = await updateCategory(await getDb(), requireShop(context.locals).id, id, input);
     return { title: 'Categoría renombrada', description: saved.name } satisfies Toast;
   }),
   up: move(-1),
   down: move(1),
   delete: formAction(z.object({}), category, async ({ id }, context): Promise<Toast> => {
-    await deleteCategory(await getDb(), requireUser(context.locals).id, id);
+    await deleteCategory(await getDb(), requireShop(context.locals).id, id);
     return { title: 'Categoría eliminada', description: 'Sus productos quedaron sin categoría.' };
   }),
 };

@@ -5,7 +5,7 @@
  */
 import { formAction, rowIdField } from '@/lib/server/http/action';
 import { createOnce } from '@/lib/server/http/once';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { getDb } from '@/lib/server/db/client';
 import { domainSchema } from '@/lib/sites/domains';
 import { removeDomain, setDomain, verifyDomain } from '@/lib/sites/domains.server';
@@ -36,7 +36,7 @@ const site = { site: rowIdField(SITE_NOT_FOUND) };
 const nothing = z.object({});
 const seller = async (context: ActionAPIContext) => ({
   db: await getDb(),
-  userId: requireUser(context.locals).id,
+  userId: requireShop(context.locals).id,
 });
 const domainStep = (siteId: number) => `${BUILDER_PATHS.site(siteId)}#dominio`;
 

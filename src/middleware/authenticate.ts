@@ -4,6 +4,7 @@ import { clearSessionCookie, readSessionCookie } from '@/lib/accounts/session-co
 import { resolveToken } from '@/lib/accounts/auth-tokens.server';
 import { toPublicUser } from '@/lib/accounts/users.server';
 import { termsPending } from '@/lib/legal/platform';
+import { shopOf } from '@/lib/team/permissions';
 
 /**
  * Sets `locals.user` from `Authorization: Token <key>` or the session cookie. The database
@@ -12,6 +13,7 @@ import { termsPending } from '@/lib/legal/platform';
 export const authenticate = defineMiddleware(async (context, next) => {
   context.locals.user = null;
   context.locals.auth = null;
+  context.locals.shop = null;
   // The 500 page needs no session, and must render even when the database is what failed.
   // Sites never read the app's credentials: their pages are the same for everyone.
   if (context.routePattern === '/500' || context.locals.sitePath !== null) return next();
@@ -22,6 +24,7 @@ export const authenticate = defineMiddleware(async (context, next) => {
     const resolved = await resolveToken(await getDb(), token);
     if (resolved) {
       context.locals.user = toPublicUser(resolved.user);
+      context.locals.shop = shopOf(resolved.user.id, resolved.membership);
       context.locals.auth = { token, via: header ? 'header' : 'cookie' };
       // A browser is asked to accept the terms in force; API clients keep spec §5's contract.
       context.locals.termsPending = !header && termsPending(resolved.user.termsVersion);

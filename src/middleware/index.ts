@@ -2,13 +2,15 @@
  * Every request passes here (docs/design.md §3), inside Astro's route cache
  * (`server/cache/provider.ts`): signed-in answers kept as they leave, security headers on the way
  * out, a NUL in the query refused, JSON errors for the API, which site the host belongs to, who
- * is asking, whether a cross-origin write is allowed, the referral partner, the route guard.
+ * is asking, whether a cross-origin write is allowed, the referral partner, the route guard, and
+ * what a shop's member may reach (`team-guard.ts`).
  */
 import { sequence } from 'astro:middleware';
 import { apiErrors } from '@/middleware/api-errors';
 import { authenticate } from '@/middleware/authenticate';
 import { captureReferral } from '@/middleware/capture-referral';
 import { guard } from '@/middleware/guard';
+import { teamGuard } from '@/middleware/team-guard';
 import { keepPrivateAnswers } from '@/lib/server/private-answers';
 import { originCheck } from '@/middleware/origin-check';
 import { rejectMalformed } from '@/middleware/reject-malformed';
@@ -31,4 +33,5 @@ export const onRequest = sequence(
   originCheck,
   captureReferral,
   guard,
+  teamGuard,
 );

@@ -18,6 +18,7 @@ export const FEATURE_ORDER = [
   'marketing',
   'privacy',
   'accounts',
+  'team',
   'lessons',
   'canvas',
   'formation',

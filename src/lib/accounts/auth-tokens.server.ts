@@ -1,7 +1,7 @@
 /** Credentials (API token and browser session are one row): issue, resolve, revoke. */
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
-import { authTokens, users } from '@/lib/server/db/schema';
+import { authTokens, shopMembers, users } from '@/lib/server/db/schema';
 import { hashSecret, newSecret, SESSION_TTL_MS } from '@/lib/accounts/tokens.server';
 import {
   credentialsChanged,
@@ -34,15 +34,26 @@ async function lookUp(db: Db, tokenHash: string, now: number): Promise<CachedCre
       lastUsedAt: authTokens.lastUsedAt,
       expiresAt: authTokens.expiresAt,
       user: users,
+      // The shop chosen, only while the person is still its member: a removal ends it at once.
+      membership: {
+        shopId: shopMembers.shopId,
+        role: shopMembers.role,
+        permissions: shopMembers.permissions,
+      },
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
+    .leftJoin(
+      shopMembers,
+      and(eq(shopMembers.userId, authTokens.userId), eq(shopMembers.shopId, authTokens.shopId)),
+    )
     .where(and(eq(authTokens.tokenHash, tokenHash), gt(authTokens.expiresAt, new Date(now))))
     .limit(1);
   if (!row) return null;
   const entry: CachedCredential = {
     tokenId: row.tokenId,
     user: row.user,
+    membership: row.membership?.shopId ? row.membership : null,
     expiresAt: row.expiresAt.getTime(),
     lastUsedAt: row.lastUsedAt.getTime(),
     cachedAt: now,
@@ -62,7 +73,8 @@ const touchDue = (entry: CachedCredential, now: number) => now - entry.lastUsedA
 export function cachedUser(token: string, now = Date.now()): CachedCredential['user'] | undefined {
   if (!token || token.length > 200) return undefined;
   const entry = tokenCache().get(hashSecret(token), now);
-  return entry && !touchDue(entry, now) ? entry.user : undefined;
+  // A member's session works in another's shop: its pages are never answered from memory.
+  return entry && !entry.membership && !touchDue(entry, now) ? entry.user : undefined;
 }
 
 /**
@@ -85,7 +97,7 @@ export async function resolveToken(db: Db, token: string) {
       .where(eq(authTokens.id, entry.tokenId))
       .catch(() => {});
   }
-  return { tokenId: entry.tokenId, user: entry.user };
+  return { tokenId: entry.tokenId, user: entry.user, membership: entry.membership };
 }
 
 /** Revokes one credential by its secret. */

@@ -11,9 +11,18 @@ import { cacheBus } from '@/lib/server/cache/bus';
 
 type UserRow = typeof users.$inferSelect;
 
+/** The shop a session works in as a member (issue 67), as stored: read by `team/`. */
+export interface Membership {
+  shopId: number;
+  role: string;
+  permissions: string[];
+}
+
 export interface CachedCredential {
   tokenId: (typeof authTokens.$inferSelect)['id'];
   user: UserRow;
+  /** Null: the session works in the person's own shop (or none chosen, or the membership ended). */
+  membership: Membership | null;
   /** Epoch ms. */
   expiresAt: number;
   lastUsedAt: number;

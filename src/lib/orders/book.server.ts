@@ -1,4 +1,6 @@
 /** The seller's order book: the list, the counts, one order, and the seller's one-step moves. */
+import { can, type Permission, type ShopActor } from '@/lib/team/permissions';
+import { TEAM_FORBIDDEN } from '@/lib/team/shop.server';
 import { and, count, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   nextStatuses,
@@ -136,7 +138,7 @@ export async function getOrder<T extends object>(
     ...orderView(row, (await itemsOf(db, [id])).get(id)!),
     ...(await extras(db, row)),
   };
-  order.timeline = await timelineOf(db, id, row.createdAt);
+  order.timeline = await timelineOf(db, id, row.createdAt, { actors: true });
   return order;
 }
 
@@ -225,6 +227,20 @@ async function conflict<T extends object>(
 }
 
 /**
+ * The moves that are money: confirming a payment («pagado» from waiting) and cancelling (which
+ * refunds). A member needs their own permission for each (issue 67).
+ */
+function mayMove(actor: ShopActor, from: OrderStatus, to: OrderStatus): void {
+  const needs: Permission | null =
+    to === 'cancelado'
+      ? 'cancel_refund'
+      : to === 'pagado' && from === 'pendiente_pago'
+        ? 'mark_paid'
+        : null;
+  if (needs && !can(actor, needs)) throw new HttpError(403, TEAM_FORBIDDEN);
+}
+
+/**
  * `PATCH /api/orders/{id}/`: the seller moves an order one step (see `nextStatuses`), with a note
  * for the buyer and, when sending it, the tracking number and carrier. The move is decided under
  * the row's lock before anything leaves: cancelling a paid order enqueues its one refund in the
@@ -237,9 +253,12 @@ export async function moveOrder<T extends object>(
   id: number,
   move: OrderPatch,
   extras: OrderExtras<T>,
+  /** Who in the shop moves it (issue 67): recorded on the timeline, and their role checked. */
+  by?: { userId: number; actor: ShopActor },
 ): Promise<OrderView & T> {
   const { status: to, version, note = null } = move;
   const seen = await ownedOrder(db, sellerId, id);
+  if (by) mayMove(by.actor, seen.status as OrderStatus, to);
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -280,7 +299,7 @@ export async function moveOrder<T extends object>(
         updatedAt: sql`now()`,
       })
       .where(eq(orders.id, id));
-    await recordEvent(tx, id, to, note);
+    await recordEvent(tx, id, to, note, by?.userId ?? null);
     // The buyer's mail, a paid order's refund, its tax document or nota de crédito.
     await orderHappened(tx, { type: 'moved', before: row, to, note });
     return to === 'cancelado' ? releaseStock(tx, id) : [];

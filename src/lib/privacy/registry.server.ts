@@ -6,7 +6,7 @@
  * from it, and a unit test over the schema fails when a table that refers to `users` or holds a
  * buyer's fields is missing (`tests/unit/privacy/registry.test.ts`).
  */
-import { and, eq, getTableName, ne, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, ne, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { tags, type CacheTag } from '@/lib/server/cache/tags';
 import {
@@ -48,6 +48,8 @@ import {
   rateLimits,
   sitePages,
   sites,
+  shopInvitations,
+  shopMembers,
   staffMembers,
   stores,
   taxDocuments,
@@ -313,6 +315,25 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
     deletion: { erase: 'rows' },
     export: { none: 'the shop’s buyers who asked for no publicity: their data, not the seller’s' },
     buyerRequest: 'the buyer’s opt-outs are deleted with their data (data-requests.server.ts)',
+  },
+  {
+    table: shopMembers,
+    of: 'account',
+    owner: shopMembers.userId,
+    // Both sides end: the person's place in a team, and the team of a shop whose owner leaves.
+    deletion: {
+      erase: 'rows',
+      where: (userId) => or(eq(shopMembers.userId, userId), eq(shopMembers.shopId, userId))!,
+    },
+    export: { key: 'teamMemberships' },
+  },
+  {
+    table: shopInvitations,
+    of: 'account',
+    owner: shopInvitations.shopId,
+    // The invitee's address was the owner's to send to; it goes with the owner's account.
+    deletion: { erase: 'rows' },
+    export: { key: 'teamInvitations', omit: ['tokenHash'] },
   },
   {
     table: staffMembers,

@@ -2,31 +2,11 @@
  * Forms as Astro Actions (issue 47): what a browser's post of /descuentos' actions gets back, and
  * what a malformed one gets. Each claim in its own test.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, postForm } from '../../support/http';
 import { SELLER_IDENTITY } from '../../support/shop';
+import { ACTION_NAMES } from '../../support/action-names';
 import { claimServers } from '../../support/claims';
-
-/**
- * Every action's name, read from `src/actions/*.ts`: each `export const group = {` block's keys
- * (two spaces in) are its actions, `group.key`, and a spread `...checkAndRemove(…)` adds two.
- */
-const ACTION_NAMES = fs
-  .readdirSync('src/actions')
-  .filter((file) => file !== 'index.ts')
-  .flatMap((file) =>
-    [
-      ...fs
-        .readFileSync(path.join('src/actions', file), 'utf8')
-        .matchAll(/^export const (\w+) = \{\n([\s\S]*?)^\};/gm),
-    ].flatMap(([, group, body]) => [
-      ...[...body!.matchAll(/^ {2}(\w+):/gm)].map((m) => `${group}.${m[1]}`),
-      // `...checkAndRemove(…)`: an account's «Probar conexión» and disconnect.
-      ...(/^ {2}\.\.\.checkAndRemove\(/m.test(body!) ? [`${group}.check`, `${group}.remove`] : []),
-    ]),
-  );
 
 const servers = claimServers();
 
@@ -56,6 +36,8 @@ const OWN = new RegExp(
       String.raw`shipping\.`,
       // The caller's own channel connection.
       String.raw`mercadolibre\.`,
+      // An invitation from the caller's own shop; joining and switching are the caller's own.
+      String.raw`team\.(invite|join|switch)$`,
     ].join('|') +
     ')',
 );

@@ -9,6 +9,7 @@ const entry = (
 ): CachedCredential => ({
   tokenId: `token-${userId}`,
   user: { id: userId } as CachedCredential['user'],
+  membership: null,
   expiresAt: at + 3_600_000,
   lastUsedAt: at,
   cachedAt: at,

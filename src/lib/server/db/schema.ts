@@ -76,6 +76,11 @@ export const authTokens = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * The shop this session works in when it is another's, as a member (issue 67); null: the
+     * person's own. Believed only while the membership exists (`team/members.server.ts`).
+     */
+    shopId: integer('shop_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('auth_tokens_hash_key').on(t.tokenHash),
@@ -667,6 +672,8 @@ export const orderEvents = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     status: text('status').notNull(),
     note: text('note'),
+    /** Who made the move: the owner or a member (issue 67); null for the buyer, a job or a courier. */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
@@ -1215,5 +1222,52 @@ export const taxDocuments = pgTable(
     uniqueIndex('tax_documents_key').on(t.idempotencyKey),
     uniqueIndex('tax_documents_order_type_key').on(t.orderId, t.dteType),
     index('tax_documents_seller_date_idx').on(t.sellerId, t.documentDate),
+  ],
+);
+
+/**
+ * The people who work in a shop besides its owner (issue 67): one shop per member, the owner being
+ * the user the shop belongs to (`shopId`). What each may do is its permissions (`team/permissions.ts`),
+ * preset by its role and checked on the server for every route.
+ */
+export const shopMembers = pgTable(
+  'shop_members',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `ventas` or `catalogo`: the preset the permissions started from. */
+    role: text('role').notNull(),
+    permissions: jsonb('permissions').$type<string[]>().notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [index('shop_members_shop_idx').on(t.shopId)],
+);
+
+/** An invitation to a shop, by mail: single use, valid 7 days, its secret kept only as a hash. */
+export const shopInvitations = pgTable(
+  'shop_invitations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    shopId: integer('shop_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    permissions: jsonb('permissions').$type<string[]>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('shop_invitations_token_key').on(t.tokenHash),
+    index('shop_invitations_shop_idx').on(t.shopId),
   ],
 );

@@ -63,6 +63,8 @@ export interface PrivatePageContext {
   locals: {
     user: PublicUser | null;
     auth: { via: 'header' | 'cookie' } | null;
+    /** The shop the person works in; another's (a member's) is never kept. */
+    shop?: { id: number } | null;
     keepPage?: KeepSlot;
   };
   cookies: { has(name: string): boolean };
@@ -148,8 +150,10 @@ export class PrivatePages {
    * signed in, or a cookie in `UNKEPT_COOKIES` is there.
    */
   private slot(context: PrivatePageContext, version: number | null): KeepSlot | null {
-    const { user, auth } = context.locals;
+    const { user, auth, shop } = context.locals;
     if (!user || !auth || UNKEPT_COOKIES.some((name) => context.cookies.has(name))) return null;
+    // A member works in another's shop: those pages are the shop's, not kept under the person.
+    if (shop && shop.id !== user.id) return null;
     return {
       key: keyOf(
         user.id,

@@ -7,7 +7,7 @@ import {
   updateDiscount,
 } from '@/lib/shop/discounts.server';
 import { getDb } from '@/lib/server/db/client';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 import { idParam } from '@/lib/server/http/params';
 
@@ -16,14 +16,14 @@ export const GET: APIRoute = async ({ locals, params }) =>
   json(
     await getDiscount(
       await getDb(),
-      requireUser(locals).id,
+      requireShop(locals).id,
       idParam(params.id, DISCOUNT_NOT_FOUND),
     ),
   );
 
 /** `PATCH …` any fields at the stored `version` (409 with `current` when stale). */
 export const PATCH: APIRoute = async ({ locals, params, request }) => {
-  const user = requireUser(locals);
+  const user = requireShop(locals);
   const id = idParam(params.id, DISCOUNT_NOT_FOUND);
   const patch = await readBody(request, discountPatchSchema);
   return json(await updateDiscount(await getDb(), user.id, id, patch));
@@ -33,7 +33,7 @@ export const PATCH: APIRoute = async ({ locals, params, request }) => {
 export const DELETE: APIRoute = async ({ locals, params }) => {
   await deleteDiscount(
     await getDb(),
-    requireUser(locals).id,
+    requireShop(locals).id,
     idParam(params.id, DISCOUNT_NOT_FOUND),
   );
   return json({ detail: 'Código eliminado.' });

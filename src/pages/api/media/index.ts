@@ -3,14 +3,14 @@ import { IMAGE_ERRORS, IMAGE_MAX_BYTES } from '@/lib/shop/images';
 import { createMedia, listMedia } from '@/lib/shop/media.server';
 import { mediaAltSchema } from '@/lib/shop/schemas';
 import { getDb } from '@/lib/server/db/client';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { HttpError } from '@/lib/server/http/errors';
 import { BODY_LIMITS, cleanJson, json, methodNotAllowed, readCapped } from '@/lib/server/http/json';
 import { paginated } from '@/lib/server/http/pagination';
 
 /** `GET /api/media/?page=` → the seller's image library, newest first. */
 export const GET: APIRoute = async ({ locals, url }) => {
-  const user = requireUser(locals);
+  const user = requireShop(locals);
   const db = await getDb();
   return json(await paginated(url, (page, pageSize) => listMedia(db, user.id, page, pageSize), 24));
 };
@@ -20,7 +20,7 @@ export const GET: APIRoute = async ({ locals, url }) => {
  * The body is capped before it is read whole; the image is judged by its bytes, not its name.
  */
 export const POST: APIRoute = async ({ locals, request }) => {
-  const user = requireUser(locals);
+  const user = requireShop(locals);
   const type = request.headers.get('content-type') ?? '';
   if (!type.startsWith('multipart/form-data'))
     throw new HttpError(415, 'Envía la imagen como multipart/form-data, en el campo «file».');

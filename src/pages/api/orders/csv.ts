@@ -5,7 +5,7 @@ import { undocumented } from '@/lib/invoicing/undocumented.server';
 import { listOrders, orderFilterOf } from '@/lib/orders/book.server';
 import { ORDER_CSV_HEAD, orderCsvRows } from '@/lib/orders/order-csv';
 import { getDb } from '@/lib/server/db/client';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { downloadResponse } from '@/lib/server/http/download';
 import { methodNotAllowed } from '@/lib/server/http/json';
 
@@ -14,7 +14,7 @@ const BATCH = 500;
 
 /** `GET /api/orders/csv/?status=&documento=sin` → my orders as the list filters them (`;`, BOM). */
 export const GET: APIRoute = async ({ locals, url }) => {
-  const user = requireUser(locals);
+  const user = requireShop(locals);
   const filter = orderFilterOf(url.searchParams);
   const db = await getDb();
   const body = csvStream(ORDER_CSV_HEAD, async (n) =>

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { parseId } from '@/lib/ids';
 import { getDb } from '@/lib/server/db/client';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { HttpError } from '@/lib/server/http/errors';
 import { methodNotAllowed } from '@/lib/server/http/json';
 import { pdfResponse } from '@/lib/server/http/pdf';
@@ -17,7 +17,7 @@ export const GET: APIRoute = async ({ locals, url }) => {
     throw new HttpError(400, 'Elige al menos una orden con etiqueta.');
   if (ids.length > MAX_LABELS)
     throw new HttpError(400, `Puedes descargar como máximo ${MAX_LABELS} etiquetas a la vez.`);
-  const { pdf, missing } = await labelsOf(await getDb(), requireUser(locals).id, ids as number[]);
+  const { pdf, missing } = await labelsOf(await getDb(), requireShop(locals).id, ids as number[]);
   if (!pdf) throw new HttpError(404, 'Esas órdenes aún no tienen etiqueta.');
   const response = pdfResponse({ bytes: pdf, filename: 'etiquetas.pdf' }, { attachment: true });
   if (missing.length) response.headers.set('X-Sin-Etiqueta', missing.join(','));

@@ -5,7 +5,8 @@ import { undocumented } from '@/lib/invoicing/undocumented.server';
 import { listOrders, orderFilterOf } from '@/lib/orders/book.server';
 import { orderCreateSchema } from '@/lib/orders/schemas';
 import { getDb } from '@/lib/server/db/client';
-import { clientIp, requireUser } from '@/lib/server/http/auth';
+import { clientIp } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 import { paginated } from '@/lib/server/http/pagination';
 
@@ -14,7 +15,7 @@ import { paginated } from '@/lib/server/http/pagination';
  * `documento=sin`: only the paid ones without their tax document.
  */
 export const GET: APIRoute = async ({ locals, url }) => {
-  const user = requireUser(locals);
+  const user = requireShop(locals);
   const filter = orderFilterOf(url.searchParams);
   const db = await getDb();
   return json(

@@ -5,7 +5,7 @@ import { productFilters } from '@/lib/shop/filters';
 import { PRODUCT_CSV_HEAD, productCsvRows } from '@/lib/shop/product-csv';
 import { listProducts } from '@/lib/shop/products.server';
 import { getDb } from '@/lib/server/db/client';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { downloadResponse } from '@/lib/server/http/download';
 import { methodNotAllowed } from '@/lib/server/http/json';
 
@@ -14,7 +14,7 @@ const BATCH = 500;
 
 /** `GET /api/products/csv/?category=&q=&status=` → my catalogue as the list filters it (`;`, BOM). */
 export const GET: APIRoute = async ({ locals, url }) => {
-  const user = requireUser(locals);
+  const user = requireShop(locals);
   const filters = productFilters(url.searchParams);
   const db = await getDb();
   const body = csvStream(PRODUCT_CSV_HEAD, async (n) =>

@@ -2,12 +2,12 @@ import type { APIRoute } from 'astro';
 import { subdomainFree } from '@/lib/sites/sites.server';
 import { subdomainSchema } from '@/lib/sites/schemas';
 import { getDb } from '@/lib/server/db/client';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { json, methodNotAllowed } from '@/lib/server/http/json';
 
 /** `GET /api/sites/availability/?subdomain=` → {subdomain, available, message}: the live check of the create form. */
 export const GET: APIRoute = async ({ locals, url }) => {
-  requireUser(locals);
+  requireShop(locals);
   const parsed = subdomainSchema.safeParse(url.searchParams.get('subdomain') ?? '');
   if (!parsed.success)
     return json({

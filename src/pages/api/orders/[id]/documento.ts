@@ -5,7 +5,7 @@ import { noExtras } from '@/lib/orders/view.server';
 import { recordFolioSchema } from '@/lib/invoicing/schemas';
 import { getOrder, ORDER_NOT_FOUND } from '@/lib/orders/book.server';
 import { getDb } from '@/lib/server/db/client';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { HttpError } from '@/lib/server/http/errors';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 import { idParam } from '@/lib/server/http/params';
@@ -19,7 +19,7 @@ export const GET: APIRoute = async ({ locals, params, url }) => {
   const db = await getDb();
   const order = await getOrder(
     db,
-    requireUser(locals).id,
+    requireShop(locals).id,
     idParam(params.id, ORDER_NOT_FOUND),
     noExtras,
   );
@@ -35,7 +35,7 @@ export const GET: APIRoute = async ({ locals, params, url }) => {
  */
 export const POST: APIRoute = async ({ locals, params, request }) => {
   const db = await getDb();
-  const sellerId = requireUser(locals).id;
+  const sellerId = requireShop(locals).id;
   const id = idParam(params.id, ORDER_NOT_FOUND);
   const { folio } = await readBody(request, recordFolioSchema);
   await recordByHand(db, sellerId, id, folio);

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { getOrder, ORDER_NOT_FOUND } from '@/lib/orders/book.server';
 import { noExtras } from '@/lib/orders/view.server';
 import { getDb } from '@/lib/server/db/client';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { HttpError } from '@/lib/server/http/errors';
 import { json, methodNotAllowed } from '@/lib/server/http/json';
 import { idParam } from '@/lib/server/http/params';
@@ -13,7 +13,7 @@ export const GET: APIRoute = async ({ locals, params }) => {
   const db = await getDb();
   const order = await getOrder(
     db,
-    requireUser(locals).id,
+    requireShop(locals).id,
     idParam(params.id, ORDER_NOT_FOUND),
     noExtras,
   );
@@ -31,7 +31,7 @@ export const POST: APIRoute = async ({ locals, params }) => {
   const db = await getDb();
   const shipment = await requestShipment(
     db,
-    requireUser(locals).id,
+    requireShop(locals).id,
     idParam(params.id, ORDER_NOT_FOUND),
   );
   return json(shipment, { status: 202 });

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { ORDER_NOT_FOUND } from '@/lib/orders/book.server';
 import { getDb } from '@/lib/server/db/client';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { HttpError } from '@/lib/server/http/errors';
 import { methodNotAllowed } from '@/lib/server/http/json';
 import { idParam } from '@/lib/server/http/params';
@@ -11,7 +11,7 @@ import { labelsOf } from '@/lib/shipping/shipments.server';
 /** `GET /api/orders/{id}/etiqueta/` → the shipment's label (PDF); 404 for another's or none yet. */
 export const GET: APIRoute = async ({ locals, params }) => {
   const id = idParam(params.id, ORDER_NOT_FOUND);
-  const { pdf } = await labelsOf(await getDb(), requireUser(locals).id, [id]);
+  const { pdf } = await labelsOf(await getDb(), requireShop(locals).id, [id]);
   if (!pdf) throw new HttpError(404, 'Esta orden aún no tiene etiqueta.');
   return pdfResponse({ bytes: pdf, filename: `etiqueta-${id}.pdf` });
 };

@@ -3,7 +3,7 @@ import { getOrder, moveOrder, ORDER_NOT_FOUND } from '@/lib/orders/book.server';
 import { sellerOrderDetail } from '@/lib/channels/order-detail.server';
 import { orderPatchSchema } from '@/lib/orders/schemas';
 import { getDb } from '@/lib/server/db/client';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 import { idParam } from '@/lib/server/http/params';
 
@@ -12,7 +12,7 @@ export const GET: APIRoute = async ({ locals, params }) =>
   json(
     await getOrder(
       await getDb(),
-      requireUser(locals).id,
+      requireShop(locals).id,
       idParam(params.id, ORDER_NOT_FOUND),
       sellerOrderDetail,
     ),
@@ -24,10 +24,10 @@ export const GET: APIRoute = async ({ locals, params }) =>
  * refunds Webpay). The buyer gets a mail with the note, and the tracking when sent.
  */
 export const PATCH: APIRoute = async ({ locals, params, request }) => {
-  const user = requireUser(locals);
+  const shop = requireShop(locals);
   const id = idParam(params.id, ORDER_NOT_FOUND);
   const move = await readBody(request, orderPatchSchema);
-  return json(await moveOrder(await getDb(), user.id, id, move, sellerOrderDetail));
+  return json(await moveOrder(await getDb(), shop.id, id, move, sellerOrderDetail, shop));
 };
 
 export const ALL = methodNotAllowed('GET', 'PATCH');

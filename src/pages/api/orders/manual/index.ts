@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { createManualOrder } from '@/lib/checkout/manual.server';
 import { manualOrderSchema } from '@/lib/orders/schemas';
 import { getDb } from '@/lib/server/db/client';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 
 /**
@@ -11,7 +11,7 @@ import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
  * an order the seller takes in a chat or in person (`manual.server.ts`).
  */
 export const POST: APIRoute = async ({ locals, request }) => {
-  const user = requireUser(locals);
+  const user = requireShop(locals);
   const input = await readBody(request, manualOrderSchema);
   return json(await createManualOrder(await getDb(), user.id, input), { status: 201 });
 };

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { duplicateProduct, PRODUCT_NOT_FOUND } from '@/lib/shop/products.server';
 import { getDb } from '@/lib/server/db/client';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { json, methodNotAllowed } from '@/lib/server/http/json';
 import { idParam } from '@/lib/server/http/params';
 
@@ -10,7 +10,7 @@ export const POST: APIRoute = async ({ locals, params }) =>
   json(
     await duplicateProduct(
       await getDb(),
-      requireUser(locals).id,
+      requireShop(locals).id,
       idParam(params.id, PRODUCT_NOT_FOUND),
     ),
     { status: 201 },

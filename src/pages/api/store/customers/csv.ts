@@ -4,7 +4,7 @@ import { customerRows } from '@/lib/customers/customers.server';
 import { csvStream } from '@/lib/csv';
 import { chileDay } from '@/lib/dates';
 import { getDb } from '@/lib/server/db/client';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { downloadResponse } from '@/lib/server/http/download';
 import { methodNotAllowed } from '@/lib/server/http/json';
 
@@ -13,7 +13,7 @@ const BATCH = 1000;
 
 /** `GET /api/store/customers/csv/?q=` → the customers the search finds, as a spreadsheet (`;`, BOM). */
 export const GET: APIRoute = async ({ locals, url }) => {
-  const user = requireUser(locals);
+  const user = requireShop(locals);
   const db = await getDb();
   const q = url.searchParams.get('q') ?? '';
   const body = csvStream(CUSTOMER_CSV_HEAD, async (n) =>

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { listCustomers } from '@/lib/customers/customers.server';
 import { getDb } from '@/lib/server/db/client';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { json, methodNotAllowed } from '@/lib/server/http/json';
 import { paginated } from '@/lib/server/http/pagination';
 
@@ -10,7 +10,7 @@ import { paginated } from '@/lib/server/http/pagination';
  * `q` finds them by name, e-mail or phone (accents and case aside).
  */
 export const GET: APIRoute = async ({ locals, url }) => {
-  const user = requireUser(locals);
+  const user = requireShop(locals);
   const db = await getDb();
   const q = url.searchParams.get('q') ?? '';
   return json(await paginated(url, (page, size) => listCustomers(db, user.id, q, page, size), 20));

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { buyerCsv, findBuyer, parseBuyerQuery } from '@/lib/orders/data-requests.server';
 import { chileDay } from '@/lib/dates';
 import { getDb } from '@/lib/server/db/client';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { jsonError } from '@/lib/server/http/errors';
 import { downloadResponse } from '@/lib/server/http/download';
 import { methodNotAllowed } from '@/lib/server/http/json';
@@ -14,7 +14,7 @@ const FORMATS = { json: 'application/json', csv: 'text/csv' } as const;
  * download, for the seller to hand to the buyer (access and portability).
  */
 export const GET: APIRoute = async ({ locals, url }) => {
-  const user = requireUser(locals);
+  const user = requireShop(locals);
   const format = url.searchParams.get('format') ?? 'json';
   if (format !== 'json' && format !== 'csv')
     return jsonError(400, 'El formato debe ser json o csv.');

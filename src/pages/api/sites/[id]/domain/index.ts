@@ -3,7 +3,7 @@ import { getDomain, removeDomain, setDomain } from '@/lib/sites/domains.server';
 import { domainSchema } from '@/lib/sites/domains';
 import { SITE_NOT_FOUND } from '@/lib/sites/sites.server';
 import { getDb } from '@/lib/server/db/client';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 import { idParam } from '@/lib/server/http/params';
 
@@ -11,7 +11,7 @@ import { idParam } from '@/lib/server/http/params';
 export const GET: APIRoute = async ({ locals, params }) => {
   const domain = await getDomain(
     await getDb(),
-    requireUser(locals).id,
+    requireShop(locals).id,
     idParam(params.id, SITE_NOT_FOUND),
   );
   return domain
@@ -21,7 +21,7 @@ export const GET: APIRoute = async ({ locals, params }) => {
 
 /** `PUT …` {domain} → {domain, status: 'pending', txt: {name, value}, records} (docs/design.md §7). */
 export const PUT: APIRoute = async ({ locals, params, request }) => {
-  const user = requireUser(locals);
+  const user = requireShop(locals);
   const id = idParam(params.id, SITE_NOT_FOUND);
   const { domain } = await readBody(request, domainSchema);
   return json(await setDomain(await getDb(), user.id, id, domain));
@@ -29,7 +29,7 @@ export const PUT: APIRoute = async ({ locals, params, request }) => {
 
 /** `DELETE …`: the site stops answering on that domain at once. */
 export const DELETE: APIRoute = async ({ locals, params }) => {
-  await removeDomain(await getDb(), requireUser(locals).id, idParam(params.id, SITE_NOT_FOUND));
+  await removeDomain(await getDb(), requireShop(locals).id, idParam(params.id, SITE_NOT_FOUND));
   return json({ detail: 'Dominio desconectado.' });
 };
 

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { verifyDomain } from '@/lib/sites/domains.server';
 import { SITE_NOT_FOUND } from '@/lib/sites/sites.server';
 import { getDb } from '@/lib/server/db/client';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { json, methodNotAllowed } from '@/lib/server/http/json';
 import { idParam } from '@/lib/server/http/params';
 
@@ -12,7 +12,7 @@ import { idParam } from '@/lib/server/http/params';
  */
 export const POST: APIRoute = async ({ locals, params }) =>
   json(
-    await verifyDomain(await getDb(), requireUser(locals).id, idParam(params.id, SITE_NOT_FOUND)),
+    await verifyDomain(await getDb(), requireShop(locals).id, idParam(params.id, SITE_NOT_FOUND)),
   );
 
 export const ALL = methodNotAllowed('POST');

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { sendCodeByMail } from '@/lib/customers/code-mail.server';
 import { getDb } from '@/lib/server/db/client';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 import { z } from '@/lib/zod';
 
@@ -13,7 +13,7 @@ const body = z.object({ discount: z.number().int().positive() });
  * did not accept marketing, or a code that is not active, is a 409.
  */
 export const POST: APIRoute = async ({ locals, params, request }) => {
-  const user = requireUser(locals);
+  const user = requireShop(locals);
   const { discount } = await readBody(request, body);
   const result = await sendCodeByMail(await getDb(), user.id, params.key ?? '', discount);
   return json(result, { status: result.sent ? 202 : 200 });

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { optOutCustomer } from '@/lib/customers/opt-out.server';
 import { getDb } from '@/lib/server/db/client';
-import { requireUser } from '@/lib/server/http/auth';
+import { requireShop } from '@/lib/team/shop.server';
 import { json, methodNotAllowed } from '@/lib/server/http/json';
 
 /**
@@ -10,7 +10,7 @@ import { json, methodNotAllowed } from '@/lib/server/http/json';
  * Repeating it moves the moment; anyone else's customer is a 404.
  */
 export const POST: APIRoute = async ({ locals, params }) => {
-  const user = requireUser(locals);
+  const user = requireShop(locals);
   return json(await optOutCustomer(await getDb(), user.id, params.key ?? ''));
 };
 
