@@ -28,7 +28,7 @@ import { z } from '@/lib/zod';
 import { createManualOrder } from '@/lib/checkout/manual.server';
 import { manualOrderFromForm } from '@/lib/checkout/manual-form';
 import { manualOrderSchema } from '@/lib/orders/schemas';
-import { ORDER_PATHS } from '@/lib/orders/urls';
+import { COUNTER_PATHS, ORDER_PATHS } from '@/lib/orders/urls';
 import { createOnce, formKeySchema } from '@/lib/server/http/once';
 
 /** The move form's fields as the API's patch: an empty optional field is left out. */
@@ -52,13 +52,34 @@ export const orders = {
         db,
         user.id,
         form_key,
-        () => createManualOrder(db, user.id, input),
+        () => createManualOrder(db, user.id, input, user.userId),
         (made) => ORDER_PATHS.order(made.order.id),
         { form: 'manual-order', fields: input },
       );
       return 'made' in once
         ? { to: ORDER_PATHS.order(once.made.order.id), number: once.made.order.number }
         : { to: once.again, number: null };
+    },
+  ),
+  /**
+   * A sale at the counter (/vender, issue 67): paid in person and handed over; `to` is its 80 mm
+   * receipt. Once per form (its key): a double press or a Back and resend makes one sale, while
+   * the next buyer's identical sale, from a new form, is a new one.
+   */
+  counter: formAction(
+    z.preprocess(manualOrderFromForm, manualOrderSchema),
+    { form_key: formKeySchema },
+    async ({ form_key, ...input }, context) => {
+      const shop = requireShop(context.locals);
+      const db = await getDb();
+      const once = await createOnce(
+        db,
+        shop.id,
+        form_key,
+        () => createManualOrder(db, shop.id, input, shop.userId),
+        (made) => COUNTER_PATHS.receipt(made.order.id),
+      );
+      return { to: 'made' in once ? COUNTER_PATHS.receipt(once.made.order.id) : once.again };
     },
   ),
   /** One move of the status machine; `to` is the order's page. */

@@ -44,3 +44,42 @@ export function manualOrderFromForm(fields: Record<string, string>): Record<stri
     in_person: value('in_person'),
   };
 }
+
+/** A line a seller can sell: a product without options, or one enabled variant of one. */
+export interface SellableLine {
+  field: string;
+  name: string;
+  price: number;
+  /** null: no limit. */
+  stock: number | null;
+}
+
+/** The lines of published products as the manual order's and the counter's forms offer them. */
+export function sellableLines(
+  products: readonly {
+    id: number;
+    name: string;
+    price: number;
+    stock: number | null;
+    variants: readonly {
+      id: number;
+      name: string;
+      price: number | null;
+      stock: number | null;
+      enabled: boolean;
+    }[];
+  }[],
+): SellableLine[] {
+  return products.flatMap((p) =>
+    p.variants.length
+      ? p.variants
+          .filter((v) => v.enabled)
+          .map((v) => ({
+            field: quantityField(p.id, v.id),
+            name: `${p.name} (${v.name})`,
+            price: v.price ?? p.price,
+            stock: v.stock,
+          }))
+      : [{ field: quantityField(p.id), name: p.name, price: p.price, stock: p.stock }],
+  );
+}

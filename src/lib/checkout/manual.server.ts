@@ -10,7 +10,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatClp } from '@/lib/money';
 import { settle } from '@/lib/payments/settle.server';
 import { createOrder } from '@/lib/checkout/placing.server';
-import { IN_PERSON_NAMES, type ManualOrderInput } from '@/lib/orders/schemas';
+import { IN_PERSON_NAMES, type InPersonMethod, type ManualOrderInput } from '@/lib/orders/schemas';
 import { receiptPath } from '@/lib/orders/urls';
 import { recordEvent } from '@/lib/orders/timeline.server';
 import { itemsOf, orderView, type OrderRow, type OrderView } from '@/lib/orders/view.server';
@@ -30,15 +30,30 @@ export interface ManualOrder {
   whatsapp_url: string | null;
 }
 
-/** A counter sale's products left with its buyer: paid becomes «entregado» at once. */
-async function handOver(db: Db, row: OrderRow): Promise<OrderRow> {
+/**
+ * A counter sale's products left with its buyer: paid becomes «entregado» at once, with how it was
+ * paid and who sold it (the day's cierre de caja reads both).
+ */
+async function handOver(
+  db: Db,
+  row: OrderRow,
+  method: InPersonMethod,
+  by: number | null,
+): Promise<OrderRow> {
   return db.transaction(async (tx) => {
     const [moved] = await tx
       .update(orders)
-      .set({ status: 'entregado', version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+      .set({
+        status: 'entregado',
+        counterMethod: method,
+        counterBy: by,
+        version: sql`${orders.version} + 1`,
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(orders.id, row.id), eq(orders.status, 'pagado')))
       .returning();
-    if (moved) await recordEvent(tx, row.id, 'entregado', 'Entregado en el momento de la venta.');
+    if (moved)
+      await recordEvent(tx, row.id, 'entregado', 'Entregado en el momento de la venta.', by);
     return moved ?? row;
   });
 }
@@ -48,6 +63,8 @@ export async function createManualOrder(
   db: Db,
   sellerId: number,
   input: ManualOrderInput,
+  /** Who in the shop takes it (issue 67): the owner or a member. */
+  by: number | null = null,
 ): Promise<ManualOrder> {
   const ids = [...new Set(input.items.map((i) => i.product))];
   const own = await db
@@ -91,7 +108,7 @@ export async function createManualOrder(
         mail: false,
       })
     ).row;
-    row = await handOver(db, row);
+    row = await handOver(db, row, input.in_person, by);
   }
   const order = orderView(row, (await itemsOf(db, [row.id])).get(row.id)!);
   const receipt = row.origin + receiptPath(row.receiptToken);

@@ -242,7 +242,8 @@ export type OrderCreateInput = z.infer<typeof orderCreateSchema>;
 
 /** How a buyer paid the seller face to face («Venta en persona»). */
 export const IN_PERSON_METHODS = ['efectivo', 'transferencia', 'tarjeta'] as const;
-export const IN_PERSON_NAMES: Record<(typeof IN_PERSON_METHODS)[number], string> = {
+export type InPersonMethod = (typeof IN_PERSON_METHODS)[number];
+export const IN_PERSON_NAMES: Record<InPersonMethod, string> = {
   efectivo: 'efectivo',
   transferencia: 'transferencia',
   tarjeta: 'tarjeta (máquina de pago)',

@@ -72,3 +72,11 @@ export const ORDER_PATHS = {
     return `/api/orders/csv/${query ? `?${query}` : ''}`;
   },
 } as const;
+
+/** The counter (issue 67): the sale screen, a sale's 80 mm receipt, the day's cierre de caja. */
+export const COUNTER_PATHS = {
+  sell: '/vender',
+  receipt: (id: number) => `/vender/recibo/${id}`,
+  till: (day?: string) => (day ? `/vender/caja?dia=${day}` : '/vender/caja'),
+  tillCsv: (day: string) => `/vender/caja.csv?dia=${day}`,
+} as const;

@@ -207,6 +207,10 @@ export const ROUTE_RULES: Record<string, TeamRule> = {
   '/tienda/[sellerId]': 'anyone',
   '/tienda/[sellerId]/[kind]': 'anyone',
   '/tienda/[sellerId]/feeds/[file]': 'anyone',
+  '/vender': 'sell',
+  '/vender/caja': 'sell',
+  '/vender/caja.csv': 'sell',
+  '/vender/recibo/[id]': 'sell',
   '/videos': 'self',
   '/videos/[lessonSlug]': 'self',
 };
@@ -250,6 +254,7 @@ export const ACTION_RULES: Record<string, TeamRule> = {
   'invoicing.recordFolio': 'orders',
   'lessons.markSeen': 'self',
   'orders.manual': 'sell',
+  'orders.counter': 'sell',
   'orders.move': 'orders',
   'orders.delivery': o,
   'orders.anonymiseBuyer': 'data_requests',

@@ -637,6 +637,10 @@ export const orders = pgTable(
     soldBy: jsonb('sold_by'),
     /** Where the sale was made (`orders/channels.ts`): the shop itself, or Mercado Libre (issue 66). */
     channel: text('channel').notNull().default('tienda'),
+    /** A sale at the counter (issue 67): how it was paid (`efectivo`, `transferencia`, `tarjeta`). */
+    counterMethod: text('counter_method'),
+    /** Who in the shop made the sale at the counter (the owner or a member): the day's cierre. */
+    counterBy: integer('counter_by').references(() => users.id, { onDelete: 'set null' }),
     /** When the buyer asked to withdraw (derecho a retracto, Ley 19.496 art. 3 bis). */
     retractoRequestedAt: timestamp('retracto_requested_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),

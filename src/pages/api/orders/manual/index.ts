@@ -13,7 +13,9 @@ import { json, methodNotAllowed, readBody } from '@/lib/server/http/json';
 export const POST: APIRoute = async ({ locals, request }) => {
   const user = requireShop(locals);
   const input = await readBody(request, manualOrderSchema);
-  return json(await createManualOrder(await getDb(), user.id, input), { status: 201 });
+  return json(await createManualOrder(await getDb(), user.id, input, user.userId), {
+    status: 201,
+  });
 };
 
 export const ALL = methodNotAllowed('POST');
