@@ -19,6 +19,8 @@ declare namespace App {
      * member with its permissions. Null when signed out. Seller routes read `id`, never the user's.
      */
     shop: { id: number; actor: import('@/lib/team/permissions').ShopActor } | null;
+    /** The shop the person is a member of, whether or not this session works there (the header). */
+    team?: { shopId: number; shop: string; role: string } | null;
     /** The credential the request used, or null. */
     auth: { token: string; via: 'header' | 'cookie' } | null;
     /** Origins a page's forms post to besides ours (`allowFormAction`). */

@@ -14,6 +14,7 @@ export const authenticate = defineMiddleware(async (context, next) => {
   context.locals.user = null;
   context.locals.auth = null;
   context.locals.shop = null;
+  context.locals.team = null;
   // The 500 page needs no session, and must render even when the database is what failed.
   // Sites never read the app's credentials: their pages are the same for everyone.
   if (context.routePattern === '/500' || context.locals.sitePath !== null) return next();
@@ -24,7 +25,12 @@ export const authenticate = defineMiddleware(async (context, next) => {
     const resolved = await resolveToken(await getDb(), token);
     if (resolved) {
       context.locals.user = toPublicUser(resolved.user);
-      context.locals.shop = shopOf(resolved.user.id, resolved.membership);
+      context.locals.shop = shopOf(resolved.user.id, resolved.working ? resolved.membership : null);
+      context.locals.team = resolved.membership && {
+        shopId: resolved.membership.shopId,
+        shop: resolved.membership.shop,
+        role: resolved.membership.role,
+      };
       context.locals.auth = { token, via: header ? 'header' : 'cookie' };
       // A browser is asked to accept the terms in force; API clients keep spec §5's contract.
       context.locals.termsPending = !header && termsPending(resolved.user.termsVersion);

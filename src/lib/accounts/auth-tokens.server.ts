@@ -1,7 +1,7 @@
 /** Credentials (API token and browser session are one row): issue, resolve, revoke. */
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/client';
-import { authTokens, shopMembers, users } from '@/lib/server/db/schema';
+import { authTokens, shopMembers, stores, users } from '@/lib/server/db/schema';
 import { hashSecret, newSecret, SESSION_TTL_MS } from '@/lib/accounts/tokens.server';
 import {
   credentialsChanged,
@@ -34,26 +34,36 @@ async function lookUp(db: Db, tokenHash: string, now: number): Promise<CachedCre
       lastUsedAt: authTokens.lastUsedAt,
       expiresAt: authTokens.expiresAt,
       user: users,
-      // The shop chosen, only while the person is still its member: a removal ends it at once.
+      // The person's shop as a member, if any; the session works there only while the membership
+      // lasts: a removal ends it at once.
       membership: {
         shopId: shopMembers.shopId,
+        shop: stores.name,
         role: shopMembers.role,
         permissions: shopMembers.permissions,
       },
+      sessionShop: authTokens.shopId,
     })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
-    .leftJoin(
-      shopMembers,
-      and(eq(shopMembers.userId, authTokens.userId), eq(shopMembers.shopId, authTokens.shopId)),
-    )
+    .leftJoin(shopMembers, eq(shopMembers.userId, authTokens.userId))
+    .leftJoin(stores, eq(stores.userId, shopMembers.shopId))
     .where(and(eq(authTokens.tokenHash, tokenHash), gt(authTokens.expiresAt, new Date(now))))
     .limit(1);
   if (!row) return null;
   const entry: CachedCredential = {
     tokenId: row.tokenId,
     user: row.user,
-    membership: row.membership?.shopId ? row.membership : null,
+    membership:
+      row.membership?.shopId && row.membership.role && row.membership.permissions
+        ? {
+            shopId: row.membership.shopId,
+            shop: row.membership.shop || 'la tienda',
+            role: row.membership.role,
+            permissions: row.membership.permissions,
+          }
+        : null,
+    working: Boolean(row.membership?.shopId) && row.sessionShop === row.membership?.shopId,
     expiresAt: row.expiresAt.getTime(),
     lastUsedAt: row.lastUsedAt.getTime(),
     cachedAt: now,
@@ -74,7 +84,7 @@ export function cachedUser(token: string, now = Date.now()): CachedCredential['u
   if (!token || token.length > 200) return undefined;
   const entry = tokenCache().get(hashSecret(token), now);
   // A member's session works in another's shop: its pages are never answered from memory.
-  return entry && !entry.membership && !touchDue(entry, now) ? entry.user : undefined;
+  return entry && !entry.working && !touchDue(entry, now) ? entry.user : undefined;
 }
 
 /**
@@ -97,7 +107,12 @@ export async function resolveToken(db: Db, token: string) {
       .where(eq(authTokens.id, entry.tokenId))
       .catch(() => {});
   }
-  return { tokenId: entry.tokenId, user: entry.user, membership: entry.membership };
+  return {
+    tokenId: entry.tokenId,
+    user: entry.user,
+    membership: entry.membership,
+    working: entry.working,
+  };
 }
 
 /** Revokes one credential by its secret. */

@@ -11,9 +11,11 @@ import { cacheBus } from '@/lib/server/cache/bus';
 
 type UserRow = typeof users.$inferSelect;
 
-/** The shop a session works in as a member (issue 67), as stored: read by `team/`. */
+/** The shop a person is a member of (issue 67), as stored: read by `team/`. */
 export interface Membership {
   shopId: number;
+  /** The shop's name, for the header. */
+  shop: string;
   role: string;
   permissions: string[];
 }
@@ -21,8 +23,10 @@ export interface Membership {
 export interface CachedCredential {
   tokenId: (typeof authTokens.$inferSelect)['id'];
   user: UserRow;
-  /** Null: the session works in the person's own shop (or none chosen, or the membership ended). */
+  /** The shop the person is a member of; null: none (or the membership ended). */
   membership: Membership | null;
+  /** Whether this session works in that shop, rather than the person's own. */
+  working: boolean;
   /** Epoch ms. */
   expiresAt: number;
   lastUsedAt: number;

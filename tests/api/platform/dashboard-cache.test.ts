@@ -209,7 +209,17 @@ describe.each(servers)('GET /api/users/me/ on $kind', ({ url }) => {
     const first = await me();
     expect(first.status).toBe(200);
     expect(first.body.full_name).toBe('Tomás Díaz');
-    const second = await me();
+    // From memory, once the database answered within the last second (`answeredLately`): a
+    // loaded machine may need a read through Astro first, which asks it again.
+    const fromMemory = async () => {
+      for (let i = 0; i < 5; i++) {
+        const read = await me();
+        if (read.cache === 'private-hit') return read;
+        expect(read.cache).toBe('private-checked');
+      }
+      return me();
+    };
+    const second = await fromMemory();
     expect(second).toEqual({ ...first, cache: 'private-hit' });
     // The session cookie is another credential: its answer is kept apart.
     const byCookie = await fetch(`${url}/api/users/me/`, {
@@ -222,7 +232,7 @@ describe.each(servers)('GET /api/users/me/ on $kind', ({ url }) => {
     const renamed = await me();
     expect(renamed.cache).toBeNull();
     expect(renamed.body.full_name).toBe('Tomás Díaz Rojas');
-    expect((await me()).cache).toBe('private-hit');
+    expect((await fromMemory()).cache).toBe('private-hit');
 
     ok(await api.post('/api/users/logout/', undefined, { token }));
     expect((await me()).status).toBe(401);

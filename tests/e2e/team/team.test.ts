@@ -1,9 +1,9 @@
 /**
  * Issue 67's walk, JavaScript off: an owner invites a «Ventas y despacho» member by mail at /equipo;
  * the member opens the link, signs in, joins, and works in the owner's shop: moves an order (the
- * timeline names them), is refused /cobros with the «sin permiso» page, and sees which shop they
- * work in. The owner removes them and their next page is their own account again. Looked at on a
- * phone and a desktop.
+ * timeline names them), sells at the counter (the cierre names them), is refused /cobros with the
+ * «sin permiso» page, and sees which shop they work in. The owner removes them and their next page
+ * is their own account again. Looked at on a phone and a desktop.
  */
 import { describe, expect, inject } from 'vitest';
 import { it } from '../../support/e2e';
@@ -75,6 +75,15 @@ describe('a shop run by a team', () => {
     await phone.goto(`${url}/ordenes/${id}`);
     await phone.getByRole('button', { name: 'Empezar a preparar' }).click();
     await phone.getByText('por Camila Rojas').first().waitFor();
+    // A sale at the counter, by the member.
+    await phone.goto(`${url}/vender`);
+    await phone.getByLabel('Taza de greda').fill('1');
+    await phone.getByRole('button', { name: 'Ver total' }).click();
+    await phone.getByText('Tarjeta (mi máquina)', { exact: true }).click();
+    await phone.getByRole('button', { name: /^Cobrar/ }).click();
+    await phone.waitForURL(/\/vender\/recibo\/\d+$/);
+    await phone.goto(`${url}/vender/caja`);
+    await phone.getByText('Camila Rojas (1 venta)').waitFor();
     // Money and keys are the owner's.
     const refused = await phone.goto(`${url}/cobros`);
     expect(refused?.status()).toBe(403);

@@ -10,6 +10,7 @@ const entry = (
   tokenId: `token-${userId}`,
   user: { id: userId } as CachedCredential['user'],
   membership: null,
+  working: false,
   expiresAt: at + 3_600_000,
   lastUsedAt: at,
   cachedAt: at,
