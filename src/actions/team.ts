@@ -18,11 +18,10 @@ import {
   revokeInvitation,
   switchShop,
 } from '@/lib/team/members.server';
-import { ROLE_NAMES, ROLE_PRESETS, type Role } from '@/lib/team/permissions';
+import { memberHome, ROLE_NAMES, ROLE_PRESETS, type Role } from '@/lib/team/permissions';
 import { inviteSchema, joinSchema, memberChangeSchema, switchSchema } from '@/lib/team/schemas';
 import type { FlashInput as Toast } from '@/lib/toast/flash';
 import { z } from '@/lib/zod';
-import { memberHome } from '@/middleware/team-guard';
 
 /** Where a role's work starts in the shop. */
 const homeOf = (role: Role) => memberHome({ permissions: new Set(ROLE_PRESETS[role]) });

@@ -1,14 +1,8 @@
 import { defineMiddleware } from 'astro:middleware';
 import { decideTeam } from '@/lib/routing/team-rules';
+import { memberHome } from '@/lib/team/permissions';
 import { TEAM_FORBIDDEN } from '@/lib/team/shop.server';
 import { isApiPath } from '@/middleware/api-errors';
-
-/** A member's first page in the shop: the order book, or the catalogue for a catalogue role. */
-export function memberHome(actor: { permissions: ReadonlySet<string> }): string {
-  if (actor.permissions.has('orders')) return '/ordenes';
-  if (actor.permissions.has('catalog')) return '/productos';
-  return '/perfil';
-}
 
 /** The form action a request runs, if any: `/_actions/{name}` or a page's `?_action={name}`. */
 function actionOf(url: URL): string | null {

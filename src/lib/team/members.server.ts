@@ -4,7 +4,7 @@
  * once: the member's cached credentials are dropped on every instance (the credential bus) and a
  * removed member's sessions go back to their own account.
  */
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import { credentialsChanged } from '@/lib/accounts/token-cache.server';
 import { hashSecret, newSecret } from '@/lib/accounts/tokens.server';
 import type { Db } from '@/lib/server/db/client';
@@ -52,18 +52,38 @@ const permissionsOf = (role: Role, stored: readonly string[]) => [
   ...memberPermissions(role, stored),
 ];
 
+/** The members a condition selects, as the owner reads them, oldest first. */
+async function membersWhere(db: Db, where: SQL): Promise<MemberView[]> {
+  const rows = await db
+    .select({ member: shopMembers, name: users.fullName, email: users.email })
+    .from(shopMembers)
+    .innerJoin(users, eq(users.id, shopMembers.userId))
+    .where(where)
+    .orderBy(asc(shopMembers.joinedAt));
+  return rows.map(({ member, name, email }) => ({
+    id: member.userId,
+    name,
+    email,
+    role: member.role as Role,
+    permissions: permissionsOf(member.role as Role, member.permissions),
+    joined_at: member.joinedAt.toISOString(),
+    version: member.version,
+  }));
+}
+
+/** One member of the shop; undefined: not one of its members. */
+const memberOf = async (db: Db, shopId: number, memberId: number) =>
+  (
+    await membersWhere(db, and(eq(shopMembers.shopId, shopId), eq(shopMembers.userId, memberId))!)
+  )[0];
+
 /** The shop's members and its invitations still waiting, oldest first. */
 export async function listTeam(
   db: Db,
   shopId: number,
 ): Promise<{ members: MemberView[]; invitations: InvitationView[] }> {
   const [members, invitations] = await Promise.all([
-    db
-      .select({ member: shopMembers, name: users.fullName, email: users.email })
-      .from(shopMembers)
-      .innerJoin(users, eq(users.id, shopMembers.userId))
-      .where(eq(shopMembers.shopId, shopId))
-      .orderBy(asc(shopMembers.joinedAt)),
+    membersWhere(db, eq(shopMembers.shopId, shopId)),
     db
       .select()
       .from(shopInvitations)
@@ -77,15 +97,7 @@ export async function listTeam(
       .orderBy(asc(shopInvitations.id)),
   ]);
   return {
-    members: members.map(({ member, name, email }) => ({
-      id: member.userId,
-      name,
-      email,
-      role: member.role as Role,
-      permissions: permissionsOf(member.role as Role, member.permissions),
-      joined_at: member.joinedAt.toISOString(),
-      version: member.version,
-    })),
+    members,
     invitations: invitations.map((i) => ({
       id: i.id,
       email: i.email,
@@ -127,7 +139,9 @@ export async function invite(
     throw new HttpError(400, 'Ese es tu propio correo: ya eres dueño de la tienda.', {
       errors: { email: ['Ese es tu propio correo: ya eres dueño de la tienda.'] },
     });
-  const already = (await listTeam(db, shopId)).members.some((m) => m.email === input.email);
+  const already = (
+    await membersWhere(db, and(eq(shopMembers.shopId, shopId), eq(users.email, input.email))!)
+  ).length;
   if (already)
     throw new HttpError(409, 'Esa persona ya es parte de tu equipo.', {
       errors: { email: ['Esa persona ya es parte de tu equipo.'] },
@@ -278,14 +292,14 @@ export async function changeMember(
     )
     .returning();
   if (!row) {
-    const exists = (await listTeam(db, shopId)).members.find((m) => m.id === memberId);
+    const exists = await memberOf(db, shopId, memberId);
     if (!exists) throw new HttpError(404, MEMBER_NOT_FOUND);
     throw new HttpError(409, 'Este miembro cambió en otra pestaña. Revisa y vuelve a intentarlo.', {
       body: { current: exists },
     });
   }
   await credentialsChanged([memberId]);
-  return (await listTeam(db, shopId)).members.find((m) => m.id === memberId)!;
+  return (await memberOf(db, shopId, memberId))!;
 }
 
 /** Removes a member: their sessions in the shop go back to their own account at once. */

@@ -83,3 +83,10 @@ export function shopOf(
     actor: { kind: 'member', role, permissions: memberPermissions(role, membership.permissions) },
   };
 }
+
+/** A member's first page in the shop: the order book, or the catalogue for a catalogue role. */
+export function memberHome(actor: { permissions: ReadonlySet<string> }): string {
+  if (actor.permissions.has('orders')) return '/ordenes';
+  if (actor.permissions.has('catalog')) return '/productos';
+  return '/perfil';
+}

@@ -97,5 +97,9 @@ describe('the counter', () => {
     await screenshot(view, 'vender-desktop');
     await view.goto(`${url}/vender/caja`);
     await expectAccessible(view);
+    await screenshot(view, 'vender-caja-desktop');
+    await view.goto(`${url}/vender/recibo/${id}`);
+    await expectAccessible(view);
+    await screenshot(view, 'vender-recibo-desktop');
   });
 });

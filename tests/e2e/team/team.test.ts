@@ -66,6 +66,9 @@ describe('a shop run by a team', () => {
     await phone.getByRole('button', { name: 'Ingresar', exact: true }).click();
     await phone.getByRole('heading', { name: /Te invitan a «Greda del Sur»/ }).waitFor();
     await screenshot(phone, 'equipo-unirse-mobile');
+    await phone.setViewportSize(DESKTOP);
+    await screenshot(phone, 'equipo-unirse-desktop');
+    await phone.setViewportSize(MOBILE);
     await phone.getByRole('button', { name: 'Unirme a Greda del Sur' }).click();
     await phone.waitForURL(`${url}/ordenes`);
     await phone.getByText('Trabajas en «Greda del Sur» como Ventas y despacho.').waitFor();
@@ -89,6 +92,9 @@ describe('a shop run by a team', () => {
     expect(refused?.status()).toBe(403);
     await phone.getByRole('heading', { name: 'Esta página no es parte de tu rol' }).waitFor();
     await screenshot(phone, 'sin-permiso-mobile');
+    await phone.setViewportSize(DESKTOP);
+    await screenshot(phone, 'sin-permiso-desktop');
+    await phone.setViewportSize(MOBILE);
 
     // The owner sees the team, and removes the member.
     await page.goto(`${url}/equipo`);

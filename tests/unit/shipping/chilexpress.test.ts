@@ -3,36 +3,26 @@
  * per API product, coverage codes found by the official code Chilexpress lists beside them, a
  * `statusCode` other than 0 about coverage as no service, and no shipments by API.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pack } from '@/lib/shipping/parcel';
+import { useCourierPeer } from '../../support/courier-peer';
 import {
   CHILEXPRESS_COVERAGE_KEY,
   CHILEXPRESS_RATING_KEY,
   startChilexpress,
-  type TestChilexpress,
 } from '../../support/chilexpress';
 
-let chilexpress: TestChilexpress;
-let client: typeof import('@/lib/shipping/providers/chilexpress/chilexpress.server');
-let errors: typeof import('@/lib/shipping/provider');
+const ctx = useCourierPeer(
+  'CHILEXPRESS_API_URL',
+  () => startChilexpress(),
+  () => import('@/lib/shipping/providers/chilexpress/chilexpress.server'),
+);
 const parcel = pack([{ quantity: 1, weightG: 1500, lengthCm: 30, widthCm: 20, heightCm: 10 }]);
 const account = { ratingKey: CHILEXPRESS_RATING_KEY, coverageKey: CHILEXPRESS_COVERAGE_KEY };
 
-beforeAll(async () => {
-  chilexpress = await startChilexpress();
-  process.env.CHILEXPRESS_API_URL = chilexpress.url;
-  vi.resetModules();
-  client = await import('@/lib/shipping/providers/chilexpress/chilexpress.server');
-  errors = await import('@/lib/shipping/provider');
-});
-afterAll(async () => {
-  delete process.env.CHILEXPRESS_API_URL;
-  await chilexpress.close();
-});
-
 describe('chilexpress adapter', () => {
   it('quotes Santiago → Valparaíso with Chilexpress’s coverage codes; it makes no shipments', async () => {
-    const cx = client.chilexpressClient(account);
+    const cx = ctx.adapter.chilexpressClient(account);
     expect(cx.shipments).toBeUndefined();
     expect(await cx.quote({ from: '13101', to: '05101', parcel })).toEqual({
       kind: 'quotes',
@@ -43,16 +33,16 @@ describe('chilexpress adapter', () => {
     });
     // Two regions' coverage read once each, whatever the number of quotes.
     await cx.quote({ from: '13101', to: '05101', parcel });
-    expect(chilexpress.calls.filter((c) => c.endsWith('/coverage-areas'))).toHaveLength(2);
+    expect(ctx.peer.calls.filter((c) => c.endsWith('/coverage-areas'))).toHaveLength(2);
   });
 
   it('no coverage is no service; a wrong key is rejected', async () => {
-    chilexpress.noService.add('VINA DEL MAR');
-    const cx = client.chilexpressClient(account);
+    ctx.peer.noService.add('VINA DEL MAR');
+    const cx = ctx.adapter.chilexpressClient(account);
     expect(await cx.quote({ from: '13101', to: '05109', parcel })).toEqual({ kind: 'no-service' });
-    const wrong = client.chilexpressClient({ ...account, ratingKey: 'otra' });
+    const wrong = ctx.adapter.chilexpressClient({ ...account, ratingKey: 'otra' });
     await expect(wrong.quote({ from: '13101', to: '13120', parcel })).rejects.toBeInstanceOf(
-      errors.ShippingAccountRejected,
+      ctx.errors.ShippingAccountRejected,
     );
     expect(await wrong.check()).toBe('rejected');
     expect(await cx.check()).toBe('ok');

@@ -3,32 +3,24 @@
  * documentation): headers, Shipit's own comuna ids found by name without accents, «Sin Precios» as
  * no service, a hanging quote cut at 3 s, and a label that exists only some time after the shipment.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pack } from '@/lib/shipping/parcel';
-import { SHIPIT_EMAIL, SHIPIT_TOKEN, startShipit, type TestShipit } from '../../support/shipit';
+import { useCourierPeer } from '../../support/courier-peer';
+import { SHIPIT_EMAIL, SHIPIT_TOKEN, startShipit } from '../../support/shipit';
 
-let shipit: TestShipit;
-let client: typeof import('@/lib/shipping/providers/shipit/shipit.server');
-/** The errors as the freshly imported adapter throws them. */
-let errors: typeof import('@/lib/shipping/provider');
+const ctx = useCourierPeer(
+  'SHIPIT_API_URL',
+  () => startShipit({ labelAfterMs: 300 }),
+  () => import('@/lib/shipping/providers/shipit/shipit.server'),
+);
 const parcel = pack([{ quantity: 2, weightG: 400, lengthCm: 12, widthCm: 10, heightCm: 10 }]);
 const account = { email: SHIPIT_EMAIL, token: SHIPIT_TOKEN };
 
-beforeAll(async () => {
-  shipit = await startShipit({ labelAfterMs: 300 });
-  process.env.SHIPIT_API_URL = shipit.url;
-  vi.resetModules();
-  client = await import('@/lib/shipping/providers/shipit/shipit.server');
-  errors = await import('@/lib/shipping/provider');
-});
-afterAll(async () => {
-  delete process.env.SHIPIT_API_URL;
-  await shipit.close();
-});
-
 describe('shipit adapter', () => {
   it('quotes Santiago → Ñuñoa with Shipit’s own comuna ids: every courier, its price and days', async () => {
-    const answer = await client.shipitClient(account).quote({ from: '13101', to: '13120', parcel });
+    const answer = await ctx.adapter
+      .shipitClient(account)
+      .quote({ from: '13101', to: '13120', parcel });
     expect(answer).toEqual({
       kind: 'quotes',
       quotes: [
@@ -36,38 +28,40 @@ describe('shipit adapter', () => {
         { courier: 'chilexpress', name: 'Chilexpress', price: expect.any(Number), days: 1 },
       ],
     });
-    expect(shipit.calls).toContain('GET /v/communes');
+    expect(ctx.peer.calls).toContain('GET /v/communes');
   });
 
   it('«Sin Precios» is no service on that route, not an outage', async () => {
-    shipit.noService.add('CONCEPCION');
-    const answer = await client.shipitClient(account).quote({ from: '13101', to: '08101', parcel });
+    ctx.peer.noService.add('CONCEPCION');
+    const answer = await ctx.adapter
+      .shipitClient(account)
+      .quote({ from: '13101', to: '08101', parcel });
     expect(answer).toEqual({ kind: 'no-service' });
-    shipit.noService.clear();
+    ctx.peer.noService.clear();
   });
 
   it('a quote that hangs is cut at 3 s (checkout then shows the zone rates)', async () => {
-    shipit.quoteDelayMs = 6_000;
+    ctx.peer.quoteDelayMs = 6_000;
     try {
       await expect(
-        client.shipitClient(account).quote({ from: '13101', to: '12101', parcel }),
+        ctx.adapter.shipitClient(account).quote({ from: '13101', to: '12101', parcel }),
       ).rejects.toThrow(/timeout|aborted/i);
     } finally {
-      shipit.quoteDelayMs = 0;
+      ctx.peer.quoteDelayMs = 0;
     }
   }, 10_000);
 
   it('keys Shipit does not know: rejected, and «Probar conexión» says so', async () => {
-    const wrong = client.shipitClient({ email: SHIPIT_EMAIL, token: 'otro' });
+    const wrong = ctx.adapter.shipitClient({ email: SHIPIT_EMAIL, token: 'otro' });
     await expect(wrong.quote({ from: '13101', to: '13120', parcel })).rejects.toBeInstanceOf(
-      errors.ShippingAccountRejected,
+      ctx.errors.ShippingAccountRejected,
     );
     expect(await wrong.check()).toBe('rejected');
-    expect(await client.shipitClient(account).check()).toBe('ok');
+    expect(await ctx.adapter.shipitClient(account).check()).toBe('ok');
   });
 
   it('a shipment: its id at once, its tracking and label PDF only later; a reference once a day', async () => {
-    const shipitClient = client.shipitClient(account);
+    const shipitClient = ctx.adapter.shipitClient(account);
     const shipment = {
       reference: 'H689BNA3',
       courier: 'starken',
@@ -85,7 +79,7 @@ describe('shipit adapter', () => {
       items: [{ name: 'Taza', quantity: 2 }],
     };
     const { id } = await shipitClient.shipments!.create(shipment);
-    const sent = shipit.shipments.find((s) => String(s.id) === id)!;
+    const sent = ctx.peer.shipments.find((s) => String(s.id) === id)!;
     expect(sent.body).toMatchObject({
       reference: 'H689BNA3',
       items: 2,
@@ -106,7 +100,7 @@ describe('shipit adapter', () => {
     const label = await shipitClient.shipments!.label(id);
     expect(Buffer.from(label!).subarray(0, 5).toString()).toBe('%PDF-');
     const again = await shipitClient.shipments!.create(shipment).catch((e: unknown) => e);
-    expect(again).toBeInstanceOf(errors.ShippingError);
-    expect((again as InstanceType<typeof errors.ShippingError>).status).toBe(422);
+    expect(again).toBeInstanceOf(ctx.errors.ShippingError);
+    expect((again as InstanceType<typeof ctx.errors.ShippingError>).status).toBe(422);
   });
 });

@@ -4,31 +4,22 @@
  * delivery paid by the sender, no rate as no service, a hanging quote cut at 3 s, and an emission
  * whose orden de flete, label and tracking come later.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pack } from '@/lib/shipping/parcel';
-import { STARKEN_TOKEN, startStarken, type TestStarken } from '../../support/starken';
+import { useCourierPeer } from '../../support/courier-peer';
+import { STARKEN_TOKEN, startStarken } from '../../support/starken';
 
-let starken: TestStarken;
-let client: typeof import('@/lib/shipping/providers/starken/starken.server');
-let errors: typeof import('@/lib/shipping/provider');
+const ctx = useCourierPeer(
+  'STARKEN_API_URL',
+  () => startStarken({ emitAfterMs: 300 }),
+  () => import('@/lib/shipping/providers/starken/starken.server'),
+);
 const parcel = pack([{ quantity: 2, weightG: 400, lengthCm: 12, widthCm: 10, heightCm: 10 }]);
 const account = { token: STARKEN_TOKEN, originAgency: '' };
 
-beforeAll(async () => {
-  starken = await startStarken({ emitAfterMs: 300 });
-  process.env.STARKEN_API_URL = starken.url;
-  vi.resetModules();
-  client = await import('@/lib/shipping/providers/starken/starken.server');
-  errors = await import('@/lib/shipping/provider');
-});
-afterAll(async () => {
-  delete process.env.STARKEN_API_URL;
-  await starken.close();
-});
-
 describe('starken adapter', () => {
   it('quotes Santiago → Ñuñoa: home delivery paid by the sender, each service', async () => {
-    const answer = await client
+    const answer = await ctx.adapter
       .starkenClient(account)
       .quote({ from: '13101', to: '13120', parcel });
     expect(answer).toEqual({
@@ -38,33 +29,33 @@ describe('starken adapter', () => {
         { courier: 'expreso', name: 'Starken Expreso', price: expect.any(Number), days: 1 },
       ],
     });
-    expect(starken.calls.filter((c) => c === 'GET /agency/comuna')).toHaveLength(1);
+    expect(ctx.peer.calls.filter((c) => c === 'GET /agency/comuna')).toHaveLength(1);
   });
 
   it('no rate to a comuna is no service; a hanging quote is cut at 3 s', async () => {
-    starken.noService.add('CONCEPCION');
+    ctx.peer.noService.add('CONCEPCION');
     expect(
-      await client.starkenClient(account).quote({ from: '13101', to: '08101', parcel }),
+      await ctx.adapter.starkenClient(account).quote({ from: '13101', to: '08101', parcel }),
     ).toEqual({
       kind: 'no-service',
     });
-    starken.hangTo.set('PUNTA ARENAS', 6_000);
+    ctx.peer.hangTo.set('PUNTA ARENAS', 6_000);
     await expect(
-      client.starkenClient(account).quote({ from: '13101', to: '12101', parcel }),
+      ctx.adapter.starkenClient(account).quote({ from: '13101', to: '12101', parcel }),
     ).rejects.toThrow(/timeout|aborted/i);
   }, 10_000);
 
   it('a token Starken does not know is rejected, and «Probar conexión» says so', async () => {
-    const wrong = client.starkenClient({ token: 'otro', originAgency: '' });
+    const wrong = ctx.adapter.starkenClient({ token: 'otro', originAgency: '' });
     await expect(wrong.quote({ from: '13101', to: '13120', parcel })).rejects.toBeInstanceOf(
-      errors.ShippingAccountRejected,
+      ctx.errors.ShippingAccountRejected,
     );
     expect(await wrong.check()).toBe('rejected');
-    expect(await client.starkenClient(account).check()).toBe('ok');
+    expect(await ctx.adapter.starkenClient(account).check()).toBe('ok');
   });
 
   it('an emission: its id at once, its OF, label and tracking later; delivered by its status', async () => {
-    const api = client.starkenClient(account).shipments!;
+    const api = ctx.adapter.starkenClient(account).shipments!;
     expect(api.oncePerReference).toBe(false);
     const { id } = await api.create({
       reference: 'H689BNA3',
@@ -82,7 +73,7 @@ describe('starken adapter', () => {
       },
       items: [{ name: 'Taza', quantity: 2 }],
     });
-    const sent = starken.emissions.find((e) => String(e.id) === id)!;
+    const sent = ctx.peer.emissions.find((e) => String(e.id) === id)!;
     expect(sent.body).toMatchObject({
       destinatario_nombres: 'Camila',
       destinatario_paterno: 'Soto Pérez',
@@ -103,12 +94,12 @@ describe('starken adapter', () => {
     });
     const label = await api.label(id);
     expect(Buffer.from(label!).subarray(0, 5).toString()).toBe('%PDF-');
-    await fetch(`${starken.url}/__debug/move/${sent.of}?status=ENTREGADO`);
+    await fetch(`${ctx.peer.url}/__debug/move/${sent.of}?status=ENTREGADO`);
     expect(await api.track(id)).toMatchObject({ status: 'entregado', delivered: true });
   });
 
   it('a refused emission says why in Starken’s words', async () => {
-    const api = client.starkenClient({ token: STARKEN_TOKEN, originAgency: '1' }).shipments!;
+    const api = ctx.adapter.starkenClient({ token: STARKEN_TOKEN, originAgency: '1' }).shipments!;
     const refused = await api
       .create({
         reference: 'X1',
@@ -127,7 +118,7 @@ describe('starken adapter', () => {
         items: [{ name: 'Taza', quantity: 1 }],
       })
       .catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(errors.ShippingError);
+    expect(refused).toBeInstanceOf(ctx.errors.ShippingError);
     expect((refused as Error).message).toMatch(/Agencia de origen no válida/);
   });
 });
